@@ -1,0 +1,182 @@
+import express, { type Express } from 'express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { Knex } from 'knex';
+import { ConfigError, loadConfig, ROOT, type Config } from './config';
+import { migrate, openDatabase } from './db/connection';
+import { seedIfEmpty } from './db/seed';
+import type { Deps } from './controllers/context';
+import { locale } from './controllers/middleware/locale';
+import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
+import { pagesRouter } from './controllers/pages';
+import { projectsApi } from './controllers/projects';
+import { newsApi } from './controllers/news';
+import { teamApi } from './controllers/team';
+import { sitemapRouter } from './controllers/sitemap';
+import { createI18n } from './views/i18n';
+import type { Assets } from './views/types';
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** The unparsed JSON body, kept for signature checks (Stripe webhooks). */
+    rawBody?: Buffer;
+  }
+}
+
+export interface CreateAppOptions {
+  /** Environment to read the configuration from (default: process.env). */
+  env?: Record<string, string | undefined>;
+  /** Seed the demo content into an empty database (default: true). */
+  seed?: boolean;
+}
+
+export interface AppHandle {
+  app: Express;
+  deps: Deps;
+  close: () => Promise<void>;
+}
+
+const PUBLIC_DIR = path.join(ROOT, 'public');
+const MANIFEST = path.join(PUBLIC_DIR, 'assets', 'manifest.json');
+
+function readLocale(lang: 'en' | 'de'): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>;
+}
+
+/** Built asset names (content-hashed), read from the manifest that scripts/build.ts writes. */
+function assetLoader(log: pino.Logger): () => Assets {
+  let cached: Assets | null = null;
+  let mtime = 0;
+  return () => {
+    try {
+      const stat = fs.statSync(MANIFEST);
+      if (!cached || stat.mtimeMs !== mtime) {
+        cached = JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Assets;
+        mtime = stat.mtimeMs;
+      }
+    } catch {
+      if (!cached) log.warn('public/assets/manifest.json is missing: run `npm run build`');
+      cached ??= { client: '/assets/client.js', css: '/assets/site.css', locales: { en: '/assets/en.json', de: '/assets/de.json' }, preload: [] };
+    }
+    return cached;
+  };
+}
+
+/** The session secret: configured, or generated once and kept in the database (outside production). */
+async function sessionSecret(db: Knex, config: Config): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  const row = await db('app_settings').where({ key: 'session_secret' }).first<{ value: string } | undefined>();
+  if (row) return row.value;
+  const value = crypto.randomBytes(48).toString('base64url');
+  await db('app_settings').insert({ key: 'session_secret', value }).onConflict('key').ignore();
+  const saved = await db('app_settings').where({ key: 'session_secret' }).first<{ value: string }>();
+  return saved.value;
+}
+
+/** Composition root: read config -> open db -> pick providers -> mount controllers. */
+export async function createApp(options: CreateAppOptions = {}): Promise<AppHandle> {
+  const config = loadConfig(options.env ?? process.env);
+  const log = pino({ level: config.logLevel });
+  const db = openDatabase(config.databaseUrl);
+  await migrate(db);
+  if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
+  const secret = await sessionSecret(db, config);
+
+  const deps: Deps = {
+    db,
+    config,
+    log,
+    i18n: { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) },
+    assets: assetLoader(log),
+  };
+  void secret;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Stripe.js must load from js.stripe.com; nothing else from outside runs.
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          // Stripe's frames, and the map and videos that load only when the visitor asks for them.
+          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.production ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.production,
+    }),
+  );
+  app.use(compression());
+  app.use(
+    '/assets',
+    express.static(path.join(PUBLIC_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  app.use(express.static(PUBLIC_DIR, { maxAge: '1d', index: false }));
+  app.use(cookieParser());
+  app.use(
+    express.json({
+      limit: '1mb',
+      verify: (req, _res, buf) => {
+        req.rawBody = buf;
+      },
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  app.use(locale);
+
+  app.use(projectsApi(deps));
+  app.use(newsApi(deps));
+  app.use(teamApi(deps));
+  app.use(sitemapRouter(deps));
+  app.use('/api', apiNotFound);
+  app.use(pagesRouter(deps));
+  app.use(pageNotFound(deps));
+  app.use(errorHandler(deps));
+
+  return { app, deps, close: () => db.destroy() };
+}
+
+async function main(): Promise<void> {
+  let handle: AppHandle;
+  try {
+    handle = await createApp();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { app, deps } = handle;
+  const server = app.listen(deps.config.port, () => {
+    deps.log.info(`${deps.config.site.name} is running at http://localhost:${deps.config.port}`);
+  });
+  server.on('error', (err) => {
+    console.error(`Cannot listen on port ${deps.config.port}: ${err.message}`);
+    process.exit(1);
+  });
+  const stop = () => server.close(() => void handle.close().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  void main();
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+const optional = z.string().trim().min(1).optional().catch(undefined);
+const list = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
+
+// Every variable of the README's configuration table, validated once at start.
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or postgres://...')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_KEYS: list,
+  ADMIN_EMAILS: list,
+  TRUST_ADMIN_EMAIL_HEADER: flag,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: z.url().optional(),
+  MAILCHIMP_API_KEY: optional,
+  MAILCHIMP_SERVER_PREFIX: optional,
+  MAILCHIMP_AUDIENCE_ID: optional,
+  MAILCHIMP_API_BASE: z.url().optional(),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Kuvaka Community Trust <info@example.org>'),
+  UPLOAD_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  // The organisation's public details: fictional defaults, replaced by the charity's own.
+  ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
+  ORG_EMAIL: z.email().default('info@example.org'),
+  ORG_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number like +263 77 000 0000')
+    .default('+263 77 000 0000'),
+  ORG_IBAN: z.string().default('CH00 0000 0000 0000 0000 0'),
+  ORG_BIC: z.string().default('DEMOCHZZXXX'),
+  ORG_BANK: z.string().default('Demo Cantonal Bank, Lucerne'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface SiteInfo {
+  name: string;
+  email: string;
+  phone: string;
+  whatsappNumber: string;
+  iban: string;
+  bic: string;
+  bank: string;
+  publicUrl: string;
+  socials: { facebook: string; instagram: string; linkedin: string };
+  stripePublishableKey: string | null;
+  demoAdminKey: string | null;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  production: boolean;
+  port: number;
+  databaseUrl: string;
+  publicUrl: string;
+  sessionSecret: string | undefined;
+  adminKeys: string[];
+  adminEmails: string[];
+  trustAdminEmailHeader: boolean;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  mailchimp: { apiKey?: string; serverPrefix?: string; audienceId?: string; apiBase?: string };
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  uploadDir: string;
+  logLevel: string;
+  site: SiteInfo;
+}
+
+export const DEMO_ADMIN_KEY = 'demo-admin-key-change-me';
+export const DEMO_ADMIN_EMAIL = 'admin@example.org';
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError naming the first bad variable. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (production && e.ADMIN_KEYS.length === 0 && e.ADMIN_EMAILS.length === 0) {
+    throw new ConfigError('Invalid configuration: ADMIN_KEYS or ADMIN_EMAILS is required in production');
+  }
+  const stripeSet = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY].filter(Boolean).length;
+  if (stripeSet === 1) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'} must be set together with the other Stripe key`,
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const adminKeys = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [DEMO_ADMIN_KEY];
+  const adminEmails = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [DEMO_ADMIN_EMAIL];
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(ROOT, 'db', 'charity.sqlite3')}`,
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET,
+    adminKeys,
+    adminEmails,
+    trustAdminEmailHeader: e.TRUST_ADMIN_EMAIL_HEADER,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    mailchimp: {
+      apiKey: e.MAILCHIMP_API_KEY,
+      serverPrefix: e.MAILCHIMP_SERVER_PREFIX,
+      audienceId: e.MAILCHIMP_AUDIENCE_ID,
+      apiBase: e.MAILCHIMP_API_BASE,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    site: {
+      name: e.ORG_NAME,
+      email: e.ORG_EMAIL,
+      phone: e.ORG_PHONE,
+      whatsappNumber: e.ORG_PHONE.replace(/[^0-9]/g, ''),
+      iban: e.ORG_IBAN,
+      bic: e.ORG_BIC,
+      bank: e.ORG_BANK,
+      publicUrl,
+      socials: {
+        facebook: 'https://www.facebook.com/',
+        instagram: 'https://www.instagram.com/',
+        linkedin: 'https://www.linkedin.com/',
+      },
+      stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+      demoAdminKey: production || e.ADMIN_KEYS.length ? null : DEMO_ADMIN_KEY,
+    },
+  };
+}

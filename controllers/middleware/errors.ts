@@ -1,0 +1,82 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../context';
+import { sendPage } from '../render';
+
+/** Thrown by controllers; the error middleware turns it into the error page or JSON `{ error }`. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const isApi = (req: Request) => req.path.startsWith('/api/') || req.path === '/api';
+
+/** Parses input with a zod schema, throwing 400 with a message per field. */
+export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const summary = Object.entries(fields)
+    .map(([k, m]) => (k === '_' ? m : `${k}: ${m}`))
+    .join('; ');
+  throw new HttpError(400, summary || 'Invalid input', fields);
+}
+
+/** Parses a positive integer route parameter, 400 otherwise. */
+export function parseId(value: unknown): number {
+  const s = String(value ?? '');
+  if (!/^[1-9]\d{0,9}$/.test(s)) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
+  return Number(s);
+}
+
+export function apiNotFound(req: Request, res: Response): void {
+  res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+}
+
+export function pageNotFound(deps: Deps): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next(new HttpError(404, 'Not found'));
+    await sendPage(req, res, deps, 'notFound', {
+      props: {},
+      meta: { title: deps.i18n[res.locals.lang as 'en' | 'de'].t('notFound.title'), description: '', noindex: true },
+      status: 404,
+    });
+  };
+}
+
+export function errorHandler(deps: Deps): ErrorRequestHandler {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; details?: Record<string, string> };
+    let status = err instanceof HttpError ? err.status : (e.status ?? e.statusCode ?? 500);
+    let message = err instanceof HttpError || e.expose ? (e.message ?? 'Error') : 'Something went wrong on our side. Please try again later.';
+    if (e.type === 'entity.parse.failed') message = 'Malformed JSON in the request body';
+    if (e.type === 'entity.too.large') message = 'The request body is too large';
+    if (status < 400 || status > 599) status = 500;
+    if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) return;
+    const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
+    if (wantsJson) {
+      res.status(status).json(e.details ? { error: message, fields: e.details } : { error: message });
+      return;
+    }
+    const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';
+    const t = deps.i18n[lang].t;
+    sendPage(req, res, deps, status === 404 ? 'notFound' : 'error', {
+      props: status >= 500 ? {} : { message },
+      meta: { title: status === 404 ? t('notFound.title') : t('errorPage.title'), description: '', noindex: true },
+      status,
+    }).catch((renderErr: unknown) => {
+      deps.log.error({ err: renderErr }, 'error page failed');
+      if (!res.headersSent) res.status(status).type('text').send(message);
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import type { Deps } from './context';
+import { localizePath, pathFor, routes } from '../views/routes';
+import { listProjects } from '../models/project';
+import { listPublicNews } from '../models/news';
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */
+export function sitemapRouter(deps: Deps): Router {
+  const router = Router();
+  const origin = deps.config.publicUrl;
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const [projects, news] = await Promise.all([listProjects(deps.db), listPublicNews(deps.db)]);
+    const entries: { en: string; lastmod?: string }[] = [
+      ...routes.filter((r) => r.sitemap).map((r) => ({ en: r.path })),
+      ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),
+      ...news.map((a) => ({ en: pathFor('newsDetail', 'en', { slug: a.slug }), lastmod: a.publishedAt })),
+    ];
+    const urls = entries.flatMap(({ en, lastmod }) => {
+      const alt = { en: origin + en, de: origin + localizePath(en, 'de') };
+      const links = [
+        `<xhtml:link rel="alternate" hreflang="en" href="${xmlEscape(alt.en)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="de" href="${xmlEscape(alt.de)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(alt.en)}"/>`,
+      ].join('');
+      const mod = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+      return [alt.en, alt.de].map((loc) => `<url><loc>${xmlEscape(loc)}</loc>${mod}${links}</url>`);
+    });
+    res
+      .type('application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+      );
+  });
+
+  router.get('/robots.txt', (_req, res) => {
+    const disallow = ['/admin', '/admin-login', '/de/admin', '/de/admin-login', '/api/', '/backend-demo', '/de/backend-demo'];
+    res.type('text/plain').send(`User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`);
+  });
+  return router;
+}

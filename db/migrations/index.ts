@@ -1,0 +1,14 @@
+import type { Knex } from 'knex';
+import * as initial from './20261122000000_initial';
+
+// Migrations are listed here (not discovered from the folder) so they load the
+// same way under tsx, esbuild and the test runner. Add new ones at the end.
+const migrations: Record<string, Knex.Migration> = {
+  '20261122000000_initial': initial,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

@@ -1,0 +1,16 @@
+/** SQLite returns timestamps as text, PostgreSQL as Date: both become ISO strings here. */
+export function toIso(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  if (typeof value === 'string') {
+    const s = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? value.replace(' ', 'T') + 'Z' : value;
+    const d = new Date(s);
+    return Number.isNaN(d.getTime()) ? value : d.toISOString();
+  }
+  return '';
+}
+
+export function toDateOnly(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return toIso(value).slice(0, 10);
+}

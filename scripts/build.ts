@@ -1,0 +1,58 @@
+// Builds the browser assets into public/assets/: the client bundle (split per page, so a public
+// page never downloads admin or Stripe code), the stylesheet and the locale files, all
+// content-hashed, plus manifest.json naming them for the server.
+import { build } from 'esbuild';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'public', 'assets');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const result = await build({
+  entryPoints: { client: path.join(root, 'views', 'client.tsx'), site: path.join(root, 'views', 'styles', 'site.css') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  sourcemap: false,
+  target: 'es2020',
+  outdir: out,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  metafile: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
+const outputs = Object.entries(result.metafile.outputs);
+const find = (entry: string) => {
+  const found = outputs.find(([, o]) => o.entryPoint && o.entryPoint.endsWith(entry));
+  if (!found) throw new Error(`build output for ${entry} not found`);
+  return '/' + path.relative(path.join(root, 'public'), path.join(root, found[0])).split(path.sep).join('/');
+};
+const client = find('views/client.tsx');
+const css = find('views/styles/site.css');
+// Chunks the client entry imports statically: preloaded so they download in parallel.
+const clientOut = outputs.find(([, o]) => o.entryPoint?.endsWith('views/client.tsx'))!;
+const preload = clientOut[1].imports
+  .filter((i) => i.kind === 'import-statement')
+  .map((i) => '/' + path.relative(path.join(root, 'public'), path.join(root, i.path)).split(path.sep).join('/'));
+
+const locales: Record<string, string> = {};
+for (const lang of ['en', 'de']) {
+  const text = JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${lang}.json`), 'utf8')));
+  const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
+  const name = `locale-${lang}-${hash}.json`;
+  fs.writeFileSync(path.join(out, name), text);
+  locales[lang] = `/assets/${name}`;
+}
+
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, locales, preload }, null, 2));
+console.log(`built ${outputs.length} files into public/assets (client ${client})`);

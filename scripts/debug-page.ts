@@ -1,0 +1,12 @@
+import { launchBrowser, startServer, watchedPage } from '../test/helpers';
+const srv = await startServer();
+const browser = await launchBrowser();
+const { page, problems } = await watchedPage(browser);
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('request', (r) => console.log('req', r.url()));
+page.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+page.on('response', (r) => { if (r.status() >= 400) console.log('status', r.status(), r.url()); });
+await page.goto(srv.url + (process.argv[2] ?? '/'));
+await page.waitForTimeout(3000);
+console.log(await page.evaluate(() => document.documentElement.dataset.hydrated), problems);
+await browser.close(); await srv.close();

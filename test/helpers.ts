@@ -1,0 +1,101 @@
+// Shared test helpers: a fresh app on an in-memory database, a real server on a free port,
+// and a real Chromium driven by playwright-core.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createApp, type AppHandle } from '../app';
+
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  DATABASE_URL: 'sqlite::memory:',
+  LOG_LEVEL: 'silent',
+};
+
+/** createApp() on a fresh in-memory database with the demo content. */
+export async function testApp(env: Record<string, string | undefined> = {}): Promise<AppHandle> {
+  return createApp({ env: { ...TEST_ENV, ...env } });
+}
+
+export interface RunningServer {
+  url: string;
+  handle: AppHandle;
+  close: () => Promise<void>;
+}
+
+/** A real HTTP server on a free port (for Chromium and for SDKs that need a URL). */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+  const handle = await testApp(env);
+  const server: Server = await new Promise((resolve) => {
+    const s = handle.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    handle,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handle.close();
+    },
+  };
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors, page errors and hydration warnings seen so far. */
+  problems: string[];
+}
+
+/** A new page that records every console error, uncaught error and hydration mismatch. */
+export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: options.reducedMotion ?? 'reduce' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' || /hydrat|did not match/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  // The test machine has no internet: requests leaving localhost are answered empty, never hang.
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
+  return { page, problems };
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function axeSerious(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Waits until React has hydrated the page (the client marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15000 });
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang, PagePayload, SiteInfo } from './types';
+import { pathFor, type RouteId } from './routes';
+
+export interface AppContextValue {
+  lang: Lang;
+  site: SiteInfo;
+  page: PagePayload;
+}
+
+export const AppContext = createContext<AppContextValue | null>(null);
+
+export function useApp(): AppContextValue {
+  const ctx = useContext(AppContext);
+  if (!ctx) throw new Error('useApp outside AppContext');
+  return ctx;
+}
+
+export function useLang(): Lang {
+  return useApp().lang;
+}
+
+/** Builds internal links from the route table in the current language. */
+export function useLinks(): (id: RouteId, params?: Record<string, string>) => string {
+  const lang = useLang();
+  return (id, params) => pathFor(id, lang, params);
+}
+
+export function useT() {
+  return useTranslation().t;
+}

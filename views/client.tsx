@@ -1,0 +1,113 @@
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import type { i18n as I18n } from 'i18next';
+import { App } from './app';
+import { createI18n } from './i18n';
+import { applyHead } from './head';
+import { matchRoute, routesById, type RouteId } from './routes';
+import type { Lang, PagePayload, SiteInfo } from './types';
+
+interface Boot {
+  page: PagePayload;
+  site: SiteInfo;
+  locales: Record<Lang, string>;
+}
+
+const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
+const bundles: Partial<Record<Lang, Record<string, unknown>>> = {};
+
+async function loadBundle(lang: Lang): Promise<Record<string, unknown>> {
+  if (!bundles[lang]) {
+    const res = await fetch(boot.locales[lang]);
+    if (!res.ok) throw new Error(`locale ${lang}: ${res.status}`);
+    bundles[lang] = (await res.json()) as Record<string, unknown>;
+  }
+  return bundles[lang]!;
+}
+
+async function loadPage(route: string): Promise<ComponentType<any>> {
+  return (await routesById[route as RouteId].load()).default;
+}
+
+/** Asks the page's controller for its props as JSON (the same controller that rendered the HTML). */
+async function fetchPayload(url: string): Promise<PagePayload> {
+  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) throw new Error(`not a page payload: ${url}`);
+  return (await res.json()) as PagePayload;
+}
+
+interface View {
+  key: string;
+  page: PagePayload;
+  Page: ComponentType<any>;
+}
+
+function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
+  const location = useLocation();
+  const [view, setView] = useState(initial);
+  const target = location.pathname + location.search;
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (target === view.key) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const guess = matchRoute(location.pathname);
+        const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
+        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundle(page.lang)]);
+        if (cancelled) return;
+        if (!i18n.hasResourceBundle(page.lang, 'translation')) i18n.addResourceBundle(page.lang, 'translation', bundle);
+        if (i18n.language !== page.lang) await i18n.changeLanguage(page.lang);
+        setView({ key: target, page, Page });
+      } catch {
+        // Offline or an unexpected answer: let the browser load the page itself.
+        if (!cancelled) window.location.assign(target + location.hash);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [target]);
+
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  // After a navigation: new head, scroll to top (also on a query-string change), focus the heading.
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    applyHead(view.page, boot.site);
+    if (location.hash) {
+      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }
+  }, [view.key]);
+
+  return <App page={view.page} Page={view.Page} site={boot.site} i18n={i18n} />;
+}
+
+async function start() {
+  const { page } = boot;
+  const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundle(page.lang)]);
+  const i18n = createI18n(page.lang, { [page.lang]: bundle });
+  hydrateRoot(
+    document.getElementById('root')!,
+    <BrowserRouter>
+      <Navigator initial={{ key: page.url, page, Page }} i18n={i18n} />
+    </BrowserRouter>,
+  );
+}
+
+void start();

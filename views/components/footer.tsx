@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useApp, useLinks, useT } from '../app-context';
+import { Icon } from './icons';
+import { LazyMap } from './lazy-map';
+import { NewsletterForm } from './newsletter-form';
+import type { RouteId } from '../routes';
+
+export const EXTERNAL_DONATION_URL = 'https://example.org/donate';
+
+export function SocialLinks() {
+  const { site } = useApp();
+  const t = useT();
+  const items = [
+    { name: 'facebook', label: 'Facebook', href: site.socials.facebook },
+    { name: 'instagram', label: 'Instagram', href: site.socials.instagram },
+    { name: 'linkedin', label: 'LinkedIn', href: site.socials.linkedin },
+  ] as const;
+  return (
+    <ul className="social-links">
+      {items.map((s) => (
+        <li key={s.name}>
+          <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (${t('common.opensNewTab')})`}>
+            <Icon name={s.name} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Footer() {
+  const t = useT();
+  const { site } = useApp();
+  const link = useLinks();
+  const [logoOk, setLogoOk] = useState(true);
+  const quick: { id: RouteId; label: string }[] = [
+    { id: 'projects', label: t('nav.projects') },
+    { id: 'team', label: t('nav.team') },
+    { id: 'news', label: t('nav.news') },
+    { id: 'about', label: t('nav.aboutUs') },
+    { id: 'vision', label: t('nav.vision') },
+    { id: 'foodSecurity', label: t('nav.foodSecurity') },
+    { id: 'health', label: t('nav.healthcare') },
+  ];
+  const toTop = () => window.scrollTo(0, 0);
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-about">
+          <div className="footer-brand">
+            {logoOk && <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" onError={() => setLogoOk(false)} />}
+            <h2 id="footer-about" className="footer-title">{site.name}</h2>
+          </div>
+          <p>{t('footer.description')}</p>
+          <SocialLinks />
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="footer-heading">{t('footer.quickLinks')}</h2>
+          <ul className="footer-links">
+            {quick.map((q) => (
+              <li key={q.id}>
+                <Link to={link(q.id)} onClick={toTop}>{q.label}</Link>
+              </li>
+            ))}
+            <li>
+              <a href={EXTERNAL_DONATION_URL} target="_blank" rel="noopener noreferrer">
+                {t('footer.donationPage')} <span className="sr-only">({t('common.opensNewTab')})</span>
+              </a>
+            </li>
+            <li>
+              <Link to={link('contact')} onClick={toTop}>{t('nav.contact')}</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="footer-heading">{t('footer.contact')}</h2>
+          <address>
+            <p>
+              <strong>{t('offices.zimbabwe')}</strong>
+              <br />
+              {t('offices.zimbabweAddress')}
+            </p>
+            <p>
+              <strong>{t('offices.switzerland')}</strong>
+              <br />
+              {t('offices.switzerlandAddress')}
+            </p>
+            <p>
+              <a href={`mailto:${site.email}`}>
+                <Icon name="mail" size={16} /> {site.email}
+              </a>
+            </p>
+          </address>
+        </section>
+        <section aria-label={t('newsletter.heading')}>
+          <NewsletterForm />
+        </section>
+      </div>
+      <div className="container">
+        <LazyMap place="mwenezi" title={t('map.communityTitle')} className="footer-map" />
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-row">
+          <p>
+            © {new Date().getUTCFullYear()} {site.name}. {t('footer.rights')}
+          </p>
+          <ul className="footer-legal">
+            <li><Link to={link('about')} onClick={toTop}>{t('footer.privacy')}</Link></li>
+            <li><Link to={link('about')} onClick={toTop}>{t('footer.terms')}</Link></li>
+            <li><Link to={link('contact')} onClick={toTop}>{t('nav.contact')}</Link></li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

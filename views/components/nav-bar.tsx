@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useApp, useLinks, useT } from '../app-context';
+import type { RouteId } from '../routes';
+import { Icon } from './icons';
+import { LanguageSwitch } from './language-switch';
+import { LogoEasterEgg } from './logo-easter-egg';
+
+type Item = { id: RouteId; label: string };
+
+function useMenus() {
+  const t = useT();
+  const about: Item[] = [
+    { id: 'about', label: t('nav.aboutUs') },
+    { id: 'vision', label: t('nav.vision') },
+    { id: 'mission', label: t('nav.mission') },
+  ];
+  const programs: Item[] = [
+    { id: 'foodSecurity', label: t('nav.foodSecurity') },
+    { id: 'skillsTraining', label: t('nav.skillsTraining') },
+    { id: 'health', label: t('nav.healthcare') },
+    { id: 'environment', label: t('nav.environment') },
+  ];
+  const main: Item[] = [
+    { id: 'projects', label: t('nav.projects') },
+    { id: 'news', label: t('nav.news') },
+    { id: 'team', label: t('nav.team') },
+    { id: 'contact', label: t('nav.contact') },
+  ];
+  return { about, programs, main };
+}
+
+function Dropdown({ label, items, id }: { label: string; items: Item[]; id: string }) {
+  const [open, setOpen] = useState(false);
+  const link = useLinks();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', onDoc);
+    return () => document.removeEventListener('click', onDoc);
+  }, [open]);
+  return (
+    <div
+      className={`dropdown${open ? ' open' : ''}`}
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          ref.current?.querySelector('button')?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (!ref.current?.contains(e.relatedTarget as Node)) setOpen(false);
+      }}
+    >
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {label} <Icon name="chevron" size={16} />
+      </button>
+      <ul id={id} className="dropdown-menu">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={link(item.id)} onClick={() => setOpen(false)}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function NavBar() {
+  const t = useT();
+  const { site } = useApp();
+  const link = useLinks();
+  const { about, programs, main } = useMenus();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="site-header">
+      <nav className="nav container" aria-label={t('nav.mainNavigation')}>
+        <div className="brand">
+          <LogoEasterEgg logoSrc="/images/logo.svg" />
+          <Link to={link('home')} className="brand-name">
+            {site.name}
+          </Link>
+        </div>
+        <div className="nav-desktop">
+          <Dropdown label={t('nav.about')} items={about} id="menu-about" />
+          <Dropdown label={t('nav.programs')} items={programs} id="menu-programs" />
+          {main.map((item) => (
+            <Link key={item.id} to={link(item.id)} className="nav-link">
+              {item.label}
+            </Link>
+          ))}
+          <LanguageSwitch />
+          <Link to={link('checkout')} className="btn btn-accent">
+            {t('nav.donate')}
+          </Link>
+        </div>
+        <div className="nav-mobile-bar">
+          <LanguageSwitch />
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
+            <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+          </button>
+        </div>
+      </nav>
+      <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
+        <div className="container">
+          {[
+            { heading: t('nav.programs'), items: programs },
+            { heading: t('nav.main'), items: [...about, ...main] },
+          ].map((group) => (
+            <div key={group.heading} className="mobile-group">
+              <p className="mobile-heading">{group.heading}</p>
+              <ul>
+                {group.items.map((item) => (
+                  <li key={item.id}>
+                    <Link to={link(item.id)} onClick={close}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <Link to={link('checkout')} className="btn btn-accent btn-block" onClick={close}>
+            {t('nav.donate')}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { useLang, useLinks, useT } from '../app-context';
+import { formatDate, localized, truncate, type NewsArticle } from '../../models/rules';
+
+type CardArticle = Omit<NewsArticle, 'content' | 'contentDe'>;
+import { ShareButton } from './share-button';
+
+export function NewsCard({ article, clamp = false }: { article: CardArticle; clamp?: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  const link = useLinks();
+  const title = localized(lang, article.title, article.titleDe);
+  const abstract = localized(lang, article.abstract ?? '', article.abstractDe);
+  const href = link('newsDetail', { slug: article.slug });
+  return (
+    <article className="card news-card">
+      <div className="card-media">
+        <img src={article.imageUrl} alt="" width={600} height={400} loading="lazy" decoding="async" />
+        <span className={`badge ${article.projectId ? 'badge-progress' : 'badge-neutral'}`}>
+          {article.projectId ? t('news.projectUpdate') : t('news.generalNews')}
+        </span>
+      </div>
+      <div className="card-body">
+        <p className="meta">
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, lang)}</time>
+          {article.projectId ? <span className="project-ref">{t('news.projectNumber', { id: article.projectId })}</span> : null}
+        </p>
+        <h3 className={`card-title${clamp ? ' clamp-2' : ''}`}>
+          <Link to={href} className="stretched-link">
+            {title}
+          </Link>
+        </h3>
+        <p className={`card-text${clamp ? ' clamp-3' : ''}`}>{clamp ? abstract : truncate(abstract, 150)}</p>
+        <div className="card-actions">
+          <span className="read-more" aria-hidden="true">
+            {t('news.readMore')} →
+          </span>
+          <ShareButton title={title} text={abstract} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router-dom';
+import { useLang, useLinks, useT } from '../app-context';
+import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/rules';
+import { ShareButton } from './share-button';
+import { Icon } from './icons';
+
+export function statusKey(status: string): 'funding' | 'progress' | 'completed' {
+  return status === 'funding' || status === 'progress' ? status : 'completed';
+}
+
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  const value = Math.min(100, Math.max(0, Math.round(percent)));
+  return (
+    <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={label}>
+      <div className="progress-fill" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+export function ProjectCard({ project, headingLevel = 3, eager = false }: { project: Project; headingLevel?: 2 | 3; eager?: boolean }) {
+  const t = useT();
+  const lang = useLang();
+  const link = useLinks();
+  const title = localized(lang, project.title, project.titleDe);
+  const description = localized(lang, project.description, project.descriptionDe);
+  const completed = isCompleted(project);
+  const percent = completed ? 100 : percentFunded(project.raisedAmount, project.goalAmount);
+  const href = link('projectDetail', { slug: project.slug });
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="card project-card">
+      <div className="card-media">
+        <img src={project.imageUrl} alt="" width={600} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <span className={`badge badge-${statusKey(project.status)}`}>{t(`projects.status.${statusKey(project.status)}`)}</span>
+        {!completed && (
+          <span className="badge badge-percent">{t('projects.percentFunded', { percent: Math.round(percent) })}</span>
+        )}
+      </div>
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={href} className="stretched-link">
+            {title}
+          </Link>
+        </Heading>
+        <p className="card-text">{truncate(description, 150)}</p>
+        <div className="amounts">
+          <span>
+            <strong>{formatMoney(project.raisedAmount, lang)}</strong> {t('projects.raised')}
+          </span>
+          <span>
+            {t('projects.goal')}: {formatMoney(project.goalAmount, lang)}
+          </span>
+        </div>
+        <ProgressBar percent={percent} label={t('projects.fundingProgress', { title })} />
+        <div className="card-actions">
+          {completed ? (
+            <>
+              <p className="completed-note">
+                <Icon name="check" size={16} /> {t('projects.successfullyCompleted')}
+              </p>
+              <button type="button" className="btn btn-muted" disabled>
+                {t('projects.completedButton')}
+              </button>
+            </>
+          ) : (
+            <Link to={`${link('checkout')}?project=${encodeURIComponent(project.slug)}`} className="btn btn-primary raised-link">
+              {t('projects.supportProject')}
+              <span className="sr-only">: {title}</span>
+            </Link>
+          )}
+          <ShareButton title={title} text={truncate(description, 150)} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useT } from '../app-context';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive' | 'success';
+  duration?: number;
+}
+
+// SPEC section 9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss, F8 focuses it.
+const TOAST_LIMIT = 1;
+const DEFAULT_DURATION = 5000;
+const SWIPE_THRESHOLD = 50;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(t: Omit<Toast, 'id'>): number {
+  const id = nextId++;
+  toasts = [{ ...t, id }, ...toasts].slice(0, TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const EMPTY: Toast[] = [];
+
+function ToastItem({ item }: { item: Toast }) {
+  const t = useT();
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+  const paused = useRef(false);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!paused.current) dismissToast(item.id);
+    }, item.duration ?? DEFAULT_DURATION);
+    return () => clearInterval(timer);
+  }, [item.id, item.duration]);
+
+  return (
+    <li
+      className={`toast toast-${item.variant ?? 'default'}`}
+      role={item.variant === 'destructive' ? 'alert' : 'status'}
+      style={dx ? { transform: `translateX(${dx}px)` } : undefined}
+      onPointerDown={(e) => {
+        start.current = e.clientX;
+      }}
+      onPointerMove={(e) => {
+        if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+      }}
+      onPointerUp={() => {
+        if (dx > SWIPE_THRESHOLD) dismissToast(item.id);
+        start.current = null;
+        setDx(0);
+      }}
+      onMouseEnter={() => (paused.current = true)}
+      onMouseLeave={() => (paused.current = false)}
+      onFocus={() => (paused.current = true)}
+      onBlur={() => (paused.current = false)}
+    >
+      <div>
+        <p className="toast-title">{item.title}</p>
+        {item.description && <p className="toast-description">{item.description}</p>}
+      </div>
+      <button type="button" className="toast-close" onClick={() => dismissToast(item.id)} aria-label={t('common.close')}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+export function Toaster() {
+  const t = useT();
+  const items = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'F8') ref.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <section aria-label={t('common.notifications')} className="toast-region">
+      <ol ref={ref} tabIndex={-1} className="toast-viewport" aria-live="polite">
+        {items.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}

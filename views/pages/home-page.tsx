@@ -1,0 +1,225 @@
+import { Link } from 'react-router-dom';
+import { useLang, useLinks, useT } from '../app-context';
+import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/rules';
+import { HeroSlideshow } from '../components/hero-slideshow';
+import { ProjectsSection } from '../components/projects-section';
+import { TeamGroups } from '../components/team-section';
+import { NewsCard } from '../components/news-card';
+import { Icon } from '../components/icons';
+
+export interface HomeProps {
+  projects: Project[];
+  news: Omit<NewsArticle, 'content' | 'contentDe'>[];
+  team: TeamMember[];
+}
+
+export const IMPACT_FIGURES = [
+  { value: '10,000+', valueDe: '10’000+', key: 'lives' },
+  { value: '17', valueDe: '17', key: 'villages' },
+  { value: '15+', valueDe: '15+', key: 'years' },
+  { value: '8+', valueDe: '8+', key: 'projects' },
+] as const;
+
+export const DONATION_TIERS = [
+  { amount: 50, key: 'education', popular: false },
+  { amount: 150, key: 'families', popular: true },
+  { amount: 3500, key: 'garden', popular: false },
+] as const;
+
+const VALUES = ['reliable', 'sustainable', 'longTerm', 'structures'] as const;
+const SPONSORS = ['clairvent-foundation', 'aurelia-weber-foundation', 'brunnmatt-family-trust', 'next-hands-youth-programme'] as const;
+
+export function ImpactFigures() {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <dl className="figures">
+      {IMPACT_FIGURES.map((f) => (
+        <div key={f.key} className="figure">
+          <dt>{t(`impact.figures.${f.key}`)}</dt>
+          <dd>{lang === 'de' ? f.valueDe : f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VisionBlock() {
+  const t = useT();
+  return (
+    <section className="section vision-block" aria-labelledby="vision-heading">
+      <div className="container">
+        <p className="eyebrow">{t('home.vision.eyebrow')}</p>
+        <h2 id="vision-heading">{t('home.vision.title')}</h2>
+        <p className="lead">{t('home.vision.text')}</p>
+        <ul className="grid grid-4 values">
+          {VALUES.map((v) => (
+            <li key={v} className="value">
+              <h3>{t(`home.vision.values.${v}.title`)}</h3>
+              <p>{t(`home.vision.values.${v}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+        <ImpactFigures />
+      </div>
+    </section>
+  );
+}
+
+function TeamSection({ team }: { team: TeamMember[] }) {
+  const t = useT();
+  return (
+    <section id="team" className="section section-alt" aria-labelledby="team-heading">
+      <div className="container">
+        <p className="eyebrow">{t('home.team.eyebrow')}</p>
+        <h2 id="team-heading">{t('home.team.title')}</h2>
+        <p className="lead">{t('home.team.text')}</p>
+        <TeamGroups team={team} />
+      </div>
+    </section>
+  );
+}
+
+function NewsSection({ news }: { news: HomeProps['news'] }) {
+  const t = useT();
+  const link = useLinks();
+  return (
+    <section id="news" className="section" aria-labelledby="news-heading">
+      <div className="container">
+        <p className="eyebrow">{t('home.news.eyebrow')}</p>
+        <h2 id="news-heading">{t('home.news.title')}</h2>
+        <ul className="grid grid-4">
+          {news.map((a) => (
+            <li key={a.id}>
+              <NewsCard article={a} />
+            </li>
+          ))}
+        </ul>
+        <p className="center">
+          <Link to={link('news')} className="btn btn-primary">
+            {t('home.news.viewAll')}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function Testimonials() {
+  const t = useT();
+  return (
+    <ul className="grid grid-4 testimonials">
+      {[1, 2, 3, 4].map((n) => (
+        <li key={n}>
+          <figure className="card testimonial">
+            <div className="stars" role="img" aria-label={t('impact.fiveStars')}>
+              {[1, 2, 3, 4, 5].map((s) => (
+                <Icon key={s} name="star" size={16} />
+              ))}
+            </div>
+            <blockquote>
+              <p>“{t(`impact.testimonials.t${n}.quote`)}”</p>
+            </blockquote>
+            <figcaption>
+              <img src={`/images/testimonials/testimonial-${n}.svg`} alt="" width={56} height={56} loading="lazy" decoding="async" />
+              <span>
+                <strong>{t(`impact.testimonials.t${n}.name`)}</strong>
+                <br />
+                <span className="muted">{t(`impact.testimonials.t${n}.role`)}</span>
+              </span>
+            </figcaption>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ImpactSection() {
+  const t = useT();
+  return (
+    <section id="impact" className="section section-dark" aria-labelledby="impact-heading">
+      <div className="container">
+        <p className="eyebrow eyebrow-light">{t('impact.eyebrow')}</p>
+        <h2 id="impact-heading">{t('impact.title')}</h2>
+        <ImpactFigures />
+        <h3 className="sr-only">{t('impact.voices')}</h3>
+        <Testimonials />
+      </div>
+    </section>
+  );
+}
+
+function SponsorsSection() {
+  const t = useT();
+  return (
+    <section className="section sponsors" aria-labelledby="sponsors-heading">
+      <div className="container">
+        <h2 id="sponsors-heading">{t('sponsors.title')}</h2>
+        <p className="lead">{t('sponsors.text')}</p>
+        <ul className="sponsor-logos">
+          {SPONSORS.map((s, i) => (
+            <li key={s}>
+              <img src={`/images/sponsors/${s}.svg`} alt={t(`sponsors.names.s${i + 1}`)} width={240} height={90} loading="lazy" decoding="async" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function DonationCta() {
+  const t = useT();
+  const link = useLinks();
+  const lang = useLang();
+  return (
+    <section className="section donate-cta" aria-labelledby="donate-heading">
+      <div className="container">
+        <h2 id="donate-heading">{t('donateCta.title')}</h2>
+        <p className="lead">{t('donateCta.text')}</p>
+        <ul className="grid grid-3 tiers">
+          {DONATION_TIERS.map((tier) => (
+            <li key={tier.key}>
+              <div className={`card tier${tier.popular ? ' tier-popular' : ''}`}>
+                {tier.popular && <span className="badge badge-accent">{t('donateCta.popular')}</span>}
+                <p className="tier-amount">{formatMoney(tier.amount, lang)}</p>
+                <h3>{t(`donateCta.tiers.${tier.key}.impact`)}</h3>
+                <p className="muted">{t(`donateCta.tiers.${tier.key}.description`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="cta-actions">
+          <Link to={link('checkout')} className="btn btn-accent btn-lg">
+            {t('donateCta.donateNow')}
+          </Link>
+          <Link to={link('projects')} className="btn btn-outline btn-lg">
+            {t('donateCta.explore')}
+          </Link>
+        </div>
+        <p className="payment-types">
+          <span>{t('donateCta.accepted')}</span> Visa · Mastercard · PayPal · TWINT
+        </p>
+        <p className="small muted">
+          <Icon name="lock" size={14} /> {t('donateCta.secure')}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage({ projects, news, team }: HomeProps) {
+  return (
+    <>
+      <HeroSlideshow />
+      <VisionBlock />
+      <ProjectsSection projects={projects} />
+      <TeamSection team={team} />
+      <NewsSection news={news} />
+      <ImpactSection />
+      <SponsorsSection />
+      <DonationCta />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { i18n } from 'i18next';
+import { App } from './app';
+import type { Assets, PagePayload, SiteInfo } from './types';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script>: "<" escaped so no string in the data can close the element. */
+export const safeJson = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export interface RenderOptions {
+  page: PagePayload;
+  Page: ComponentType<any>;
+  site: SiteInfo;
+  i18n: i18n;
+  assets: Assets;
+}
+
+/** Head tags of a page; the browser builds the same set on client-side navigation (views/head.ts). */
+export function headTags(page: PagePayload, site: SiteInfo): string {
+  const { meta } = page;
+  const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
+  const canonical = abs(page.url.split('?')[0]!);
+  const image = abs(meta.image ?? '/images/og-default.png');
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<link rel="alternate" hreflang="en" href="${escapeHtml(abs(page.alternates.en))}">`,
+    `<link rel="alternate" hreflang="de" href="${escapeHtml(abs(page.alternates.de))}">`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(abs(page.alternates.en))}">`,
+    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:locale" content="${page.lang === 'de' ? 'de_CH' : 'en_US'}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...(meta.jsonLd ?? []).map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`),
+  ];
+  return tags.filter(Boolean).join('\n');
+}
+
+export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions): string {
+  const body = renderToString(
+    <StaticRouter location={page.url}>
+      <App page={page} Page={Page} site={site} i18n={i18n} />
+    </StaticRouter>,
+  );
+  const boot = { page, site, locales: assets.locales };
+  return `<!doctype html>
+<html lang="${page.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#1f5c3a">
+${headTags(page, site)}
+<link rel="icon" href="/images/logo.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${assets.css}">
+<link rel="modulepreload" href="${assets.client}">
+${assets.preload.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
+<link rel="preload" href="${assets.locales[page.lang]}" as="fetch" crossorigin="anonymous">
+</head>
+<body>
+<div id="root">${body}</div>
+<script id="__boot" type="application/json">${safeJson(boot)}</script>
+<script type="module" src="${assets.client}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,103 @@
+import type { ComponentType } from 'react';
+import type { Lang } from '../models/rules';
+import { NOOK_SLUG } from './site';
+
+type PageModule = { default: ComponentType<any> };
+
+export interface RouteDef {
+  id: string;
+  /** English path; the German twin is the same path under /de. */
+  path: string;
+  load: () => Promise<PageModule>;
+  /** public pages get the shared header, footer and chat button; admin pages do not. */
+  layout: 'public' | 'admin';
+  /** Listed in the sitemap (static pages; dynamic pages list their items themselves). */
+  sitemap: boolean;
+}
+
+// The one route table: Express mounts page controllers from it for both languages,
+// the browser matches it for client-side navigation, and links are built from it.
+export const routes = [
+  { id: 'home', path: '/', load: () => import('./pages/home-page'), layout: 'public', sitemap: true },
+  { id: 'about', path: '/about', load: () => import('./pages/about-page'), layout: 'public', sitemap: true },
+  { id: 'vision', path: '/vision', load: () => import('./pages/vision-page'), layout: 'public', sitemap: true },
+  { id: 'mission', path: '/mission', load: () => import('./pages/mission-page'), layout: 'public', sitemap: true },
+  { id: 'foodSecurity', path: '/food-security', load: () => import('./pages/food-security-page'), layout: 'public', sitemap: true },
+  { id: 'skillsTraining', path: '/skills-training', load: () => import('./pages/skills-training-page'), layout: 'public', sitemap: true },
+  { id: 'health', path: '/health', load: () => import('./pages/health-page'), layout: 'public', sitemap: true },
+  { id: 'environment', path: '/environment', load: () => import('./pages/environment-page'), layout: 'public', sitemap: true },
+  { id: 'nook', path: `/${NOOK_SLUG}`, load: () => import('./pages/nook-page'), layout: 'public', sitemap: true },
+  { id: 'projects', path: '/projects', load: () => import('./pages/projects-page'), layout: 'public', sitemap: true },
+  { id: 'projectTemplate', path: '/projects/new-project-template', load: () => import('./pages/project-template-page'), layout: 'public', sitemap: true },
+  { id: 'projectDetail', path: '/projects/:slug', load: () => import('./pages/project-detail-page'), layout: 'public', sitemap: false },
+  { id: 'news', path: '/news', load: () => import('./pages/news-page'), layout: 'public', sitemap: true },
+  { id: 'newsDetail', path: '/news/:slug', load: () => import('./pages/news-detail-page'), layout: 'public', sitemap: false },
+  { id: 'team', path: '/team', load: () => import('./pages/team-page'), layout: 'public', sitemap: true },
+  { id: 'contact', path: '/contact', load: () => import('./pages/contact-page'), layout: 'public', sitemap: true },
+  { id: 'checkout', path: '/checkout', load: () => import('./pages/checkout-page'), layout: 'public', sitemap: true },
+  { id: 'adminLogin', path: '/admin-login', load: () => import('./pages/admin-login-page'), layout: 'admin', sitemap: false },
+  { id: 'admin', path: '/admin', load: () => import('./pages/admin-page'), layout: 'admin', sitemap: false },
+  { id: 'backendDemo', path: '/backend-demo', load: () => import('./pages/backend-demo-page'), layout: 'public', sitemap: false },
+  { id: 'testImages', path: '/test-images', load: () => import('./pages/test-images-page'), layout: 'public', sitemap: false },
+  { id: 'notFound', path: '*', load: () => import('./pages/not-found-page'), layout: 'public', sitemap: false },
+  { id: 'error', path: '*', load: () => import('./pages/error-page'), layout: 'public', sitemap: false },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof routes)[number]['id'];
+
+export const routesById = Object.fromEntries(routes.map((r) => [r.id, r])) as Record<RouteId, RouteDef>;
+
+/** Path of a route in a language, with :params filled in (and URL-encoded). */
+export function pathFor(id: RouteId, lang: Lang, params: Record<string, string> = {}): string {
+  const path = routesById[id].path.replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return localizePath(path, lang);
+}
+
+export function localizePath(path: string, lang: Lang): string {
+  if (lang === 'en') return path;
+  return path === '/' ? '/de' : `/de${path}`;
+}
+
+/** Splits /de/projects into { lang: 'de', path: '/projects' }. */
+export function splitLang(pathname: string): { lang: Lang; path: string } {
+  if (pathname === '/de' || pathname === '/de/') return { lang: 'de', path: '/' };
+  if (pathname.startsWith('/de/')) return { lang: 'de', path: pathname.slice(3) };
+  return { lang: 'en', path: pathname };
+}
+
+export function twinPath(pathnameWithSearch: string, target: Lang): string {
+  const [pathname, ...rest] = pathnameWithSearch.split(/(?=[?#])/);
+  const { path } = splitLang(pathname ?? '/');
+  return localizePath(path, target) + rest.join('');
+}
+
+function compile(path: string): RegExp {
+  if (path === '*') return /^.*$/;
+  const pattern = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-zA-Z]+)/g, '(?<$1>[^/]+)');
+  return new RegExp(`^${pattern}/?$`);
+}
+
+const compiled = routes.map((r) => ({ route: r as RouteDef, re: compile(r.path) }));
+
+/** Finds the route for a path in either language (static paths win over :params by table order). */
+export function matchRoute(pathname: string): { route: RouteDef; params: Record<string, string>; lang: Lang } {
+  const { lang, path } = splitLang(pathname);
+  for (const { route, re } of compiled) {
+    const m = re.exec(path);
+    if (m) {
+      const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, safeDecode(v)]));
+      return { route, params, lang };
+    }
+  }
+  return { route: routesById.notFound, params: {}, lang };
+}
+
+function safeDecode(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+export { NOOK_SLUG };

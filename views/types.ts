@@ -1,0 +1,42 @@
+import type { SiteInfo } from '../config';
+import type { Lang } from '../models/rules';
+
+export type { Lang, SiteInfo };
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords?: string;
+  image?: string;
+  ogType?: 'website' | 'article';
+  /** JSON-LD objects, serialized into <script type="application/ld+json">. */
+  jsonLd?: object[];
+  noindex?: boolean;
+}
+
+/** What a page controller returns: the props of the page component and its head data. */
+export interface PageResult<P = Record<string, unknown>> {
+  props: P;
+  meta: PageMeta;
+  status?: number;
+}
+
+/** The serialized page: sent inside the HTML for hydration, or as JSON for client navigation. */
+export interface PagePayload<P = Record<string, unknown>> {
+  routeId: string;
+  lang: Lang;
+  /** Path and query of this page in its own language, e.g. /de/projects?x=1 */
+  url: string;
+  /** Path of the same page in each language (for the switch and hreflang). */
+  alternates: Record<Lang, string>;
+  props: P;
+  meta: PageMeta;
+  status: number;
+}
+
+export interface Assets {
+  client: string;
+  css: string;
+  locales: Record<Lang, string>;
+  preload: string[];
+}
