@@ -20,6 +20,7 @@ import { newsApi } from './controllers/news';
 import { teamApi } from './controllers/team';
 import { sitemapRouter } from './controllers/sitemap';
 import { createI18n } from './views/i18n';
+import { createMailProvider } from './models/providers/mail';
 import type { Assets } from './views/types';
 
 declare module 'http' {
@@ -94,6 +95,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     log,
     i18n: { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) },
     assets: assetLoader(log),
+    mail: createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log }),
   };
   void secret;
 

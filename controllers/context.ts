@@ -4,6 +4,7 @@ import type { i18n, TFunction } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Assets, Lang, PageResult } from '../views/types';
+import type { MailProvider } from '../models/providers/mail';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   log: Logger;
   i18n: Record<Lang, i18n>;
   assets: () => Assets;
+  /** Outgoing mail (SMTP or the outbox). */
+  mail: MailProvider;
 }
 
 export type PageLoader = (req: Request, deps: Deps) => Promise<PageResult<any>>;

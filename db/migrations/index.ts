@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
+import * as outbox from './20261122000100_outbox';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
 const migrations: Record<string, Knex.Migration> = {
   '20261122000000_initial': initial,
+  '20261122000100_outbox': outbox,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
