@@ -143,20 +143,22 @@ export function formatDate(iso: string, lang: Lang, style: 'long' | 'medium' = '
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(d);
 }
 
-export function formatMoney(amount: number | string, lang: Lang, currency = 'USD'): string {
-  const n = Number(amount);
-  const whole = Number.isInteger(n);
-  return new Intl.NumberFormat(intlLocale(lang), {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(n);
+/**
+ * Numbers are grouped by hand, not by Intl: ICU versions differ between Node and browsers
+ * (de-CH uses ' in one and ’ in another), and server HTML must equal the hydrated page.
+ * English: 10,000.50 — Swiss German: 10’000.50.
+ */
+export function formatNumber(n: number, lang: Lang, fractionDigits?: number): string {
+  const digits = fractionDigits ?? (Number.isInteger(n) ? 0 : 2);
+  const [whole, frac] = Math.abs(n).toFixed(digits).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'de' ? '’' : ',');
+  return (n < 0 ? '-' : '') + grouped + (frac ? `.${frac}` : '');
 }
 
-export function formatNumber(n: number, lang: Lang): string {
-  return new Intl.NumberFormat(intlLocale(lang)).format(n);
+/** US dollars: "$3,500" in English, "$3’500" in German (the site's only currency). */
+export function formatMoney(amount: number | string, lang: Lang): string {
+  const n = Number(amount);
+  return `$${formatNumber(Number.isFinite(n) ? n : 0, lang)}`;
 }
 
 export function slugify(text: string): string {

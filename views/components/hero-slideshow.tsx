@@ -23,12 +23,14 @@ export function HeroSlideshow() {
   const t = useT();
   const link = useLinks();
   const [index, setIndex] = useState(0);
-  const [userPaused, setUserPaused] = useState(false);
+  // 'auto' follows the visitor's motion preference; the button overrides it either way.
+  const [mode, setMode] = useState<'auto' | 'paused' | 'playing'>('auto');
   const [hoverPaused, setHoverPaused] = useState(false);
   const reduced = usePrefersReducedMotion();
   const bar = useRef<HTMLDivElement>(null);
   const elapsed = useRef(0);
-  const playing = !reduced && !userPaused && !hoverPaused;
+  const running = mode === 'playing' || (mode === 'auto' && !reduced);
+  const playing = running && !hoverPaused;
 
   // Progress resets on every change of slide.
   useEffect(() => {
@@ -42,7 +44,11 @@ export function HeroSlideshow() {
     const timer = setInterval(() => {
       elapsed.current += TICK_MS;
       if (bar.current) bar.current.style.transform = `scaleX(${Math.min(1, elapsed.current / SLIDE_MS)})`;
-      if (elapsed.current >= SLIDE_MS) setIndex((i) => nextSlide(i));
+      if (elapsed.current >= SLIDE_MS) {
+        // Reset here too, so two ticks before React re-renders can never skip a slide.
+        elapsed.current = 0;
+        setIndex((i) => nextSlide(i));
+      }
     }, TICK_MS);
     return () => clearInterval(timer);
   }, [playing]);
@@ -105,8 +111,8 @@ export function HeroSlideshow() {
           {slides.map((s, i) => (
             <button key={s.src} type="button" className="dot" aria-current={i === index ? 'true' : undefined} aria-label={t('hero.goTo', { n: i + 1 })} onClick={() => setIndex(i)} />
           ))}
-          <button type="button" className="hero-pause" onClick={() => setUserPaused(!userPaused)} aria-pressed={userPaused}>
-            {userPaused || reduced ? t('hero.play') : t('hero.pause')}
+          <button type="button" className="hero-pause" onClick={() => setMode(running ? 'paused' : 'playing')}>
+            {running ? t('hero.pause') : t('hero.play')}
           </button>
         </div>
       </div>

@@ -27,7 +27,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
           hrefLang={l}
           lang={l}
           aria-current={l === lang ? 'true' : undefined}
-          aria-label={l === 'en' ? 'English' : 'Deutsch'}
+          aria-label={`${l.toUpperCase()}: ${l === 'en' ? 'English' : 'Deutsch'}`}
           onClick={() => rememberLanguage(l)}
           className={l === lang ? 'active' : ''}
         >

@@ -1,0 +1,111 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import type { AppHandle } from '../../app';
+import { testApp } from '../helpers';
+
+const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ');
+
+describe('server-rendered pages', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp();
+  });
+  after(() => h.close());
+
+  test('the English home page is complete in the HTML, with its search data', async () => {
+    const res = await request(h.app).get('/').expect(200).expect('Content-Type', /html/);
+    const html = res.text;
+    assert.match(html, /<html lang="en">/);
+    assert.match(html, /<link rel="canonical" href="http:\/\/localhost:5000\/">/);
+    assert.match(html, /hreflang="en" href="http:\/\/localhost:5000\/"/);
+    assert.match(html, /hreflang="de" href="http:\/\/localhost:5000\/de"/);
+    assert.match(html, /hreflang="x-default"/);
+    assert.match(html, /<meta property="og:title"/);
+    assert.match(html, /<meta name="twitter:card"/);
+    assert.match(html, /"@type":"NGO"/);
+    const body = text(html);
+    for (const s of ['Support Our Mission', 'Discover Our Work', 'Need Funding', 'In Progress', 'Project Successfully Completed', 'Local Team', 'Board of Trustees', 'Swiss Support Team', 'Bridging Two Communities', 'View All News &amp; Updates', '10,000+', 'Visa', 'TWINT', 'Feeds 5 families for 1 month']) {
+      assert.ok(body.includes(s), `home page lacks "${s}"`);
+    }
+    // Sections in SPEC order.
+    const order = ['id="home"', 'id="vision-heading"', 'id="projects"', 'id="team"', 'id="news"', 'id="impact"', 'id="sponsors-heading"', 'id="donate-heading"'].map((m) => html.indexOf(m));
+    assert.ok(order.every((i) => i > 0), 'a section is missing');
+    assert.deepEqual(order, [...order].sort((a, b) => a - b));
+  });
+
+  test('the German home page is in German, with German content and no English interface text', async () => {
+    const res = await request(h.app).get('/de').expect(200);
+    assert.match(res.text, /<html lang="de">/);
+    assert.match(res.text, /<link rel="canonical" href="http:\/\/localhost:5000\/de">/);
+    const body = text(res.text);
+    for (const s of ['Unterstützen Sie unsere Mission', 'Lokales Team', 'Stiftungsrat', 'Jetzt spenden', '10’000+', 'Berufsbildungszentrum Tariro Nook']) {
+      assert.ok(body.includes(s), `German home lacks "${s}"`);
+    }
+    for (const s of ['Support Our Mission', 'Local Team', 'Donate Now', 'View All News', 'Project Update', 'General News']) {
+      assert.ok(!body.includes(s), `German home shows English "${s}"`);
+    }
+  });
+
+  test('news section: at most 4, only bilingual abstracts, newest first', async () => {
+    const res = await request(h.app).get('/').set('Accept', 'application/json').expect(200);
+    assert.equal(res.headers['vary']?.includes('Accept'), true);
+    const news = res.body.props.news as { abstractDe: string | null; publishedAt: string; content?: string }[];
+    assert.ok(news.length <= 4 && news.length > 0);
+    assert.ok(news.every((a) => a.abstractDe));
+    assert.ok(news.every((a) => a.content === undefined), 'cards do not ship article bodies');
+    const dates = news.map((a) => Date.parse(a.publishedAt));
+    assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+  });
+
+  test('client navigation gets the same controller as JSON', async () => {
+    const res = await request(h.app).get('/de').set('Accept', 'application/json').expect(200).expect('Content-Type', /json/);
+    assert.equal(res.body.routeId, 'home');
+    assert.equal(res.body.lang, 'de');
+    assert.deepEqual(res.body.alternates, { en: '/', de: '/de' });
+    assert.ok(Array.isArray(res.body.props.projects));
+  });
+
+  test('a chosen language is remembered at the front door', async () => {
+    const res = await request(h.app).get('/').set('Cookie', 'lang=de').expect(302);
+    assert.equal(res.headers.location, '/de');
+    await request(h.app).get('/').set('Cookie', 'lang=en').expect(200);
+  });
+
+  test('unknown paths are 404 with the Page Not Found page, in the right language', async () => {
+    const en = await request(h.app).get('/no/such/page').expect(404);
+    assert.ok(en.text.includes('Page Not Found'));
+    assert.ok(en.text.includes('forget to add the page to the router'));
+    assert.match(en.text, /<meta name="robots" content="noindex">/);
+    const de = await request(h.app).get('/de/gibt-es-nicht').expect(404);
+    assert.ok(de.text.includes('Seite nicht gefunden'));
+  });
+
+  test('security headers: CSP allows Stripe.js and nothing else from outside', async () => {
+    const res = await request(h.app).get('/').expect(200);
+    const csp = res.headers['content-security-policy'];
+    assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  });
+
+  test('sitemap.xml lists every public page in both languages with alternates; robots.txt', async () => {
+    const res = await request(h.app).get('/sitemap.xml').expect(200).expect('Content-Type', /xml/);
+    for (const loc of ['http://localhost:5000/', 'http://localhost:5000/de', 'http://localhost:5000/about', 'http://localhost:5000/de/about', 'http://localhost:5000/projects/nook-vocational-training-center', 'http://localhost:5000/de/news']) {
+      assert.ok(res.text.includes(`<loc>${loc}</loc>`), `sitemap lacks ${loc}`);
+    }
+    assert.ok(!res.text.includes('/admin'));
+    assert.ok(!res.text.includes('water-survey-points-to-new-borehole-site'), 'an article without German abstract is not listed');
+    assert.match(res.text, /hreflang="de"/);
+    const robots = await request(h.app).get('/robots.txt').expect(200);
+    assert.match(robots.text, /Disallow: \/admin/);
+    assert.match(robots.text, /Sitemap: http:\/\/localhost:5000\/sitemap\.xml/);
+  });
+
+  test('built assets are served immutable, pages are revalidated', async () => {
+    const page = await request(h.app).get('/').expect(200);
+    assert.equal(page.headers['cache-control'], 'no-cache');
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(page.text)![1]!;
+    const asset = await request(h.app).get(css).expect(200);
+    assert.match(asset.headers['cache-control'], /immutable/);
+  });
+});

@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../app';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function run(env: Record<string, string>, untilOutput?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (untilOutput?.test(stdout)) child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('bad configuration stops the start with one line naming the variable', async () => {
+  const r = await run({ PORT: 'not-a-port', DATABASE_URL: 'sqlite::memory:' });
+  assert.equal(r.code, 1);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.match(lines[0]!, /PORT/);
+});
+
+test('npm start without any environment listens on PORT and serves the home page', async () => {
+  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-start-'));
+  let body = '';
+  const r = await new Promise<{ code: number | null }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', PORT: port, DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite3')}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', async (d: Buffer) => {
+      if (d.toString().includes('is running at') && !body) {
+        body = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+        child.kill('SIGTERM');
+      }
+    });
+    child.on('exit', (code) => resolve({ code }));
+  });
+  assert.ok(body.includes('Support Our Mission'), 'home page served');
+  assert.equal(r.code, 0, 'stops cleanly on SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the first start creates, migrates and seeds the SQLite file; later starts keep the data', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-db-'));
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${path.join(dir, 'nested', 'site.sqlite3')}` };
+  const first = await createApp({ env });
+  const count = Number((await first.deps.db('projects').count({ n: '*' }).first())!.n);
+  assert.ok(count >= 8);
+  await first.deps.db('projects').where({ slug: 'nook-vocational-training-center' }).update({ title: 'Edited by a volunteer' });
+  await first.deps.db('projects').where({ slug: 'nook-solar-power' }).delete();
+  const secret = (await first.deps.db('app_settings').where({ key: 'session_secret' }).first()).value;
+  await first.close();
+
+  const second = await createApp({ env });
+  const again = Number((await second.deps.db('projects').count({ n: '*' }).first())!.n);
+  assert.equal(again, count - 1, 'no re-seeding over existing data');
+  const edited = await second.deps.db('projects').where({ slug: 'nook-vocational-training-center' }).first();
+  assert.equal(edited.title, 'Edited by a volunteer');
+  assert.equal((await second.deps.db('app_settings').where({ key: 'session_secret' }).first()).value, secret, 'the generated session secret is kept');
+  await second.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

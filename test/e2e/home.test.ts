@@ -1,0 +1,182 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+
+describe('home page in Chromium', () => {
+  let srv: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    srv = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  for (const [path, lang] of [['/', 'en'], ['/de', 'de']] as const) {
+    for (const width of [390, 1280]) {
+      test(`${path} at ${width}px hydrates without console problems and passes axe-core`, async () => {
+        const { page, problems } = await watchedPage(browser, { viewport: { width, height: 900 } });
+        await page.goto(srv.url + path);
+        await waitForHydration(page);
+        assert.equal(await page.getAttribute('html', 'lang'), lang);
+        const violations = await axeSerious(page);
+        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+        assert.deepEqual(problems, []);
+        await page.context().close();
+      });
+    }
+  }
+
+  test('the EN/DE switch goes to the twin URL and remembers the choice', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Deutsch' }).first().click();
+    await page.waitForURL(srv.url + '/de');
+    await page.getByRole('heading', { level: 1, name: /Gemeinsam Zukunft bauen/ }).waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    assert.equal(await page.evaluate(() => localStorage.getItem('preferredLanguage')), 'de');
+    const cookies = await page.context().cookies();
+    assert.equal(cookies.find((c) => c.name === 'lang')?.value, 'de');
+    // Coming back to the front door later lands on the German home page.
+    await page.goto(srv.url + '/');
+    assert.equal(new URL(page.url()).pathname, '/de');
+    // The hreflang alternates and canonical follow the client-side navigation too.
+    assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'http://localhost:5000/de');
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).first().click();
+    await page.waitForURL(srv.url + '/');
+    await page.getByRole('heading', { level: 1, name: /Building a future/ }).waitFor();
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('client-side navigation fetches JSON, scrolls to top and focuses the new heading', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    const jsonRequest = page.waitForRequest((r) => r.url().endsWith('/about') && r.headers()['accept'] === 'application/json');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await jsonRequest;
+    await page.waitForURL(srv.url + '/about');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('mobile menu: groups Programs and Main, closes when a link is chosen', async () => {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.locator('#mobile-menu');
+    assert.equal(await menu.isVisible(), true);
+    assert.equal(await menu.getByText('Programs', { exact: true }).isVisible(), true);
+    assert.equal(await menu.getByText('Main', { exact: true }).isVisible(), true);
+    assert.equal(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'), 'true');
+    await menu.getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL(srv.url + '/team');
+    assert.equal(await menu.isVisible(), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('desktop dropdowns open by keyboard and close with Escape', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    const programs = page.getByRole('button', { name: 'Programs' });
+    await programs.focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await programs.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByRole('link', { name: 'Food Security' }).first().isVisible(), true);
+    await page.keyboard.press('Escape');
+    assert.equal(await programs.getAttribute('aria-expanded'), 'false');
+    await page.context().close();
+  });
+
+  test('project filter shows only matching projects', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    const section = page.locator('#projects');
+    const all = await section.locator('article').count();
+    await section.getByRole('button', { name: 'Completed' }).first().click();
+    const completed = await section.locator('article').count();
+    assert.ok(completed > 0 && completed < all);
+    assert.equal(await section.getByText('Project Successfully Completed').count(), completed);
+    assert.equal(await section.getByRole('button', { name: 'Completed', pressed: true }).count(), 1);
+    await section.getByRole('button', { name: 'Need Funding' }).first().click();
+    const funding = section.locator('article');
+    assert.ok((await funding.count()) > 0);
+    const support = await section.getByRole('link', { name: /Support Project/ }).first().getAttribute('href');
+    assert.match(support!, /^\/checkout\?project=[a-z0-9-]+$/);
+    await section.getByRole('button', { name: 'All' }).click();
+    assert.equal(await section.locator('article').count(), all);
+    await page.context().close();
+  });
+
+  test('slideshow: dots jump to a slide, it advances by itself when motion is allowed', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    const dots = page.getByRole('button', { name: /Show slide/ });
+    assert.equal(await dots.count(), 6);
+    await page.getByRole('button', { name: 'Show slide 4' }).click();
+    assert.equal(await page.getByRole('button', { name: 'Show slide 4' }).getAttribute('aria-current'), 'true');
+    assert.match((await page.locator('.hero-slide.active figcaption').textContent())!, /Medical transport/);
+    // Reduced motion (the default of these tests) means no auto-advance.
+    await page.mouse.move(5, 890);
+    await page.waitForTimeout(700);
+    assert.equal(await page.getByRole('button', { name: 'Show slide 4' }).getAttribute('aria-current'), 'true');
+    await page.context().close();
+
+    const motion = await watchedPage(browser, { reducedMotion: 'no-preference' });
+    await motion.page.clock.install();
+    await motion.page.goto(srv.url + '/');
+    await waitForHydration(motion.page);
+    await motion.page.mouse.move(5, 890);
+    await motion.page.clock.runFor(6100);
+    assert.equal(await motion.page.getByRole('button', { name: 'Show slide 2' }).getAttribute('aria-current'), 'true');
+    await motion.page.clock.runFor(6000 * 5);
+    assert.equal(await motion.page.getByRole('button', { name: 'Show slide 1' }).getAttribute('aria-current'), 'true', 'cycles back to the first slide');
+    assert.deepEqual([...problems, ...motion.problems], []);
+    await motion.page.context().close();
+  });
+
+  test('the logo easter egg counts clicks and shows a message', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    const logo = page.getByRole('button', { name: /Our logo/ });
+    for (let i = 0; i < 10; i++) await logo.click();
+    assert.equal((await logo.textContent())?.trim(), '10');
+    assert.match((await page.locator('.egg-bubble').textContent())!, /Badge: Explorer/);
+    await page.context().close();
+  });
+
+  test('the WhatsApp button opens a chat in a new tab with a greeting', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
+    assert.equal(await chat.getAttribute('target'), '_blank');
+    assert.match((await chat.getAttribute('rel'))!, /noopener/);
+    assert.match((await chat.getAttribute('href'))!, /^https:\/\/wa\.me\/\d+\?text=Hello/);
+    await page.context().close();
+  });
+
+  test('the footer map loads only when asked for', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(srv.url + '/');
+    await waitForHydration(page);
+    assert.equal(await page.locator('iframe').count(), 0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Show map' }).click();
+    assert.match((await page.locator('iframe').first().getAttribute('src'))!, /openstreetmap\.org/);
+    await page.context().close();
+  });
+});
