@@ -3,12 +3,25 @@ import type { Deps } from './context';
 import { localizePath, routesById, splitLang, type RouteId } from '../views/routes';
 import { renderDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
+import type { RenderedPage } from './middleware/caching';
 
 /** Clients that ask for JSON (client-side navigation) get the page's props, browsers get HTML. */
 export const wantsPageJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
 
 /** The one way a page is answered: JSON payload for navigation, or the full server-rendered document. */
 export async function sendPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<void> {
+  writePage(res, await renderPage(req, res, deps, routeId, result));
+}
+
+export function writePage(res: Response, page: RenderedPage): void {
+  res.status(page.status);
+  res.vary('Accept');
+  // A page may ask for stricter caching (the admin pages: 'private, no-store').
+  res.set('Cache-Control', (res.locals.cacheControl as string | undefined) ?? 'no-cache');
+  res.type(page.type).send(page.body);
+}
+
+export async function renderPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<RenderedPage> {
   const lang = (res.locals.lang as Lang | undefined) ?? 'en';
   const { path } = splitLang(req.path);
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -25,14 +38,8 @@ export async function sendPage(req: Request, res: Response, deps: Deps, routeId:
     },
     status: result.status ?? 200,
   };
-  res.status(payload.status);
-  res.vary('Accept');
-  res.set('Cache-Control', 'no-cache');
-  if (wantsPageJson(req)) {
-    res.json(payload);
-    return;
-  }
+  if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(payload) };
   const Page = (await routesById[routeId].load()).default;
   const html = renderDocument({ page: payload, Page, site, i18n: deps.i18n[lang], assets: deps.assets() });
-  res.type('html').send(html);
+  return { status: payload.status, type: 'html', body: html };
 }

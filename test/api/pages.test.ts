@@ -101,6 +101,17 @@ describe('server-rendered pages', () => {
     assert.match(robots.text, /Sitemap: http:\/\/localhost:5000\/sitemap\.xml/);
   });
 
+  test('rendered pages are cached, and any content write through Knex shows on the next request', async () => {
+    const first = await request(h.app).get('/').expect(200);
+    const again = await request(h.app).get('/').expect(200);
+    assert.equal(again.text, first.text);
+    await h.deps.db('projects').where({ slug: 'nook-solar-power' }).update({ title: 'Sunlight for Every Classroom' });
+    const after = await request(h.app).get('/').expect(200);
+    assert.ok(after.text.includes('Sunlight for Every Classroom'));
+    const json = await request(h.app).get('/').set('Accept', 'application/json').expect(200);
+    assert.ok(json.body.props.projects.some((p: { title: string }) => p.title === 'Sunlight for Every Classroom'));
+  });
+
   test('built assets are served immutable, pages are revalidated', async () => {
     const page = await request(h.app).get('/').expect(200);
     assert.equal(page.headers['cache-control'], 'no-cache');
