@@ -21,6 +21,17 @@ import { teamApi } from './controllers/team';
 import { sitemapRouter } from './controllers/sitemap';
 import { createI18n } from './views/i18n';
 import { createMailProvider } from './models/providers/mail';
+import { createMailingProvider } from './models/providers/mailing';
+import { createAssistant } from './models/providers/assistant';
+import { newsletterRouter } from './controllers/newsletter';
+import { adminNewsletterApi } from './controllers/admin/newsletter';
+import { adminSocialApi } from './controllers/admin/social';
+import { createPaymentsProvider } from './models/providers/payments';
+import { checkoutApi } from './controllers/checkout';
+import session from 'express-session';
+import { ConnectSessionKnexStore } from 'connect-session-knex';
+import { adminRouter } from './controllers/admin/index';
+import { mediaRouter } from './controllers/media';
 import type { Assets } from './views/types';
 
 declare module 'http' {
@@ -89,15 +100,39 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
   const secret = await sessionSecret(db, config);
 
+  const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };
+  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const deps: Deps = {
     db,
     config,
     log,
-    i18n: { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) },
+    i18n,
     assets: assetLoader(log),
-    mail: createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log }),
+    mail,
+    mailing: createMailingProvider({ config, db, mail, log, i18n }),
+    assistant: createAssistant({ ...config.openai, log }),
+    payments: createPaymentsProvider({ ...config.stripe, log }),
   };
-  void secret;
+  // Admin sessions live in the database (the sessions table of the initial migration).
+  const sessionStore = new ConnectSessionKnexStore({
+    knex: db,
+    tableName: 'sessions',
+    createTable: false,
+    cleanupInterval: 15 * 60 * 1000,
+    onDbCleanupError: (err) => log.warn({ err }, 'session cleanup failed'),
+  });
+  // __Host- cookies are only accepted over HTTPS, for this host and path /: not forgeable by subdomains.
+  const sessionCookie = config.production ? '__Host-admin.sid' : 'admin.sid';
+  const sessions = session({
+    name: sessionCookie,
+    secret,
+    store: sessionStore,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.production, path: '/', maxAge: 8 * 60 * 60 * 1000 },
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -108,12 +143,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
         directives: {
           defaultSrc: ["'self'"],
           // Stripe.js must load from js.stripe.com; nothing else from outside runs.
-          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
           connectSrc: ["'self'", 'https://api.stripe.com'],
           // Stripe's frames, and the map and videos that load only when the visitor asks for them.
-          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'],
+          frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'],
           formAction: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -142,17 +177,33 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   );
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(locale);
+  // Only the admin area reads the session: public pages never touch the sessions table.
+  app.use(['/admin', '/de/admin', '/admin-login', '/de/admin-login', '/api/admin', '/api/media'], sessions);
+  // The admin router first: its failed-login limiter also guards the media API.
+  app.use(adminRouter(deps, { cookieName: sessionCookie }));
+  app.use(mediaRouter(deps));
 
   app.use(projectsApi(deps));
   app.use(newsApi(deps));
   app.use(teamApi(deps));
+  app.use(checkoutApi(deps));
   app.use(sitemapRouter(deps));
+  app.use(newsletterRouter(deps));
+  app.use(adminNewsletterApi(deps));
+  app.use(adminSocialApi(deps));
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));
   app.use(pageNotFound(deps));
   app.use(errorHandler(deps));
 
-  return { app, deps, close: () => db.destroy() };
+  return {
+    app,
+    deps,
+    close: async () => {
+      clearTimeout(sessionStore.nextDbCleanup);
+      await db.destroy();
+    },
+  };
 }
 
 async function main(): Promise<void> {

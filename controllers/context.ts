@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Assets, Lang, PageResult } from '../views/types';
 import type { MailProvider } from '../models/providers/mail';
+import type { MailingProvider } from '../models/providers/mailing';
+import type { AssistantProvider } from '../models/providers/assistant';
+import type { PaymentsProvider } from '../models/providers/payments';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -15,6 +18,12 @@ export interface Deps {
   assets: () => Assets;
   /** Outgoing mail (SMTP or the outbox). */
   mail: MailProvider;
+  /** The newsletter list: Mailchimp, or local subscribers with double opt-in. */
+  mailing: MailingProvider;
+  /** Drafting help: OpenAI, or deterministic templates. */
+  assistant: AssistantProvider;
+  /** Stripe, or 'unconfigured' when the keys are missing (checkout shows how else to donate). */
+  payments: PaymentsProvider;
 }
 
 export type PageLoader = (req: Request, deps: Deps) => Promise<PageResult<any>>;

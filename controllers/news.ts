@@ -1,8 +1,14 @@
 import { Router } from 'express';
-import type { Deps } from './context';
+import { langOf, tFor, type Deps, type PageLoader } from './context';
 import { HttpError, parseId } from './middleware/errors';
-import { findNewsBySlug, listNews, listNewsForProject } from '../models/news';
-import { findProjectById } from '../models/project';
+import { metaFromLocale, organizationLd } from './seo';
+import { findNewsBySlug, listNews, listNewsForProject, listPublicNews, toSummary } from '../models/news';
+import { findProjectById, findProjectBySlug } from '../models/project';
+import { findPageContent } from '../models/page';
+import { renderArticle } from '../models/markup';
+import { localized, truncate } from '../models/rules';
+import { pathFor } from '../views/routes';
+import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 
 /** Public read API of news articles (SPEC section 7), newest first. */
 export function newsApi(deps: Deps): Router {
@@ -22,3 +28,79 @@ export function newsApi(deps: Deps): Router {
   });
   return router;
 }
+
+// ---------------------------------------------------------------------------
+// Pages: /news and /news/:slug
+// ---------------------------------------------------------------------------
+
+/** /news: articles with both abstracts, newest first, as summaries. */
+export const index: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  const [news, content] = await Promise.all([listPublicNews(deps.db), findPageContent(deps.db, 'news')]);
+  const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
+  return {
+    props: { news, content },
+    meta: metaFromLocale(deps, lang, 'news', {
+      ...(editedDescription ? { description: editedDescription } : {}),
+      image: news[0]?.imageUrl,
+      jsonLd: [organizationLd(deps.config.site, lang)],
+    }),
+  };
+};
+
+/** The project an article belongs to; an unknown project id falls back to the Nook hostel project. */
+async function relatedProjectOf(deps: Deps, projectId: number | null) {
+  if (!projectId) return null;
+  const project = (await findProjectById(deps.db, projectId)) ?? (await findProjectBySlug(deps.db, DEFAULT_RELATED_PROJECT_SLUG));
+  if (!project) {
+    return { slug: DEFAULT_RELATED_PROJECT_SLUG, title: '', titleDe: '', imageUrl: '/images/projects/nook-vocational-training-center.svg' };
+  }
+  return { slug: project.slug, title: project.title, titleDe: project.titleDe, imageUrl: project.imageUrl };
+}
+
+/** /news/:slug: the article body rendered and sanitized on the server, or 'Article Not Found' with 404. */
+export const show: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  const t = tFor(deps, lang);
+  const article = await findNewsBySlug(deps.db, String(req.params.slug ?? ''));
+  if (!article) {
+    return {
+      props: { article: null, html: '', images: [], pdfs: [], relatedProject: null },
+      meta: { title: t('article.notFound.title'), description: t('article.notFound.text'), noindex: true },
+      status: 404,
+    };
+  }
+  const { html, images, pdfs } = renderArticle(localized(lang, article.content, article.contentDe));
+  const relatedProject = await relatedProjectOf(deps, article.projectId);
+  const site = deps.config.site;
+  const title = localized(lang, article.title, article.titleDe);
+  const description = (lang === 'de' ? article.abstractDe : article.abstract ?? article.excerpt) || title;
+  const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
+  const url = site.publicUrl + pathFor('newsDetail', lang, { slug: article.slug });
+  const organization = organizationLd(site, lang);
+  const { '@context': _context, ...publisher } = organization as Record<string, unknown>;
+  const articleLd = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: title.slice(0, 110),
+    description: truncate(description, 300),
+    datePublished: article.publishedAt,
+    dateModified: article.publishedAt,
+    image: [abs(article.imageUrl), ...new Set(images.map((i) => abs(i.src)))].slice(0, 5),
+    inLanguage: lang,
+    url,
+    mainEntityOfPage: url,
+    author: { '@type': 'Organization', name: site.name, url: site.publicUrl },
+    publisher,
+  };
+  return {
+    props: { article: toSummary(article), html, images, pdfs, relatedProject },
+    meta: {
+      title,
+      description: truncate(description, 155),
+      image: article.imageUrl,
+      ogType: 'article',
+      jsonLd: [articleLd, organization],
+    },
+  };
+};

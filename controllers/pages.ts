@@ -1,11 +1,18 @@
 import { Router } from 'express';
 import { langOf, type Deps, type PageLoader } from './context';
-import { sendPage } from './render';
+import { renderPage, wantsPageJson, writePage } from './render';
+import { createPageCache } from './middleware/caching';
 import { metaFromLocale } from './seo';
 import { localizePath, routes, type RouteId } from '../views/routes';
 import { LANG_COOKIE } from '../views/site';
 import { findPageContent } from '../models/page';
 import * as home from './home';
+import * as projects from './projects';
+import * as news from './news';
+import * as checkout from './checkout';
+import * as backendDemo from './backend-demo';
+import { listTeam } from '../models/team';
+import * as admin from './admin/index';
 
 /** Route id -> page name of the page_contents table (SPEC section 5's list). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
@@ -29,11 +36,25 @@ export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoa
 // Page controllers by route id; a route without one is a static page.
 const loaders: Partial<Record<RouteId, PageLoader>> = {
   home: home.index,
+  projects: projects.index,
+  projectDetail: projects.show,
+  projectTemplate: projects.template,
+  news: news.index,
+  newsDetail: news.show,
+  checkout: checkout.index,
+  team: async (req, deps) => {
+    const [page, team] = await Promise.all([staticPage('team')(req, deps), listTeam(deps.db)]);
+    return { ...page, props: { ...page.props, team } };
+  },
+  backendDemo: backendDemo.show,
+  adminLogin: admin.loginPage,
+  admin: admin.adminPage,
 };
 
 /** Mounts every page of the route table at its English path and its German twin under /de. */
 export function pagesRouter(deps: Deps): Router {
   const router = Router();
+  const cache = createPageCache(deps.db);
   // A visitor who chose German and comes back to the front door gets the German home page.
   router.get('/', (req, res, next) => {
     res.vary('Cookie');
@@ -42,10 +63,16 @@ export function pagesRouter(deps: Deps): Router {
   });
   for (const route of routes) {
     if (route.path === '*') continue;
+    // Public pages are the same for every visitor, so they are rendered once per content version.
+    const cacheable = route.layout === 'public';
     router.get([route.path, localizePath(route.path, 'de')], async (req, res) => {
+      const key = cache.key(req, wantsPageJson(req));
+      const hit = cacheable ? cache.get(key) : undefined;
+      if (hit) return writePage(res, hit);
       const loader = loaders[route.id] ?? staticPage(route.id);
-      const result = await loader(req, deps);
-      await sendPage(req, res, deps, route.id, result);
+      const page = await renderPage(req, res, deps, route.id, await loader(req, deps));
+      if (cacheable && page.status === 200 && !res.locals.noPageCache) cache.set(key, page);
+      writePage(res, page);
     });
   }
   return router;

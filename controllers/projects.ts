@@ -1,7 +1,12 @@
 import { Router } from 'express';
-import type { Deps } from './context';
+import { langOf, tFor, type Deps, type PageLoader } from './context';
 import { HttpError, parseId } from './middleware/errors';
+import { metaFromLocale, organizationLd } from './seo';
 import { findProjectById, findProjectBySlug, listProjects } from '../models/project';
+import { listNewsForProject, toSummary } from '../models/news';
+import { findPageContent } from '../models/page';
+import { listableNews, localized, truncate } from '../models/rules';
+import { pathFor } from '../views/routes';
 
 /** Public read API of projects (SPEC section 7). */
 export function projectsApi(deps: Deps): Router {
@@ -21,3 +26,94 @@ export function projectsApi(deps: Deps): Router {
   });
   return router;
 }
+
+// ---------------------------------------------------------------------------
+// Pages: /projects, /projects/:slug and /projects/new-project-template
+// ---------------------------------------------------------------------------
+
+/** /projects: hero (editable intro) and every project with the status filters. */
+export const index: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  const [projects, content] = await Promise.all([listProjects(deps.db), findPageContent(deps.db, 'projects')]);
+  const site = deps.config.site;
+  const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
+  const itemList = {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: projects.map((p, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: site.publicUrl + pathFor('projectDetail', lang, { slug: p.slug }),
+      name: localized(lang, p.title, p.titleDe),
+    })),
+  };
+  return {
+    props: { projects, content },
+    meta: metaFromLocale(deps, lang, 'projects', {
+      ...(editedDescription ? { description: editedDescription } : {}),
+      image: projects[0]?.imageUrl,
+      jsonLd: [organizationLd(site, lang), itemList],
+    }),
+  };
+};
+
+/** /projects/:slug: the project and its news (summaries only), or 'Project Not Found' with 404. */
+export const show: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  const t = tFor(deps, lang);
+  const project = await findProjectBySlug(deps.db, String(req.params.slug ?? ''));
+  if (!project) {
+    return {
+      props: { project: null, news: [] },
+      meta: { title: t('projectDetail.notFound.title'), description: t('projectDetail.notFound.text'), noindex: true },
+      status: 404,
+    };
+  }
+  // Same rule as the news list: only articles written in both languages are listed.
+  const news = listableNews(await listNewsForProject(deps.db, project.id)).map(toSummary);
+  const site = deps.config.site;
+  const title = localized(lang, project.title, project.titleDe);
+  const description = localized(lang, project.description, project.descriptionDe);
+  const url = site.publicUrl + pathFor('projectDetail', lang, { slug: project.slug });
+  const organization = organizationLd(site, lang);
+  const { '@context': _context, ...org } = organization as Record<string, unknown>;
+  const projectLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Project',
+    name: title,
+    description: truncate(description, 300),
+    url,
+    image: site.publicUrl + project.imageUrl,
+    inLanguage: lang,
+    areaServed: 'Mwenezi Ward 3, Masvingo Province, Zimbabwe',
+    funder: org,
+    potentialAction: {
+      '@type': 'DonateAction',
+      name: t('projectDetail.sidebar.donateNow'),
+      recipient: org,
+      target: `${site.publicUrl}${pathFor('checkout', lang)}?project=${encodeURIComponent(project.slug)}`,
+      priceCurrency: 'USD',
+    },
+  };
+  return {
+    props: { project, news },
+    meta: {
+      title,
+      description: truncate(description, 155),
+      image: project.imageUrl,
+      jsonLd: [projectLd, organization],
+    },
+  };
+};
+
+/** /projects/new-project-template: static content from the locales, with its own search data. */
+export const template: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  return {
+    props: {},
+    meta: metaFromLocale(deps, lang, 'projectTemplate', {
+      image: '/images/projects/skills-for-life-youth-programme.svg',
+      jsonLd: [organizationLd(deps.config.site, lang)],
+    }),
+  };
+};

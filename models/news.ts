@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { listableNews, type NewsArticle } from './rules';
+import { z } from 'zod';
+import { listableNews, slugify, type NewsArticle } from './rules';
+import { VALIDATION_MESSAGES } from './admin-rules';
+import { imageUrl, InputError, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, uniqueSlug } from './admin-input';
 import { toIso } from './dates';
 
 interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt'> {
@@ -55,4 +58,79 @@ export async function findNewsBySlug(db: Knex, slug: string): Promise<NewsArticl
 export async function listNewsForProject(db: Knex, projectId: number): Promise<NewsArticle[]> {
   const rows = await table(db).where({ projectId }).orderBy('publishedAt', 'desc');
   return rows.map(toArticle);
+}
+
+// ---- Admin writes (issue 5).
+
+export const NewsInputSchema = z.object({
+  title: requiredText(200),
+  titleDe: requiredText(200),
+  abstract: requiredText(2_000),
+  abstractDe: requiredText(2_000),
+  content: requiredText(100_000),
+  contentDe: requiredText(100_000),
+  excerpt: optionalText(500),
+  imageUrl,
+  // SPEC section 5: the related project is optional.
+  projectId: optionalId,
+  publishedAt: optionalDate,
+  slug: optionalSlug,
+});
+
+export type NewsInput = z.output<typeof NewsInputSchema>;
+
+export async function findNewsById(db: Knex, id: number): Promise<NewsArticle | null> {
+  const row = await table(db).where({ id }).first();
+  return row ? toArticle(row) : null;
+}
+
+async function checkProject(db: Knex, projectId: number | null): Promise<void> {
+  if (projectId === null) return;
+  const found = await db('projects').where({ id: projectId }).first('id');
+  if (!found) throw new InputError({ projectId: VALIDATION_MESSAGES.project });
+}
+
+function newsRow(input: NewsInput) {
+  return {
+    title: input.title,
+    titleDe: input.titleDe,
+    abstract: input.abstract,
+    abstractDe: input.abstractDe,
+    content: input.content,
+    contentDe: input.contentDe,
+    excerpt: input.excerpt,
+    imageUrl: input.imageUrl,
+    projectId: input.projectId,
+  };
+}
+
+/** Creates an article (published now unless a date is given); slug from the English title, unique. */
+export async function createNews(db: Knex, input: NewsInput): Promise<NewsArticle> {
+  await checkProject(db, input.projectId);
+  const slug = await uniqueSlug(db, 'news_articles', input.slug ?? slugify(input.title));
+  const now = new Date().toISOString();
+  const id = await insertReturningId(db, 'news_articles', {
+    ...newsRow(input),
+    slug,
+    publishedAt: input.publishedAt ?? now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return (await findNewsById(db, id))!;
+}
+
+/** Updates an article; slug and date stay unless the admin changed them. Null when unknown. */
+export async function updateNews(db: Knex, id: number, input: NewsInput): Promise<NewsArticle | null> {
+  const current = await findNewsById(db, id);
+  if (!current) return null;
+  await checkProject(db, input.projectId);
+  const slug = input.slug && input.slug !== current.slug ? await uniqueSlug(db, 'news_articles', input.slug, id) : current.slug;
+  await table(db)
+    .where({ id })
+    .update({ ...newsRow(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
+  return findNewsById(db, id);
+}
+
+export async function deleteNews(db: Knex, id: number): Promise<boolean> {
+  return Number(await table(db).where({ id }).delete()) > 0;
 }

@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import type { PageContent } from './rules';
+import { PAGE_NAMES, VALIDATION_MESSAGES } from './admin-rules';
+import { InputError, insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from './dates';
 
 interface PageRow extends Omit<PageContent, 'updatedAt'> {
   updatedAt: unknown;
 }
 
-export const PAGE_NAMES = [
-  'home', 'about', 'vision', 'mission', 'projects', 'news', 'team', 'contact',
-  'food-security', 'skills-training', 'health', 'environment',
-] as const;
+// The list lives with the browser-safe admin rules (the admin form offers it); exported here as before.
+export { PAGE_NAMES };
 
 export function toPageContent(row: PageRow): PageContent {
   return { ...row, updatedAt: toIso(row.updatedAt) };
@@ -23,4 +24,47 @@ export async function listPageContents(db: Knex): Promise<PageContent[]> {
 export async function findPageContent(db: Knex, pageName: string): Promise<PageContent | null> {
   const row = await db<PageRow>('page_contents').where({ pageName }).first();
   return row ? toPageContent(row) : null;
+}
+
+// ---- Admin writes (issue 5).
+
+export const PageInputSchema = z.object({
+  pageName: oneOf(PAGE_NAMES, VALIDATION_MESSAGES.pageName),
+  title: requiredText(200),
+  titleDe: requiredText(200),
+  content: requiredText(50_000),
+  contentDe: requiredText(50_000),
+  // SPEC section 5: meta descriptions are optional.
+  metaDescription: optionalText(320),
+  metaDescriptionDe: optionalText(320),
+});
+
+export type PageInput = z.output<typeof PageInputSchema>;
+
+export async function findPageContentById(db: Knex, id: number): Promise<PageContent | null> {
+  const row = await db<PageRow>('page_contents').where({ id }).first();
+  return row ? toPageContent(row) : null;
+}
+
+async function checkPageName(db: Knex, pageName: string, excludeId?: number): Promise<void> {
+  const other = await db('page_contents').where({ pageName }).first('id');
+  if (other && other.id !== excludeId) throw new InputError({ pageName: VALIDATION_MESSAGES.pageTaken });
+}
+
+/** Creates the editable content of a page (one per page name). */
+export async function createPageContent(db: Knex, input: PageInput): Promise<PageContent> {
+  await checkPageName(db, input.pageName);
+  const id = await insertReturningId(db, 'page_contents', { ...input, updatedAt: new Date().toISOString() });
+  return (await findPageContentById(db, id))!;
+}
+
+export async function updatePageContent(db: Knex, id: number, input: PageInput): Promise<PageContent | null> {
+  if (!(await findPageContentById(db, id))) return null;
+  await checkPageName(db, input.pageName, id);
+  await db('page_contents').where({ id }).update({ ...input, updatedAt: new Date().toISOString() });
+  return findPageContentById(db, id);
+}
+
+export async function deletePageContent(db: Knex, id: number): Promise<boolean> {
+  return Number(await db('page_contents').where({ id }).delete()) > 0;
 }

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import type { TeamMember } from './rules';
+import { TEAM_LOCATIONS, VALIDATION_MESSAGES } from './admin-rules';
+import { displayOrder, imageUrl, insertReturningId, oneOf, requiredText } from './admin-input';
 import { toIso } from './dates';
 
 interface TeamRow extends Omit<TeamMember, 'order' | 'createdAt'> {
@@ -25,4 +28,44 @@ export function toTeamMember(row: TeamRow): TeamMember {
 export async function listTeam(db: Knex): Promise<TeamMember[]> {
   const rows = await db<TeamRow>('team_members').select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
   return rows.map(toTeamMember);
+}
+
+// ---- Admin writes (issue 5).
+
+export const TeamInputSchema = z.object({
+  name: requiredText(160),
+  position: requiredText(200),
+  positionDe: requiredText(200),
+  bio: requiredText(10_000),
+  bioDe: requiredText(10_000),
+  imageUrl,
+  location: oneOf(TEAM_LOCATIONS, VALIDATION_MESSAGES.location, 'zimbabwe'),
+  // SPEC section 9: team order defaults to 0.
+  order: displayOrder,
+});
+
+export type TeamInput = z.output<typeof TeamInputSchema>;
+
+export async function findTeamMemberById(db: Knex, id: number): Promise<TeamMember | null> {
+  const row = await db<TeamRow>('team_members').where({ id }).first();
+  return row ? toTeamMember(row) : null;
+}
+
+function teamRow({ order, ...rest }: TeamInput) {
+  return { ...rest, displayOrder: order };
+}
+
+export async function createTeamMember(db: Knex, input: TeamInput): Promise<TeamMember> {
+  const now = new Date().toISOString();
+  const id = await insertReturningId(db, 'team_members', { ...teamRow(input), createdAt: now, updatedAt: now });
+  return (await findTeamMemberById(db, id))!;
+}
+
+export async function updateTeamMember(db: Knex, id: number, input: TeamInput): Promise<TeamMember | null> {
+  const changed = await db('team_members').where({ id }).update({ ...teamRow(input), updatedAt: new Date().toISOString() });
+  return Number(changed) > 0 ? findTeamMemberById(db, id) : null;
+}
+
+export async function deleteTeamMember(db: Knex, id: number): Promise<boolean> {
+  return Number(await db('team_members').where({ id }).delete()) > 0;
 }

@@ -1,12 +1,18 @@
 import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
 import * as outbox from './20261122000100_outbox';
+import * as admin from './20261122000200_admin';
+import * as newsletter from './20261122000300_newsletter';
+import * as donationAudit from './20261122000400_donation_audit';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
 const migrations: Record<string, Knex.Migration> = {
   '20261122000000_initial': initial,
   '20261122000100_outbox': outbox,
+  '20261122000200_admin': admin,
+  '20261122000300_newsletter': newsletter,
+  '20261122000400_donation_audit': donationAudit,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

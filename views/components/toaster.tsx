@@ -53,7 +53,6 @@ function ToastItem({ item }: { item: Toast }) {
   return (
     <li
       className={`toast toast-${item.variant ?? 'default'}`}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
       style={dx ? { transform: `translateX(${dx}px)` } : undefined}
       onPointerDown={(e) => {
         start.current = e.clientX;
@@ -71,7 +70,8 @@ function ToastItem({ item }: { item: Toast }) {
       onFocus={() => (paused.current = true)}
       onBlur={() => (paused.current = false)}
     >
-      <div>
+      {/* The role sits inside the <li>: a list may only hold list items (axe "list" rule). */}
+      <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
         <p className="toast-title">{item.title}</p>
         {item.description && <p className="toast-description">{item.description}</p>}
       </div>

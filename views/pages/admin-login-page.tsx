@@ -1,4 +1,173 @@
-// Placeholder until this page is built (see the issue for every public page).
-export default function Page() {
-  return <section className="section page-top"><div className="container"><h1>admin-login</h1></div></section>;
+// /admin-login: sign in with an admin key, or ask for a one-time sign-in link by e-mail.
+// Works without JavaScript (the form posts and the server redirects with the outcome); with
+// JavaScript it answers in place. Nothing is kept in browser storage: the session cookie is HttpOnly.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLinks, useT } from '../app-context';
+import { Icon } from '../components/icons';
+import { toast, Toaster } from '../components/toaster';
+import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
+import type { AdminLoginProps, LoginNotice } from '../../controllers/admin/session';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldNotice = 'keyRequired' | 'emailRequired' | 'emailInvalid';
+const FIELD_NOTICES: readonly LoginNotice[] = ['keyRequired', 'emailRequired', 'emailInvalid'];
+
+export default function AdminLoginPage({ mode: initialMode, notice: initialNotice, demoKey, demoEmail }: AdminLoginProps) {
+  const t = useT();
+  const link = useLinks();
+  const hydrated = useHydrated();
+  const [mode, setMode] = useState(initialMode);
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<LoginNotice | null>(initialNotice && !FIELD_NOTICES.includes(initialNotice) ? initialNotice : null);
+  const [fieldError, setFieldError] = useState<FieldNotice | null>(initialNotice && FIELD_NOTICES.includes(initialNotice) ? (initialNotice as FieldNotice) : null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (initialNotice === 'loggedOut') toast({ title: t('admin.login.notices.loggedOut'), variant: 'success' });
+  }, []);
+
+  function switchMode(next: 'key' | 'email') {
+    setMode(next);
+    setValue('');
+    setFieldError(null);
+    setNotice(null);
+    window.history.replaceState(window.history.state, '', `${link('adminLogin')}${next === 'email' ? '?mode=email' : ''}`);
+    input.current?.focus();
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const v = value.trim();
+    const error: FieldNotice | null = mode === 'key' ? (v ? null : 'keyRequired') : !v ? 'emailRequired' : EMAIL.test(v) ? null : 'emailInvalid';
+    setFieldError(error);
+    setNotice(null);
+    if (error) {
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch('/api/admin/login', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(mode === 'key' ? { mode, key: v } : { mode, email: v }),
+      });
+      const body = (await res.json().catch(() => ({}))) as { csrfToken?: string; sent?: boolean; error?: string };
+      if (res.ok && body.sent) {
+        setNotice('sent');
+        setValue('');
+      } else if (res.ok) {
+        toast({ title: t('admin.login.success'), variant: 'success' });
+        window.location.assign(link('admin'));
+        return;
+      } else if (res.status === 401) {
+        toast({ title: t('admin.login.invalidTitle'), description: t('admin.login.invalidText'), variant: 'destructive' });
+        input.current?.select();
+      } else if (res.status === 429) {
+        setNotice('rate');
+        toast({ title: t('admin.login.notices.rate'), variant: 'destructive' });
+      } else {
+        toast({ title: t('admin.login.failedTitle'), description: body.error ?? res.statusText, variant: 'destructive' });
+      }
+    } catch {
+      toast({ title: t('admin.login.failedTitle'), description: t('admin.login.failedText'), variant: 'destructive' });
+    }
+    setBusy(false);
+  }
+
+  const inputId = 'admin-credential';
+  const errorText = fieldError ? t(`admin.login.notices.${fieldError}`) : null;
+  const describedBy = [mode === 'email' ? 'credential-hint' : '', errorText ? 'credential-error' : ''].filter(Boolean).join(' ') || undefined;
+  const noticeIsError = notice === 'invalid' || notice === 'rate' || notice === 'link';
+
+  return (
+    <>
+      <SkipLink />
+      <AdminHeader />
+      <main id="main" tabIndex={-1} className="admin-main admin-login-main">
+        <div className="admin-login card">
+          <span className="admin-login-icon" aria-hidden="true">
+            <Icon name="lock" size={28} />
+          </span>
+          <h1>{t('admin.login.title')}</h1>
+          <p className="muted">{t('admin.login.intro')}</p>
+
+          {notice && (
+            <div className={`admin-flash admin-flash-${noticeIsError ? 'error' : 'success'}`} role={noticeIsError ? 'alert' : 'status'}>
+              <p>{t(`admin.login.notices.${notice}`)}</p>
+            </div>
+          )}
+
+          <div className="segmented" role="group" aria-label={t('admin.login.modeLabel')}>
+            {(['key', 'email'] as const).map((m) =>
+              hydrated ? (
+                <button key={m} type="button" aria-pressed={mode === m} className={mode === m ? 'active' : ''} onClick={() => switchMode(m)}>
+                  {t(`admin.login.modes.${m}`)}
+                </button>
+              ) : (
+                <a key={m} href={`${link('adminLogin')}${m === 'email' ? '?mode=email' : ''}`} aria-current={mode === m ? 'true' : undefined} className={mode === m ? 'active' : ''}>
+                  {t(`admin.login.modes.${m}`)}
+                </a>
+              ),
+            )}
+          </div>
+
+          <form method="post" action={link('adminLogin')} onSubmit={hydrated ? submit : undefined} noValidate className="admin-login-form">
+            <input type="hidden" name="mode" value={mode} />
+            <div className={`admin-field${errorText ? ' has-error' : ''}`}>
+              <label htmlFor={inputId}>{t(`admin.login.modes.${mode}`)}</label>
+              {mode === 'email' && (
+                <p className="admin-hint" id="credential-hint">
+                  {t('admin.login.emailHint')}
+                </p>
+              )}
+              <input
+                ref={input}
+                id={inputId}
+                key={mode}
+                name={mode}
+                type={mode === 'key' ? 'password' : 'email'}
+                autoComplete={mode === 'key' ? 'current-password' : 'email'}
+                spellCheck={false}
+                required
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                aria-invalid={errorText ? true : undefined}
+                aria-describedby={describedBy}
+              />
+              {errorText && (
+                <p className="admin-error" id="credential-error">
+                  {errorText}
+                </p>
+              )}
+            </div>
+            <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+              {busy ? t('admin.login.verifying') : t('admin.login.submit')}
+            </button>
+          </form>
+
+          {(demoKey || demoEmail) && (
+            <aside className="admin-hint-box" aria-labelledby="demo-title">
+              <h2 id="demo-title">{t('admin.login.demoTitle')}</h2>
+              {demoKey && (
+                <p>
+                  {t('admin.login.modes.key')}: <code>{demoKey}</code>
+                </p>
+              )}
+              {demoEmail && (
+                <p>
+                  {t('admin.login.modes.email')}: <code>{demoEmail}</code> <span className="small">({t('admin.login.demoEmailNote')})</span>
+                </p>
+              )}
+            </aside>
+          )}
+        </div>
+      </main>
+      <Toaster />
+    </>
+  );
 }

@@ -1,4 +1,34 @@
-// Placeholder until this page is built (see the issue for every public page).
-export default function Page() {
-  return <section className="section page-top"><div className="container"><h1>checkout</h1></div></section>;
+import { useApp, useT } from '../app-context';
+import { DonationForm } from '../components/checkout/donation-form';
+import { PaymentReturn } from '../components/checkout/payment-return';
+import { SetupRequired } from '../components/checkout/setup-required';
+import type { CheckoutProps } from '../components/checkout/types';
+
+/** /checkout (SPEC sections 2, 4, 8): choose a project and an amount, pay with Stripe's Payment Element. */
+export default function CheckoutPage({ projects, selectedProjectId, paymentsEnabled }: CheckoutProps) {
+  const t = useT();
+  const { page } = useApp();
+  // Read from the page payload (not window.location), so the server and the hydration agree.
+  const query = new URLSearchParams(page.url.includes('?') ? page.url.slice(page.url.indexOf('?') + 1) : '');
+  const returning = paymentsEnabled && query.get('payment') === 'success' && /^pi_\w+$/.test(query.get('payment_intent') ?? '');
+
+  return (
+    <section className="section page-top checkout" aria-labelledby="checkout-heading">
+      <div className="container">
+        <header className="checkout-header">
+          <p className="eyebrow">{t('checkout.eyebrow')}</p>
+          <h1 id="checkout-heading">{t('checkout.title')}</h1>
+          <p className="lead">{t('checkout.lead')}</p>
+        </header>
+        {!paymentsEnabled ? (
+          <SetupRequired />
+        ) : returning ? (
+          <PaymentReturn params={query} projectId={selectedProjectId} />
+        ) : (
+          // A new query (?project=...) starts a fresh form.
+          <DonationForm key={page.url} projects={projects} selectedProjectId={selectedProjectId} />
+        )}
+      </div>
+    </section>
+  );
 }

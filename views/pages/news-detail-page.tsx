@@ -1,4 +1,146 @@
-// Placeholder until this page is built (see the issue for every public page).
-export default function Page() {
-  return <section className="section page-top"><div className="container"><h1>news-detail</h1></div></section>;
+import { Link } from 'react-router-dom';
+import { useLang, useLinks, useT } from '../app-context';
+import { formatDate, localized } from '../../models/rules';
+import type { NewsSummary } from '../../models/news';
+import type { ArticleImage, ArticleLink } from '../../models/markup';
+import { ShareButton } from '../components/share-button';
+import { Icon } from '../components/icons';
+import { ArticleBody } from '../components/articles/article-body';
+import { ImageGallery } from '../components/articles/image-gallery';
+import { ArticleExtras, articleExtraKind, showsPhotoGallery } from '../components/articles/article-extras';
+import { JoinTheMovement } from '../components/articles/join-movement';
+
+export interface RelatedProject {
+  slug: string;
+  title: string;
+  titleDe: string;
+  imageUrl: string;
+}
+
+export interface NewsDetailProps {
+  article: NewsSummary | null;
+  /** The body in the page's language, rendered and sanitized on the server (models/markup.ts). */
+  html: string;
+  images: ArticleImage[];
+  pdfs: ArticleLink[];
+  relatedProject: RelatedProject | null;
+}
+
+function ArticleNotFound() {
+  const t = useT();
+  const link = useLinks();
+  return (
+    <section className="section page-top">
+      <div className="container narrow center">
+        <p className="eyebrow">404</p>
+        <h1>{t('article.notFound.title')}</h1>
+        <p className="lead">{t('article.notFound.text')}</p>
+        <Link to={link('news')} className="btn btn-primary">
+          ← {t('article.backToNews')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Each picture once, in the order of the text. */
+function uniqueImages(images: ArticleImage[]) {
+  const seen = new Set<string>();
+  return images
+    .filter((img) => (seen.has(img.src) ? false : (seen.add(img.src), true)))
+    .map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined }));
+}
+
+export default function NewsDetailPage({ article, html, images, pdfs, relatedProject }: NewsDetailProps) {
+  const t = useT();
+  const lang = useLang();
+  const link = useLinks();
+  if (!article) return <ArticleNotFound />;
+
+  const title = localized(lang, article.title, article.titleDe);
+  // No English abstract on a German page: an article without abstractDe simply shows none there.
+  const abstract = (lang === 'de' ? article.abstractDe : article.abstract) ?? '';
+  const date = formatDate(article.publishedAt, lang);
+  const extra = articleExtraKind(article.title);
+  const gallery = showsPhotoGallery(article.title) ? uniqueImages(images) : [];
+
+  return (
+    <article className="article-page">
+      <div className="section page-top article-top">
+        <div className="container article-container">
+          <Link to={link('news')} className="back-link">
+            ← {t('article.backToNews')}
+          </Link>
+          <header className="article-header">
+            <p className="article-badges">
+              <span className="badge badge-neutral">
+                <time dateTime={article.publishedAt}>{date}</time>
+              </span>
+              {article.projectId ? <span className="badge badge-progress">{t('news.projectUpdate')}</span> : null}
+            </p>
+            <h1>{title}</h1>
+            {abstract && <p className="lead">{abstract}</p>}
+          </header>
+          <img className="article-hero-image" src={article.imageUrl} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+          <div className="article-meta">
+            <p>
+              {t('article.published', { date })}
+            </p>
+            <ShareButton title={title} text={abstract} label={t('article.share')} className="btn btn-outline" />
+          </div>
+
+          <ArticleBody html={html} images={images} />
+
+          {pdfs.length > 0 && (
+            <section className="report-block" aria-labelledby="report-heading">
+              <h2 id="report-heading">{t('article.report.title')}</h2>
+              <p>{t('article.report.text')}</p>
+              <ul>
+                {pdfs.map((pdf) => (
+                  <li key={pdf.href}>
+                    <a href={pdf.href} className="btn btn-primary" download>
+                      <Icon name="download" size={18} /> {pdf.label}
+                      {!/pdf/i.test(pdf.label) && <span className="sr-only"> ({t('article.report.pdf')})</span>}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {gallery.length > 0 && (
+            <section className="article-extra" aria-labelledby="photo-gallery-heading">
+              <h2 id="photo-gallery-heading">{t('article.photoGallery.title')}</h2>
+              <p className="muted">{t('article.photoGallery.text')}</p>
+              <ImageGallery items={gallery} />
+            </section>
+          )}
+
+          {extra && <ArticleExtras kind={extra} />}
+
+          {relatedProject && (
+            <section className="related-project" aria-labelledby="related-heading">
+              <img src={relatedProject.imageUrl} alt="" width={1200} height={800} loading="lazy" decoding="async" />
+              <div>
+                <h2 id="related-heading">{t('article.related.title')}</h2>
+                {relatedProject.title && <p className="related-title">{localized(lang, relatedProject.title, relatedProject.titleDe)}</p>}
+                <p className="muted">{t('article.related.text')}</p>
+                <Link to={link('projectDetail', { slug: relatedProject.slug })} className="btn btn-primary">
+                  {t('article.related.view')} <Icon name="arrow" size={18} />
+                </Link>
+              </div>
+            </section>
+          )}
+
+          <JoinTheMovement />
+
+          <p className="center more-news">
+            <Link to={link('news')} className="btn btn-outline btn-lg">
+              {t('article.moreNews')}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </article>
+  );
 }

@@ -1,4 +1,152 @@
-// Placeholder until this page is built (see the issue for every public page).
-export default function Page() {
-  return <section className="section page-top"><div className="container"><h1>project-detail</h1></div></section>;
+import { Link } from 'react-router-dom';
+import { useLang, useLinks, useT } from '../app-context';
+import { formatDate, formatMoney, localized, percentFunded, truncate, type Project } from '../../models/rules';
+import type { NewsSummary } from '../../models/news';
+import { ProgressBar, statusKey } from '../components/project-card';
+import { ShareButton } from '../components/share-button';
+import { NewsCard } from '../components/news-card';
+import { Icon } from '../components/icons';
+import { NookSections, hasNookSections } from '../components/articles/nook-sections';
+
+export interface ProjectDetailProps {
+  project: Project | null;
+  /** The project's news, as summaries (no bodies). */
+  news: NewsSummary[];
+}
+
+function ProjectNotFound() {
+  const t = useT();
+  const link = useLinks();
+  return (
+    <section className="section page-top">
+      <div className="container narrow center">
+        <p className="eyebrow">404</p>
+        <h1>{t('projectDetail.notFound.title')}</h1>
+        <p className="lead">{t('projectDetail.notFound.text')}</p>
+        <Link to={link('projects')} className="btn btn-primary">
+          {t('projectDetail.backToProjects')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+
+export default function ProjectDetailPage({ project, news }: ProjectDetailProps) {
+  const t = useT();
+  const lang = useLang();
+  const link = useLinks();
+  if (!project) return <ProjectNotFound />;
+
+  const title = localized(lang, project.title, project.titleDe);
+  const description = localized(lang, project.description, project.descriptionDe);
+  const status = statusKey(project.status);
+  const percent = Math.round(percentFunded(project.raisedAmount, project.goalAmount));
+  const percentText = t('projectDetail.sidebar.percent', { percent });
+  const donateHref = `${link('checkout')}?project=${encodeURIComponent(project.slug)}`;
+
+  return (
+    <article className="project-detail">
+      <header className="detail-hero">
+        <img src={project.imageUrl} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+        <div className="detail-hero-overlay">
+          <div className="container">
+            <Link to={link('projects')} className="back-link back-link-light">
+              ← {t('projectDetail.backToProjects')}
+            </Link>
+            <span className={`badge badge-${status}`}>{t(`projectDetail.status.${status}`)}</span>
+            <h1>{title}</h1>
+          </div>
+        </div>
+      </header>
+
+      <div className="container detail-layout">
+        <aside className="detail-sidebar detail-sidebar-first" aria-labelledby="funding-heading">
+          <div className="sidebar-card">
+            <h2 id="funding-heading" className="sidebar-title">
+              {t('projectDetail.sidebar.title')}
+            </h2>
+            <p className="sidebar-percent">{percentText}</p>
+            <ProgressBar percent={percent} label={t('projects.fundingProgress', { title })} />
+            <p className="sidebar-amounts">
+              {t('projectDetail.sidebar.raisedOf', { raised: formatMoney(project.raisedAmount, lang), goal: formatMoney(project.goalAmount, lang) })}
+            </p>
+            <Link to={donateHref} className="btn btn-accent btn-block">
+              <Icon name="heart" size={18} /> {t('projectDetail.sidebar.donateNow')}
+            </Link>
+            <ShareButton title={title} text={truncate(description, 150)} label={t('projectDetail.sidebar.share')} className="btn btn-outline btn-block" />
+            <dl className="sidebar-facts">
+              <div>
+                <dt>{t('projectDetail.sidebar.status')}</dt>
+                <dd>{t(`projectDetail.status.${status}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('projectDetail.sidebar.lastUpdated')}</dt>
+                <dd>
+                  <time dateTime={project.updatedAt}>{formatDate(project.updatedAt, lang)}</time>
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </aside>
+        <div className="detail-main">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading">{t('projectDetail.about')}</h2>
+            {paragraphs(description).map((p, i) => (
+              <p key={i} className={i === 0 ? 'lead' : undefined}>
+                {p}
+              </p>
+            ))}
+          </section>
+
+          <section className="impact-blurb" aria-labelledby="impact-heading">
+            <h2 id="impact-heading">{t('projectDetail.impact.title')}</h2>
+            <p>{t('projectDetail.impact.text')}</p>
+          </section>
+
+          <section aria-labelledby="facts-heading">
+            <h2 id="facts-heading" className="sr-only">
+              {t('projectDetail.facts.title')}
+            </h2>
+            <dl className="pj-facts">
+              <div>
+                <dt>{t('projectDetail.facts.startDate')}</dt>
+                <dd>{project.startDate ? formatDate(project.startDate, lang) : t('projectDetail.facts.toBeAnnounced')}</dd>
+              </div>
+              <div>
+                <dt>{t('projectDetail.facts.goal')}</dt>
+                <dd>{formatMoney(project.goalAmount, lang)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          {hasNookSections(project.title) && <NookSections />}
+        </div>
+
+      </div>
+
+      <section className="section section-alt" aria-labelledby="updates-heading">
+        <div className="container">
+          <h2 id="updates-heading">{t('projectDetail.updates.title')}</h2>
+          {news.length === 0 ? (
+            <p className="empty">{t('projectDetail.updates.empty')}</p>
+          ) : (
+            <ul className="grid grid-3">
+              {news.map((a) => (
+                <li key={a.id}>
+                  <NewsCard article={a} clamp />
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="center view-all">
+            <Link to={link('projects')} className="btn btn-primary">
+              {t('projectDetail.viewAll')}
+            </Link>
+          </p>
+        </div>
+      </section>
+    </article>
+  );
 }

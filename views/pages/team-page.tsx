@@ -1,4 +1,42 @@
-// Placeholder until this page is built (see the issue for every public page).
-export default function Page() {
-  return <section className="section page-top"><div className="container"><h1>team</h1></div></section>;
+import { Link } from 'react-router-dom';
+import { useLinks, useT } from '../app-context';
+import type { PageContent, TeamMember } from '../../models/rules';
+import { TeamGroups } from '../components/team-section';
+import { PageHero } from '../components/content/page-hero';
+
+export interface TeamPageProps {
+  team: TeamMember[];
+  content: PageContent | null;
+}
+
+export default function TeamPage({ team, content }: TeamPageProps) {
+  const t = useT();
+  const link = useLinks();
+  return (
+    <div className="content-page">
+      <PageHero eyebrow={t('teamPage.eyebrow')} title={t('teamPage.title')} lead={t('teamPage.lead')} content={content} fixedTitle />
+      <section className="section section-alt team-page-groups" aria-labelledby="team-groups-title">
+        <div className="container">
+          <h2 id="team-groups-title" className="sr-only">
+            {t('teamPage.groupsTitle')}
+          </h2>
+          <TeamGroups team={team} />
+        </div>
+      </section>
+      <section className="section" aria-labelledby="team-join">
+        <div className="container narrow center">
+          <h2 id="team-join">{t('teamPage.join.title')}</h2>
+          <p className="lead">{t('teamPage.join.text')}</p>
+          <div className="content-actions">
+            <Link to={link('contact')} className="btn btn-primary btn-lg">
+              {t('teamPage.join.contact')}
+            </Link>
+            <Link to={link('projects')} className="btn btn-outline btn-lg">
+              {t('teamPage.join.projects')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,181 @@
+// Admin CRUD of projects, news, team and page content: the JSON API of SPEC section 7 and the
+// server-rendered forms (no JavaScript needed), both over the same model functions and schemas.
+import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import type { Deps } from '../context';
+import { langOf } from '../context';
+import { HttpError, parseId, parseInput } from '../middleware/errors';
+import { requireAdmin, requireAdminPage, type AdminFlash } from '../middleware/auth';
+import { CSRF_FIELD } from '../middleware/csrf';
+import { InputError } from '../../models/admin-input';
+import { recordAudit } from '../../models/audit';
+import { createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
+import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from '../../models/news';
+import { createTeamMember, deleteTeamMember, findTeamMemberById, listTeam, TeamInputSchema, updateTeamMember } from '../../models/team';
+import { createPageContent, deletePageContent, findPageContentById, listPageContents, PageInputSchema, updatePageContent } from '../../models/page';
+import type { AdminIdentity } from '../../models/user';
+import { localizePath } from '../../views/routes';
+import type { Knex } from 'knex';
+
+/** One kind of content the admin edits. */
+export interface Resource<T extends { id: number }, I> {
+  /** URL segment and admin tab: /api/admin/<name>, /admin?tab=<name>. */
+  name: 'projects' | 'news' | 'team' | 'pages';
+  /** Audit log entity. */
+  entity: 'project' | 'news' | 'team' | 'page';
+  /** Error text for an unknown id, and the thing's name in messages ("Error creating project"). */
+  notFound: string;
+  thing: string;
+  schema: z.ZodType<I>;
+  list(db: Knex): Promise<T[]>;
+  find(db: Knex, id: number): Promise<T | null>;
+  create(db: Knex, input: I): Promise<T>;
+  update(db: Knex, id: number, input: I): Promise<T | null>;
+  remove(db: Knex, id: number): Promise<boolean>;
+  label(item: T): string;
+}
+
+const resource = <T extends { id: number }, I>(r: Resource<T, I>) => r;
+
+export const RESOURCES = [
+  resource({
+    name: 'projects', entity: 'project', notFound: 'Project not found', thing: 'project', schema: ProjectInputSchema,
+    list: listProjects, find: findProjectById, create: createProject, update: updateProject, remove: deleteProject,
+    label: (p) => p.title,
+  }),
+  resource({
+    name: 'news', entity: 'news', notFound: 'Article not found', thing: 'news', schema: NewsInputSchema,
+    list: listNews, find: findNewsById, create: createNews, update: updateNews, remove: deleteNews,
+    label: (a) => a.title,
+  }),
+  resource({
+    name: 'team', entity: 'team', notFound: 'Team member not found', thing: 'team member', schema: TeamInputSchema,
+    list: listTeam, find: findTeamMemberById, create: createTeamMember, update: updateTeamMember, remove: deleteTeamMember,
+    label: (m) => m.name,
+  }),
+  resource({
+    name: 'pages', entity: 'page', notFound: 'Page content not found', thing: 'page content', schema: PageInputSchema,
+    list: listPageContents, find: findPageContentById, create: createPageContent, update: updatePageContent, remove: deletePageContent,
+    label: (p) => p.pageName,
+  }),
+] as const;
+
+const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
+
+/** Runs a model write, turning its field-level InputError into a 400 with field messages. */
+async function write<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof InputError) throw new HttpError(400, err.message, err.fields);
+    throw err;
+  }
+}
+
+/** The string fields of a posted form (what the form shows again after an error). */
+function formValues(body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (body && typeof body === 'object') {
+    for (const [k, v] of Object.entries(body)) {
+      if (k !== CSRF_FIELD && typeof v === 'string') out[k] = v.slice(0, 100_000);
+    }
+  }
+  return out;
+}
+
+function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
+  const router = Router();
+  const api = `/api/admin/${r.name}`;
+  const guard = requireAdmin(deps);
+  const audit = (res: Response, action: string, id: number, summary: string) =>
+    recordAudit(deps.db, { actor: adminOf(res).id, action, entity: r.entity, entityId: id, summary });
+
+  // ---- JSON API
+  router.get(api, guard, async (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json(await r.list(deps.db));
+  });
+  router.get(`${api}/:id`, guard, async (req, res) => {
+    const item = await r.find(deps.db, parseId(req.params.id));
+    if (!item) throw new HttpError(404, r.notFound);
+    res.set('Cache-Control', 'no-store');
+    res.json(item);
+  });
+  router.post(api, guard, async (req, res) => {
+    const input = parseInput(r.schema, req.body);
+    const item = await write(() => r.create(deps.db, input));
+    await audit(res, 'create', item.id, r.label(item));
+    res.status(201).json(item);
+  });
+  router.put(`${api}/:id`, guard, async (req, res) => {
+    const id = parseId(req.params.id);
+    const input = parseInput(r.schema, req.body);
+    const item = await write(() => r.update(deps.db, id, input));
+    if (!item) throw new HttpError(404, r.notFound);
+    await audit(res, 'update', id, r.label(item));
+    res.json(item);
+  });
+  router.delete(`${api}/:id`, guard, async (req, res) => {
+    const id = parseId(req.params.id);
+    const item = await r.find(deps.db, id);
+    if (!item || !(await r.remove(deps.db, id))) throw new HttpError(404, r.notFound);
+    await audit(res, 'delete', id, r.label(item));
+    res.json({ deleted: true, id });
+  });
+
+  // ---- Forms without JavaScript: post, redirect back to the tab, show the outcome once.
+  const pageGuard = requireAdminPage(deps);
+  const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
+  const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
+    if (!(err instanceof HttpError) || err.status >= 500) throw err;
+    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: { message: err.message } };
+    if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.details ?? {} };
+    req.session.flash = flash;
+    res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));
+  };
+  const forms = [`/admin/${r.name}`, `/de/admin/${r.name}`];
+
+  router.post(forms, pageGuard, async (req, res) => {
+    try {
+      const input = parseInput(r.schema, req.body);
+      const item = await write(() => r.create(deps.db, input));
+      await audit(res, 'create', item.id, r.label(item));
+      req.session.flash = { kind: 'success', key: `${r.name}.created` };
+      res.redirect(303, back(req, ''));
+    } catch (err) {
+      fail(req, res, 'create', err, null);
+    }
+  });
+  router.post(forms.map((f) => `${f}/:id`), pageGuard, async (req, res) => {
+    const id = parseId(req.params.id);
+    try {
+      const input = parseInput(r.schema, req.body);
+      const item = await write(() => r.update(deps.db, id, input));
+      if (!item) throw new HttpError(404, r.notFound);
+      await audit(res, 'update', id, r.label(item));
+      req.session.flash = { kind: 'success', key: `${r.name}.updated` };
+      res.redirect(303, back(req, ''));
+    } catch (err) {
+      fail(req, res, 'update', err, id);
+    }
+  });
+  router.post(forms.map((f) => `${f}/:id/delete`), pageGuard, async (req, res) => {
+    const id = parseId(req.params.id);
+    try {
+      const item = await r.find(deps.db, id);
+      if (!item || !(await r.remove(deps.db, id))) throw new HttpError(404, r.notFound);
+      await audit(res, 'delete', id, r.label(item));
+      req.session.flash = { kind: 'success', key: `${r.name}.deleted` };
+      res.redirect(303, back(req, ''));
+    } catch (err) {
+      fail(req, res, 'delete', err, id);
+    }
+  });
+  return router;
+}
+
+export function contentRoutes(deps: Deps): Router {
+  const router = Router();
+  for (const r of RESOURCES) router.use(resourceRoutes(deps, r as unknown as Resource<{ id: number }, unknown>));
+  return router;
+}

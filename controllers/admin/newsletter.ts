@@ -1,0 +1,121 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { tFor, type Deps } from '../context';
+import { HttpError, parseId, parseInput } from '../middleware/errors';
+import { requireAdmin } from '../middleware/auth';
+import { listNews } from '../../models/news';
+import { listProjects } from '../../models/project';
+import { localized, type Lang } from '../../models/rules';
+import { plainText } from '../../models/social';
+import {
+  buildNewsletter,
+  findCampaign,
+  findCampaignById,
+  NewsletterInputSchema,
+  NO_CONTENT,
+  personalize,
+} from '../../models/newsletter';
+import type { SuggestItem } from '../../models/providers/assistant';
+import { recordAudit } from '../../models/audit';
+import type { AdminIdentity } from '../middleware/auth';
+
+/** Items arrive as full objects (SPEC section 7) or as ids; only the id is trusted. */
+const itemRefs = z
+  .array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id)]))
+  .max(50, 'Select at most 50 items')
+  .default([]);
+
+const SuggestSchema = z.object({
+  selectedNews: itemRefs,
+  selectedProjects: itemRefs,
+  language: z.enum(['en', 'de']).default('en'),
+});
+
+/** create-campaign takes the generated newsletterData (or a body wrapping it). */
+const CampaignInputSchema = z.object({
+  subject: z.string(),
+  previewText: z.string().default(''),
+  language: z.enum(['en', 'de']).default('en'),
+  newsIds: z.array(z.coerce.number().int().positive()).default([]),
+  projectIds: z.array(z.coerce.number().int().positive()).default([]),
+});
+
+async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectIds: number[]): Promise<SuggestItem[]> {
+  const news = new Set(newsIds);
+  const projects = new Set(projectIds);
+  const items: SuggestItem[] = [];
+  if (news.size) {
+    for (const a of await listNews(deps.db)) {
+      if (news.has(a.id)) items.push({ kind: 'news', title: localized(lang, a.title, a.titleDe), summary: plainText(localized(lang, a.abstract ?? a.content, a.abstractDe ?? a.contentDe)) });
+    }
+  }
+  if (projects.size) {
+    for (const p of await listProjects(deps.db)) {
+      if (projects.has(p.id)) items.push({ kind: 'project', title: localized(lang, p.title, p.titleDe), summary: plainText(localized(lang, p.description, p.descriptionDe)) });
+    }
+  }
+  return items;
+}
+
+/** Admin newsletter builder API (SPEC sections 4 and 7). */
+export function adminNewsletterApi(deps: Deps): Router {
+  const router = Router();
+  const guard = requireAdmin(deps);
+  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps, lang) });
+
+  // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
+  router.get('/api/admin/newsletter/status', guard, async (_req, res) => {
+    res.json({ mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience() });
+  });
+
+  router.post('/api/admin/newsletter/suggest', guard, async (req, res) => {
+    const input = parseInput(SuggestSchema, req.body ?? {});
+    const items = await suggestItems(deps, input.language, input.selectedNews, input.selectedProjects);
+    if (items.length === 0) throw new HttpError(400, NO_CONTENT);
+    const suggestion = await deps.assistant.suggestNewsletter({ language: input.language, orgName: deps.config.site.name, items });
+    res.json({ ...suggestion, source: deps.assistant.kind === 'openai' ? 'ai' : 'templates' });
+  });
+
+  router.post('/api/admin/newsletter/generate', guard, async (req, res) => {
+    const input = parseInput(NewsletterInputSchema, req.body ?? {});
+    res.json(await buildNewsletter(deps.db, input, ctx(input.language)));
+  });
+
+  router.post('/api/admin/newsletter/create-campaign', guard, async (req, res) => {
+    const body = (req.body ?? {}) as { newsletterData?: unknown };
+    const data = parseInput(CampaignInputSchema, body.newsletterData ?? body);
+    // Rebuilt from the ids on the server: the mail that goes out is never HTML sent by a browser.
+    const input = parseInput(NewsletterInputSchema, {
+      subject: data.subject,
+      previewText: data.previewText,
+      language: data.language,
+      selectedNews: data.newsIds,
+      selectedProjects: data.projectIds,
+    });
+    const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
+    const campaign = await deps.mailing.createCampaign(newsletterData);
+    const admin = res.locals.admin as AdminIdentity;
+    await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: 'campaign', entityId: campaign.campaignId, summary: newsletterData.subject });
+    res.status(201).json(campaign);
+  });
+
+  router.post('/api/admin/newsletter/send/:campaignId', guard, async (req, res) => {
+    const campaignId = String(req.params.campaignId ?? '');
+    if (!/^[\w-]{1,64}$/.test(campaignId)) throw new HttpError(400, 'Invalid campaign id');
+    const result = await deps.mailing.sendCampaign(campaignId);
+    const campaign = await findCampaign(deps.db, campaignId);
+    const admin = res.locals.admin as AdminIdentity;
+    const who = result.recipients === null ? '' : ` (${result.recipients})`;
+    await recordAudit(deps.db, { actor: admin.id, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` });
+    res.json({ ...result, status: 'sent' });
+  });
+
+  // A stored campaign as the subscribers see it (the local "edit URL"): unsubscribe link disabled.
+  router.get('/api/admin/newsletter/campaigns/:id/preview', guard, async (req, res) => {
+    const campaign = await findCampaignById(deps.db, parseId(req.params.id));
+    if (!campaign) throw new HttpError(404, 'Campaign not found');
+    res.set('Cache-Control', 'no-store').type('html').send(personalize(campaign.html, '#'));
+  });
+
+  return router;
+}

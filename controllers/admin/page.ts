@@ -1,0 +1,103 @@
+// Loader of the /admin page: who is signed in, the active tab's data, the form being edited (for
+// the no-JavaScript path) and the latest activity. Only the active tab's list is sent.
+import type { Request } from 'express';
+import { langOf, type Deps, type PageLoader } from '../context';
+import { HttpError } from '../middleware/errors';
+import type { AdminFlash } from '../middleware/auth';
+import { metaFromLocale } from '../seo';
+import { listAudit, type AuditEntry } from '../../models/audit';
+import { listProjects } from '../../models/project';
+import { findNewsById, listNews, toSummary } from '../../models/news';
+import { listTeam } from '../../models/team';
+import { listPageContents } from '../../models/page';
+import { listMedia } from '../../models/media';
+import { isAdminTab, type AdminTab } from '../../models/admin-rules';
+import { MEDIA_CATEGORIES, type MediaItem } from '../../models/media-rules';
+import type { AdminIdentity } from '../../models/user';
+import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
+import type { NewsSummary } from '../../models/news';
+
+/** How many audit entries the Activity panel shows. */
+export const ACTIVITY_LIMIT = 15;
+
+export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
+
+export interface AdminPageProps {
+  admin: AdminIdentity;
+  csrfToken: string;
+  tab: AdminTab;
+  /** The active tab's items (news without their bodies). */
+  items: AdminListItem[];
+  /** Projects to link a news article to (id and titles). */
+  projectOptions: { id: number; title: string; titleDe: string }[];
+  /** ?new=1 / ?edit=<id>: the inline form is open (server-rendered, for the no-JavaScript path). */
+  form: { id: number | null; item: Project | NewsArticle | TeamMember | PageContent | null } | null;
+  /** ?delete=<id>: the inline delete confirmation is open. */
+  confirmDelete: number | null;
+  /** Media tab filter (?category=&q=). */
+  mediaFilter: { category: string; q: string };
+  flash: AdminFlash | null;
+  activity: AuditEntry[];
+}
+
+const idParam = (v: unknown): number | null => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
+
+async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['mediaFilter']): Promise<AdminListItem[]> {
+  switch (tab) {
+    case 'projects':
+      return listProjects(deps.db);
+    case 'news':
+      return (await listNews(deps.db)).map(toSummary);
+    case 'team':
+      return listTeam(deps.db);
+    case 'pages':
+      return listPageContents(deps.db);
+    case 'media':
+      return listMedia(deps.db, { category: filter.category || undefined, q: filter.q || undefined });
+    default:
+      return [];
+  }
+}
+
+/** Loader of /admin (the route is guarded by requireAdminPage; this checks again). */
+export const adminPage: PageLoader = async (req: Request, deps: Deps) => {
+  const session = req.session;
+  if (!session?.admin) throw new HttpError(401, 'No admin credentials found');
+  const q = req.query;
+  const tab: AdminTab = isAdminTab(q.tab) ? q.tab : 'projects';
+  const category = typeof q.category === 'string' && (MEDIA_CATEGORIES as readonly string[]).includes(q.category) ? q.category : '';
+  const mediaFilter = { category, q: typeof q.q === 'string' ? q.q.slice(0, 100) : '' };
+
+  const flash = session.flash ?? null;
+  if (flash) delete session.flash;
+
+  const items = await tabItems(deps, tab, mediaFilter);
+  const editId = idParam(q.edit);
+  let form: AdminPageProps['form'] = null;
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social') {
+    if (q.new) form = { id: null, item: null };
+    else if (editId) {
+      const item =
+        tab === 'news'
+          ? await findNewsById(deps.db, editId)
+          : ((items as (Project | TeamMember | PageContent)[]).find((i) => i.id === editId) ?? null);
+      if (item) form = { id: editId, item };
+    }
+  }
+  const projectOptions =
+    tab === 'news' ? (await listProjects(deps.db)).map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) : [];
+
+  const props: AdminPageProps = {
+    admin: { id: session.admin.id, via: 'session' },
+    csrfToken: session.csrfToken ?? '',
+    tab,
+    items,
+    projectOptions,
+    form,
+    confirmDelete: idParam(q.delete),
+    mediaFilter,
+    flash,
+    activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),
+  };
+  return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
+};

@@ -1,0 +1,252 @@
+// Admin sign-in: key or e-mail link, the session, logout; the login page's loader.
+import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { DEMO_ADMIN_EMAIL } from '../../config';
+import { langOf, tFor, type Deps, type PageLoader } from '../context';
+import { HttpError } from '../middleware/errors';
+import { identify, presentsCredentialHeader, requireAdmin, requireAdminPage } from '../middleware/auth';
+import { newCsrfToken } from '../middleware/csrf';
+import { metaFromLocale } from '../seo';
+import { consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
+import { isAdminEmail, matchAdminKey, normalizeEmail, rememberAdminUser } from '../../models/user';
+import { recordAudit } from '../../models/audit';
+import { localizePath } from '../../views/routes';
+import type { Lang } from '../../models/rules';
+
+/** Failed logins allowed per address and window before 429. */
+export const LOGIN_FAILURES_LIMIT = 10;
+/** Sign-in e-mails one address may request per window. */
+export const LOGIN_EMAILS_LIMIT = 5;
+const WINDOW_MS = 15 * 60 * 1000;
+
+export const MESSAGES = {
+  invalid: 'Invalid credentials - Please check your credentials and try again.',
+  success: 'Login successful!',
+  tooMany: 'Too many login attempts. Please wait 15 minutes and try again.',
+  keyRequired: 'Please enter your admin key',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  linkSent: 'If this address belongs to an admin, a sign-in link valid for 15 minutes is on its way. Check your inbox.',
+  linkInvalid: 'This sign-in link is invalid, expired or already used. Please request a new one.',
+  loggedOut: 'Logged out successfully',
+} as const;
+
+/** Notices the login page can show, passed in its query string (?error=invalid, ?sent=1...). */
+export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
+
+const LoginInputSchema = z.object({
+  mode: z.enum(['key', 'email']).optional(),
+  key: z.string().max(512).optional(),
+  email: z.string().max(320).optional(),
+});
+
+type LoginOutcome =
+  | { kind: 'session' }
+  | { kind: 'invalid' }
+  | { kind: 'link-sent' }
+  | { kind: 'bad-input'; notice: 'keyRequired' | 'emailRequired' | 'emailInvalid' };
+
+const pathLang = (req: Request): Lang => langOf(req);
+const loginUrl = (lang: Lang, query = '') => localizePath('/admin-login', lang) + query;
+const adminUrl = (lang: Lang, query = '') => localizePath('/admin', lang) + query;
+
+/** Opens a fresh session for an admin: new session id (no fixation), new CSRF token. */
+export function openSession(req: Request, admin: { id: string; method: 'key' | 'email' }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err);
+      req.session.admin = { ...admin, loggedInAt: new Date().toISOString() };
+      req.session.csrfToken = newCsrfToken();
+      req.session.save((err2) => (err2 ? reject(err2) : resolve()));
+    });
+  });
+}
+
+function endSession(req: Request, res: Response, cookieName: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (!req.session) return resolve();
+    req.session.destroy(() => {
+      res.clearCookie(cookieName, { path: '/' });
+      resolve();
+    });
+  });
+}
+
+async function sendSignInLink(deps: Deps, email: string, lang: Lang): Promise<void> {
+  const token = await createLoginToken(deps.db, email, lang);
+  const t = tFor(deps, lang);
+  const url = `${deps.config.publicUrl}${localizePath('/admin-login/verify', lang)}?token=${encodeURIComponent(token)}`;
+  const minutes = String(LOGIN_TOKEN_TTL_MS / 60000);
+  await deps.mail.send({
+    to: email,
+    subject: t('admin.login.mailSubject', { site: deps.config.site.name }),
+    text: t('admin.login.mailText', { site: deps.config.site.name, url, minutes }),
+  });
+}
+
+/** The one login logic behind the form and POST /api/admin/login. */
+async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<LoginOutcome> {
+  const parsed = LoginInputSchema.safeParse(body ?? {});
+  const input = parsed.success ? parsed.data : {};
+  const mode = input.mode ?? (input.email !== undefined && input.key === undefined ? 'email' : 'key');
+  if (mode === 'key') {
+    const key = (input.key ?? '').trim();
+    if (!key) return { kind: 'bad-input', notice: 'keyRequired' };
+    const id = matchAdminKey(deps.config.adminKeys, key);
+    if (!id) return { kind: 'invalid' };
+    await openSession(req, { id, method: 'key' });
+    await rememberAdminUser(deps.db, id);
+    await recordAudit(deps.db, { actor: id, action: 'login', entity: 'session', summary: 'Logged in with an admin key' });
+    return { kind: 'session' };
+  }
+  const email = (input.email ?? '').trim();
+  if (!email) return { kind: 'bad-input', notice: 'emailRequired' };
+  if (!z.email().safeParse(email).success) return { kind: 'bad-input', notice: 'emailInvalid' };
+  // An address is not a secret: the answer is the same for every address, and the mail goes out
+  // in the background so the response time does not tell either.
+  if (isAdminEmail(deps.config.adminEmails, email)) {
+    sendSignInLink(deps, normalizeEmail(email), pathLang(req)).catch((err: unknown) => deps.log.error({ err }, 'sign-in link not sent'));
+  }
+  return { kind: 'link-sent' };
+}
+
+export function sessionRoutes(deps: Deps, cookieName: string): Router {
+  const router = Router();
+  const isForm = (req: Request) => !req.originalUrl.startsWith('/api/');
+
+  const tooMany = (req: Request, res: Response) => {
+    if (isForm(req)) return res.redirect(303, loginUrl(pathLang(req), '?error=rate'));
+    res.status(429).json({ error: MESSAGES.tooMany });
+  };
+
+  // Counts failed logins only (a 401, or a form post marked as failed) per client address;
+  // admin API calls count when they present a credential header.
+  const failedLogins = rateLimit({
+    windowMs: WINDOW_MS,
+    limit: LOGIN_FAILURES_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401 && !res.locals.loginFailed,
+    handler: tooMany,
+  });
+  const signInEmails = rateLimit({
+    windowMs: WINDOW_MS,
+    limit: LOGIN_EMAILS_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip: (req) => {
+      const b = req.body as { mode?: unknown; email?: unknown; key?: unknown } | undefined;
+      return !(b && (b.mode === 'email' || (b.email !== undefined && b.key === undefined)));
+    },
+    handler: tooMany,
+  });
+  const loginPaths = ['/api/admin/login', '/admin-login', '/de/admin-login'];
+  router.post(loginPaths, failedLogins, signInEmails);
+  router.use(['/api/admin', '/api/media'], (req, res, next) => (presentsCredentialHeader(deps, req) ? failedLogins(req, res, next) : next()));
+
+  router.post('/api/admin/login', async (req, res) => {
+    const outcome = await attemptLogin(deps, req, req.body);
+    switch (outcome.kind) {
+      case 'session':
+        // The admin page the browser opens next says so once (as after the form).
+        req.session.flash = { kind: 'success', key: 'login.success' };
+        res.json({ message: MESSAGES.success, admin: identify(deps, req), csrfToken: req.session.csrfToken });
+        return;
+      case 'invalid':
+        throw new HttpError(401, MESSAGES.invalid);
+      case 'link-sent':
+        res.json({ message: MESSAGES.linkSent, sent: true });
+        return;
+      case 'bad-input': {
+        const field = outcome.notice === 'keyRequired' ? 'key' : 'email';
+        throw new HttpError(400, MESSAGES[outcome.notice], { [field]: MESSAGES[outcome.notice] });
+      }
+    }
+  });
+
+  // The login page: an admin who is already signed in goes straight to the admin page.
+  router.get(['/admin-login', '/de/admin-login'], (req, res, next) => {
+    res.locals.cacheControl = 'no-store';
+    if (req.session?.admin && req.accepts(['html', 'json']) === 'html') return res.redirect(303, adminUrl(pathLang(req)));
+    next();
+  });
+
+  // The form (works without JavaScript): post, then redirect with the outcome in the query string.
+  router.post(['/admin-login', '/de/admin-login'], async (req, res) => {
+    const lang = pathLang(req);
+    const outcome = await attemptLogin(deps, req, req.body);
+    if (outcome.kind === 'session') {
+      req.session.flash = { kind: 'success', key: 'login.success' };
+      return res.redirect(303, adminUrl(lang));
+    }
+    const mode = (req.body as { mode?: string } | undefined)?.mode === 'email' ? '&mode=email' : '';
+    if (outcome.kind === 'invalid') {
+      res.locals.loginFailed = true;
+      return res.redirect(303, loginUrl(lang, `?error=invalid${mode}`));
+    }
+    if (outcome.kind === 'link-sent') return res.redirect(303, loginUrl(lang, '?sent=1&mode=email'));
+    return res.redirect(303, loginUrl(lang, `?error=${outcome.notice}${mode}`));
+  });
+
+  // The link of the sign-in e-mail.
+  router.get(['/admin-login/verify', '/de/admin-login/verify'], async (req, res) => {
+    const result = await consumeLoginToken(deps.db, String(req.query.token ?? ''));
+    if (!result.ok) return res.redirect(303, loginUrl(pathLang(req), '?error=link&mode=email'));
+    await openSession(req, { id: result.email, method: 'email' });
+    await rememberAdminUser(deps.db, result.email);
+    await recordAudit(deps.db, { actor: result.email, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
+    req.session.flash = { kind: 'success', key: 'login.success' };
+    res.redirect(303, adminUrl(pathLang(req)));
+  });
+
+  // Who is logged in, and the CSRF token the browser must send with every change.
+  router.get('/api/admin/session', (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const who = identify(deps, req);
+    if (who === 'bad-credential') throw new HttpError(401, MESSAGES.invalid);
+    if (!who) throw new HttpError(401, 'No admin credentials found');
+    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
+  });
+
+  router.post('/api/admin/logout', requireAdmin(deps), async (req, res) => {
+    await endSession(req, res, cookieName);
+    res.json({ message: MESSAGES.loggedOut });
+  });
+
+  router.post(['/admin/logout', '/de/admin/logout'], requireAdminPage(deps), async (req, res) => {
+    const lang = pathLang(req);
+    await endSession(req, res, cookieName);
+    res.redirect(303, loginUrl(lang, '?loggedOut=1'));
+  });
+
+  return router;
+}
+
+const NOTICES: readonly LoginNotice[] = ['invalid', 'rate', 'link', 'sent', 'loggedOut', 'keyRequired', 'emailRequired', 'emailInvalid'];
+
+export interface AdminLoginProps {
+  mode: 'key' | 'email';
+  notice: LoginNotice | null;
+  /** Example credentials of the hint box: only outside production (null otherwise). */
+  demoKey: string | null;
+  demoEmail: string | null;
+}
+
+/** Loader of /admin-login. */
+export const loginPage: PageLoader = async (req, deps) => {
+  const q = req.query;
+  let notice: LoginNotice | null = null;
+  if (q.sent) notice = 'sent';
+  else if (q.loggedOut) notice = 'loggedOut';
+  else if (typeof q.error === 'string' && (NOTICES as readonly string[]).includes(q.error)) notice = q.error as LoginNotice;
+  const production = deps.config.production;
+  const props: AdminLoginProps = {
+    mode: q.mode === 'email' ? 'email' : 'key',
+    notice,
+    demoKey: production ? null : deps.config.site.demoAdminKey,
+    demoEmail: !production && deps.config.adminEmails.includes(DEMO_ADMIN_EMAIL) ? DEMO_ADMIN_EMAIL : null,
+  };
+  return { props, meta: { ...metaFromLocale(deps, langOf(req), 'adminLogin'), noindex: true } };
+};

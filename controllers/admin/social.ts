@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../context';
+import { HttpError, parseInput } from '../middleware/errors';
+import { requireAdmin } from '../middleware/auth';
+import { findProjectById } from '../../models/project';
+import { localized, type Lang } from '../../models/rules';
+import { plainText, PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
+import { pathFor } from '../../views/routes';
+import { recordAudit } from '../../models/audit';
+import type { AdminIdentity } from '../middleware/auth';
+
+const PLATFORM_ALIASES: Record<string, Platform> = {
+  facebook: 'facebook',
+  instagram: 'instagram',
+  linkedin: 'linkedin',
+  twitter: 'twitter',
+  x: 'twitter',
+  'twitter/x': 'twitter',
+};
+
+const MISSING = 'Please select content and at least one platform';
+
+const platformSchema = z
+  .string()
+  .transform((s) => PLATFORM_ALIASES[s.trim().toLowerCase()])
+  .refine((p): p is Platform => p !== undefined, { message: `Unknown platform: use ${PLATFORMS.join(', ')}` });
+
+/** SPEC section 7: contentType, content (id, title, ...), platforms. Only the id is trusted. */
+const SocialInputSchema = z.object({
+  contentType: z.enum(['project', 'news'], { error: 'contentType must be project or news' }),
+  content: z.object({ id: z.coerce.number({ error: MISSING }).int().positive(MISSING) }, { error: MISSING }).passthrough(),
+  platforms: z.array(platformSchema, { error: MISSING }).min(1, MISSING).max(PLATFORMS.length),
+  language: z.enum(['en', 'de']).default('en'),
+});
+
+async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: Lang): Promise<SocialItem> {
+  const base = deps.config.publicUrl;
+  if (type === 'project') {
+    const p = await findProjectById(deps.db, id);
+    if (!p) throw new HttpError(404, 'Project not found');
+    return {
+      type,
+      title: localized(lang, p.title, p.titleDe),
+      summary: plainText(localized(lang, p.description, p.descriptionDe)),
+      url: base + pathFor('projectDetail', lang, { slug: p.slug }),
+    };
+  }
+  const a = (await deps.db('news_articles').where({ id }).first()) as
+    | { slug: string; title: string; titleDe: string; abstract: string | null; abstractDe: string | null; excerpt: string | null; content: string; contentDe: string }
+    | undefined;
+  if (!a) throw new HttpError(404, 'Article not found');
+  const summary = plainText(localized(lang, a.abstract ?? a.excerpt ?? '', a.abstractDe)) || plainText(localized(lang, a.content, a.contentDe)).slice(0, 600);
+  return { type, title: localized(lang, a.title, a.titleDe), summary, url: base + pathFor('newsDetail', lang, { slug: a.slug }) };
+}
+
+/** Admin social-media post generator (SPEC sections 4 and 7). */
+export function adminSocialApi(deps: Deps): Router {
+  const router = Router();
+  router.post('/api/admin/social-media/generate', requireAdmin(deps), async (req, res) => {
+    const input = parseInput(SocialInputSchema, req.body ?? {});
+    const platforms = [...new Set(input.platforms)] as Platform[];
+    const item = await loadItem(deps, input.contentType, input.content.id, input.language);
+    const content = await deps.assistant.socialPosts({ language: input.language, orgName: deps.config.site.name, item, platforms });
+    await recordAudit(deps.db, {
+      actor: (res.locals.admin as AdminIdentity).id,
+      action: 'generate',
+      entity: 'social',
+      entityId: input.content.id,
+      summary: `${item.title} (${platforms.map((p) => PLATFORM_LABELS[p]).join(', ')})`,
+    });
+    res.json({ content, source: deps.assistant.kind === 'openai' ? 'ai' : 'templates', language: input.language });
+  });
+  return router;
+}

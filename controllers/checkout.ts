@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import { Router, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { langOf, type Deps, type PageLoader } from './context';
+import { HttpError, parseInput } from './middleware/errors';
+import { metaFromLocale } from './seo';
+import { findProjectById, listProjects } from '../models/project';
+import { applySucceededPayment, projectIdFromMetadata, recordFailedPayment } from '../models/donation';
+import { DONATION_CURRENCY, MAX_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
+import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
+import type { CheckoutProps } from '../views/components/checkout/types';
+import { PaymentsError, type PaymentEvent, type StripePayments } from '../models/providers/payments';
+
+/** GET /checkout and /de/checkout (SPEC section 2). */
+export const index: PageLoader = async (req, deps) => {
+  const lang = langOf(req);
+  const all = await listProjects(deps.db);
+  const slug = typeof req.query.project === 'string' ? req.query.project : null;
+  // Completed projects need no more money; one asked for by slug is still offered.
+  const projects = all
+    .filter((p) => !isCompleted(p) || p.slug === slug)
+    .map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: localized(lang, p.title, p.titleDe),
+      description: truncate(localized(lang, p.description, p.descriptionDe), 150),
+      raisedAmount: p.raisedAmount,
+      goalAmount: p.goalAmount,
+    }));
+  const selected = slug ? projects.find((p) => p.slug === slug) : undefined;
+  const props: CheckoutProps = {
+    projects,
+    selectedProjectId: selected?.id ?? null,
+    paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
+  };
+  return { props, meta: metaFromLocale(deps, lang, 'checkout') };
+};
+
+const AMOUNT_MESSAGES: Record<AmountProblem, string> = {
+  invalid: 'amount must be a number of US dollars, like 150 or 25.50',
+  min: 'amount must be at least 1.00 USD',
+  max: `amount must be at most ${Number(MAX_DONATION_CENTS / 100).toLocaleString('en-US')} USD`,
+  decimals: 'amount can have at most two decimals (whole cents)',
+};
+
+/** Dollars (number or decimal string) -> integer cents, with the one rule of models/donation-rules.ts. */
+const AmountSchema = z.union([z.number(), z.string()], { error: AMOUNT_MESSAGES.invalid }).transform((value, ctx) => {
+  const parsed = parseDonationAmount(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES[parsed.problem] });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+
+const ProjectIdSchema = z.number({ error: 'projectId must be a project id or null' }).int('projectId must be a whole number').positive('projectId must be positive');
+
+export const CreateIntentSchema = z.object({
+  amount: AmountSchema,
+  projectId: ProjectIdSchema.nullable().default(null),
+  language: z.enum(['en', 'de']).default('en'),
+  /** A random id per checkout visit: the same choice twice gets the same PaymentIntent back. */
+  checkoutId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'checkoutId must be 8-64 letters, digits, - or _')
+    .optional(),
+});
+
+export const UpdateFundingSchema = z.object({
+  projectId: ProjectIdSchema,
+  amount: AmountSchema,
+  paymentIntentId: z.string({ error: 'paymentIntentId is required' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'paymentIntentId must look like pi_...'),
+});
+
+/** Payment calls need both keys; without them every payment route answers 503 with the reason. */
+function stripeOf(deps: Deps): StripePayments {
+  if (deps.payments.kind !== 'stripe') throw new HttpError(503, deps.payments.reason);
+  return deps.payments;
+}
+
+function httpFromPayments(err: unknown): never {
+  if (err instanceof PaymentsError) {
+    const status = { unconfigured: 503, timeout: 504, unavailable: 502, not_found: 404, rejected: 502, signature: 400 }[err.kind];
+    throw new HttpError(status, err.message);
+  }
+  throw err;
+}
+
+function idempotencyKey(input: z.infer<typeof CreateIntentSchema>): string {
+  if (!input.checkoutId) return `donation-${crypto.randomUUID()}`;
+  const hash = crypto
+    .createHash('sha256')
+    .update([input.checkoutId, input.amount, input.projectId ?? 'general', input.language].join('|'))
+    .digest('hex')
+    .slice(0, 40);
+  return `donation-${hash}`;
+}
+
+// Card-testing bots hammer payment endpoints; a donor never needs this many intents.
+const paymentLimiter = () =>
+  rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: 120,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many payment requests from this address. Please wait a few minutes and try again.' },
+  });
+
+/** POST /api/create-payment-intent, POST /api/stripe/webhook, POST /api/update-project-funding (SPEC section 7). */
+export function checkoutApi(deps: Deps): Router {
+  const router = Router();
+  const limiter = paymentLimiter();
+
+  router.post('/api/create-payment-intent', limiter, async (req, res) => {
+    const stripe = stripeOf(deps);
+    const input = parseInput(CreateIntentSchema, req.body ?? {});
+    const project = input.projectId === null ? null : await findProjectById(deps.db, input.projectId);
+    if (input.projectId !== null && !project) {
+      throw new HttpError(400, `projectId: there is no project with id ${input.projectId}`, { projectId: 'unknown project' });
+    }
+    const intent = await stripe
+      .createIntent({
+        amountCents: input.amount,
+        currency: DONATION_CURRENCY,
+        metadata: { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language },
+        description: `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`,
+        idempotencyKey: idempotencyKey(input),
+      })
+      .catch(httpFromPayments);
+    res.set('Cache-Control', 'no-store');
+    res.json({ clientSecret: intent.clientSecret });
+  });
+
+  router.post('/api/stripe/webhook', async (req: Request, res) => {
+    const stripe = stripeOf(deps);
+    let event: PaymentEvent;
+    try {
+      event = stripe.verifyEvent(req.rawBody, req.headers['stripe-signature']);
+    } catch (err) {
+      if (err instanceof PaymentsError && err.kind === 'signature') deps.log.warn({ err: err.message }, 'rejected a Stripe webhook');
+      httpFromPayments(err);
+    }
+    if (event.intent && event.type === 'payment_intent.succeeded') {
+      const pi = event.intent;
+      // A failure here answers 500, so Stripe delivers the event again: nothing confirmed is lost.
+      const result = await applySucceededPayment(
+        deps.db,
+        {
+          paymentIntentId: pi.id,
+          amountCents: pi.amountReceived || pi.amount,
+          currency: pi.currency,
+          projectId: projectIdFromMetadata(pi.metadata.projectId),
+          language: pi.metadata.language ?? null,
+        },
+        'webhook',
+      );
+      deps.log.info({ paymentIntent: pi.id, event: event.id, applied: result.applied }, 'donation succeeded (webhook)');
+      res.json({ received: true, applied: result.applied });
+      return;
+    }
+    if (event.intent && event.type === 'payment_intent.payment_failed') {
+      const pi = event.intent;
+      await recordFailedPayment(deps.db, {
+        paymentIntentId: pi.id,
+        amountCents: pi.amount,
+        currency: pi.currency,
+        projectId: projectIdFromMetadata(pi.metadata.projectId),
+        language: pi.metadata.language ?? null,
+        failureMessage: pi.lastError,
+      });
+      deps.log.info({ paymentIntent: pi.id, event: event.id }, 'donation attempt failed (webhook)');
+      res.json({ received: true });
+      return;
+    }
+    // Other event types are acknowledged so Stripe stops sending them.
+    res.json({ received: true, ignored: event.type });
+  });
+
+  // The browser's call after a successful payment. It moves nothing by itself: the server asks
+  // Stripe for the PaymentIntent and applies it only if Stripe says it succeeded for this project
+  // and amount, through the same once-only path as the webhook.
+  router.post('/api/update-project-funding', limiter, async (req, res) => {
+    const stripe = stripeOf(deps);
+    const input = parseInput(UpdateFundingSchema, req.body ?? {});
+    const project = await findProjectById(deps.db, input.projectId);
+    if (!project) throw new HttpError(404, `There is no project with id ${input.projectId}`);
+    const pi = await stripe.retrieveIntent(input.paymentIntentId).catch(httpFromPayments);
+    if (!pi) throw new HttpError(404, `Stripe has no payment ${input.paymentIntentId}`);
+    if (pi.status !== 'succeeded') {
+      throw new HttpError(409, `The payment ${pi.id} has not succeeded (status: ${pi.status}); the project's total is updated once Stripe confirms it.`);
+    }
+    if (projectIdFromMetadata(pi.metadata.projectId) !== input.projectId) {
+      throw new HttpError(400, `The payment ${pi.id} was not made for project ${input.projectId}`);
+    }
+    const received = pi.amountReceived || pi.amount;
+    if (received !== input.amount || pi.currency !== DONATION_CURRENCY) {
+      throw new HttpError(400, `The amount does not match the payment ${pi.id}`);
+    }
+    const result = await applySucceededPayment(
+      deps.db,
+      {
+        paymentIntentId: pi.id,
+        amountCents: received,
+        currency: pi.currency,
+        projectId: input.projectId,
+        language: pi.metadata.language ?? null,
+      },
+      'client',
+    );
+    res.json({
+      applied: result.applied,
+      projectId: input.projectId,
+      raisedAmount: result.projectRaisedCents === null ? project.raisedAmount : centsToDecimal(result.projectRaisedCents),
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+// The media library: admin API (list, upload, delete), the no-JavaScript upload and delete forms,
+// and /uploads/<name>, which serves files so that nothing uploaded can run on this origin.
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import multer from 'multer';
+import type { Deps } from './context';
+import { langOf } from './context';
+import { HttpError, parseId, parseInput } from './middleware/errors';
+import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
+import { requireCsrf } from './middleware/csrf';
+import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, servedInline, storeUpload, STORED_NAME } from '../models/media';
+import { MEDIA_CATEGORIES } from '../models/media-rules';
+import { VALIDATION_MESSAGES } from '../models/admin-rules';
+import { recordAudit } from '../models/audit';
+import { localizePath } from '../views/routes';
+
+const MB = 1024 * 1024;
+
+/** Headers of every uploaded file: its own type, never sniffed, and no script or plugin may run. */
+function uploadHeaders(res: Response, fileName: string): void {
+  res.set('X-Content-Type-Options', 'nosniff');
+  res.set('Content-Security-Policy', "default-src 'none'; sandbox");
+  // Public pictures: newsletters and partners may embed them.
+  res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  if (!servedInline(fileName)) res.attachment(fileName);
+}
+
+export function mediaRouter(deps: Deps): Router {
+  const router = Router();
+  const uploadDir = path.resolve(deps.config.uploadDir);
+  const incoming = path.join(uploadDir, '.incoming');
+
+  // Files arrive in a private folder under random names and move into the library only after
+  // their content has been checked (models/media.ts storeUpload).
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => {
+        fs.mkdir(incoming, { recursive: true }, (err) => cb(err ?? null, incoming));
+      },
+      filename: (_req, _file, cb) => cb(null, crypto.randomBytes(16).toString('hex')),
+    }),
+    limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  }).single('file');
+
+  const receive: RequestHandler = (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.`, { file: `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.` }));
+        return next(new HttpError(400, `Upload refused: ${err.message}`));
+      }
+      next(err);
+    });
+  };
+
+  /** Validates the form fields and stores the file; the caller records the audit entry. */
+  async function accept(req: Request) {
+    const file = req.file;
+    if (!file) throw new HttpError(400, VALIDATION_MESSAGES.file, { file: VALIDATION_MESSAGES.file });
+    try {
+      const meta = parseInput(MediaMetaSchema, req.body ?? {});
+      return await storeUpload(deps.db, uploadDir, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta);
+    } catch (err) {
+      fs.rm(file.path, { force: true }, () => undefined);
+      if (err instanceof MediaRejected) {
+        const field = err.message === VALIDATION_MESSAGES.altText ? 'altText' : 'file';
+        throw new HttpError(field === 'file' ? 415 : 400, err.message, { [field]: err.message });
+      }
+      throw err;
+    }
+  }
+
+  const audit = (res: Response, action: string, id: number, summary: string) =>
+    recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, action, entity: 'media', entityId: id, summary });
+
+  // ---- Serving: only names this library wrote; everything else is a 404.
+  router.get('/uploads/:name', (req, res, next) => {
+    const name = req.params.name;
+    if (!STORED_NAME.test(name)) return next(new HttpError(404, 'Not found'));
+    uploadHeaders(res, name);
+    res.sendFile(name, { root: uploadDir, dotfiles: 'deny', maxAge: 31536000 * 1000, immutable: true }, (err?: Error & { status?: number; code?: string }) => {
+      if (err && !res.headersSent) {
+        res.removeHeader('Content-Disposition');
+        next(new HttpError(err.status === 404 || err.code === 'ENOENT' ? 404 : 500, 'Not found'));
+      }
+    });
+  });
+
+  // ---- Admin API (SPEC section 7): every call needs an admin.
+  const guard = requireAdmin(deps);
+  router.get('/api/media', guard, async (req, res) => {
+    const category = typeof req.query.category === 'string' ? req.query.category : '';
+    if (category && !(MEDIA_CATEGORIES as readonly string[]).includes(category)) {
+      throw new HttpError(400, `Unknown category: ${category.slice(0, 40)}. Use one of ${MEDIA_CATEGORIES.join(', ')}.`);
+    }
+    const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
+    res.set('Cache-Control', 'no-store');
+    res.json(await listMedia(deps.db, { category: category || undefined, q: q || undefined }));
+  });
+  router.get('/api/media/:id', guard, async (req, res) => {
+    const item = await findMedia(deps.db, parseId(req.params.id));
+    if (!item) throw new HttpError(404, 'Media item not found');
+    res.json(item);
+  });
+  // Multipart bodies are parsed after the credential check, and the CSRF token checked after that.
+  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, requireCsrf, async (req, res) => {
+    const item = await accept(req);
+    await audit(res, 'upload', item.id, item.originalName);
+    res.status(201).json(item);
+  });
+  router.delete('/api/media/:id', guard, async (req, res) => {
+    const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));
+    if (!item) throw new HttpError(404, 'Media item not found');
+    await audit(res, 'delete', item.id, item.originalName);
+    res.json({ deleted: true, id: item.id });
+  });
+
+  // ---- Forms without JavaScript.
+  const back = (req: Request) => localizePath('/admin', langOf(req)) + '?tab=media';
+  const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
+    if (!(err instanceof HttpError) || err.status >= 500) return next(err);
+    req.session.flash = { kind: 'error', key, params: { message: err.message } };
+    res.redirect(303, back(req));
+  };
+  const forms = ['/admin/media', '/de/admin/media'];
+  router.post(forms, requireAdminPage(deps, { deferCsrf: true }), (req, res, next) => {
+    receive(req, res, (err?: unknown) => {
+      if (err) return formError(req, res, next, 'media.uploadError')(err);
+      requireCsrf(req, res, (csrfErr?: unknown) => {
+        if (csrfErr) {
+          if (req.file) fs.rm(req.file.path, { force: true }, () => undefined);
+          return next(csrfErr);
+        }
+        accept(req)
+          .then(async (item) => {
+            await audit(res, 'upload', item.id, item.originalName);
+            req.session.flash = { kind: 'success', key: 'media.uploaded' };
+            res.redirect(303, back(req));
+          })
+          .catch(formError(req, res, next, 'media.uploadError'));
+      });
+    });
+  });
+  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res) => {
+    const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));
+    req.session.flash = item
+      ? { kind: 'success', key: 'media.deleted' }
+      : { kind: 'error', key: 'media.deleteError', params: { message: 'Media item not found' } };
+    if (item) await audit(res, 'delete', item.id, item.originalName);
+    res.redirect(303, back(req));
+  });
+
+  return router;
+}

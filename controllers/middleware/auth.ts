@@ -1,0 +1,93 @@
+import type { Request, RequestHandler } from 'express';
+import type { Deps } from '../context';
+import { isAdminEmail, matchAdminKey, normalizeEmail, type AdminIdentity } from '../../models/user';
+import { HttpError } from './errors';
+import { requireCsrf } from './csrf';
+
+export type { AdminIdentity };
+
+declare module 'express-session' {
+  interface SessionData {
+    /** Set on login (key or e-mail link); the session id is regenerated at that moment. */
+    admin?: { id: string; method: 'key' | 'email'; loggedInAt: string };
+    csrfToken?: string;
+    /** One message for the next admin page view (no-JavaScript forms: post, redirect, show). */
+    flash?: AdminFlash;
+  }
+}
+
+/** A message (and, after a failed form post, the form's values and errors) for the next page view. */
+export interface AdminFlash {
+  kind: 'success' | 'error';
+  /** Locale key under admin.*, and its interpolation values. */
+  key: string;
+  params?: Record<string, string>;
+  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, string> };
+}
+
+export const ADMIN_KEY_HEADER = 'x-admin-key';
+export const ADMIN_EMAIL_HEADER = 'x-admin-email';
+
+/**
+ * Who is asking, if anyone: the X-Admin-Key header (scripts), the X-Admin-Email header (only
+ * behind an authenticating proxy, TRUST_ADMIN_EMAIL_HEADER), or the session. A header that is
+ * present but wrong is an error, not a fall-through to the session.
+ */
+export function identify(deps: Deps, req: Request): AdminIdentity | 'bad-credential' | null {
+  const key = req.get(ADMIN_KEY_HEADER);
+  if (key !== undefined) {
+    const id = matchAdminKey(deps.config.adminKeys, key);
+    return id ? { id, via: 'key' } : 'bad-credential';
+  }
+  if (deps.config.trustAdminEmailHeader) {
+    const email = req.get(ADMIN_EMAIL_HEADER);
+    if (email !== undefined) {
+      return isAdminEmail(deps.config.adminEmails, email) ? { id: normalizeEmail(email), via: 'email-header' } : 'bad-credential';
+    }
+  }
+  const admin = req.session?.admin;
+  if (admin) return { id: admin.id, via: 'session' };
+  return null;
+}
+
+/** True when the request carries a credential header this server reads (for the failed-login limiter). */
+export function presentsCredentialHeader(deps: Deps, req: Request): boolean {
+  return req.get(ADMIN_KEY_HEADER) !== undefined || (deps.config.trustAdminEmailHeader && req.get(ADMIN_EMAIL_HEADER) !== undefined);
+}
+
+/**
+ * Admin API guard: 401 JSON without a valid credential; sets res.locals.admin = { id, via };
+ * session-authenticated POST/PUT/PATCH/DELETE also need the CSRF token (403 otherwise).
+ * `deferCsrf`: the route checks the token itself later (multipart bodies are parsed after auth).
+ */
+export function requireAdmin(deps: Deps, options: { deferCsrf?: boolean } = {}): RequestHandler {
+  return (req, res, next) => {
+    const who = identify(deps, req);
+    if (who === 'bad-credential') return next(new HttpError(401, 'Invalid credentials - Please check your credentials and try again.'));
+    if (!who) return next(new HttpError(401, 'No admin credentials found'));
+    res.locals.admin = who;
+    if (options.deferCsrf) return next();
+    requireCsrf(req, res, next);
+  };
+}
+
+/**
+ * Admin page and form guard (browser, session only): without a session, back to the login page
+ * of the same language instead of a 401.
+ */
+export function requireAdminPage(deps: Deps, options: { deferCsrf?: boolean } = {}): RequestHandler {
+  return (req, res, next) => {
+    // Private pages: never stored by a browser or proxy cache (they carry the CSRF token).
+    res.locals.cacheControl = 'private, no-store';
+    const admin = req.session?.admin;
+    if (!admin) {
+      const de = req.path === '/de' || req.path.startsWith('/de/');
+      if (req.accepts(['html', 'json']) === 'json') return next(new HttpError(401, 'No admin credentials found'));
+      return res.redirect(303, de ? '/de/admin-login' : '/admin-login');
+    }
+    res.locals.admin = { id: admin.id, via: 'session' } satisfies AdminIdentity;
+    void deps;
+    if (options.deferCsrf) return next();
+    requireCsrf(req, res, next);
+  };
+}

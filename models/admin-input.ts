@@ -1,0 +1,101 @@
+// Field builders of the admin input schemas (ProjectInputSchema, NewsInputSchema...). Each accepts
+// both JSON (API) and url-encoded form strings (the no-JavaScript forms), so one schema serves both.
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './admin-rules';
+import { decimalToCents, slugify } from './rules';
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v);
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.preprocess(asText, z.string({ error: M.required }).trim().min(1, M.required).max(max, M.tooLong));
+
+/** An optional text: trimmed; empty becomes null. */
+export const optionalText = (max: number) =>
+  z.preprocess(asText, z.string({ error: M.tooLong }).trim().max(max, M.tooLong)).transform((s) => (s === '' ? null : s));
+
+/** SPEC section 5: display order is a number, 0 when not numeric. */
+export const displayOrder = z.preprocess((v) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(n))) : 0;
+}, z.number().int());
+
+/** A decimal dollar amount ("1500", "1500.5", 1500) as a normalised string "1500.00". */
+export const amount = (options: { default?: string } = {}) =>
+  z.preprocess(
+    (v) => {
+      const s = asText(v);
+      return typeof s === 'string' && s.trim() === '' && options.default !== undefined ? options.default : s;
+    },
+    z
+      .string({ error: M.amount })
+      .trim()
+      .min(1, M.required)
+      .refine((s) => decimalToCents(s) !== null, M.amount)
+      .transform((s) => (decimalToCents(s)! / 100).toFixed(2)),
+  );
+
+/**
+ * An image address on this site (/uploads/..., /images/...): the pages' Content-Security-Policy
+ * shows images from this origin only, so an outside address would never display.
+ */
+export const imageUrl = z.preprocess(
+  asText,
+  z
+    .string({ error: M.required })
+    .trim()
+    .min(1, M.required)
+    .max(500, M.tooLong)
+    .refine((s) => /^\/(?!\/)[^\s\\<>"]*$/.test(s), M.imageUrl),
+);
+
+/** An optional slug typed by the admin: normalised with slugify; empty means "derive from the title". */
+export const optionalSlug = z
+  .preprocess(asText, z.string().trim().max(160, M.tooLong))
+  .transform((s) => (s === '' ? undefined : slugify(s)));
+
+/** A value from a fixed list; empty takes the default when there is one. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string, fallback?: T[number]) =>
+  z.preprocess((v) => (fallback !== undefined && (v === undefined || v === null || v === '') ? fallback : v), z.enum(values, { error: message }));
+
+/**
+ * A slug that no other row of the table uses: `base`, then `base-2`, `base-3`...
+ * (`excludeId`: the row being edited keeps its own slug).
+ */
+export async function uniqueSlug(db: Knex, table: 'projects' | 'news_articles', base: string, excludeId?: number): Promise<string> {
+  const root = base.slice(0, 150) || 'item';
+  const rows = (await db(table)
+    .select('slug', 'id')
+    .where((q) => q.where({ slug: root }).orWhere('slug', 'like', `${root}-%`))) as { slug: string; id: number }[];
+  const taken = new Set(rows.filter((r) => r.id !== excludeId).map((r) => r.slug));
+  if (!taken.has(root)) return root;
+  for (let n = 2; ; n++) {
+    const candidate = `${root}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Knex insert that returns the new id on SQLite and PostgreSQL alike. */
+export async function insertReturningId(db: Knex, table: string, row: Record<string, unknown>): Promise<number> {
+  const [r] = (await db(table).insert(row).returning('id')) as (number | { id: number })[];
+  return typeof r === 'object' && r !== null ? Number(r.id) : Number(r);
+}
+
+/** A rule the schema alone cannot check (a taken page name, an unknown project): 400 with field messages. */
+export class InputError extends Error {
+  constructor(public fields: Record<string, string>) {
+    super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; '));
+  }
+}
+
+/** An optional date or date-time ("2026-03-01"); empty means "not given". */
+export const optionalDate = z
+  .preprocess(asText, z.string().trim().max(40, M.date).refine((s) => s === '' || !Number.isNaN(Date.parse(s)), M.date))
+  .transform((s) => (s === '' ? undefined : new Date(s).toISOString()));
+
+/** An optional positive id (e.g. the related project); empty or "none" means no link. */
+export const optionalId = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' || v === 'none' || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: M.project }).int(M.project).positive(M.project).nullable(),
+);

@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import { toIso } from './dates';
+
+/**
+ * One row per Stripe PaymentIntent. A donation moves a project's total only through
+ * applySucceededPayment(), which does it exactly once per PaymentIntent id: the unique
+ * payment_intent_id plus a conditional update on applied_at make replays and concurrent
+ * deliveries (webhook and the browser's verified call, or two webhook retries) change nothing.
+ */
+export interface Donation {
+  id: number;
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  projectId: number | null;
+  status: 'succeeded' | 'failed' | string;
+  language: string | null;
+  appliedAt: string | null;
+  appliedBy: string | null;
+  failureMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConfirmedPayment {
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  projectId: number | null;
+  language: string | null;
+}
+
+export interface ApplyResult {
+  /** True only for the one call that recorded the money; false for every replay. */
+  applied: boolean;
+  donation: Donation;
+  /** The project's new total in cents (null for General Support or a project that no longer exists). */
+  projectRaisedCents: number | null;
+}
+
+interface DonationRow extends Omit<Donation, 'amountCents' | 'appliedAt' | 'createdAt' | 'updatedAt'> {
+  amountCents: number | string;
+  appliedAt: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+}
+
+function toDonation(row: DonationRow): Donation {
+  return {
+    ...row,
+    amountCents: Number(row.amountCents),
+    appliedAt: row.appliedAt ? toIso(row.appliedAt) : null,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+const LANGUAGES = new Set(['en', 'de']);
+const cleanLanguage = (lang: string | null) => (lang && LANGUAGES.has(lang) ? lang : null);
+
+/** Stripe metadata values are strings: "12" -> 12, "" / "general" / junk -> null. */
+export function projectIdFromMetadata(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+export async function findDonation(db: Knex, paymentIntentId: string): Promise<Donation | null> {
+  const row = await db<DonationRow>('donations').where({ paymentIntentId }).first();
+  return row ? toDonation(row) : null;
+}
+
+/**
+ * Records a payment Stripe confirmed and adds it to the project's raised amount, in one
+ * transaction, exactly once per PaymentIntent id. `by` says who reported it (webhook, verified client call).
+ */
+export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment, by: 'webhook' | 'client'): Promise<ApplyResult> {
+  return db.transaction(async (trx) => {
+    // A project deleted since the payment started: keep the donation, attach it to nothing.
+    let projectId = payment.projectId;
+    if (projectId !== null && !(await trx('projects').where({ id: projectId }).first('id'))) projectId = null;
+
+    await trx('donations')
+      .insert({
+        paymentIntentId: payment.paymentIntentId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        projectId,
+        status: 'succeeded',
+        language: cleanLanguage(payment.language),
+      })
+      .onConflict('paymentIntentId')
+      .ignore();
+
+    // The claim: only the one caller that finds applied_at empty moves the money.
+    const claimed = await trx('donations')
+      .where({ paymentIntentId: payment.paymentIntentId })
+      .whereNull('appliedAt')
+      .update({
+        status: 'succeeded',
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        projectId,
+        appliedAt: trx.fn.now(),
+        appliedBy: by,
+        failureMessage: null,
+        updatedAt: trx.fn.now(),
+      });
+
+    // Project totals are in USD; another currency is recorded but never mixed into them.
+    if (claimed === 1 && projectId !== null && payment.currency === 'usd') {
+      await trx('projects')
+        .where({ id: projectId })
+        .update({ raisedCents: trx.raw('?? + ?', ['raised_cents', payment.amountCents]), updatedAt: trx.fn.now() });
+    }
+
+    const row = await trx<DonationRow>('donations').where({ paymentIntentId: payment.paymentIntentId }).first();
+    const donation = toDonation(row!);
+    let projectRaisedCents: number | null = null;
+    if (donation.projectId !== null) {
+      const project = await trx('projects').where({ id: donation.projectId }).first<{ raisedCents: number | string } | undefined>('raisedCents');
+      projectRaisedCents = project ? Number(project.raisedCents) : null;
+    }
+    return { applied: claimed === 1, donation, projectRaisedCents };
+  });
+}
+
+/** Records a failed attempt. Never touches a donation that already succeeded (events can arrive out of order). */
+export async function recordFailedPayment(
+  db: Knex,
+  payment: ConfirmedPayment & { failureMessage: string | null },
+): Promise<Donation> {
+  return db.transaction(async (trx) => {
+    let projectId = payment.projectId;
+    if (projectId !== null && !(await trx('projects').where({ id: projectId }).first('id'))) projectId = null;
+    const failureMessage = payment.failureMessage ? payment.failureMessage.slice(0, 500) : null;
+    await trx('donations')
+      .insert({
+        paymentIntentId: payment.paymentIntentId,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        projectId,
+        status: 'failed',
+        language: cleanLanguage(payment.language),
+        failureMessage,
+      })
+      .onConflict('paymentIntentId')
+      .ignore();
+    await trx('donations')
+      .where({ paymentIntentId: payment.paymentIntentId })
+      .whereNull('appliedAt')
+      .update({ status: 'failed', failureMessage, updatedAt: trx.fn.now() });
+    const row = await trx<DonationRow>('donations').where({ paymentIntentId: payment.paymentIntentId }).first();
+    return toDonation(row!);
+  });
+}

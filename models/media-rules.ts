@@ -1,0 +1,95 @@
+// Pure media rules shared by the server, the admin bundle and public pages (srcset of uploads).
+import type { Lang } from './rules';
+
+/** SPEC section 5: media categories. */
+export const MEDIA_CATEGORIES = ['projects', 'facilities', 'team', 'partners', 'documents', 'videos', 'documentation'] as const;
+export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
+
+/** SPEC section 3: the kinds of media item. */
+export type MediaFileType = 'image' | 'pdf' | 'document' | 'others';
+
+/** Widths of the WebP variants made for every uploaded image. */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+export interface MediaVariant {
+  width: number;
+  height: number;
+  fileName: string;
+}
+
+export interface MediaItem {
+  id: number;
+  fileName: string;
+  originalName: string;
+  fileType: MediaFileType | string;
+  fileSize: number;
+  filePath: string;
+  mimeType: string;
+  category: MediaCategory | string;
+  description: string | null;
+  altText: string | null;
+  tags: string[];
+  /** Public address of the original: /uploads/<fileName>. */
+  url: string;
+  width: number | null;
+  height: number | null;
+  variants: MediaVariant[];
+  createdAt: string;
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/**
+ * SPEC section 2: file sizes in Bytes, KB, MB or GB with two decimals (1024 per step).
+ * Whole bytes need no decimals: "512 Bytes", "1.50 KB", "2.00 MB".
+ */
+export function formatFileSize(bytes: number, lang: Lang = 'en'): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  const digits = i === 0 ? 0 : 2;
+  const text = new Intl.NumberFormat(lang === 'de' ? 'de-CH' : 'en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(i === 0 ? Math.round(value) : value);
+  return `${text} ${SIZE_UNITS[i]}`;
+}
+
+/** SPEC section 2: the grid shows up to 3 tags, then '+N' for the rest. */
+export function visibleTags(tags: readonly string[], max = 3): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+/** Tags typed as "a, b , a" -> ["a", "b"] (trimmed, unique, at most 20 of 40 characters). */
+export function parseTags(input: unknown): string[] {
+  const list = Array.isArray(input) ? input.map(String) : typeof input === 'string' ? input.split(',') : [];
+  const out: string[] = [];
+  for (const raw of list) {
+    const tag = raw.trim().slice(0, 40);
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out.slice(0, 20);
+}
+
+const UPLOAD_IMAGE = /^\/uploads\/([a-z0-9-]+)\.(jpg|png|webp|gif)$/;
+
+/** True when the address is an image uploaded through the media library (it has WebP variants). */
+export const isUploadedImage = (url: string | null | undefined): boolean => Boolean(url && UPLOAD_IMAGE.test(url));
+
+/**
+ * srcset of an uploaded image's WebP variants (`/uploads/<id>-w480.webp 480w, ...`), or
+ * undefined for any other address. Every width is always written (never enlarged), so the
+ * names can be derived from the address alone.
+ */
+export function srcSetFor(url: string | null | undefined): string | undefined {
+  const m = url ? UPLOAD_IMAGE.exec(url) : null;
+  if (!m) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/${m[1]}-w${w}.webp ${w}w`).join(', ');
+}
+
+/** The smallest variant of an uploaded image (for thumbnails), else the address itself. */
+export function thumbnailFor(url: string): string {
+  const m = UPLOAD_IMAGE.exec(url);
+  return m ? `/uploads/${m[1]}-w${IMAGE_VARIANT_WIDTHS[0]}.webp` : url;
+}

@@ -1,0 +1,230 @@
+// Drafting help for volunteers: OpenAI when it is configured (structured output, checked
+// again with zod), otherwise deterministic templates that the interface labels as such.
+import OpenAI from 'openai';
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { Lang } from '../rules';
+import {
+  cutWords,
+  enforcePlatformRules,
+  PLATFORM_LABELS,
+  templatePost,
+  X_MAX_LENGTH,
+  type Platform,
+  type SocialItem,
+  type SocialPosts,
+} from '../social';
+
+export interface SuggestItem {
+  kind: 'news' | 'project';
+  title: string;
+  summary: string;
+}
+
+export interface SuggestInput {
+  language: Lang;
+  orgName: string;
+  items: SuggestItem[];
+}
+
+export interface NewsletterSuggestion {
+  suggestedSubject: string;
+  suggestedPreview: string;
+  explanation: string;
+}
+
+export interface SocialInput {
+  language: Lang;
+  orgName: string;
+  item: SocialItem;
+  platforms: Platform[];
+}
+
+export interface AssistantProvider {
+  kind: 'openai' | 'templates';
+  suggestNewsletter(input: SuggestInput): Promise<NewsletterSuggestion>;
+  socialPosts(input: SocialInput): Promise<SocialPosts>;
+}
+
+/** A failure of the AI service; the message is safe to show to the admin. */
+export class AssistantError extends Error {
+  readonly expose = true;
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AssistantError';
+  }
+}
+
+/** An AI answer must arrive within this time, or the admin gets a clear message. */
+export const ASSISTANT_TIMEOUT_MS = 20_000;
+
+export function createAssistant(options: { apiKey?: string; baseUrl?: string; model: string; orgName?: string; log: Logger; timeoutMs?: number }): AssistantProvider {
+  if (options.apiKey) return openaiAssistant({ ...options, apiKey: options.apiKey });
+  return templateAssistant();
+}
+
+// --- Templates ------------------------------------------------------------------------------
+
+export const SUBJECT_MAX = 150;
+export const PREVIEW_MAX = 200;
+
+export function templateSuggestion(input: SuggestInput): NewsletterSuggestion {
+  const de = input.language === 'de';
+  const [first, ...rest] = input.items;
+  if (!first) throw new AssistantError(400, 'Please select at least one news article or project');
+  const more = rest.length;
+  const subject = more === 0
+    ? de ? `Neues aus Mwenezi: ${first.title}` : `News from Mwenezi: ${first.title}`
+    : de
+      ? `${first.title} und ${more} ${more === 1 ? 'weitere Neuigkeit' : 'weitere Neuigkeiten'}`
+      : `${first.title} and ${more} more ${more === 1 ? 'update' : 'updates'}`;
+  const titles = input.items.map((i) => i.title).join(de ? ', ' : ', ');
+  const preview = `${de ? 'In dieser Ausgabe' : 'In this issue'}: ${titles}`;
+  return {
+    suggestedSubject: cutWords(subject, SUBJECT_MAX),
+    suggestedPreview: cutWords(preview, PREVIEW_MAX),
+    explanation: de
+      ? 'Vorschlag aus einer Vorlage (kein KI-Dienst eingerichtet): Der Betreff nennt den ersten ausgewählten Beitrag, der Vorschautext zählt auf, was die Ausgabe enthält.'
+      : 'Template suggestion (no AI service configured): the subject leads with the first selected item and the preview text lists what is inside.',
+  };
+}
+
+function templateAssistant(): AssistantProvider {
+  return {
+    kind: 'templates',
+    async suggestNewsletter(input) {
+      return templateSuggestion(input);
+    },
+    async socialPosts({ item, platforms, language, orgName }) {
+      const posts: SocialPosts = {};
+      for (const p of platforms) posts[p] = templatePost(p, item, language, orgName);
+      return posts;
+    },
+  };
+}
+
+// --- OpenAI ---------------------------------------------------------------------------------
+
+const SuggestionSchema = z.object({
+  suggestedSubject: z.string().trim().min(1).transform((s) => cutWords(s, SUBJECT_MAX)),
+  suggestedPreview: z.string().trim().min(1).transform((s) => cutWords(s, PREVIEW_MAX)),
+  explanation: z.string().trim().min(1).max(2000),
+});
+
+const SUGGESTION_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    suggestedSubject: { type: 'string', description: `Subject line, at most ${SUBJECT_MAX} characters` },
+    suggestedPreview: { type: 'string', description: `Preview text shown after the subject, at most ${PREVIEW_MAX} characters` },
+    explanation: { type: 'string', description: 'One or two sentences on why this subject and preview fit' },
+  },
+  required: ['suggestedSubject', 'suggestedPreview', 'explanation'],
+  additionalProperties: false,
+} as const;
+
+const languageName = (lang: Lang) => (lang === 'de' ? 'German (Swiss standard German: write "ss", never "ß")' : 'English');
+
+const PLATFORM_RULES: Record<Platform, string> = {
+  facebook: 'warm and personal, 2-4 short paragraphs, end with a call to action and the link',
+  instagram: 'a caption that tells a small story, mentions "link in bio" instead of a link, and ends with 5-10 relevant hashtags',
+  linkedin: 'professional tone for partners and donors: impact, sustainability, local ownership; end with the link and at most 3 hashtags',
+  twitter: `at most ${X_MAX_LENGTH} characters in total where the link counts as 23 characters, include the link, at most 2 hashtags`,
+};
+
+function openaiAssistant(options: { apiKey: string; baseUrl?: string; model: string; log: Logger; timeoutMs?: number }): AssistantProvider {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    timeout: options.timeoutMs ?? ASSISTANT_TIMEOUT_MS,
+    // One retry at most: the admin is waiting for the answer.
+    maxRetries: 1,
+  });
+  const log = options.log;
+
+  async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string): Promise<T> {
+    let content: string | null | undefined;
+    try {
+      const completion = await client.chat.completions.create({
+        model: options.model,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+        response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
+        temperature: 0.7,
+      });
+      const message = completion.choices?.[0]?.message;
+      if (message?.refusal) throw new AssistantError(502, 'The AI service declined to write this. Please try again or write it yourself.');
+      content = message?.content;
+    } catch (err) {
+      if (err instanceof AssistantError) throw err;
+      if (err instanceof OpenAI.APIConnectionTimeoutError) {
+        log.warn({ name }, 'OpenAI timed out');
+        throw new AssistantError(504, 'The AI service did not answer in time.');
+      }
+      if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403)) {
+        log.error({ status: err.status }, 'OpenAI rejected the API key');
+        throw new AssistantError(503, 'The AI service is not set up correctly (the API key was rejected).');
+      }
+      if (err instanceof OpenAI.APIError && err.status === 429) throw new AssistantError(503, 'The AI service is busy right now.');
+      log.error({ err: (err as Error).message, name }, 'OpenAI request failed');
+      throw new AssistantError(502, 'The AI service is not reachable right now.');
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content ?? '');
+    } catch {
+      log.warn({ name, content: String(content).slice(0, 200) }, 'OpenAI answer is not JSON');
+      throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+    }
+    const checked = validator.safeParse(parsed);
+    if (!checked.success) {
+      log.warn({ name, issues: checked.error.issues.slice(0, 3) }, 'OpenAI answer does not match the schema');
+      throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+    }
+    return checked.data;
+  }
+
+  return {
+    kind: 'openai',
+
+    async suggestNewsletter(input) {
+      if (input.items.length === 0) throw new AssistantError(400, 'Please select at least one news article or project');
+      const system = [
+        `You help the volunteers of ${input.orgName}, a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, write their e-mail newsletter.`,
+        `Write in ${languageName(input.language)}. Be warm, concrete and honest; no clickbait, no ALL CAPS, no emoji.`,
+        `Suggest a subject line (at most ${SUBJECT_MAX} characters) and a preview text (at most ${PREVIEW_MAX} characters) for a newsletter containing the items given, and explain your choice in the same language.`,
+      ].join('\n');
+      const user = input.items.map((i, n) => `${n + 1}. [${i.kind}] ${i.title}\n${cutWords(i.summary, 600)}`).join('\n\n');
+      return structured('newsletter_suggestion', SUGGESTION_JSON_SCHEMA, SuggestionSchema, system, user);
+    },
+
+    async socialPosts({ item, platforms, language, orgName }) {
+      const postSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
+      const schema = {
+        type: 'object',
+        properties: Object.fromEntries(platforms.map((p) => [p, postSchema])),
+        required: [...platforms],
+        additionalProperties: false,
+      };
+      const validator = z.object(Object.fromEntries(platforms.map((p) => [p, z.object({ text: z.string().trim().min(10).max(5000) })]))) as z.ZodType<
+        Record<string, { text: string }>
+      >;
+      const system = [
+        `You write social-media posts for ${orgName}, a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe.`,
+        `Write in ${languageName(language)}. Be truthful: use only the facts given. No emoji overload (at most two per post).`,
+        'One post per platform:',
+        ...platforms.map((p) => `- ${p} (${PLATFORM_LABELS[p]}): ${PLATFORM_RULES[p]}`),
+        `The link to use is ${item.url}`,
+      ].join('\n');
+      const user = `${item.type === 'project' ? 'Project' : 'News article'}: ${item.title}\n\n${cutWords(item.summary, 1500)}`;
+      const answer = await structured('social_posts', schema, validator, system, user);
+      const posts: SocialPosts = {};
+      for (const p of platforms) posts[p] = enforcePlatformRules(p, answer[p]!.text, item, language);
+      return posts;
+    },
+  };
+}

@@ -1,0 +1,338 @@
+// The mailing list behind the newsletter: Mailchimp when it is configured, otherwise our own
+// subscribers table with double opt-in through the mail provider (SMTP or the outbox).
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
+import type { i18n, TFunction } from 'i18next';
+import type { Logger } from 'pino';
+import type { Config } from '../../config';
+import type { Lang } from '../rules';
+import type { MailProvider } from './mail';
+import { localizePath } from '../../views/routes';
+import {
+  countConfirmedSubscribers,
+  listConfirmedSubscribers,
+  requestSubscription,
+  type SubscribeStatus,
+} from '../subscriber';
+import {
+  deliverCampaign,
+  findCampaign,
+  NewsletterError,
+  personalize,
+  saveCampaign,
+  updateCampaign,
+  type NewsletterData,
+} from '../newsletter';
+
+export interface SubscribeRequest {
+  email: string;
+  language: Lang;
+  /** The form the visitor used, e.g. footer. */
+  form: string;
+  /** The consent wording shown next to that form. */
+  consentText: string;
+}
+
+export interface CampaignRef {
+  campaignId: string;
+  editUrl: string;
+}
+
+export interface SendResult {
+  campaignId: string;
+  /** Mails handed over in this run (local), or null when Mailchimp does the sending. */
+  sent: number | null;
+  /** Everyone who has the newsletter now (local), null with Mailchimp. */
+  recipients: number | null;
+}
+
+export interface MailingProvider {
+  kind: 'mailchimp' | 'local';
+  subscribe(request: SubscribeRequest): Promise<SubscribeStatus>;
+  /** Confirmed subscribers per language (null when the provider does not tell). */
+  audience(): Promise<Record<Lang, number> | null>;
+  createCampaign(data: NewsletterData): Promise<CampaignRef>;
+  sendCampaign(campaignId: string): Promise<SendResult>;
+}
+
+export interface MailingOptions {
+  config: Config;
+  db: Knex;
+  mail: MailProvider;
+  log: Logger;
+  i18n: Record<Lang, i18n>;
+  /** How long to wait for Mailchimp (tests shorten it). */
+  mailchimpTimeoutMs?: number;
+}
+
+/** Every call to Mailchimp gives up after this long. */
+export const MAILCHIMP_TIMEOUT_MS = 10_000;
+
+export const FORGOTTEN_MESSAGE =
+  'This email address was previously unsubscribed and removed from our list, so it cannot be added again here. Please use a different email or contact us directly.';
+export const UNAVAILABLE_MESSAGE = 'The newsletter service is not reachable right now. Please try again in a few minutes.';
+
+export function createMailingProvider(options: MailingOptions): MailingProvider {
+  const mc = options.config.mailchimp;
+  if (mc.apiKey && mc.audienceId) return mailchimpProvider(options);
+  return localProvider(options);
+}
+
+const tFor = (i18n: Record<Lang, i18n>, lang: Lang): TFunction => i18n[lang].t.bind(i18n[lang]) as TFunction;
+
+// --- Local (embedded default) ---------------------------------------------------------------
+
+function localProvider({ config, db, mail, log, i18n }: MailingOptions): MailingProvider {
+  const site = config.site;
+  const link = (path: string, lang: Lang, token: string) => `${config.publicUrl}${localizePath(path, lang)}?token=${encodeURIComponent(token)}`;
+
+  return {
+    kind: 'local',
+
+    async subscribe(request) {
+      const result = await requestSubscription(db, request);
+      if (result.confirmToken) {
+        const lang = request.language;
+        const t = tFor(i18n, lang);
+        const url = link('/newsletter/confirm', lang, result.confirmToken);
+        const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+        const text = t('newsletterPages.confirmMail.text', { org: site.name, url });
+        try {
+          await mail.send({
+            to: result.subscriber.email,
+            subject: t('newsletterPages.confirmMail.subject', { org: site.name }),
+            text,
+            html: `<!DOCTYPE html><html lang="${lang}"><body style="margin:0;padding:24px;background:#f8f1e4;font-family:Arial,Helvetica,sans-serif;color:#1d2420;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background:#ffffff;border-radius:14px;">
+<tr><td style="padding:28px 32px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6;">
+<p style="margin:0 0 16px;font-weight:bold;font-size:20px;color:#143d27;">${esc(site.name)}</p>
+<p style="margin:0 0 16px;">${esc(t('newsletterPages.confirmMail.intro', { org: site.name }))}</p>
+<p style="margin:0 0 20px;"><a href="${esc(url)}" style="display:inline-block;padding:12px 24px;background:#1f5c3a;color:#ffffff;border-radius:24px;text-decoration:none;font-weight:bold;">${esc(t('newsletterPages.confirmMail.button'))}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#56615a;">${esc(t('newsletterPages.confirmMail.ignore'))}</p>
+<p style="margin:0;font-size:13px;color:#56615a;word-break:break-all;">${esc(url)}</p>
+</td></tr></table></td></tr></table></body></html>`,
+          });
+        } catch (err) {
+          log.error({ err }, 'newsletter confirmation mail could not be sent');
+          throw new NewsletterError(503, 'We could not send the confirmation e-mail right now. Please try again in a few minutes.', 'mail_failed');
+        }
+      }
+      return result.status;
+    },
+
+    async audience() {
+      return countConfirmedSubscribers(db);
+    },
+
+    async createCampaign(data) {
+      const campaign = await saveCampaign(db, data, 'local');
+      return {
+        campaignId: String(campaign.id),
+        editUrl: `${config.publicUrl}/api/admin/newsletter/campaigns/${campaign.id}/preview`,
+      };
+    },
+
+    async sendCampaign(campaignId) {
+      const campaign = await findCampaign(db, campaignId);
+      if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found. Create the campaign first.');
+      if (campaign.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.');
+      await updateCampaign(db, campaign.id, { status: 'sending' });
+      const recipients = await listConfirmedSubscribers(db, campaign.language);
+      const report = await deliverCampaign(db, campaign.id, recipients, async (s) => {
+        const unsubscribeUrl = link('/newsletter/unsubscribe', campaign.language, s.unsubscribeToken);
+        await mail.send({
+          to: s.email,
+          subject: campaign.subject,
+          text: personalize(campaign.text, unsubscribeUrl),
+          html: personalize(campaign.html, unsubscribeUrl),
+          headers: {
+            // RFC 2369 + RFC 8058: mail programs show an unsubscribe button that POSTs here.
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'X-Newsletter-Campaign': String(campaign.id),
+          },
+        });
+      });
+      const delivered = (await db('newsletter_deliveries').where({ campaignId: campaign.id }).whereNot({ status: 'failed' }).count({ n: '*' })) as { n: number | string }[];
+      const total = Number(delivered[0]?.n ?? 0);
+      if (report.failed > 0) {
+        await updateCampaign(db, campaign.id, { recipients: total });
+        log.error({ campaignId: campaign.id, errors: report.errors }, 'newsletter delivery failed for some subscribers');
+        throw new NewsletterError(
+          502,
+          `${report.failed} of ${report.failed + report.sent} e-mails could not be sent. Send again to retry them: nobody gets a second copy.`,
+          'partial',
+        );
+      }
+      await updateCampaign(db, campaign.id, { status: 'sent', recipients: total, sentAt: new Date() });
+      log.info({ campaignId: campaign.id, sent: report.sent, skipped: report.skipped }, 'newsletter sent');
+      return { campaignId: String(campaign.id), sent: report.sent, recipients: total };
+    },
+  };
+}
+
+// --- Mailchimp ------------------------------------------------------------------------------
+
+interface MailchimpMember {
+  status: string;
+  language?: string;
+}
+
+/** The part of the SDK's ApiClient we use (the package ships no types). */
+interface MailchimpClient {
+  basePath: string;
+  timeout: number;
+  setConfig(config: { apiKey: string; server: string }): void;
+  lists: {
+    getListMember(listId: string, hash: string, opts?: { fields?: string[] }): Promise<MailchimpMember>;
+    setListMember(listId: string, hash: string, body: Record<string, unknown>): Promise<MailchimpMember>;
+  };
+  campaigns: {
+    create(body: Record<string, unknown>): Promise<{ id: string; web_id: number }>;
+    setContent(id: string, body: { html: string; plain_text: string }): Promise<unknown>;
+    send(id: string): Promise<unknown>;
+  };
+}
+
+interface SuperagentError {
+  status?: number;
+  code?: string;
+  timeout?: number;
+  message?: string;
+  response?: { body?: { title?: string; detail?: string; status?: number } };
+}
+
+const require = createRequire(import.meta.url);
+
+function newMailchimpClient(apiKey: string, server: string, apiBase: string | undefined, timeoutMs: number): MailchimpClient {
+  // A client of our own (not the package's shared singleton), so two apps never share config.
+  const ApiClient = require('@mailchimp/mailchimp_marketing/src/ApiClient.js') as new () => MailchimpClient;
+  const client = new ApiClient();
+  client.setConfig({ apiKey, server });
+  client.timeout = timeoutMs;
+  // The SDK builds https://<server>.api.mailchimp.com/3.0 from the word "server" in basePath;
+  // MAILCHIMP_API_BASE (the tests' fake) replaces the whole origin.
+  if (apiBase) client.basePath = `${apiBase.replace(/\/+$/, '')}/3.0`;
+  return client;
+}
+
+/** The data center is the part of the API key after the dash (abc123-us21), unless configured. */
+export function mailchimpServer(apiKey: string, configured?: string): string {
+  return configured ?? apiKey.split('-')[1] ?? 'us1';
+}
+
+export const subscriberHash = (email: string) => crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+
+function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptions): MailingProvider {
+  const mc = config.mailchimp;
+  const server = mailchimpServer(mc.apiKey!, mc.serverPrefix);
+  const client = newMailchimpClient(mc.apiKey!, server, mc.apiBase, mailchimpTimeoutMs ?? MAILCHIMP_TIMEOUT_MS);
+  const audienceId = mc.audienceId!;
+
+  /** Mailchimp's answer turned into a message for the person who asked. */
+  function failure(err: unknown, action: string): NewsletterError {
+    const e = err as SuperagentError;
+    const title = e.response?.body?.title ?? '';
+    const detail = e.response?.body?.detail ?? '';
+    if (title === 'Forgotten Email Not Subscribed' || title === 'Member In Compliance State') {
+      return new NewsletterError(400, FORGOTTEN_MESSAGE, 'forgotten');
+    }
+    if (e.status === 400 && title === 'Invalid Resource') {
+      return new NewsletterError(400, detail ? `Mailchimp did not accept this: ${detail}` : 'Please enter a valid email address', 'invalid');
+    }
+    if (e.timeout || e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {
+      log.warn({ action }, 'Mailchimp timed out');
+      return new NewsletterError(504, `${UNAVAILABLE_MESSAGE} (Mailchimp did not answer in time)`, 'unavailable');
+    }
+    if (e.status === 401 || e.status === 403) {
+      log.error({ action, title, detail }, 'Mailchimp rejected the API key');
+      return new NewsletterError(503, 'The newsletter service is not set up correctly (Mailchimp rejected the API key).', 'unavailable');
+    }
+    if (e.status && e.status < 500) {
+      log.warn({ action, status: e.status, title, detail }, 'Mailchimp refused a request');
+      return new NewsletterError(502, `Mailchimp: ${detail || title || `error ${e.status}`}`, 'refused');
+    }
+    log.error({ action, status: e.status, code: e.code, message: e.message }, 'Mailchimp is not reachable');
+    return new NewsletterError(503, UNAVAILABLE_MESSAGE, 'unavailable');
+  }
+
+  return {
+    kind: 'mailchimp',
+
+    async subscribe({ email, language }) {
+      const hash = subscriberHash(email);
+      let member: MailchimpMember | null = null;
+      try {
+        member = await client.lists.getListMember(audienceId, hash, { fields: ['status', 'language'] });
+      } catch (err) {
+        if ((err as SuperagentError).status !== 404) throw failure(err, 'getListMember');
+      }
+      if (member?.status === 'subscribed') return 'already_subscribed';
+      const returning = Boolean(member && ['unsubscribed', 'cleaned', 'archived'].includes(member.status));
+      // New: pending (Mailchimp sends its double opt-in mail). Known but not subscribed: asked to
+      // confirm again. The member's language decides which edition they receive.
+      const body: Record<string, unknown> = { email_address: email, status_if_new: 'pending', language };
+      if (member) body.status = 'pending';
+      let saved: MailchimpMember;
+      try {
+        saved = await client.lists.setListMember(audienceId, hash, body);
+      } catch (err) {
+        throw failure(err, 'setListMember');
+      }
+      if (saved.status === 'subscribed') return 'immediately_subscribed';
+      return returning ? 'resubscribed_pending' : 'pending_confirmation';
+    },
+
+    async audience() {
+      return null;
+    },
+
+    async createCampaign(data) {
+      let created: { id: string; web_id: number };
+      try {
+        created = await client.campaigns.create({
+          type: 'regular',
+          recipients: {
+            list_id: audienceId,
+            // One edition per language: German readers get the German one, everyone else English.
+            segment_opts: {
+              match: 'all',
+              conditions: [{ condition_type: 'Language', field: 'language', op: data.language === 'de' ? 'is' : 'not', value: 'de' }],
+            },
+          },
+          settings: {
+            subject_line: data.subject,
+            preview_text: data.previewText,
+            title: `${data.subject} (${data.language.toUpperCase()})`,
+            from_name: config.site.name,
+            reply_to: config.site.email,
+          },
+        });
+        await client.campaigns.setContent(created.id, {
+          html: personalize(data.html, '*|UNSUB|*'),
+          plain_text: personalize(data.text, '*|UNSUB|*'),
+        });
+      } catch (err) {
+        if (err instanceof NewsletterError) throw err;
+        throw failure(err, 'createCampaign');
+      }
+      await saveCampaign(db, data, 'mailchimp', created.id);
+      return { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
+    },
+
+    async sendCampaign(campaignId) {
+      const campaign = await findCampaign(db, campaignId);
+      if (campaign?.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.');
+      try {
+        await client.campaigns.send(campaignId);
+      } catch (err) {
+        if ((err as SuperagentError).status === 404) throw new NewsletterError(404, 'Campaign not found in Mailchimp. Create the campaign first.');
+        throw failure(err, 'sendCampaign');
+      }
+      if (campaign) await updateCampaign(db, campaign.id, { status: 'sent', sentAt: new Date() });
+      return { campaignId, sent: null, recipients: null };
+    },
+  };
+}

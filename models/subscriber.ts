@@ -1,0 +1,244 @@
+// Newsletter subscribers kept in our own database (used when Mailchimp is not configured):
+// double opt-in with a one-time confirmation token (only its hash is stored), a one-click
+// unsubscribe token, and a consent record for every step.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { Lang } from './rules';
+import { toIso } from './dates';
+
+export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
+export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
+
+/** The request body of POST /api/newsletter/subscribe. */
+export const SubscribeInputSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(254, 'This email address is too long')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  language: z.enum(['en', 'de']).optional(),
+  /** Which form the visitor used (kept in the consent record). */
+  form: z.string().trim().max(60).regex(/^[a-z0-9-]*$/).optional(),
+});
+export type SubscribeInput = z.infer<typeof SubscribeInputSchema>;
+
+export interface Subscriber {
+  id: number;
+  email: string;
+  status: SubscriberStatus;
+  language: Lang;
+  consentAt: string | null;
+  consentSource: string | null;
+  consentForm: string | null;
+  consentText: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  unsubscribeToken: string;
+  createdAt: string;
+}
+
+interface SubscriberRow {
+  id: number;
+  email: string;
+  status: string;
+  language: string;
+  consentAt: unknown;
+  consentSource: string | null;
+  consentForm: string | null;
+  consentText: string | null;
+  confirmTokenHash: string | null;
+  confirmExpiresAt: unknown;
+  confirmSentAt: unknown;
+  unsubscribeToken: string | null;
+  confirmedAt: unknown;
+  unsubscribedAt: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+}
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : toIso(v));
+
+function toSubscriber(row: SubscriberRow): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status as SubscriberStatus,
+    language: row.language === 'de' ? 'de' : 'en',
+    consentAt: iso(row.consentAt),
+    consentSource: row.consentSource,
+    consentForm: row.consentForm,
+    consentText: row.consentText,
+    confirmedAt: iso(row.confirmedAt),
+    unsubscribedAt: iso(row.unsubscribedAt),
+    unsubscribeToken: row.unsubscribeToken ?? '',
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+/** A confirmation link stays valid for a week. */
+export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Asking again within this time does not send another confirmation mail (no mail bombing). */
+export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+const table = (db: Knex) => db<SubscriberRow>('newsletter_subscribers');
+
+export async function findSubscriberByEmail(db: Knex, email: string): Promise<Subscriber | null> {
+  const row = await table(db).where({ email: normalizeEmail(email) }).first();
+  return row ? toSubscriber(row) : null;
+}
+
+export interface RequestResult {
+  status: SubscribeStatus;
+  subscriber: Subscriber;
+  /** The one-time confirmation token to mail, or null when no mail should go out now. */
+  confirmToken: string | null;
+}
+
+/**
+ * Records a subscription request (double opt-in). A new or returning address gets a fresh
+ * confirmation token; a pending one gets a new token at most every CONFIRM_RESEND_MS.
+ */
+export async function requestSubscription(
+  db: Knex,
+  input: { email: string; language: Lang; form: string; consentText: string },
+  now = new Date(),
+): Promise<RequestResult> {
+  const email = normalizeEmail(input.email);
+  return db.transaction(async (trx) => {
+    const existing = await table(trx).where({ email }).first();
+    if (existing?.status === 'subscribed') {
+      return { status: 'already_subscribed', subscriber: toSubscriber(existing), confirmToken: null };
+    }
+    const sentAt = existing?.confirmSentAt ? new Date(toIso(existing.confirmSentAt)).getTime() : 0;
+    if (existing?.status === 'pending' && now.getTime() - sentAt < CONFIRM_RESEND_MS) {
+      return { status: 'pending_confirmation', subscriber: toSubscriber(existing), confirmToken: null };
+    }
+    const token = newToken();
+    const fields = {
+      status: 'pending',
+      language: input.language,
+      consentAt: now,
+      consentSource: 'double-opt-in',
+      consentForm: input.form,
+      consentText: input.consentText,
+      confirmTokenHash: hashToken(token),
+      confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
+      confirmSentAt: now,
+      updatedAt: now,
+    };
+    let id: number;
+    if (existing) {
+      await table(trx).where({ id: existing.id }).update({ ...fields, unsubscribeToken: existing.unsubscribeToken || newToken() } as never);
+      id = existing.id;
+    } else {
+      const [created] = (await table(trx).insert({ email, ...fields, unsubscribeToken: newToken(), createdAt: now } as never, ['id'])) as unknown as ({ id: number } | number)[];
+      id = typeof created === 'object' ? created.id : Number(created);
+    }
+    await trx('newsletter_consent_events').insert({
+      subscriberId: id,
+      event: 'requested',
+      method: 'double-opt-in',
+      form: input.form,
+      language: input.language,
+      consentText: input.consentText,
+      createdAt: now,
+    });
+    const row = (await table(trx).where({ id }).first())!;
+    const status: SubscribeStatus = existing?.status === 'unsubscribed' ? 'resubscribed_pending' : 'pending_confirmation';
+    return { status, subscriber: toSubscriber(row), confirmToken: token };
+  });
+}
+
+/** Confirms with the token from the mail; null when it is unknown, used or expired. */
+export async function confirmSubscription(db: Knex, token: string, now = new Date()): Promise<Subscriber | null> {
+  if (!token || token.length > 200) return null;
+  return db.transaction(async (trx) => {
+    const row = await table(trx).where({ confirmTokenHash: hashToken(token) }).first();
+    if (!row || row.status !== 'pending') return null;
+    if (row.confirmExpiresAt && new Date(toIso(row.confirmExpiresAt)).getTime() < now.getTime()) return null;
+    await table(trx)
+      .where({ id: row.id })
+      .update({ status: 'subscribed', confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now } as never);
+    await trx('newsletter_consent_events').insert({
+      subscriberId: row.id,
+      event: 'confirmed',
+      method: 'confirmation-link',
+      form: row.consentForm,
+      language: row.language,
+      consentText: row.consentText,
+      createdAt: now,
+    });
+    return toSubscriber((await table(trx).where({ id: row.id }).first())!);
+  });
+}
+
+/**
+ * One-click unsubscribe with the token from any newsletter mail. Returns the subscriber (also
+ * when they had already left, so a second click shows the same friendly page), null if unknown.
+ */
+export async function unsubscribe(db: Knex, token: string, method: string, now = new Date()): Promise<Subscriber | null> {
+  if (!token || token.length > 200) return null;
+  return db.transaction(async (trx) => {
+    const row = await table(trx).where({ unsubscribeToken: token }).first();
+    if (!row) return null;
+    if (row.status !== 'unsubscribed') {
+      await table(trx)
+        .where({ id: row.id })
+        .update({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now } as never);
+      await trx('newsletter_consent_events').insert({
+        subscriberId: row.id,
+        event: 'unsubscribed',
+        method,
+        form: null,
+        language: row.language,
+        consentText: null,
+        createdAt: now,
+      });
+    }
+    return toSubscriber((await table(trx).where({ id: row.id }).first())!);
+  });
+}
+
+/** Confirmed subscribers, optionally only those who read a language. */
+export async function listConfirmedSubscribers(db: Knex, language?: Lang): Promise<Subscriber[]> {
+  const q = table(db).where({ status: 'subscribed' }).orderBy('id');
+  if (language) q.andWhere({ language });
+  return (await q).map(toSubscriber);
+}
+
+export async function countConfirmedSubscribers(db: Knex): Promise<Record<Lang, number>> {
+  const rows = (await table(db).where({ status: 'subscribed' }).select('language').count({ n: '*' }).groupBy('language')) as unknown as {
+    language: string;
+    n: number | string;
+  }[];
+  const counts: Record<Lang, number> = { en: 0, de: 0 };
+  for (const r of rows) counts[r.language === 'de' ? 'de' : 'en'] += Number(r.n);
+  return counts;
+}
+
+export interface ConsentEvent {
+  event: string;
+  method: string;
+  form: string | null;
+  language: string;
+  consentText: string | null;
+  createdAt: string;
+}
+
+export async function consentHistory(db: Knex, subscriberId: number): Promise<ConsentEvent[]> {
+  const rows = await db('newsletter_consent_events').where({ subscriberId }).orderBy('id');
+  return rows.map((r: ConsentEvent & { createdAt: unknown }) => ({
+    event: r.event,
+    method: r.method,
+    form: r.form,
+    language: r.language,
+    consentText: r.consentText,
+    createdAt: toIso(r.createdAt),
+  }));
+}

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import crypto from 'node:crypto';
+
+/** How an admin request was authenticated (res.locals.admin). */
+export interface AdminIdentity {
+  /** Stable, non-secret id used in the audit log: an e-mail address or `key:<fingerprint>`. */
+  id: string;
+  via: 'session' | 'key' | 'email-header';
+}
+
+const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
+
+/** A short, non-reversible label of a key, so the audit log can tell keys apart without storing them. */
+export const keyFingerprint = (key: string) => `key:${sha256(key).toString('hex').slice(0, 8)}`;
+
+/**
+ * Compares a candidate key with every accepted key in constant time (both sides hashed first, so
+ * neither content nor length leaks through timing). Returns the key's admin id, or null.
+ */
+export function matchAdminKey(acceptedKeys: readonly string[], candidate: unknown): string | null {
+  if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > 512) return null;
+  const c = sha256(candidate);
+  let found: string | null = null;
+  for (const key of acceptedKeys) {
+    if (crypto.timingSafeEqual(sha256(key), c) && found === null) found = keyFingerprint(key);
+  }
+  return found;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function isAdminEmail(acceptedEmails: readonly string[], candidate: unknown): boolean {
+  if (typeof candidate !== 'string') return false;
+  const c = normalizeEmail(candidate);
+  return acceptedEmails.some((e) => normalizeEmail(e) === c);
+}
+
+/**
+ * Keeps a users row (role admin) for everyone who logged in, so the users table of the schema
+ * page lists the admins. Nobody logs in with a password: the column holds an unusable marker.
+ */
+export async function rememberAdminUser(db: Knex, adminId: string): Promise<void> {
+  await db('users')
+    .insert({ username: adminId.slice(0, 120), password: '!no-password-login', role: 'admin', createdAt: new Date().toISOString() })
+    .onConflict('username')
+    .ignore();
+}

@@ -1,0 +1,216 @@
+// The newsletter without Mailchimp: local subscribers, double opt-in through the outbox,
+// confirmation and one-click unsubscribe pages, a sent newsletter, rate limiting.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { testApp } from '../helpers';
+import type { AppHandle } from '../../app';
+import { outboxFor } from '../../models/providers/mail';
+import { consentHistory, findSubscriberByEmail, hashToken } from '../../models/subscriber';
+import { SUBSCRIBE_LIMIT } from '../../controllers/newsletter';
+
+const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
+let h: AppHandle;
+
+before(async () => {
+  h = await testApp({ PUBLIC_URL: 'https://charity.example' });
+});
+after(async () => {
+  await h.close();
+});
+
+// Each test comes from its own address so the per-address limiter never gets in the way.
+let ip = 0;
+const subscribe = (body: object) =>
+  request(h.app)
+    .post('/api/newsletter/subscribe')
+    .set('X-Forwarded-For', `10.0.0.${++ip}`)
+    .send(body);
+
+/** The path and query of the first link in the newest mail to an address that matches. */
+async function linkIn(email: string, pattern: RegExp): Promise<string> {
+  const [mail] = await outboxFor(h.deps.db, email);
+  assert.ok(mail, `no mail to ${email}`);
+  const found = mail.textBody.match(pattern);
+  assert.ok(found, `no link ${pattern} in: ${mail.textBody}`);
+  const url = new URL(found[0]);
+  assert.equal(url.origin, 'https://charity.example', 'links use PUBLIC_URL');
+  return url.pathname + url.search;
+}
+
+test('the address is validated on the server', async () => {
+  const empty = await subscribe({ email: '' });
+  assert.equal(empty.status, 400);
+  assert.equal(empty.body.error, 'Please enter your email address');
+  const bad = await subscribe({ email: 'not-an-address' });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error, 'Please enter a valid email address');
+  const badDe = await subscribe({ email: 'kein@', language: 'de' });
+  assert.equal(badDe.status, 400);
+  assert.equal(badDe.body.error, 'Bitte geben Sie eine gültige E-Mail-Adresse ein');
+  const wrongType = await subscribe({ email: ['a@b.ch'] });
+  assert.equal(wrongType.status, 400);
+  assert.ok(wrongType.body.error);
+});
+
+test('double opt-in: pending, confirmation link in the outbox, confirm page, then already subscribed', async () => {
+  const email = 'Reader.One@Example.org';
+  const res = await subscribe({ email, language: 'en' });
+  assert.equal(res.status, 200);
+  assert.deepEqual(res.body, { status: 'pending_confirmation' });
+
+  const mails = await outboxFor(h.deps.db, 'reader.one@example.org');
+  assert.equal(mails.length, 1);
+  assert.match(mails[0]!.subject, /confirm your subscription/);
+  assert.match(mails[0]!.htmlBody ?? '', /<table role="presentation"/);
+  const confirmPath = await linkIn('reader.one@example.org', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+  assert.ok(confirmPath.startsWith('/newsletter/confirm?token='));
+
+  // Only the token's hash is stored.
+  const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;
+  const row = await h.deps.db('newsletter_subscribers').where({ email: 'reader.one@example.org' }).first();
+  assert.equal(row.status, 'pending');
+  assert.equal(row.confirmTokenHash, hashToken(token));
+  assert.ok(!JSON.stringify(row).includes(token));
+
+  // Asking again right away sends no second mail (no mail bombing) but answers the same.
+  const again = await subscribe({ email });
+  assert.equal(again.body.status, 'pending_confirmation');
+  assert.equal((await outboxFor(h.deps.db, 'reader.one@example.org')).length, 1);
+
+  const page = await request(h.app).get(confirmPath);
+  assert.equal(page.status, 200);
+  assert.match(page.headers['content-type'], /html/);
+  assert.match(page.text, /<html lang="en">/);
+  assert.match(page.text, /<h1>Subscription confirmed<\/h1>/);
+  assert.match(page.text, /noindex/);
+
+  // The link works once.
+  const reused = await request(h.app).get(confirmPath);
+  assert.equal(reused.status, 400);
+  assert.match(reused.text, /This link is no longer valid/);
+
+  const already = await subscribe({ email: 'reader.one@example.org' });
+  assert.deepEqual(already.body, { status: 'already_subscribed' });
+
+  // The consent record: when, how, which form, which language, what was agreed to.
+  const subscriber = (await findSubscriberByEmail(h.deps.db, email))!;
+  assert.equal(subscriber.status, 'subscribed');
+  assert.equal(subscriber.consentForm, 'footer');
+  assert.equal(subscriber.consentSource, 'double-opt-in');
+  assert.equal(subscriber.language, 'en');
+  assert.ok(subscriber.consentAt && subscriber.confirmedAt);
+  assert.match(subscriber.consentText ?? '', /unsubscribe at any time/);
+  const events = await consentHistory(h.deps.db, subscriber.id);
+  assert.deepEqual(events.map((e) => e.event), ['requested', 'confirmed']);
+  assert.equal(events[1]!.method, 'confirmation-link');
+});
+
+test('German subscribers get German mail and German pages', async () => {
+  const res = await subscribe({ email: 'leserin@example.ch', language: 'de' });
+  assert.equal(res.body.status, 'pending_confirmation');
+  const [mail] = await outboxFor(h.deps.db, 'leserin@example.ch');
+  assert.match(mail!.subject, /Bitte bestätigen Sie Ihr Abonnement/);
+  const confirmPath = await linkIn('leserin@example.ch', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+  assert.ok(confirmPath.startsWith('/de/newsletter/confirm?token='));
+  const page = await request(h.app).get(confirmPath);
+  assert.match(page.text, /<html lang="de">/);
+  assert.match(page.text, /Abonnement bestätigt/);
+  assert.match(page.text, /Zurück zur Website/);
+  const row = await findSubscriberByEmail(h.deps.db, 'leserin@example.ch');
+  assert.equal(row?.language, 'de');
+});
+
+test('an expired or unknown confirmation link is refused', async () => {
+  await subscribe({ email: 'late@example.org' });
+  const path = await linkIn('late@example.org', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+  await h.deps.db('newsletter_subscribers').where({ email: 'late@example.org' }).update({ confirmExpiresAt: new Date(Date.now() - 1000) });
+  assert.equal((await request(h.app).get(path)).status, 400);
+  assert.equal((await request(h.app).get('/newsletter/confirm?token=nope')).status, 400);
+  assert.equal((await request(h.app).get('/newsletter/confirm')).status, 400);
+  assert.equal((await request(h.app).get('/de/newsletter/confirm?token=x')).text.includes('Dieser Link ist nicht mehr gültig'), true);
+});
+
+test('a sent newsletter arrives, its one-click link unsubscribes, and coming back needs a new confirmation', async () => {
+  const email = 'follower@example.org';
+  await subscribe({ email, language: 'en' });
+  await request(h.app).get(await linkIn(email, /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)).expect(200);
+
+  const generated = await request(h.app)
+    .post('/api/admin/newsletter/generate')
+    .set(ADMIN)
+    .send({ subject: 'Light in the villages', previewText: 'Solar news', language: 'en', selectedNews: [1], selectedProjects: [1] })
+    .expect(200);
+  const created = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(generated.body.newsletterData).expect(201);
+  const sent = await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(ADMIN).expect(200);
+  assert.ok(sent.body.sent >= 1);
+
+  const [newsletter] = await outboxFor(h.deps.db, email);
+  assert.equal(newsletter!.subject, 'Light in the villages');
+  assert.match(newsletter!.htmlBody ?? '', /Light in the villages/);
+  assert.doesNotMatch(newsletter!.htmlBody ?? '', /%%UNSUBSCRIBE_URL%%/);
+  const unsubscribePath = await linkIn(email, /https:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/);
+  assert.ok((newsletter!.htmlBody ?? '').includes(`https://charity.example${unsubscribePath}`), 'the HTML part has the same link');
+
+  const page = await request(h.app).get(unsubscribePath);
+  assert.equal(page.status, 200);
+  assert.match(page.text, /You have been unsubscribed/);
+  assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'unsubscribed');
+  // A second click shows the same friendly page.
+  assert.equal((await request(h.app).get(unsubscribePath)).status, 200);
+  const subscriber = (await findSubscriberByEmail(h.deps.db, email))!;
+  assert.deepEqual((await consentHistory(h.deps.db, subscriber.id)).map((e) => e.event), ['requested', 'confirmed', 'unsubscribed']);
+
+  const back = await subscribe({ email });
+  assert.deepEqual(back.body, { status: 'resubscribed_pending' });
+  const [confirmation] = await outboxFor(h.deps.db, email);
+  assert.match(confirmation!.subject, /confirm your subscription/);
+});
+
+test('mail programs can unsubscribe with one POST (RFC 8058)', async () => {
+  const email = 'oneclick@example.org';
+  await subscribe({ email });
+  await request(h.app).get(await linkIn(email, /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)).expect(200);
+  const { unsubscribeToken } = (await findSubscriberByEmail(h.deps.db, email))!;
+  const res = await request(h.app).post(`/newsletter/unsubscribe?token=${unsubscribeToken}`).type('form').send('List-Unsubscribe=One-Click');
+  assert.equal(res.status, 200);
+  assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'unsubscribed');
+  const unknown = await request(h.app).get('/de/newsletter/unsubscribe?token=unknown');
+  assert.equal(unknown.status, 400);
+  assert.match(unknown.text, /Abmeldelink nicht erkannt/);
+});
+
+test('a form posted without JavaScript gets a page back in its language', async () => {
+  const res = await request(h.app)
+    .post('/api/newsletter/subscribe')
+    .set('X-Forwarded-For', '10.0.1.1')
+    .set('Accept', 'text/html')
+    .set('Referer', 'https://charity.example/de/projects')
+    .type('form')
+    .send('email=nojs%40example.org');
+  assert.equal(res.status, 200);
+  assert.match(res.text, /Fast geschafft!/);
+  assert.equal((await findSubscriberByEmail(h.deps.db, 'nojs@example.org'))?.language, 'de');
+});
+
+test('subscriptions are rate limited per address with a JSON 429', async () => {
+  const from = () => request(h.app).post('/api/newsletter/subscribe').set('X-Forwarded-For', '10.9.9.9');
+  for (let i = 0; i < SUBSCRIBE_LIMIT; i++) {
+    const res = await from().send({ email: `burst${i}@example.org` });
+    assert.equal(res.status, 200);
+  }
+  const limited = await from().send({ email: 'burst-last@example.org' });
+  assert.equal(limited.status, 429);
+  assert.match(limited.headers['content-type'], /json/);
+  assert.match(limited.body.error, /Too many attempts/);
+});
+
+test('site SVG images are served as PNG for e-mails, nothing else', async () => {
+  const png = await request(h.app).get('/newsletter/images/social/thank-you.png').expect(200);
+  assert.equal(png.headers['content-type'], 'image/png');
+  assert.equal(png.headers['cross-origin-resource-policy'], 'cross-origin');
+  assert.deepEqual([...png.body.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+  assert.equal((await request(h.app).get('/newsletter/images/social/missing.png')).status, 404);
+  assert.equal((await request(h.app).get('/newsletter/images/..%2F..%2Fconfig.png')).status, 404);
+  assert.equal((await request(h.app).get('/newsletter/images/social/thank-you.svg')).status, 404);
+});

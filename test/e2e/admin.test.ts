@@ -1,0 +1,188 @@
+// The admin area in Chromium, as a volunteer uses it: log in with the key, upload an image, create
+// a project with it (picked from the library) and see it on /projects, edit it, delete it, log out.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+
+const KEY = 'demo-admin-key-change-me';
+
+describe('admin in Chromium', () => {
+  let srv: RunningServer;
+  let browser: Browser;
+  let uploads: string;
+
+  before(async () => {
+    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
+    srv = await startServer({ UPLOAD_DIR: uploads });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  test('log in, upload, create, see it public, edit, delete, log out', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const toast = (text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
+
+    // Without a session the admin page sends to the login page.
+    await page.goto(srv.url + '/admin');
+    assert.match(page.url(), /\/admin-login$/);
+    await waitForHydration(page);
+    assert.deepEqual(await axeSerious(page), []);
+
+    // A wrong key is refused in place; an empty field is explained next to it.
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.getByText('Please enter your admin key').waitFor();
+    await page.getByLabel('Admin Key').fill('not-the-key');
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await toast('Invalid credentials').waitFor();
+    // The refused login is the browser's one logged failed request here; anything else is a problem.
+    assert.deepEqual(problems.splice(0).filter((p) => !/status of 401/.test(p)), []);
+    // Nothing sensitive is kept in the browser.
+    assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length), 0);
+
+    await page.getByLabel('Admin Key').fill(KEY);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.waitForURL(/\/admin$/);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Content Management' }).waitFor();
+    await toast('Login successful!').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('adminKey') ?? document.cookie.includes('admin.sid')), false, 'the session cookie is HttpOnly');
+    assert.deepEqual(await axeSerious(page), []);
+    assert.equal(await page.getByRole('tab').count(), 7);
+
+    // Media: upload an image, see it in the grid, look at it.
+    await page.getByRole('tab', { name: 'Media', exact: true }).click();
+    assert.equal(await page.getByRole('tab', { name: 'Media', exact: true }).getAttribute('aria-selected'), 'true');
+    await page.getByText('No media found').waitFor();
+    await page.getByText('Upload media').click();
+    const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 184, g: 111, b: 20 } } }).png().toBuffer();
+    await page.getByLabel('File', { exact: false }).first().setInputFiles({ name: 'e2e-classroom.png', mimeType: 'image/png', buffer: image });
+    await page.getByLabel('Alternative text').fill('An ochre test square');
+    await page.getByLabel('Tags').fill('solar, classroom, test, extra');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await toast('File uploaded').waitFor();
+    const card = page.locator('.media-card').filter({ hasText: 'e2e-classroom.png' });
+    await card.waitFor();
+    assert.match((await card.textContent()) ?? '', /\+1/, 'three tags, then +1');
+    assert.equal(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true);
+    await card.getByRole('button', { name: /^View/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'e2e-classroom.png' });
+    await dialog.waitFor();
+    await dialog.getByText('1200 × 800 px').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // A picture that cannot load shows a placeholder icon instead.
+    const stored = /\/uploads\/([0-9a-f]{32})-w480\.webp/.exec((await card.locator('img').getAttribute('src')) ?? '')?.[1];
+    assert.ok(stored);
+    const thumb = path.join(uploads, `${stored}-w480.webp`);
+    const saved = fs.readFileSync(thumb);
+    fs.rmSync(thumb);
+    await page.reload();
+    await waitForHydration(page);
+    await page.locator('.media-card').filter({ hasText: 'e2e-classroom.png' }).locator('.media-thumb-icon.failed').waitFor();
+    assert.deepEqual(problems.splice(0).filter((p) => !/status of 404/.test(p)), [], 'only the missing picture');
+    fs.writeFileSync(thumb, saved);
+
+    // Projects: a new project needs its fields; then one made with the picked image.
+    await page.getByRole('tab', { name: 'Projects' }).click();
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await page.getByRole('heading', { name: 'New Project' }).waitFor();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await toast('Error creating project').waitFor();
+    assert.ok((await page.getByText('This field is required.').count()) >= 5);
+    assert.equal(await page.getByLabel('Title (English)').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(problems.splice(0).filter((p) => !/status of 400/.test(p)), [], 'only the refused form');
+
+    await page.getByLabel('Title (English)').fill('E2E Solar Classroom');
+    await page.getByLabel('Title (German)').fill('E2E Solar-Klassenzimmer');
+    await page.getByLabel('Description (English)').fill('A classroom with solar light for evening lessons.');
+    await page.getByLabel('Description (German)').fill('Ein Klassenzimmer mit Solarlicht für Abendkurse.');
+    await page.getByLabel('Goal amount (USD)').fill('4800');
+    await page.getByRole('button', { name: 'Choose from library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    await picker.getByRole('button', { name: /e2e-classroom\.png/ }).click();
+    await picker.waitFor({ state: 'hidden' });
+    assert.match(await page.getByLabel('Image', { exact: false }).first().inputValue(), /^\/uploads\/[0-9a-f]{32}\.png$/);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await toast('Project created successfully!').waitFor();
+    await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom' }).waitFor();
+
+    // On the public site at once.
+    const visitor = await browser.newPage();
+    await visitor.goto(srv.url + '/projects');
+    await visitor.getByText('E2E Solar Classroom').first().waitFor();
+    await visitor.close();
+
+    // Edit: the item being edited leaves the list.
+    await page.getByRole('button', { name: 'Edit: E2E Solar Classroom' }).click();
+    await page.getByRole('heading', { name: 'Edit Project' }).waitFor();
+    assert.equal(await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom' }).count(), 0);
+    await page.getByLabel('Title (English)').fill('E2E Solar Classroom, Extended');
+    await page.getByLabel('Status').selectOption('progress');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Project updated successfully!').waitFor();
+    await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor();
+    await page.getByText('Updated').first().waitFor();
+
+    // Delete after the confirmation.
+    await page.getByRole('button', { name: 'Delete: E2E Solar Classroom, Extended' }).click();
+    await page.getByText('This cannot be undone').waitFor();
+    await page.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast('Project deleted successfully!').waitFor();
+    await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor({ state: 'detached' });
+    const rows = await srv.handle.deps.db('projects').where('title', 'like', 'E2E%');
+    assert.equal(rows.length, 0);
+
+    // Log out.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admin-login\?loggedOut=1$/);
+    await page.getByText('Logged out successfully').first().waitFor();
+    await page.goto(srv.url + '/admin');
+    assert.match(page.url(), /\/admin-login$/);
+
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('the German admin on a phone: no English interface text, accessible', async () => {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(srv.url + '/de/admin-login');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'E-Mail' }).click();
+    await page.getByLabel('E-Mail').fill('admin@example.org');
+    await page.getByRole('button', { name: 'Zum Verwaltungsbereich' }).click();
+    await page.getByText('Anmeldelink').first().waitFor();
+    assert.deepEqual(await axeSerious(page), []);
+
+    await page.getByRole('button', { name: 'Admin-Schlüssel' }).click();
+    await page.getByLabel('Admin-Schlüssel').fill(KEY);
+    await page.getByRole('button', { name: 'Zum Verwaltungsbereich' }).click();
+    await page.waitForURL(/\/de\/admin$/);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Inhaltsverwaltung' }).waitFor();
+    for (const tab of ['projects', 'news', 'team', 'pages', 'media']) {
+      await page.goto(`${srv.url}/de/admin?tab=${tab}`);
+      await waitForHydration(page);
+      const text = await page.locator('body').innerText();
+      for (const english of ['Content Management', 'Logout', 'Projects', 'Edit', 'Delete', 'New ', 'Activity', 'Loading']) {
+        assert.ok(!text.includes(english), `"${english}" on /de/admin?tab=${tab}`);
+      }
+      assert.deepEqual(await axeSerious(page), [], tab);
+    }
+    // Keyboard: arrows move between the tabs.
+    await page.getByRole('tab', { name: 'Medien', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByRole('tab', { name: 'Newsletter' }).getAttribute('aria-selected'), 'true');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,350 @@
+// The donation flow in Chromium: the real checkout page, Stripe.js replaced by a stand-in through
+// request interception (test/fakes/stripe-js.ts), api.stripe.com and the server's Stripe SDK both
+// talking to the local fake Stripe API (test/fakes/stripe.ts), which also delivers signed webhooks.
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ROOT } from '../../config';
+import { formatMoney } from '../../models/rules';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { routeStripe } from '../fakes/stripe-js';
+
+/** Polls until the condition holds (waiting for an outside effect, not measuring speed). */
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+interface ProjectRow {
+  id: number;
+  slug: string;
+  title: string;
+  titleDe: string;
+  raisedCents: number;
+  goalCents: number;
+}
+
+describe('checkout in Chromium with the Stripe stand-in', () => {
+  let fake: FakeStripe;
+  let srv: RunningServer;
+  let browser: Browser;
+  let project: ProjectRow;
+
+  const raisedCents = async (id: number) => Number((await srv.handle.deps.db('projects').where({ id }).first('raisedCents')).raisedCents);
+  const amountsRequested = () => fake.createRequests().map((r) => Number(r.body.amount));
+
+  async function open(pathname: string, viewport = { width: 1280, height: 900 }) {
+    const watched = await watchedPage(browser, { viewport });
+    // Registered after watchedPage's catch-all for outside requests, so these win.
+    await routeStripe(watched.page.context(), fake);
+    await watched.page.goto(srv.url + pathname);
+    await waitForHydration(watched.page);
+    return watched;
+  }
+  const paymentElement = (page: Page) => page.getByTestId('fake-payment-element');
+  const donateButton = (page: Page, name: RegExp = /^Donate/) => page.getByRole('button', { name });
+
+  before(async () => {
+    fake = await startFakeStripe();
+    srv = await startServer(fake.env());
+    fake.webhook = { url: `${srv.url}/api/stripe/webhook`, secret: 'whsec_test' };
+    browser = await launchBrowser();
+    project = await srv.handle.deps.db('projects').where({ status: 'funding' }).orderBy('id').first();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  for (const [pathname, lang] of [['/checkout', 'en'], ['/de/checkout', 'de']] as const) {
+    for (const width of [390, 1280]) {
+      test(`${pathname} at ${width}px: the Payment Element in ${lang}, no console problems, axe-core clean`, async () => {
+        const { page, problems } = await open(pathname, { width, height: 900 });
+        await paymentElement(page).waitFor();
+        assert.equal(await paymentElement(page).getAttribute('data-locale'), lang);
+        assert.equal(await page.getAttribute('html', 'lang'), lang);
+        assert.equal(await page.locator('h1').count(), 1);
+        const violations = await axeSerious(page);
+        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+        assert.deepEqual(problems, []);
+        await page.context().close();
+      });
+    }
+  }
+
+  test('defaults, presets and the custom amount rules; each change asks for a new intent, never below 100 cents', async () => {
+    const { page, problems } = await open('/checkout');
+    const select = page.getByLabel('Your donation supports');
+    assert.equal(await select.inputValue(), '', 'General Support is the default');
+    const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
+    assert.equal(await preset('$150').getAttribute('aria-pressed'), 'true', '$150 is the default');
+    await paymentElement(page).waitFor();
+    await until(() => amountsRequested().includes(15000), 'the 15000-cent intent');
+    assert.deepEqual(fake.createRequests()[0]!.body.metadata, { projectId: '', language: 'en' });
+    assert.equal(fake.createRequests()[0]!.body.currency, 'usd');
+    await donateButton(page, /^Donate \$150$/).waitFor();
+    assert.equal(await donateButton(page).isEnabled(), true, 'ready once Stripe fired ready');
+
+    await preset('$50').click();
+    assert.equal(await preset('$50').getAttribute('aria-pressed'), 'true');
+    assert.equal(await preset('$150').getAttribute('aria-pressed'), 'false');
+    await until(() => amountsRequested().includes(5000), 'the 5000-cent intent');
+    await page.locator('.summary-total').getByText('$50').waitFor();
+
+    // A custom amount overrides the preset...
+    const custom = page.getByLabel('Other amount (USD)');
+    assert.equal(await custom.getAttribute('type'), 'number');
+    assert.equal(await custom.getAttribute('min'), '1');
+    assert.equal(await custom.getAttribute('step'), '0.01');
+    await custom.fill('12.34');
+    for (const label of ['$50', '$150', '$3,500']) assert.equal(await preset(label).getAttribute('aria-pressed'), 'false');
+    await until(() => amountsRequested().includes(1234), 'the 1234-cent intent');
+    await donateButton(page, /^Donate \$12\.34$/).waitFor();
+    await page.locator('.summary-total').getByText('$12.34').waitFor();
+
+    // ...below one dollar nothing is requested and the donor is told why.
+    const before = fake.createRequests().length;
+    await custom.fill('0.5');
+    await page.getByText('The minimum donation is $1.').waitFor();
+    assert.equal(await custom.getAttribute('aria-invalid'), 'true');
+    assert.equal(await donateButton(page).isDisabled(), true);
+    await custom.fill('10.001');
+    await page.getByText('Please use at most two decimal places (cents).').waitFor();
+    await custom.fill('1000000');
+    await page.getByText(/Online donations are limited to \$999,999\.99/).waitFor();
+    assert.equal(await donateButton(page).isDisabled(), true);
+    assert.equal(fake.createRequests().length, before, 'no intent for invalid amounts');
+
+    // Choosing a preset clears the custom amount.
+    await preset('$3,500').click();
+    assert.equal(await custom.inputValue(), '');
+    assert.equal(await preset('$3,500').getAttribute('aria-pressed'), 'true');
+    await until(() => amountsRequested().includes(350000), 'the 350000-cent intent');
+    await donateButton(page, /^Donate \$3,500$/).waitFor();
+
+    // Choosing a project asks again, with the project in the metadata.
+    await select.selectOption(String(project.id));
+    await until(() => fake.createRequests().some((r) => r.body.metadata?.projectId === String(project.id)), 'an intent for the project');
+    assert.ok(amountsRequested().every((cents) => cents >= 100), `amounts: ${amountsRequested().join(', ')}`);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('?project=slug pre-selects the project and shows its raised and goal amounts', async () => {
+    const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    assert.equal(await page.getByLabel('Your donation supports').inputValue(), String(project.id));
+    const summary = page.getByRole('complementary', { name: 'Your donation' });
+    await summary.getByText(project.title, { exact: true }).waitFor();
+    await summary.getByText(formatMoney(Number(project.raisedCents) / 100, 'en'), { exact: true }).waitFor();
+    await summary.getByText(formatMoney(Number(project.goalCents) / 100, 'en'), { exact: true }).waitFor();
+    assert.ok(await summary.getByRole('progressbar').isVisible());
+    await until(() => fake.createRequests().length > 0, 'an intent');
+    const req = fake.createRequests()[0]!;
+    assert.equal(req.body.amount, '15000');
+    assert.deepEqual(req.body.metadata, { projectId: String(project.id), language: 'en' });
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('success: Processing, the thank-you toast, the verified funding call, home, and the total raised once', async () => {
+    const before = await raisedCents(project.id);
+    const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await until(() => amountsRequested().includes(5000), 'the 5000-cent intent');
+    await donateButton(page, /^Donate \$50$/).waitFor();
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
+
+    fake.delayMs = 400; // Stripe takes a moment: the button says so meanwhile.
+    const funding = page.waitForResponse((r) => r.url().endsWith('/api/update-project-funding'));
+    await donateButton(page).click();
+    const processing = page.getByRole('button', { name: 'Processing...' });
+    await processing.waitFor();
+    assert.equal(await processing.isDisabled(), true);
+
+    const fundingResponse = await funding;
+    assert.equal(fundingResponse.status(), 200);
+    const sent = fundingResponse.request().postDataJSON() as { projectId: number; amount: number; paymentIntentId: string };
+    assert.equal(sent.projectId, project.id);
+    assert.equal(sent.amount, 50);
+    assert.match(sent.paymentIntentId, /^pi_/);
+    await page.getByText('Payment Successful').waitFor();
+    await page.getByText('Thank you for your donation!').waitFor();
+    await page.waitForURL(`${srv.url}/`);
+    fake.delayMs = 0;
+
+    // The webhook Stripe sends after the confirmation arrives too: the money still counts once.
+    await until(() => fake.deliveries.some((d) => d.type === 'payment_intent.succeeded'), 'the webhook delivery');
+    await fake.settle();
+    assert.deepEqual(
+      fake.deliveries.map((d) => d.status),
+      [200],
+    );
+    assert.equal(await raisedCents(project.id), before + 5000);
+    const rows = await srv.handle.deps.db('donations').where({ paymentIntentId: sent.paymentIntentId });
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].status, 'succeeded');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('failure: the Payment Failed toast with Stripe\'s message; the page stays and nothing is counted', async () => {
+    const before = await raisedCents(project.id);
+    const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
+    await page.evaluate(() => {
+      (window as unknown as { __stripeFake: object }).__stripeFake = { decline: true };
+    });
+    let fundingCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/update-project-funding')) fundingCalls++;
+    });
+    await donateButton(page).click();
+    await page.getByText('Payment Failed').waitFor();
+    await page.getByText('Your card was declined.').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/checkout');
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be usable again');
+    await fake.settle();
+    assert.equal(fundingCalls, 0);
+    assert.equal(await raisedCents(project.id), before);
+    assert.deepEqual(
+      fake.deliveries.map((d) => [d.type, d.status]),
+      [['payment_intent.payment_failed', 200]],
+    );
+    // Chromium logs the declined confirmation (HTTP 402 from Stripe's API) itself; nothing else may appear.
+    assert.deepEqual(problems.filter((p) => !/status of 402/.test(p)), []);
+    await page.context().close();
+  });
+
+  test('a redirect-based method returns with ?payment=success: toast, funding call, home', async () => {
+    const before = await raisedCents(project.id);
+    const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await page.getByLabel('Other amount (USD)').fill('20.25');
+    await until(() => amountsRequested().includes(2025), 'the 2025-cent intent');
+    await donateButton(page, /^Donate \$20\.25$/).waitFor();
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
+    await page.evaluate(() => {
+      (window as unknown as { __stripeFake: object }).__stripeFake = { redirect: true };
+    });
+    const funding = page.waitForResponse((r) => r.url().endsWith('/api/update-project-funding'));
+    await donateButton(page).click();
+    await page.waitForURL(/\/checkout\?payment=success/);
+    const returned = new URL(page.url());
+    assert.equal(returned.searchParams.get('project'), project.slug);
+    assert.match(returned.searchParams.get('payment_intent') ?? '', /^pi_/);
+    assert.equal((await funding).status(), 200);
+    await page.getByText('Payment Successful').waitFor();
+    await page.waitForURL(`${srv.url}/`);
+    await fake.settle();
+    assert.equal(await raisedCents(project.id), before + 2025);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('German: texts, Payment Element locale and the failure toast are German', async () => {
+    const { page, problems } = await open('/de/checkout');
+    await page.getByRole('heading', { level: 1, name: 'Jetzt spenden' }).waitFor();
+    assert.equal(await page.getByLabel('Ihre Spende unterstützt').inputValue(), '');
+    await paymentElement(page).waitFor();
+    assert.equal(await paymentElement(page).getAttribute('data-locale'), 'de');
+    const button = donateButton(page, /spenden$/);
+    await until(async () => button.isEnabled(), 'the Spenden button to be ready');
+    await page.getByLabel('Anderer Betrag (USD)').fill('0.5');
+    await page.getByText('Der Mindestbetrag ist $1.').waitFor();
+    await page.getByRole('button', { name: '$50', exact: true }).click();
+    await until(async () => (await button.textContent())?.includes('$50') === true && (await button.isEnabled()), 'the $50 session');
+    await page.evaluate(() => {
+      (window as unknown as { __stripeFake: object }).__stripeFake = { decline: true };
+    });
+    await button.click();
+    await page.getByText('Zahlung fehlgeschlagen').waitFor();
+    const main = (await page.locator('main').innerText()).replace(/Testkarte \(Stripe-Ersatz\)[^\n]*/, '');
+    for (const english of ['Donate', 'Choose', 'Payment', 'General Support', 'Back to Home', 'Total']) {
+      assert.ok(!main.includes(english), `English "${english}" on /de/checkout`);
+    }
+    assert.deepEqual(problems.filter((p) => !/status of 402/.test(p)), []);
+    await page.context().close();
+  });
+
+  test('a payment session that cannot be created shows Donation System Setup Required, with Try again', async () => {
+    fake.failNext(3, 500);
+    const { page, problems } = await open('/checkout');
+    await page.getByRole('heading', { name: 'Donation System Setup Required' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'info@example.org' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await paymentElement(page).waitFor();
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
+    // The browser reports the failed request (502) itself; nothing else went wrong.
+    assert.deepEqual(
+      problems.filter((p) => !/status of 502/.test(p)),
+      [],
+    );
+    await page.context().close();
+  });
+
+  test('Stripe code is loaded on the checkout only: no other page asks js.stripe.com, no other bundle contains it', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const stripeRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('stripe.com')) stripeRequests.push(r.url());
+    });
+    for (const p of ['/', '/projects', '/de/news']) {
+      await page.goto(srv.url + p);
+      await waitForHydration(page);
+    }
+    assert.deepEqual(stripeRequests, []);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+
+    const assets = path.join(ROOT, 'public', 'assets');
+    const files = [...fs.readdirSync(assets), ...fs.readdirSync(path.join(assets, 'chunks')).map((f) => `chunks/${f}`)].filter((f) => f.endsWith('.js'));
+    const withStripe = files.filter((f) => /stripe/i.test(fs.readFileSync(path.join(assets, f), 'utf8')));
+    assert.equal(withStripe.length, 1, `files mentioning Stripe: ${withStripe.join(', ')}`);
+    assert.match(withStripe[0]!, /^chunks\/checkout-page-/);
+  });
+});
+
+describe('checkout without Stripe keys in Chromium', () => {
+  let srv: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    srv = await startServer({ ORG_EMAIL: 'donate@example.org' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  for (const [pathname, heading, bank] of [
+    ['/checkout', 'Donation System Setup Required', 'bank details on request'],
+    ['/de/checkout', 'Einrichtung des Spendensystems erforderlich', 'auf Anfrage'],
+  ] as const) {
+    test(`${pathname} shows the setup-required screen with the e-mail address and never loads Stripe.js`, async () => {
+      const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
+      const stripeRequests: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('stripe.com')) stripeRequests.push(r.url());
+      });
+      await page.goto(srv.url + pathname);
+      await waitForHydration(page);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      const mail = page.getByRole('main').getByRole('link', { name: 'donate@example.org' });
+      assert.match((await mail.getAttribute('href')) ?? '', /^mailto:donate@example\.org/);
+      await page.getByText(bank).waitFor();
+      assert.equal(await page.locator('#custom-amount').count(), 0);
+      assert.deepEqual(stripeRequests, []);
+      const violations = await axeSerious(page);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+});

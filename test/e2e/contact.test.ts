@@ -1,0 +1,127 @@
+// The contact form in Chromium: SPEC section 5's messages beside each field, announced and focused,
+// and a valid message opening the visitor's mail program (the mailto: navigation is observed, not faked).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+
+describe('contact form in Chromium', () => {
+  let srv: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    srv = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  async function open(path: string) {
+    const watched = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
+    await watched.page.goto(srv.url + path);
+    await waitForHydration(watched.page);
+    return watched;
+  }
+
+  /** A form field by its accessible name, as a screen reader names it. */
+  const input = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+  /** The message shown beside a field, as a screen reader reaches it (aria-describedby). */
+  async function describedBy(page: Page, label: string): Promise<string> {
+    const field = input(page, label);
+    const ids = (await field.getAttribute('aria-describedby')) ?? '';
+    const texts = await Promise.all(ids.split(/\s+/).filter(Boolean).map((id) => page.locator(`#${id}`).innerText()));
+    return texts.join(' ').trim();
+  }
+
+  test('an empty message shows SPEC’s four messages beside the fields and focuses the first', async () => {
+    const { page, problems } = await open('/contact');
+    await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Send us a Message' }).waitFor();
+    let mailto = false;
+    page.on('request', (r) => {
+      if (r.url().startsWith('mailto:')) mailto = true;
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    assert.equal(await describedBy(page, 'Name'), 'Name must be at least 2 characters');
+    assert.equal(await describedBy(page, 'Email'), 'Please enter a valid email address');
+    assert.equal(await describedBy(page, 'Subject'), 'Subject must be at least 5 characters');
+    assert.equal(await describedBy(page, 'Message'), 'Message must be at least 10 characters');
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) {
+      assert.equal(await input(page, label).getAttribute('aria-invalid'), 'true', label);
+    }
+    // Focus moves to the first invalid field; a live region announces how many need correcting.
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'contact-name');
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Please correct' }).innerText(), 'Please correct 4 fields.');
+    assert.equal(mailto, false, 'no mail program for an invalid message');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('messages follow the corrections and focus goes to the first field still wrong', async () => {
+    const { page, problems } = await open('/contact');
+    await input(page, 'Name').fill('A');
+    await input(page, 'Email').fill('anna@example.org');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    assert.equal(await describedBy(page, 'Name'), 'Name must be at least 2 characters');
+    assert.equal(await input(page, 'Email').getAttribute('aria-invalid'), null);
+    await input(page, 'Name').fill('Anna');
+    // Corrected: the message beside the field goes away as the visitor types.
+    assert.equal(await input(page, 'Name').getAttribute('aria-invalid'), null);
+    assert.equal(await page.locator('#contact-name-error').count(), 0);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'contact-subject');
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Please correct' }).innerText(), 'Please correct 2 fields.');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a valid message opens the mail program addressed to the info address with subject and body', async () => {
+    const { page, problems } = await open('/contact');
+    const email = srv.handle.deps.config.site.email;
+    await input(page, 'Name').fill('Anna Muster');
+    await input(page, 'Email').fill('anna@example.org');
+    await input(page, 'Subject').fill('Volunteering in Lucerne');
+    await input(page, 'Message').fill('Hello! I would like to help with translations & events.');
+    const request = page.waitForRequest((r) => r.url().startsWith('mailto:'));
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const url = (await request).url();
+    assert.ok(url.startsWith(`mailto:${email}?`), url);
+    const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    assert.equal(query.get('subject'), 'Volunteering in Lucerne');
+    const body = query.get('body') ?? '';
+    assert.match(body, /Name: Anna Muster/);
+    assert.match(body, /Email: anna@example\.org/);
+    assert.match(body, /Hello! I would like to help with translations & events\./);
+    // The page stays, and says what happened.
+    assert.equal(new URL(page.url()).pathname, '/contact');
+    await page.getByRole('status').filter({ hasText: email }).waitFor();
+    // Nothing was sent to our server.
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('the German page shows the messages in German and writes a German mail body', async () => {
+    const { page, problems } = await open('/de/contact');
+    await page.getByRole('heading', { level: 2, name: 'Senden Sie uns eine Nachricht' }).waitFor();
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    assert.equal(await describedBy(page, 'Name'), 'Der Name muss mindestens 2 Zeichen lang sein');
+    assert.equal(await describedBy(page, 'E-Mail'), 'Bitte geben Sie eine gültige E-Mail-Adresse ein');
+    assert.equal(await describedBy(page, 'Betreff'), 'Der Betreff muss mindestens 5 Zeichen lang sein');
+    assert.equal(await describedBy(page, 'Nachricht'), 'Die Nachricht muss mindestens 10 Zeichen lang sein');
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Bitte korrigieren' }).innerText(), 'Bitte korrigieren Sie 4 Felder.');
+    await input(page, 'Name').fill('Anna');
+    await input(page, 'E-Mail').fill('anna@example.ch');
+    await input(page, 'Betreff').fill('Spende für das Spital');
+    await input(page, 'Nachricht').fill('Grüezi, ich möchte gerne spenden.');
+    const request = page.waitForRequest((r) => r.url().startsWith('mailto:'));
+    await page.getByRole('button', { name: 'Nachricht senden' }).click();
+    const query = new URLSearchParams((await request).url().split('?')[1]);
+    assert.equal(query.get('subject'), 'Spende für das Spital');
+    assert.match(query.get('body') ?? '', /^Name: Anna\nE-Mail: anna@example\.ch\n\nNachricht:\nGrüezi, ich möchte gerne spenden\.$/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,181 @@
+// A local HTTP fake of the Mailchimp Marketing API endpoints the newsletter uses, so the REAL
+// `@mailchimp/mailchimp_marketing` SDK (pointed here through MAILCHIMP_API_BASE) can be tested offline.
+//
+//   GET  /3.0/lists/:list/members/:hash          404 (problem+json) when unknown
+//   PUT  /3.0/lists/:list/members/:hash          add or update (status_if_new / status / language)
+//   POST /3.0/campaigns                          -> { id, web_id, ... }
+//   PUT  /3.0/campaigns/:id/content              -> { html, plain_text }
+//   POST /3.0/campaigns/:id/actions/send         -> 204
+//
+// Every request is recorded. Switches: `forgotten` (addresses Mailchimp permanently deleted:
+// PUT answers 'Forgotten Email Not Subscribed'), `outage` ('500' answers every request with a
+// server error, 'timeout' never answers), `doubleOptIn` (false: new members are subscribed at
+// once), and `members` can be seeded with any status.
+import http from 'node:http';
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeMember {
+  email_address: string;
+  status: string;
+  language: string;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: any;
+  /** The API key from the Basic auth header. */
+  apiKey: string | null;
+}
+
+export interface FakeCampaign {
+  id: string;
+  web_id: number;
+  body: any;
+  content: { html: string; plain_text: string } | null;
+  status: 'save' | 'sent';
+}
+
+export interface FakeMailchimp {
+  /** Origin to put in MAILCHIMP_API_BASE (the SDK appends /3.0). */
+  url: string;
+  requests: RecordedRequest[];
+  members: Map<string, FakeMember>;
+  campaigns: Map<string, FakeCampaign>;
+  forgotten: Set<string>;
+  outage: 'none' | '500' | 'timeout';
+  /** false: the audience subscribes new members at once (Mailchimp's single opt-in setting). */
+  doubleOptIn: boolean;
+  /** Seeds a member with a status (subscribed, unsubscribed, archived, pending, cleaned). */
+  addMember(email: string, status: string, language?: string): void;
+  memberOf(email: string): FakeMember | undefined;
+  close(): Promise<void>;
+}
+
+export const md5 = (email: string) => crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+
+function problem(res: http.ServerResponse, status: number, title: string, detail: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/problem+json' });
+  res.end(JSON.stringify({ type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: crypto.randomUUID() }));
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeMailchimp(options: { apiKey?: string } = {}): Promise<FakeMailchimp> {
+  const apiKey = options.apiKey ?? 'x-us1';
+  const hanging = new Set<http.ServerResponse>();
+  let webId = 1000;
+
+  const fake: FakeMailchimp = {
+    url: '',
+    requests: [],
+    members: new Map(),
+    campaigns: new Map(),
+    forgotten: new Set(),
+    outage: 'none',
+    doubleOptIn: true,
+    addMember(email, status, language = 'en') {
+      fake.members.set(md5(email), { email_address: email, status, language });
+    },
+    memberOf(email) {
+      return fake.members.get(md5(email));
+    },
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      let body: any = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        body = raw;
+      }
+      const auth = req.headers.authorization ?? '';
+      const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
+      const key = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : null;
+      fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, apiKey: key });
+
+      if (fake.outage === 'timeout') {
+        hanging.add(res);
+        return; // never answers
+      }
+      if (fake.outage === '500') return problem(res, 500, 'Internal Server Error', 'An unexpected internal error has occurred.');
+      if (key !== apiKey) return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid, or you have attempted to access the wrong datacenter.');
+
+      const parts = url.pathname.split('/').filter(Boolean); // ['3.0', ...]
+      if (parts[0] !== '3.0') return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      const [, a, b, c, d, e] = parts;
+
+      // /lists/:list/members/:hash
+      if (a === 'lists' && c === 'members' && d && !e) {
+        const member = fake.members.get(d);
+        if (req.method === 'GET') {
+          if (!member) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+          return json(res, 200, { id: d, list_id: b, ...member });
+        }
+        if (req.method === 'PUT') {
+          const email = String(body?.email_address ?? '');
+          if (md5(email) !== d) return problem(res, 400, 'Invalid Resource', 'The subscriber hash does not match the email address.');
+          if (fake.forgotten.has(email.toLowerCase())) {
+            return problem(
+              res,
+              400,
+              'Forgotten Email Not Subscribed',
+              `${email} was permanently deleted and cannot be re-imported. The contact must re-subscribe to get back on the list.`,
+            );
+          }
+          if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return problem(res, 400, 'Invalid Resource', `${email} looks fake or invalid, please enter a real email address.`);
+          const next: FakeMember = member
+            ? { ...member, status: body.status ?? member.status, language: body.language ?? member.language }
+            : {
+                email_address: email,
+                status: body.status ?? (fake.doubleOptIn ? body.status_if_new : 'subscribed') ?? 'subscribed',
+                language: body.language ?? '',
+              };
+          fake.members.set(d, next);
+          return json(res, 200, { id: d, list_id: b, ...next });
+        }
+      }
+
+      if (a === 'campaigns' && !b && req.method === 'POST') {
+        if (!body?.recipients?.list_id) return problem(res, 400, 'Invalid Resource', 'recipients.list_id is required');
+        const id = crypto.randomBytes(5).toString('hex');
+        const campaign: FakeCampaign = { id, web_id: ++webId, body, content: null, status: 'save' };
+        fake.campaigns.set(id, campaign);
+        return json(res, 200, { id, web_id: campaign.web_id, type: body.type, status: 'save', recipients: body.recipients, settings: body.settings });
+      }
+      if (a === 'campaigns' && b && c === 'content' && req.method === 'PUT') {
+        const campaign = fake.campaigns.get(b);
+        if (!campaign) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+        campaign.content = { html: body?.html ?? '', plain_text: body?.plain_text ?? '' };
+        return json(res, 200, campaign.content);
+      }
+      if (a === 'campaigns' && b && c === 'actions' && d === 'send' && req.method === 'POST') {
+        const campaign = fake.campaigns.get(b);
+        if (!campaign) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+        if (!campaign.content) return problem(res, 400, 'Bad Request', 'Your Campaign is not ready to send.');
+        if (campaign.status === 'sent') return problem(res, 400, 'Bad Request', 'This campaign has already been sent.');
+        campaign.status = 'sent';
+        res.writeHead(204);
+        return res.end();
+      }
+      problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

@@ -1,0 +1,114 @@
+// A local HTTP fake of OpenAI's chat completions endpoint, so the REAL `openai` SDK (pointed here
+// through OPENAI_BASE_URL) can be tested offline.
+//
+//   POST <base>/chat/completions   answers with a chat.completion whose message content is JSON
+//                                  matching the request's response_format.json_schema
+//
+// It knows the two schemas the app asks for: newsletter_suggestion and social_posts (one post per
+// property the schema requires). Every request is recorded. `mode` switches the failure modes:
+//   'ok'        a good answer
+//   'timeout'   never answers
+//   'malformed' content that is not JSON
+//   'wrong'     JSON that does not match the schema
+//   'error'     HTTP 500
+//   'long'      posts far longer than X allows, without the link (the app must fix them)
+import http from 'node:http';
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+export type OpenAIMode = 'ok' | 'timeout' | 'malformed' | 'wrong' | 'error' | 'long';
+
+export interface FakeOpenAI {
+  /** Put this in OPENAI_BASE_URL. */
+  url: string;
+  mode: OpenAIMode;
+  requests: { path: string; body: any; authorization: string | undefined }[];
+  close(): Promise<void>;
+}
+
+function contentFor(body: any, mode: OpenAIMode): string {
+  const format = body?.response_format;
+  const name: string = format?.json_schema?.name ?? '';
+  const system: string = body?.messages?.[0]?.content ?? '';
+  const german = system.includes('German');
+  if (mode === 'malformed') return 'Sure! Here is your newsletter subject: "Hello" (not JSON)';
+  if (mode === 'wrong') return JSON.stringify({ subject: 42, posts: [] });
+  if (name === 'newsletter_suggestion') {
+    return JSON.stringify({
+      suggestedSubject: german ? 'KI: Licht und Ernte in Mwenezi' : 'AI: Light and harvest in Mwenezi',
+      suggestedPreview: german ? 'KI-Vorschau: was diesen Monat in den Dörfern gewachsen ist' : 'AI preview: what grew in the villages this month',
+      explanation: german ? 'KI-Erklärung: konkret und warm.' : 'AI explanation: concrete and warm.',
+    });
+  }
+  if (name === 'social_posts') {
+    const platforms: string[] = format?.json_schema?.schema?.required ?? [];
+    const link = /The link to use is (\S+)/.exec(system)?.[1] ?? '';
+    const posts: Record<string, { text: string }> = {};
+    for (const p of platforms) {
+      posts[p] =
+        mode === 'long'
+          ? { text: `${p.toUpperCase()} AI post. ${'Lots of words about the villages. '.repeat(20)}` }
+          : { text: `${german ? 'KI-Beitrag' : 'AI post'} for ${p}: good news from Mwenezi. ${p === 'instagram' ? '#Zimbabwe #Hope' : link}` };
+    }
+    return JSON.stringify(posts);
+  }
+  return JSON.stringify({});
+}
+
+export async function startFakeOpenAI(): Promise<FakeOpenAI> {
+  const hanging = new Set<http.ServerResponse>();
+  const fake: FakeOpenAI = {
+    url: '',
+    mode: 'ok',
+    requests: [],
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      let body: any = null;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = null;
+      }
+      fake.requests.push({ path, body, authorization: req.headers.authorization });
+      if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'Unknown path', type: 'invalid_request_error' } }));
+      }
+      if (req.headers.authorization !== 'Bearer sk-test') {
+        res.writeHead(401, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      }
+      if (fake.mode === 'timeout') {
+        hanging.add(res);
+        return;
+      }
+      if (fake.mode === 'error') {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${crypto.randomBytes(6).toString('hex')}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body?.model ?? 'gpt-4o-mini',
+          choices: [{ index: 0, message: { role: 'assistant', content: contentFor(body, fake.mode), refusal: null }, logprobs: null, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return fake;
+}

@@ -1,0 +1,162 @@
+// A stand-in for Stripe.js (https://js.stripe.com/...), served by Playwright's request interception
+// in end-to-end tests because the test machine has no internet. It implements the small part of
+// the Stripe.js API the checkout uses:
+//
+//   Stripe(pk) -> { elements({ clientSecret, locale, appearance }), confirmPayment({...}) }
+//   elements.create('payment') -> element with mount(), on('ready' | 'change' | 'loaderror'), destroy()
+//   confirmPayment({ elements, confirmParams: { return_url }, redirect: 'if_required' })
+//
+// confirmPayment calls https://api.stripe.com/v1/payment_intents/:id/confirm like the real one;
+// routeStripe() forwards that to the FakeStripe API, so the server later retrieves the intent as
+// succeeded. Tests steer the outcome through a flag in the page:
+//   window.__stripeFake = { decline: true }   -> the card is declined ("Your card was declined.")
+//   window.__stripeFake = { redirect: true }  -> behaves like a redirect-based method (goes to return_url)
+// and can read what the page asked for in window.__stripeFakeCalls.
+import type { BrowserContext } from 'playwright-core';
+import type { FakeStripe } from './stripe';
+
+export const STRIPE_JS_STAND_IN = String.raw`(() => {
+  const API = 'https://api.stripe.com';
+  const TEXT = {
+    en: { label: 'Test card (Stripe stand-in)', number: 'Card number' },
+    de: { label: 'Testkarte (Stripe-Ersatz)', number: 'Kartennummer' },
+  };
+  const calls = (window.__stripeFakeCalls = window.__stripeFakeCalls || []);
+
+  async function post(path, params) {
+    const res = await fetch(API + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
+    return { ok: res.ok, body: await res.json() };
+  }
+
+  function Stripe(key) {
+    if (typeof key !== 'string' || !key.startsWith('pk_')) throw new Error('IntegrationError: Invalid API Key provided: ' + key);
+    calls.push({ method: 'Stripe', key });
+    return {
+      elements(options) {
+        options = options || {};
+        if (!options.clientSecret) throw new Error('IntegrationError: elements() needs a clientSecret in this stand-in');
+        const locale = options.locale || 'auto';
+        calls.push({ method: 'elements', clientSecret: options.clientSecret, locale, appearance: !!options.appearance });
+        const group = {
+          __clientSecret: options.clientSecret,
+          __elements: [],
+          create(type) {
+            if (type !== 'payment') throw new Error('IntegrationError: this stand-in only creates the payment element');
+            const handlers = {};
+            let box = null;
+            let destroyed = false;
+            const emit = (name, payload) => {
+              if (!destroyed) (handlers[name] || []).forEach((cb) => cb(payload));
+            };
+            const el = {
+              mount(target) {
+                const container = typeof target === 'string' ? document.querySelector(target) : target;
+                if (!container) throw new Error('IntegrationError: mount target not found');
+                const t = TEXT[locale] || TEXT.en;
+                box = document.createElement('div');
+                box.className = 'fake-payment-element';
+                box.setAttribute('data-testid', 'fake-payment-element');
+                box.setAttribute('data-locale', locale);
+                box.setAttribute('data-client-secret', options.clientSecret);
+                box.style.cssText = 'padding:12px;border:1px solid #8a958e;border-radius:10px;background:#fff;color:#1d2420';
+                box.textContent = t.label + ' · ' + t.number + ': 4242 4242 4242 4242';
+                container.appendChild(box);
+                calls.push({ method: 'mount', clientSecret: options.clientSecret, locale });
+                // Like the real element, 'ready' comes a moment after mounting.
+                setTimeout(() => emit('ready', { elementType: 'payment' }), 40);
+                return el;
+              },
+              on(name, cb) {
+                (handlers[name] = handlers[name] || []).push(cb);
+                return el;
+              },
+              off(name, cb) {
+                handlers[name] = (handlers[name] || []).filter((h) => h !== cb);
+                return el;
+              },
+              update() {},
+              focus() {},
+              blur() {},
+              clear() {},
+              unmount() {
+                if (box) box.remove();
+                box = null;
+              },
+              destroy() {
+                destroyed = true;
+                if (box) box.remove();
+                box = null;
+              },
+            };
+            group.__elements.push(el);
+            return el;
+          },
+          getElement() {
+            return group.__elements[0] || null;
+          },
+          update() {},
+          async submit() {
+            return {};
+          },
+          async fetchUpdates() {
+            return {};
+          },
+        };
+        return group;
+      },
+
+      async confirmPayment(options) {
+        const flags = window.__stripeFake || {};
+        const group = options && options.elements;
+        const returnUrl = options && options.confirmParams && options.confirmParams.return_url;
+        if (!group || !group.__clientSecret) throw new Error('IntegrationError: confirmPayment needs the elements group');
+        if (!returnUrl) return { error: { type: 'invalid_request_error', message: 'return_url is required (stand-in).' } };
+        const secret = group.__clientSecret;
+        const id = secret.split('_secret_')[0];
+        calls.push({ method: 'confirmPayment', id, returnUrl, redirect: options.redirect || 'always' });
+        const { ok, body } = await post('/v1/payment_intents/' + encodeURIComponent(id) + '/confirm', {
+          key,
+          client_secret: secret,
+          payment_method: flags.decline ? 'pm_card_chargeDeclined' : 'pm_card_visa',
+          return_url: returnUrl,
+        });
+        if (!ok) {
+          const e = body.error || {};
+          return { error: { type: e.type || 'api_error', code: e.code, decline_code: e.decline_code, message: e.message, payment_intent: e.payment_intent } };
+        }
+        if (options.redirect !== 'if_required' || flags.redirect) {
+          const url = new URL(returnUrl);
+          url.searchParams.set('payment_intent', id);
+          url.searchParams.set('payment_intent_client_secret', secret);
+          url.searchParams.set('redirect_status', body.status === 'succeeded' ? 'succeeded' : body.status);
+          window.location.assign(url.toString());
+          return new Promise(() => {});
+        }
+        return { paymentIntent: body };
+      },
+    };
+  }
+  Stripe.version = 'endive';
+  window.Stripe = Stripe;
+})();
+`;
+
+/**
+ * Routes Stripe in a browser context to the stand-ins: js.stripe.com gets the script above,
+ * api.stripe.com is forwarded to the FakeStripe API. Register it AFTER watchedPage() (which
+ * answers every outside request with an empty 204): later routes win in Playwright.
+ */
+export async function routeStripe(context: BrowserContext, fake: FakeStripe): Promise<void> {
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: STRIPE_JS_STAND_IN }),
+  );
+  await context.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: fake.url + url.pathname + url.search });
+    await route.fulfill({ response });
+  });
+}

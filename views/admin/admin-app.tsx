@@ -1,0 +1,197 @@
+// The admin page's body: title, flash message, the seven tabs and the Activity panel.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useApp, useLinks, useT } from '../app-context';
+import { toast } from '../components/toaster';
+import { ADMIN_TABS, type AdminTab } from '../../models/admin-rules';
+import type { AdminPageProps } from '../../controllers/admin/page';
+import type { AuditEntry } from '../../models/audit';
+import type { MediaItem } from '../../models/media-rules';
+import { adminFetch, setCsrfToken } from './api';
+import { ContentTab } from './content-tab';
+import { MediaTab } from './media-tab';
+import { ActivityPanel } from './activity';
+import { NewsletterTab } from './newsletter-tab';
+import { SocialMediaTab } from './social-media-tab';
+import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
+import { Toaster } from '../components/toaster';
+
+/** Who is signed in, readable: an e-mail address, or "Admin key a1b2c3d4". */
+export function adminLabel(id: string, t: (k: string, o?: Record<string, string>) => string): string {
+  return id.startsWith('key:') ? t('admin.keyLabel', { fingerprint: id.slice(4) }) : id;
+}
+
+function LogoutButton() {
+  const t = useT();
+  const link = useLinks();
+  const { lang } = useApp();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const action = lang === 'de' ? '/de/admin/logout' : '/admin/logout';
+  return (
+    <form
+      method="post"
+      action={action}
+      className="admin-logout"
+      onSubmit={
+        hydrated
+          ? async (e) => {
+              e.preventDefault();
+              setBusy(true);
+              try {
+                await adminFetch('POST', '/api/admin/logout');
+              } catch {
+                // Already logged out (or offline): the login page is the right place either way.
+              }
+              window.location.assign(`${link('adminLogin')}?loggedOut=1`);
+            }
+          : undefined
+      }
+    >
+      <CsrfField />
+      <button type="submit" className="btn btn-outline btn-small" disabled={busy}>
+        {t('admin.logout')}
+      </button>
+    </form>
+  );
+}
+
+export function AdminApp(props: AdminPageProps) {
+  const t = useT();
+  const { lang } = useApp();
+  const link = useLinks();
+  const hydrated = useHydrated();
+  const [tab, setTab] = useState<AdminTab>(props.tab);
+  const [switched, setSwitched] = useState(false);
+  const [activity, setActivity] = useState<AuditEntry[]>(props.activity);
+  const [inlineFlash, setInlineFlash] = useState(true);
+  const tabRefs = useRef<Partial<Record<AdminTab, HTMLAnchorElement | null>>>({});
+
+  useEffect(() => {
+    setCsrfToken(props.csrfToken);
+    // With JavaScript the outcome of the last action is a toast (SPEC section 8), announced politely.
+    if (props.flash) {
+      const message = t(`admin.${props.flash.key}`, props.flash.params ?? {});
+      toast({ title: message, description: props.flash.params?.message, variant: props.flash.kind === 'error' ? 'destructive' : 'success' });
+      setInlineFlash(false);
+    }
+  }, []);
+
+  const refreshActivity = () => {
+    adminFetch<AuditEntry[]>('GET', '/api/admin/audit?limit=15')
+      .then(setActivity)
+      .catch(() => undefined);
+  };
+
+  function select(next: AdminTab, focus = false) {
+    setTab(next);
+    setSwitched(true);
+    window.history.replaceState(window.history.state, '', `${link('admin')}?tab=${next}`);
+    if (focus) tabRefs.current[next]?.focus();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const i = ADMIN_TABS.indexOf(tab);
+    const n = ADMIN_TABS.length;
+    const next = e.key === 'ArrowRight' ? ADMIN_TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? ADMIN_TABS[(i - 1 + n) % n] : e.key === 'Home' ? ADMIN_TABS[0] : e.key === 'End' ? ADMIN_TABS[n - 1] : null;
+    if (next) {
+      e.preventDefault();
+      select(next, true);
+    }
+  }
+
+  const fromServer = !switched && tab === props.tab;
+  const flash = props.flash;
+  const tabLabel = (x: AdminTab) => t(`admin.tabs.${x}`);
+
+  let panel;
+  if (tab === 'media') {
+    panel = (
+      <MediaTab
+        initialItems={fromServer ? (props.items as MediaItem[]) : null}
+        initialFilter={fromServer ? props.mediaFilter : { category: '', q: '' }}
+        initialConfirm={fromServer ? props.confirmDelete : null}
+        onChanged={refreshActivity}
+      />
+    );
+  } else if (tab === 'newsletter') {
+    panel = <NewsletterTab />;
+  } else if (tab === 'social') {
+    panel = <SocialMediaTab />;
+  } else {
+    panel = (
+      <ContentTab
+        key={tab}
+        name={tab}
+        initialItems={fromServer ? (props.items as never[]) : null}
+        initialForm={fromServer ? (props.form as never) : null}
+        initialConfirm={fromServer ? props.confirmDelete : null}
+        projectOptions={fromServer && tab === 'news' ? props.projectOptions : null}
+        flash={fromServer ? flash : null}
+        onChanged={refreshActivity}
+      />
+    );
+  }
+
+  return (
+    <AdminContext.Provider value={adminContextValue(props.csrfToken, lang)}>
+      <SkipLink />
+      <AdminHeader>
+        <LogoutButton />
+      </AdminHeader>
+      <main id="main" tabIndex={-1} className="admin-main">
+        <div className="admin-container">
+          <div className="admin-title-row">
+            <h1>{t('admin.title')}</h1>
+            <p className="admin-signed-in">{t('admin.signedInAs', { who: adminLabel(props.admin.id, t) })}</p>
+          </div>
+
+          {flash && inlineFlash && (
+            <div className={`admin-flash admin-flash-${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+              <p>{t(`admin.${flash.key}`, flash.params ?? {})}</p>
+              {flash.params?.message && <p className="small">{flash.params.message}</p>}
+            </div>
+          )}
+
+          <div className="admin-layout">
+            <div className="admin-primary">
+              <div className="admin-tabs" role="tablist" aria-label={t('admin.tabsLabel')} onKeyDown={hydrated ? onKeyDown : undefined}>
+                {ADMIN_TABS.map((x) => (
+                  <a
+                    key={x}
+                    ref={(el) => {
+                      tabRefs.current[x] = el;
+                    }}
+                    id={`tab-${x}`}
+                    role="tab"
+                    href={`${link('admin')}?tab=${x}`}
+                    aria-selected={tab === x}
+                    aria-controls={tab === x ? `panel-${x}` : undefined}
+                    tabIndex={hydrated ? (tab === x ? 0 : -1) : undefined}
+                    className={`admin-tab${tab === x ? ' active' : ''}`}
+                    onClick={
+                      hydrated
+                        ? (e) => {
+                            e.preventDefault();
+                            select(x);
+                          }
+                        : undefined
+                    }
+                  >
+                    {tabLabel(x)}
+                  </a>
+                ))}
+              </div>
+              <div className="admin-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+                {panel}
+              </div>
+            </div>
+            <aside className="admin-aside" aria-labelledby="activity-title">
+              <ActivityPanel entries={activity} lang={lang} />
+            </aside>
+          </div>
+        </div>
+      </main>
+      <Toaster />
+    </AdminContext.Provider>
+  );
+}

@@ -1,0 +1,253 @@
+// Media pieces shared by the Media tab and the content forms: the upload form, the thumbnail with
+// its placeholder, and the image field whose picker chooses from (or uploads to) the library.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useT } from '../app-context';
+import { toast } from '../components/toaster';
+import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
+import { adminFetch, AdminApiError } from './api';
+import { CsrfField, Dialog, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+
+export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
+
+/** Decorative file-type pictograms (the text next to them names the file). */
+export function MediaIcon({ kind, size = 40 }: { kind: 'image' | 'pdf' | 'document' | 'video' | 'file'; size?: number }) {
+  const d: Record<typeof kind, string> = {
+    image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15.5 9.5a1.5 1.5 0 100-3 1.5 1.5 0 000 3z',
+    pdf: 'M6 2h9l5 5v15H6zM14 2v6h6M9 13h2a1.5 1.5 0 010 3H9v-3zm0 3v2',
+    document: 'M6 2h9l5 5v15H6zM14 2v6h6M9 12h8M9 15h8M9 18h5',
+    video: 'M3 6h13v12H3zM16 10l5-3v10l-5-3',
+    file: 'M6 2h9l5 5v15H6zM14 2v6h6',
+  };
+  return (
+    <svg className="media-icon" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={d[kind]} />
+    </svg>
+  );
+}
+
+export const iconKind = (m: Pick<MediaItem, 'fileType' | 'mimeType'>): 'image' | 'pdf' | 'document' | 'video' | 'file' =>
+  m.fileType === 'image' ? 'image' : m.fileType === 'pdf' ? 'pdf' : m.fileType === 'document' ? 'document' : m.mimeType.startsWith('video/') ? 'video' : 'file';
+
+/** An image thumbnail that turns into a placeholder icon when the image cannot load. */
+export function MediaThumb({ item, width = 320, height = 200 }: { item: MediaItem; width?: number; height?: number }) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // The error may have happened before hydration attached the handler.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (item.fileType !== 'image' || failed) {
+    return (
+      <span className={`media-thumb media-thumb-icon${failed ? ' failed' : ''}`}>
+        <MediaIcon kind={iconKind(item)} />
+      </span>
+    );
+  }
+  return (
+    <span className="media-thumb">
+      <img ref={ref} src={thumbnailFor(item.url)} alt={item.altText ?? ''} width={width} height={height} loading="lazy" onError={() => setFailed(true)} />
+    </span>
+  );
+}
+
+/** The upload form: multipart post without JavaScript, the admin API with it. */
+export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnly = false }: { onUploaded?: (item: MediaItem) => void; defaultCategory?: string; imagesOnly?: boolean }) {
+  const t = useT();
+  const { action } = useAdmin();
+  const hydrated = useHydrated();
+  const fieldError = useFieldError();
+  const [category, setCategory] = useState(defaultCategory);
+  const [altText, setAltText] = useState('');
+  const [description, setDescription] = useState('');
+  const [tags, setTags] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    // In the picker this form sits (through a portal) inside the content form: keep the event here.
+    e.stopPropagation();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    setBusy(true);
+    try {
+      const item = await adminFetch<MediaItem>('POST', '/api/media', data);
+      toast({ title: t('admin.media.uploaded'), description: item.originalName, variant: 'success' });
+      setErrors({});
+      setAltText('');
+      setDescription('');
+      setTags('');
+      if (fileInput.current) fileInput.current.value = '';
+      onUploaded?.(item);
+    } catch (err) {
+      setErrors(err instanceof AdminApiError ? (err.fields ?? {}) : {});
+      toast({ title: t('admin.media.uploadError'), description: (err as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="admin-upload" method="post" encType="multipart/form-data" action={action('/admin/media')} onSubmit={hydrated ? submit : undefined} noValidate>
+      <CsrfField />
+      <div className={`admin-field${errors.file ? ' has-error' : ''}`}>
+        <label htmlFor={imagesOnly ? 'picker-file' : 'upload-file'}>
+          {t('admin.media.file')} <span className="admin-required">({t('admin.form.required')})</span>
+        </label>
+        <p className="admin-hint" id={imagesOnly ? 'picker-file-hint' : 'upload-file-hint'}>
+          {imagesOnly ? t('admin.media.imageTypes') : t('admin.media.fileTypes')}
+        </p>
+        <input
+          ref={fileInput}
+          id={imagesOnly ? 'picker-file' : 'upload-file'}
+          type="file"
+          name="file"
+          accept={imagesOnly ? 'image/jpeg,image/png,image/webp,image/gif' : ACCEPTED_FILES}
+          aria-describedby={`${imagesOnly ? 'picker-file' : 'upload-file'}-hint${errors.file ? ` ${imagesOnly ? 'picker-file' : 'upload-file'}-error` : ''}`}
+          aria-invalid={errors.file ? true : undefined}
+        />
+        {errors.file && (
+          <p className="admin-error" id={`${imagesOnly ? 'picker-file' : 'upload-file'}-error`}>
+            {fieldError(errors.file)}
+          </p>
+        )}
+      </div>
+      <div className="admin-form-row cols-2">
+        <SelectField name="category" label={t('admin.media.category')} value={category} onChange={setCategory} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
+        <TextField name="altText" label={t('admin.media.altText')} value={altText} onChange={setAltText} error={fieldError(errors.altText)} hint={t('admin.media.altTextHint')} />
+      </div>
+      <div className="admin-form-row cols-2">
+        <TextField name="description" label={t('admin.media.description')} value={description} onChange={setDescription} error={fieldError(errors.description)} />
+        <TextField name="tags" label={t('admin.media.tags')} value={tags} onChange={setTags} hint={t('admin.media.tagsHint')} error={fieldError(errors.tags)} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('admin.media.uploading') : t('admin.media.upload')}
+      </button>
+    </form>
+  );
+}
+
+/** The picker dialog: choose an image of the library, or upload one and use it. */
+function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClose: () => void; onPick: (url: string) => void; category: string }) {
+  const t = useT();
+  const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    if (!open || items) return;
+    adminFetch<MediaItem[]>('GET', '/api/media')
+      .then((list) => setItems(list.filter((m) => m.fileType === 'image')))
+      .catch((err: Error) => setError(err.message));
+  }, [open]);
+
+  const q = query.trim().toLowerCase();
+  const shown = (items ?? []).filter((m) => !q || `${m.originalName} ${m.altText ?? ''} ${m.description ?? ''} ${m.tags.join(' ')}`.toLowerCase().includes(q));
+
+  return createPortal(
+    <Dialog open={open} onClose={onClose} title={t('admin.media.pickTitle')} wide>
+      <div className="admin-field">
+        <label htmlFor="picker-search">{t('admin.media.search')}</label>
+        <input id="picker-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      {error ? (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      ) : !items ? (
+        <Spinner label={t('common.loading')} />
+      ) : shown.length === 0 ? (
+        <p className="admin-empty">{t('admin.media.noImages')}</p>
+      ) : (
+        <ul className="picker-grid">
+          {shown.map((m) => (
+            <li key={m.id}>
+              <button type="button" className="picker-item" onClick={() => onPick(m.url)}>
+                <MediaThumb item={m} width={160} height={100} />
+                <span className="picker-name">{m.originalName}</span>
+                <span className="sr-only">{t('admin.media.use')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <details className="admin-details">
+        <summary>{t('admin.media.uploadNew')}</summary>
+        <UploadForm
+          imagesOnly
+          defaultCategory={category}
+          onUploaded={(item) => {
+            setItems((old) => [item, ...(old ?? [])]);
+            onPick(item.url);
+          }}
+        />
+      </details>
+    </Dialog>,
+    document.body,
+  );
+}
+
+/** The image address of a project, article or team member, with a preview and the library picker. */
+export function ImageField({ name, label, value, onChange, error, required, hint, category }: { name: string; label: string; value: string; onChange: (v: string) => void; error?: string; required?: boolean; hint?: string; category: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => setBroken(false), [value]);
+  const id = `f-${name}-image`;
+  return (
+    <div className={`admin-field admin-image-field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span className="admin-required"> ({t('admin.form.required')})</span>}
+      </label>
+      <p className="admin-hint" id={`${id}-hint`}>
+        {hint ?? t('admin.hints.imageUrl')}
+      </p>
+      <div className="admin-image-row">
+        <span className="admin-image-preview">
+          {value && !broken && /^\/(?!\/)/.test(value) ? <img src={thumbnailFor(value)} alt="" width={96} height={72} onError={() => setBroken(true)} /> : <MediaIcon kind="image" size={28} />}
+        </span>
+        <input
+          id={id}
+          name={name}
+          type="text"
+          value={value}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        {hydrated && (
+          <button ref={opener} type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)}>
+            {t('admin.media.choose')}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="admin-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {hydrated && (
+        <MediaPicker
+          open={open}
+          category={category}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+          onPick={(url) => {
+            onChange(url);
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+// The checkout's two calls to the server (SPEC section 7).
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!res.ok) {
+    // SPEC section 8: '<status>: <body text or status text>'.
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+  }
+  return (await res.json()) as T;
+}
+
+export function createPaymentIntent(
+  input: { amount: number; projectId: number | null; language: 'en' | 'de'; checkoutId: string },
+  signal?: AbortSignal,
+): Promise<{ clientSecret: string }> {
+  return post('/api/create-payment-intent', input, signal);
+}
+
+/** After Stripe confirmed: the server checks the PaymentIntent with Stripe before it counts. */
+export function updateProjectFunding(input: { projectId: number; amount: number; paymentIntentId: string }): Promise<{ applied: boolean; raisedAmount: string }> {
+  return post('/api/update-project-funding', input);
+}

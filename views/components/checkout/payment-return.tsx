@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLinks, useT } from '../../app-context';
+import { parseDonationAmount } from '../../../models/donation-rules';
+import { completeDonation, paymentFailedToast } from './donation-form';
+
+/**
+ * The donor comes back from a redirect-based payment method (SPEC section 7: return address with
+ * payment=success; Stripe adds payment_intent and redirect_status). Finish like the in-page flow.
+ */
+export function PaymentReturn({ params, projectId }: { params: URLSearchParams; projectId: number | null }) {
+  const t = useT();
+  const link = useLinks();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  const paymentIntentId = params.get('payment_intent') ?? '';
+  const status = params.get('redirect_status') ?? 'succeeded';
+  const amount = params.get('amount');
+
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    if (status === 'failed' || status === 'canceled') {
+      paymentFailedToast(t, t('checkout.toast.redirectFailed'));
+      const project = params.get('project');
+      navigate(project ? `${link('checkout')}?${new URLSearchParams({ project }).toString()}` : link('checkout'), { replace: true });
+      return;
+    }
+    const parsed = amount ? parseDonationAmount(amount) : null;
+    void completeDonation({
+      t,
+      goHome: () => navigate(link('home'), { replace: true }),
+      projectId,
+      amountCents: parsed && 'cents' in parsed ? parsed.cents : null,
+      paymentIntentId,
+      succeeded: status === 'succeeded',
+    });
+  }, []);
+
+  return (
+    <div className="checkout-card payment-return" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>{t('checkout.status.completing')}</span>
+    </div>
+  );
+}

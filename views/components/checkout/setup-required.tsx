@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { useApp, useLinks, useT } from '../../app-context';
+import { Icon } from '../icons';
+
+/**
+ * SPEC sections 2 and 8: shown when online payments are not configured, or when a payment session
+ * cannot be created. The donor still learns how to give: by e-mail, and bank transfer on request.
+ */
+export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () => void; focusOnMount?: boolean }) {
+  const t = useT();
+  const link = useLinks();
+  const { site } = useApp();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // It replaced the form while the donor was using it: tell them where they are.
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+  const mailto = `mailto:${site.email}?subject=${encodeURIComponent(t('checkout.setup.emailSubject'))}`;
+  return (
+    <div className="checkout-card setup-required" role="region" aria-labelledby="setup-required-heading">
+      <h2 id="setup-required-heading" ref={heading} tabIndex={-1}>
+        {t('checkout.setup.title')}
+      </h2>
+      <p>{t('checkout.setup.text')}</p>
+      <ul className="setup-ways">
+        <li>
+          <Icon name="mail" />
+          <span>
+            {t('checkout.setup.email')}{' '}
+            <a href={mailto}>{site.email}</a>
+          </span>
+        </li>
+        <li>
+          <Icon name="heart" />
+          <span>{t('checkout.setup.bank')}</span>
+        </li>
+      </ul>
+      <div className="checkout-actions">
+        <a className="btn btn-primary" href={mailto}>
+          <Icon name="mail" size={18} /> {t('checkout.setup.writeUs')}
+        </a>
+        {onRetry && (
+          <button type="button" className="btn btn-outline" onClick={onRetry}>
+            {t('checkout.setup.retry')}
+          </button>
+        )}
+        <Link to={link('home')} className="btn btn-outline">
+          {t('common.backToHome')}
+        </Link>
+      </div>
+    </div>
+  );
+}

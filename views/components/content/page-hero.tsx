@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { useLang } from '../../app-context';
+import { localized, type PageContent } from '../../../models/rules';
+
+/** Admin-written page text is plain text: paragraphs are separated by blank lines (never HTML). */
+export function paragraphs(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+export interface ContentImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+interface PageHeroProps {
+  eyebrow?: string;
+  /** The built-in heading, used when the page has no edited intro (or when SPEC fixes the heading). */
+  title: string;
+  /** The built-in intro text, used when the page has no edited intro. */
+  lead: string;
+  /** The admin-editable intro of the page (page_contents), if there is one. */
+  content?: PageContent | null;
+  /** SPEC names this page's heading ('Our Team', 'Contact Us'): the edited title never replaces it. */
+  fixedTitle?: boolean;
+  image?: ContentImage;
+  children?: ReactNode;
+}
+
+/**
+ * The first section of a content page: eyebrow, the page's one <h1>, intro paragraphs and an optional
+ * illustration. The intro edited in the admin Pages tab wins over the built-in text.
+ */
+export function PageHero({ eyebrow, title, lead, content, fixedTitle = false, image, children }: PageHeroProps) {
+  const lang = useLang();
+  const editedTitle = content ? localized(lang, content.title, content.titleDe).trim() : '';
+  const editedText = content ? paragraphs(localized(lang, content.content, content.contentDe)) : [];
+  const heading = !fixedTitle && editedTitle ? editedTitle : title;
+  const subtitle = fixedTitle && editedTitle && editedTitle.toLowerCase() !== title.toLowerCase() ? editedTitle : null;
+  const texts = editedText.length > 0 ? editedText : [lead];
+  return (
+    <section className={`section page-top content-hero${image ? ' content-hero-with-image' : ''}`} aria-labelledby="page-title">
+      <div className="container content-hero-grid">
+        <div className="content-hero-text">
+          {eyebrow && eyebrow.toLowerCase() !== heading.toLowerCase() && <p className="eyebrow">{eyebrow}</p>}
+          <h1 id="page-title">{heading}</h1>
+          {subtitle && <p className="content-hero-subtitle">{subtitle}</p>}
+          {texts.map((p, i) => (
+            <p key={i} className="lead">
+              {p}
+            </p>
+          ))}
+          {children}
+        </div>
+        {image && (
+          <img
+            className="content-hero-image"
+            src={image.src}
+            alt={image.alt}
+            width={image.width}
+            height={image.height}
+            fetchPriority="high"
+            decoding="async"
+          />
+        )}
+      </div>
+    </section>
+  );
+}
