@@ -53,7 +53,7 @@ function sendSimplePage(deps: Deps, res: Response, lang: Lang, page: { title: st
 <link rel="stylesheet" href="${esc(deps.assets().css)}">
 </head>
 <body>
-<header class="site-header"><div class="container nav"><a class="brand brand-name" href="${home}">${esc(site.name)}</a></div></header>
+<header class="site-header"><div class="container nav"><a class="brand brand-name" href="${home}"><img src="/images/logo.svg" alt="" width="36" height="36"> ${esc(site.name)}</a></div></header>
 <main id="main" class="section page-top newsletter-page">
 <div class="container narrow center">
 <h1>${esc(page.title)}</h1>

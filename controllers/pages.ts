@@ -66,7 +66,8 @@ export function pagesRouter(deps: Deps): Router {
     // Public pages are the same for every visitor, so they are rendered once per content version.
     const cacheable = route.layout === 'public';
     router.get([route.path, localizePath(route.path, 'de')], async (req, res) => {
-      const key = cache.key(req, wantsPageJson(req));
+      // The asset names are part of the key: after a rebuild no cached page points at deleted files.
+      const key = `${deps.assets().client} ${cache.key(req, wantsPageJson(req))}`;
       const hit = cacheable ? cache.get(key) : undefined;
       if (hit) return writePage(res, hit);
       const loader = loaders[route.id] ?? staticPage(route.id);

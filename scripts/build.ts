@@ -45,13 +45,20 @@ const preload = clientOut[1].imports
   .filter((i) => i.kind === 'import-statement')
   .map((i) => '/' + path.relative(path.join(root, 'public'), path.join(root, i.path)).split(path.sep).join('/'));
 
-const locales: Record<string, string> = {};
+// Locale bundles: 'core' (shared by every page) and one file per namespace a route claims in
+// views/routes.tsx, so a page downloads only the text it can show. Search data stays on the server.
+const { splitLocale } = await import('../views/locale-bundles');
+const locales: Record<string, Record<string, string>> = {};
 for (const lang of ['en', 'de']) {
-  const text = JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${lang}.json`), 'utf8')));
-  const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
-  const name = `locale-${lang}-${hash}.json`;
-  fs.writeFileSync(path.join(out, name), text);
-  locales[lang] = `/assets/${name}`;
+  const bundles = splitLocale(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>);
+  locales[lang] = {};
+  for (const [name, content] of Object.entries(bundles)) {
+    const text = JSON.stringify(content);
+    const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
+    const file = `locale-${lang}-${name}-${hash}.json`;
+    fs.writeFileSync(path.join(out, file), text);
+    locales[lang]![name] = `/assets/${file}`;
+  }
 }
 
 fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, locales, preload }, null, 2));

@@ -65,7 +65,8 @@ export async function watchedPage(browser: Browser, options: { viewport?: { widt
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
-    if (msg.type() === 'error' || /hydrat|did not match/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+    // A missing translation (the page's locale bundle lacks a key it shows) counts as a problem too.
+    if (msg.type() === 'error' || /hydrat|did not match|missing translation key/i.test(text)) problems.push(`${msg.type()}: ${text}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   // The test machine has no internet: requests leaving localhost are answered empty, never hang.

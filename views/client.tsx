@@ -5,25 +5,37 @@ import type { i18n as I18n } from 'i18next';
 import { App } from './app';
 import { createI18n } from './i18n';
 import { applyHead } from './head';
-import { matchRoute, routesById, type RouteId } from './routes';
+import { bundlesFor, matchRoute, routesById, type RouteId } from './routes';
 import type { Lang, PagePayload, SiteInfo } from './types';
 
 interface Boot {
   page: PagePayload;
   site: SiteInfo;
-  locales: Record<Lang, string>;
+  locales: Record<Lang, Record<string, string>>;
 }
 
 const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
-const bundles: Partial<Record<Lang, Record<string, unknown>>> = {};
+const loaded = new Map<string, Promise<Record<string, unknown>>>();
 
-async function loadBundle(lang: Lang): Promise<Record<string, unknown>> {
-  if (!bundles[lang]) {
-    const res = await fetch(boot.locales[lang]);
-    if (!res.ok) throw new Error(`locale ${lang}: ${res.status}`);
-    bundles[lang] = (await res.json()) as Record<string, unknown>;
-  }
-  return bundles[lang]!;
+/** The locale text a page needs: the shared core and the page's own namespaces (views/routes.tsx). */
+async function loadBundles(lang: Lang, routeId: string): Promise<Record<string, unknown>> {
+  const parts = await Promise.all(
+    bundlesFor(routeId).map((name) => {
+      const url = boot.locales[lang][name];
+      if (!url) return {};
+      if (!loaded.has(url)) {
+        loaded.set(
+          url,
+          fetch(url).then((res) => {
+            if (!res.ok) throw new Error(`locale ${lang}/${name}: ${res.status}`);
+            return res.json() as Promise<Record<string, unknown>>;
+          }),
+        );
+      }
+      return loaded.get(url)!;
+    }),
+  );
+  return Object.assign({}, ...parts) as Record<string, unknown>;
 }
 
 async function loadPage(route: string): Promise<ComponentType<any>> {
@@ -57,9 +69,9 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
       try {
         const guess = matchRoute(location.pathname);
         const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
-        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundle(page.lang)]);
+        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
         if (cancelled) return;
-        if (!i18n.hasResourceBundle(page.lang, 'translation')) i18n.addResourceBundle(page.lang, 'translation', bundle);
+        i18n.addResourceBundle(page.lang, 'translation', bundle, true, false);
         if (i18n.language !== page.lang) await i18n.changeLanguage(page.lang);
         setView({ key: target, page, Page });
       } catch {
@@ -100,7 +112,7 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
 
 async function start() {
   const { page } = boot;
-  const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundle(page.lang)]);
+  const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
   const i18n = createI18n(page.lang, { [page.lang]: bundle });
   hydrateRoot(
     document.getElementById('root')!,

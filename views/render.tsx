@@ -3,6 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { App } from './app';
+import { bundlesFor } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
 const escapeHtml = (s: string) =>
@@ -69,7 +70,11 @@ ${headTags(page, site)}
 <link rel="stylesheet" href="${assets.css}">
 <link rel="modulepreload" href="${assets.client}">
 ${assets.preload.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
-<link rel="preload" href="${assets.locales[page.lang]}" as="fetch" crossorigin="anonymous">
+${bundlesFor(page.routeId)
+  .map((b) => assets.locales[page.lang][b])
+  .filter(Boolean)
+  .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`)
+  .join('\n')}
 </head>
 <body>
 <div id="root">${body}</div>

@@ -8,7 +8,7 @@ export interface RenderedPage {
 }
 
 // Tables whose writes never change what a public page shows.
-const IGNORED = /["`]?(sessions|outbox|audit_log|login_tokens|app_settings|newsletter_\w+|campaign\w*|deliver\w*|donations)["`]?/i;
+const IGNORED = /["`]?(sessions|outbox|audit_log|login_tokens|app_settings|users|media_items|newsletter_\w+|campaign\w*|deliver\w*|donations)["`]?/i;
 const WRITE = /^\s*(insert|update|delete|replace|commit)\b/i;
 
 /**

@@ -116,6 +116,8 @@ function localProvider({ config, db, mail, log, i18n }: MailingOptions): Mailing
           });
         } catch (err) {
           log.error({ err }, 'newsletter confirmation mail could not be sent');
+          // No mail went out: the next attempt must send one, not wait for the resend pause.
+          await db('newsletter_subscribers').where({ id: result.subscriber.id }).update({ confirmSentAt: null });
           throw new NewsletterError(503, 'We could not send the confirmation e-mail right now. Please try again in a few minutes.', 'mail_failed');
         }
       }

@@ -146,7 +146,7 @@ describe('projects, news and articles in the server HTML', () => {
       'Group therapy', 'Individual counselling', 'Mental health workshops', 'Gallery',
       'Welding machine', '$1,200', 'Sewing machines', '$1,300', 'Baking oven', '$4,000', 'Welding rods', '$1,040',
       'Protective equipment', '$10,000', 'Tool boxes', '$850', 'Wood', '$5,800', 'Trainer salaries', '$24,000',
-      'Start-up capital for graduates', '$30,000', 'Operations', '$27,770',
+      'Start-up capital for graduates', '$30,000', 'Operations', '$27,770', 'Bank charges for transfers to Zimbabwe', '$40',
       'Logical Framework', '50+ youth with a sustainable income', '90% master at least 2 skills', '100% receive counselling', '60% start a business',
       'Funding Progress', '24% funded', 'Donate Now', 'Project Details', 'Location', '50 youth', '16-25 years',
       '6 months intensive training + 6 months support', '$500 per graduate', '5 days', '3 months', 'Share Project', 'Contact us',
@@ -154,8 +154,9 @@ describe('projects, news and articles in the server HTML', () => {
     // The total row is the sum of the lines above it.
     const total = /data-testid="budget-total">\$([\d,]+)</.exec(res.text)?.[1];
     const lines = [...res.text.matchAll(/<tr><th scope="row">[^<]+<\/th><td class="pj-num">[^<]*<\/td><td class="pj-num">\$([\d,]+)<\/td><\/tr>/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
-    assert.equal(lines.length, 10);
+    assert.equal(lines.length, 11, 'the ten lines of SPEC section 9 and the bank charges');
     assert.equal(Number(total?.replace(/,/g, '')), lines.reduce((a, b) => a + b, 0));
+    assert.equal(total, '106,000');
     assert.match(res.text, /aria-valuenow="24"/);
     assert.match(res.text, /href="\/contact"/);
     assert.equal((res.text.match(/class="gallery-open"/g) ?? []).length, 6);

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { outboxFor } from '../../models/providers/mail';
+import { outboxFor, type MailProvider } from '../../models/providers/mail';
+import { createMailingProvider } from '../../models/providers/mailing';
 import { consentHistory, findSubscriberByEmail, hashToken } from '../../models/subscriber';
 import { SUBSCRIBE_LIMIT } from '../../controllers/newsletter';
 
@@ -178,6 +179,30 @@ test('mail programs can unsubscribe with one POST (RFC 8058)', async () => {
   const unknown = await request(h.app).get('/de/newsletter/unsubscribe?token=unknown');
   assert.equal(unknown.status, 400);
   assert.match(unknown.text, /Abmeldelink nicht erkannt/);
+});
+
+test('when the confirmation mail cannot be sent, the visitor is told and can simply try again', async () => {
+  const original = h.deps.mailing;
+  let down = true;
+  const flaky: MailProvider = {
+    kind: 'smtp',
+    async send(m) {
+      if (down) throw new Error('SMTP connection timeout');
+      await h.deps.mail.send(m);
+    },
+  };
+  h.deps.mailing = createMailingProvider({ config: h.deps.config, db: h.deps.db, mail: flaky, log: h.deps.log, i18n: h.deps.i18n });
+  try {
+    const failed = await subscribe({ email: 'unlucky@example.org' });
+    assert.equal(failed.status, 503);
+    assert.equal(failed.body.error, 'The newsletter service is not reachable right now. Please try again in a few minutes.');
+    down = false;
+    const retried = await subscribe({ email: 'unlucky@example.org' });
+    assert.deepEqual(retried.body, { status: 'pending_confirmation' });
+    assert.equal((await outboxFor(h.deps.db, 'unlucky@example.org')).length, 1, 'the retry sends the confirmation at once');
+  } finally {
+    h.deps.mailing = original;
+  }
 });
 
 test('a form posted without JavaScript gets a page back in its language', async () => {

@@ -1,0 +1,58 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { AppHandle } from '../../app';
+import { testApp } from '../helpers';
+import { App } from '../../views/app';
+import { createI18n } from '../../views/i18n';
+import { splitLocale } from '../../views/locale-bundles';
+import { bundlesFor, localizePath, routes, routesById, type RouteId } from '../../views/routes';
+import type { PagePayload } from '../../views/types';
+import en from '../../locales/en.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
+
+// The browser gets only the 'core' locale bundle and the page's own namespaces. Rendering every
+// page with exactly those proves no page shows a key it does not download.
+describe('each page renders with only its own locale bundles', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp();
+  });
+  after(() => h.close());
+
+  const paths = [
+    ...routes.filter((r) => r.path !== '*' && !r.path.includes(':') && r.layout === 'public').map((r) => r.path),
+    '/projects/nook-vocational-training-center',
+    '/projects/no-such-project',
+    '/news/solar-infrastructure-brings-light-to-the-tariro-nook',
+    '/news/beautification-and-recycling-at-the-tariro-nook',
+    '/news/no-such-article',
+    '/admin-login',
+  ];
+
+  for (const lang of ['en', 'de'] as const) {
+    test(`every page in ${lang}`, async () => {
+      const bundles = splitLocale((lang === 'en' ? en : de) as Record<string, unknown>);
+      const problems: string[] = [];
+      for (const path of paths) {
+        const res = await request(h.app).get(localizePath(path, lang)).set('Accept', 'application/json');
+        assert.ok([200, 404].includes(res.status), `${path}: ${res.status}`);
+        const page = res.body as PagePayload;
+        const subset = Object.assign({}, ...bundlesFor(page.routeId).map((b) => bundles[b] ?? {}));
+        const missing: string[] = [];
+        const i18n = createI18n(lang, { [lang]: subset });
+        i18n.options.missingKeyHandler = (_l, _n, key) => missing.push(key);
+        const Page = (await routesById[page.routeId as RouteId].load()).default;
+        renderToString(
+          <StaticRouter location={page.url}>
+            <App page={page} Page={Page} site={h.deps.config.site} i18n={i18n} />
+          </StaticRouter>,
+        );
+        if (missing.length) problems.push(`${localizePath(path, lang)} (${page.routeId}): ${[...new Set(missing)].join(', ')}`);
+      }
+      assert.deepEqual(problems, [], 'pages use keys outside their locale bundles');
+    });
+  }
+});
