@@ -26,7 +26,8 @@ export function headTags(page: PagePayload, site: SiteInfo): string {
   const { meta } = page;
   const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
   const canonical = abs(page.url.split('?')[0]!);
-  const image = abs(meta.image ?? '/images/og-default.png');
+  // Social networks do not show SVG previews: those pages use the default raster image.
+  const image = abs(meta.image && !meta.image.endsWith('.svg') ? meta.image : '/images/og-default.png');
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,

@@ -24,6 +24,10 @@ describe('server-rendered pages', () => {
     assert.match(html, /<meta property="og:title"/);
     assert.match(html, /<meta name="twitter:card"/);
     assert.match(html, /"@type":"NGO"/);
+    // Social networks need a raster preview image, and it must exist.
+    const og = /<meta property="og:image" content="http:\/\/localhost:5000([^"]+)">/.exec(html)?.[1];
+    assert.match(og ?? '', /\.png$/);
+    await request(h.app).get(og!).expect(200).expect('Content-Type', 'image/png');
     const body = text(html);
     for (const s of ['Support Our Mission', 'Discover Our Work', 'Need Funding', 'In Progress', 'Project Successfully Completed', 'Local Team', 'Board of Trustees', 'Swiss Support Team', 'Bridging Two Communities', 'View All News &amp; Updates', '10,000+', 'Visa', 'TWINT', 'Feeds 5 families for 1 month']) {
       assert.ok(body.includes(s), `home page lacks "${s}"`);

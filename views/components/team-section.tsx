@@ -1,12 +1,13 @@
 import { useLang, useT } from '../app-context';
 import { groupTeam, initials, localized, type TeamMember } from '../../models/rules';
+import { imageSources } from './responsive-image';
 
 function MemberCard({ member, showPhoto }: { member: TeamMember; showPhoto: boolean }) {
   const lang = useLang();
   return (
     <article className="card member-card">
       {showPhoto ? (
-        <img src={member.imageUrl} alt="" width={160} height={160} loading="lazy" decoding="async" className="avatar" />
+        <img {...imageSources(member.imageUrl, '160px')} alt="" width={160} height={160} loading="lazy" decoding="async" className="avatar" />
       ) : (
         <span className="avatar avatar-initials" aria-hidden="true">
           {initials(member.name)}

@@ -9,6 +9,7 @@ import { ArticleBody } from '../components/articles/article-body';
 import { ImageGallery } from '../components/articles/image-gallery';
 import { ArticleExtras, articleExtraKind, showsPhotoGallery } from '../components/articles/article-extras';
 import { JoinTheMovement } from '../components/articles/join-movement';
+import { FULL_WIDTH, imageSources } from '../components/responsive-image';
 
 export interface RelatedProject {
   slug: string;
@@ -81,7 +82,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
             <h1>{title}</h1>
             {abstract && <p className="lead">{abstract}</p>}
           </header>
-          <img className="article-hero-image" src={article.imageUrl} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+          <img className="article-hero-image" {...imageSources(article.imageUrl, FULL_WIDTH)} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
           <div className="article-meta">
             <p>
               {t('article.published', { date })}
@@ -120,7 +121,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
 
           {relatedProject && (
             <section className="related-project" aria-labelledby="related-heading">
-              <img src={relatedProject.imageUrl} alt="" width={1200} height={800} loading="lazy" decoding="async" />
+              <img {...imageSources(relatedProject.imageUrl, '(min-width: 800px) 400px, 100vw')} alt="" width={1200} height={800} loading="lazy" decoding="async" />
               <div>
                 <h2 id="related-heading">{t('article.related.title')}</h2>
                 {relatedProject.title && <p className="related-title">{localized(lang, relatedProject.title, relatedProject.titleDe)}</p>}

@@ -7,6 +7,7 @@ import { ShareButton } from '../components/share-button';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
+import { FULL_WIDTH, imageSources } from '../components/responsive-image';
 
 export interface ProjectDetailProps {
   project: Project | null;
@@ -49,7 +50,7 @@ export default function ProjectDetailPage({ project, news }: ProjectDetailProps)
   return (
     <article className="project-detail">
       <header className="detail-hero">
-        <img src={project.imageUrl} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+        <img {...imageSources(project.imageUrl, FULL_WIDTH)} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
         <div className="detail-hero-overlay">
           <div className="container">
             <Link to={link('projects')} className="back-link back-link-light">
