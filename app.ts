@@ -157,6 +157,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
         },
       },
       crossOriginEmbedderPolicy: false,
+      // The browser default: our own pages see where a visitor came from (the language redirect
+      // needs it), other sites only see our origin.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: config.production,
     }),
   );

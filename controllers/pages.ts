@@ -55,10 +55,15 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
 export function pagesRouter(deps: Deps): Router {
   const router = Router();
   const cache = createPageCache(deps.db);
-  // A visitor who chose German and comes back to the front door gets the German home page.
+  // A visitor who chose German and comes back to the front door gets the German home page; a
+  // click on 'EN' from one of our own pages (same-origin Referer) is a choice, never redirected.
   router.get('/', (req, res, next) => {
     res.vary('Cookie');
-    if (req.cookies?.[LANG_COOKIE] === 'de' && req.accepts(['html', 'json']) === 'html') return res.redirect(302, '/de');
+    const referer = req.get('referer');
+    const fromOurSite = Boolean(referer && new URL(referer, 'http://x').host === req.get('host'));
+    if (req.cookies?.[LANG_COOKIE] === 'de' && !fromOurSite && req.accepts(['html', 'json']) === 'html') {
+      return res.redirect(302, '/de');
+    }
     next();
   });
   for (const route of routes) {

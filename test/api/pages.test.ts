@@ -74,6 +74,9 @@ describe('server-rendered pages', () => {
     const res = await request(h.app).get('/').set('Cookie', 'lang=de').expect(302);
     assert.equal(res.headers.location, '/de');
     await request(h.app).get('/').set('Cookie', 'lang=en').expect(200);
+    // Choosing English on one of our pages is never overridden by the remembered German.
+    await request(h.app).get('/').set('Cookie', 'lang=de').set('Host', 'localhost:5000').set('Referer', 'http://localhost:5000/de/team').expect(200);
+    await request(h.app).get('/').set('Cookie', 'lang=de').set('Referer', 'https://elsewhere.example/').expect(302);
   });
 
   test('unknown paths are 404 with the Page Not Found page, in the right language', async () => {

@@ -4,7 +4,10 @@ import type { PageContent } from '../../models/rules';
 import type { RouteId } from '../routes';
 import { LazyMap } from '../components/lazy-map';
 import { PageHero } from '../components/content/page-hero';
-import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
+import type { ContentIconName } from '../components/content/content-icon';
+import { ContentSection } from '../components/content/content-section';
+import { IconCard } from '../components/content/icon-card';
+import { ButtonLink, ButtonRow } from '../components/content/button-row';
 import { OfficeCards } from '../components/content/office-cards';
 
 const PILLARS: { key: string; icon: ContentIconName; route: RouteId | null }[] = [
@@ -28,76 +31,55 @@ export default function AboutPage({ content }: { content: PageContent | null }) 
         image={{ src: '/images/hero/slide-6.svg', alt: t('about.hero.imageAlt'), width: 1600, height: 900 }}
       />
 
-      <section className="section" aria-labelledby="about-vision">
-        <div className="container narrow">
-          <p className="eyebrow">{t('about.vision.eyebrow')}</p>
-          <h2 id="about-vision">{t('about.vision.title')}</h2>
-          <blockquote className="statement">
-            <p>{t('about.vision.statement')}</p>
-          </blockquote>
-          <p>
-            <Link to={link('vision')} className="text-link">
-              {t('about.vision.link')} <span aria-hidden="true">→</span>
-            </Link>
-          </p>
-        </div>
-      </section>
+      <ContentSection id="about-vision" eyebrow={t('about.vision.eyebrow')} title={t('about.vision.title')} narrow>
+        <blockquote className="statement">
+          <p>{t('about.vision.statement')}</p>
+        </blockquote>
+        <p>
+          <Link to={link('vision')} className="text-link">
+            {t('about.vision.link')} <span aria-hidden="true">→</span>
+          </Link>
+        </p>
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="about-story">
-        <div className="container narrow">
-          <p className="eyebrow">{t('about.story.eyebrow')}</p>
-          <h2 id="about-story">{t('about.story.title')}</h2>
-          <p>{t('about.story.p1')}</p>
-          <p>{t('about.story.p2')}</p>
-          <p>{t('about.story.p3')}</p>
-        </div>
-      </section>
+      <ContentSection id="about-story" eyebrow={t('about.story.eyebrow')} title={t('about.story.title')} tone="alt" narrow>
+        <p>{t('about.story.p1')}</p>
+        <p>{t('about.story.p2')}</p>
+        <p>{t('about.story.p3')}</p>
+      </ContentSection>
 
-      <section className="section" aria-labelledby="about-pillars">
-        <div className="container">
-          <p className="eyebrow">{t('about.pillars.eyebrow')}</p>
-          <h2 id="about-pillars">{t('about.pillars.title')}</h2>
-          <p className="lead">{t('about.pillars.lead')}</p>
-          <ul className="pillar-grid">
-            {PILLARS.map((p) => (
-              <li key={p.key}>
-                <article className="card pillar-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={p.icon} />
-                  </span>
-                  <h3>{t(`about.pillars.${p.key}.title`)}</h3>
-                  <p>{t(`about.pillars.${p.key}.text`)}</p>
-                  {p.route ? (
-                    <Link to={link(p.route)} className="text-link pillar-link">
-                      {t(`about.pillars.${p.key}.link`)} <span aria-hidden="true">→</span>
-                    </Link>
-                  ) : (
-                    <p className="pillar-note">{t('about.pillars.income.note')}</p>
-                  )}
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="about-pillars" eyebrow={t('about.pillars.eyebrow')} title={t('about.pillars.title')}>
+        <p className="lead">{t('about.pillars.lead')}</p>
+        <ul className="pillar-grid">
+          {PILLARS.map((p) => (
+            <li key={p.key}>
+              <IconCard icon={p.icon} title={t(`about.pillars.${p.key}.title`)} text={t(`about.pillars.${p.key}.text`)} variant="pillar">
+                {p.route ? (
+                  <Link to={link(p.route)} className="text-link pillar-link">
+                    {t(`about.pillars.${p.key}.link`)} <span aria-hidden="true">→</span>
+                  </Link>
+                ) : (
+                  <p className="pillar-note">{t('about.pillars.income.note')}</p>
+                )}
+              </IconCard>
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="about-contact">
-        <div className="container">
-          <p className="eyebrow">{t('about.contact.eyebrow')}</p>
-          <h2 id="about-contact">{t('about.contact.title')}</h2>
-          <p className="lead">{t('about.contact.lead')}</p>
-          <OfficeCards />
-          <div className="content-actions">
-            <Link to={link('projects')} className="btn btn-primary btn-lg">
-              {t('about.actions.projects')}
-            </Link>
-            <Link to={link('team')} className="btn btn-outline btn-lg">
-              {t('about.actions.team')}
-            </Link>
-          </div>
-          <LazyMap place="mwenezi" title={t('about.mapTitle')} className="content-map" />
-        </div>
-      </section>
+      <ContentSection id="about-contact" eyebrow={t('about.contact.eyebrow')} title={t('about.contact.title')} tone="alt">
+        <p className="lead">{t('about.contact.lead')}</p>
+        <OfficeCards />
+        <ButtonRow>
+          <ButtonLink to={link('projects')} kind="primary">
+            {t('about.actions.projects')}
+          </ButtonLink>
+          <ButtonLink to={link('team')} kind="outline">
+            {t('about.actions.team')}
+          </ButtonLink>
+        </ButtonRow>
+        <LazyMap place="mwenezi" title={t('about.mapTitle')} className="content-map" />
+      </ContentSection>
     </div>
   );
 }

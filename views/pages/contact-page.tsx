@@ -1,54 +1,51 @@
-import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
-import { Icon } from '../components/icons';
+import { Icon, type IconName } from '../components/icons';
 import { LazyMap } from '../components/lazy-map';
 import { whatsappUrl } from '../components/whatsapp-button';
 import { PageHero } from '../components/content/page-hero';
 import { OfficeCards, telHref, WhatsAppLink } from '../components/content/office-cards';
 import { ContactForm } from '../components/content/contact-form';
+import { ContentSection } from '../components/content/content-section';
+import { ButtonLink, ButtonRow } from '../components/content/button-row';
+
+/** One way to reach us: an icon, a heading, a sentence and the link that does it. */
+function ContactCard({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
+  return (
+    <li>
+      <article className="card contact-card">
+        <span className="pillar-icon">
+          <Icon name={icon} size={26} />
+        </span>
+        <h3>{title}</h3>
+        <p>{text}</p>
+        {children}
+      </article>
+    </li>
+  );
+}
 
 function ContactCards() {
   const t = useT();
   const { site } = useApp();
   return (
     <ul className="grid grid-3 contact-cards">
-      <li>
-        <article className="card contact-card">
-          <span className="pillar-icon">
-            <Icon name="chat" size={26} />
-          </span>
-          <h3>{t('contact.cards.whatsapp.title')}</h3>
-          <p>{t('contact.cards.whatsapp.text')}</p>
-          <a className="btn btn-primary" href={whatsappUrl(site.whatsappNumber, t('whatsapp.greeting'))} target="_blank" rel="noopener noreferrer">
-            {t('contact.cards.whatsapp.action')} <span className="sr-only">({t('common.opensNewTab')})</span>
-          </a>
-        </article>
-      </li>
-      <li>
-        <article className="card contact-card">
-          <span className="pillar-icon">
-            <Icon name="mail" size={26} />
-          </span>
-          <h3>{t('contact.cards.email.title')}</h3>
-          <p>{t('contact.cards.email.text')}</p>
-          <a className="btn btn-outline contact-value" href={`mailto:${site.email}`}>
-            {site.email}
-          </a>
-        </article>
-      </li>
-      <li>
-        <article className="card contact-card">
-          <span className="pillar-icon">
-            <Icon name="phone" size={26} />
-          </span>
-          <h3>{t('contact.cards.phone.title')}</h3>
-          <p>{t('contact.cards.phone.text')}</p>
-          <a className="btn btn-outline contact-value" href={telHref(site.phone)}>
-            {site.phone}
-          </a>
-        </article>
-      </li>
+      <ContactCard icon="chat" title={t('contact.cards.whatsapp.title')} text={t('contact.cards.whatsapp.text')}>
+        <a className="btn btn-primary" href={whatsappUrl(site.whatsappNumber, t('whatsapp.greeting'))} target="_blank" rel="noopener noreferrer">
+          {t('contact.cards.whatsapp.action')} <span className="sr-only">({t('common.opensNewTab')})</span>
+        </a>
+      </ContactCard>
+      <ContactCard icon="mail" title={t('contact.cards.email.title')} text={t('contact.cards.email.text')}>
+        <a className="btn btn-outline contact-value" href={`mailto:${site.email}`}>
+          {site.email}
+        </a>
+      </ContactCard>
+      <ContactCard icon="phone" title={t('contact.cards.phone.title')} text={t('contact.cards.phone.text')}>
+        <a className="btn btn-outline contact-value" href={telHref(site.phone)}>
+          {site.phone}
+        </a>
+      </ContactCard>
     </ul>
   );
 }
@@ -116,24 +113,21 @@ export default function ContactPage({ content }: { content: PageContent | null }
         </div>
       </section>
 
-      <section className="section" aria-labelledby="contact-map">
-        <div className="container">
-          <h2 id="contact-map">{t('contact.map.heading')}</h2>
-          <p className="lead">{t('contact.map.text')}</p>
-          <LazyMap place="mwenezi" title={t('contact.map.title')} className="content-map" />
-        </div>
-      </section>
+      <ContentSection id="contact-map" title={t('contact.map.heading')}>
+        <p className="lead">{t('contact.map.text')}</p>
+        <LazyMap place="mwenezi" title={t('contact.map.title')} className="content-map" />
+      </ContentSection>
 
       <section className="section donate-cta" aria-labelledby="contact-cta">
         <div className="container">
           <h2 id="contact-cta">{t('contact.cta.title')}</h2>
           <p className="lead">{t('contact.cta.text')}</p>
-          <div className="content-actions">
-            <Link to={link('projects')} className="btn btn-primary btn-lg">
+          <ButtonRow>
+            <ButtonLink to={link('projects')} kind="primary">
               {t('contact.cta.projects')}
-            </Link>
+            </ButtonLink>
             <WhatsAppLink className="btn btn-outline btn-lg" label={t('contact.cta.chat')} />
-          </div>
+          </ButtonRow>
         </div>
       </section>
     </div>

@@ -1,8 +1,11 @@
-import { Link } from 'react-router-dom';
 import { useLinks, useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
 import { PageHero } from '../components/content/page-hero';
-import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
+import type { ContentIconName } from '../components/content/content-icon';
+import { ContentSection } from '../components/content/content-section';
+import { IconCardGrid } from '../components/content/icon-card';
+import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { ContentFigure } from '../components/content/content-figure';
 
 const AREAS: { key: string; icon: ContentIconName }[] = [
   { key: 'hospital', icon: 'hospital' },
@@ -30,67 +33,37 @@ export default function HealthPage({ content }: { content: PageContent | null })
         image={{ src: '/images/hero/slide-4.svg', alt: t('health.hero.imageAlt'), width: 1600, height: 900 }}
       />
 
-      <section className="section" aria-labelledby="health-why">
-        <div className="container narrow">
-          <p className="eyebrow">{t('health.why.eyebrow')}</p>
-          <h2 id="health-why">{t('health.why.title')}</h2>
-          <p>{t('health.why.p1')}</p>
-          <p>{t('health.why.p2')}</p>
-        </div>
-      </section>
+      <ContentSection id="health-why" eyebrow={t('health.why.eyebrow')} title={t('health.why.title')} narrow>
+        <p>{t('health.why.p1')}</p>
+        <p>{t('health.why.p2')}</p>
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="health-areas">
-        <div className="container">
-          <p className="eyebrow">{t('health.areas.eyebrow')}</p>
-          <h2 id="health-areas">{t('health.areas.title')}</h2>
-          <ul className="grid grid-4">
-            {AREAS.map((a) => (
-              <li key={a.key}>
-                <article className="card feature-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={a.icon} />
-                  </span>
-                  <h3>{t(`health.areas.${a.key}.title`)}</h3>
-                  <p>{t(`health.areas.${a.key}.text`)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="health-areas" eyebrow={t('health.areas.eyebrow')} title={t('health.areas.title')} tone="alt">
+        <IconCardGrid items={AREAS} ns="health.areas" layout="grid-4" />
+      </ContentSection>
 
-      <section className="section" aria-labelledby="health-photos">
-        <div className="container">
-          <h2 id="health-photos">{t('health.photos.title')}</h2>
-          <ul className="photo-grid photo-grid-3">
-            {PHOTOS.map((p) => (
-              <li key={p.key}>
-                <figure className="content-figure">
-                  <img src={p.src} alt={t(`health.photos.${p.key}.alt`)} width={1200} height={800} loading="lazy" decoding="async" />
-                  <figcaption>{t(`health.photos.${p.key}.caption`)}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="health-photos" title={t('health.photos.title')}>
+        <ul className="photo-grid photo-grid-3">
+          {PHOTOS.map((p) => (
+            <li key={p.key}>
+              <ContentFigure src={p.src} alt={t(`health.photos.${p.key}.alt`)} caption={t(`health.photos.${p.key}.caption`)} width={1200} height={800} />
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="section section-dark" aria-labelledby="health-commitment">
-        <div className="container narrow">
-          <p className="eyebrow eyebrow-light">{t('health.commitment.eyebrow')}</p>
-          <h2 id="health-commitment">{t('health.commitment.title')}</h2>
-          <p>{t('health.commitment.p1')}</p>
-          <p>{t('health.commitment.p2')}</p>
-          <div className="content-actions content-actions-start">
-            <Link to={link('checkout')} className="btn btn-accent btn-lg">
-              {t('health.actions.donate')}
-            </Link>
-            <Link to={link('projects')} className="btn btn-light btn-lg">
-              {t('health.actions.projects')}
-            </Link>
-          </div>
-        </div>
-      </section>
+      <ContentSection id="health-commitment" eyebrow={t('health.commitment.eyebrow')} title={t('health.commitment.title')} tone="dark" narrow>
+        <p>{t('health.commitment.p1')}</p>
+        <p>{t('health.commitment.p2')}</p>
+        <ButtonRow start>
+          <ButtonLink to={link('checkout')} kind="accent">
+            {t('health.actions.donate')}
+          </ButtonLink>
+          <ButtonLink to={link('projects')} kind="light">
+            {t('health.actions.projects')}
+          </ButtonLink>
+        </ButtonRow>
+      </ContentSection>
     </div>
   );
 }

@@ -1,10 +1,13 @@
-import { Link } from 'react-router-dom';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber } from '../../models/rules';
 import { DEFAULT_RELATED_PROJECT_SLUG, NOOK_NAME } from '../site';
 import { PageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
-import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
+import type { ContentIconName } from '../components/content/content-icon';
+import { ContentSection } from '../components/content/content-section';
+import { IconCardGrid } from '../components/content/icon-card';
+import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { ContentFigure } from '../components/content/content-figure';
 import { NOOK_FACTS, VILLAGES } from '../components/content/facts';
 
 const PILLARS: { key: string; icon: ContentIconName }[] = [
@@ -55,84 +58,45 @@ export default function NookPage() {
             <p>{t('nook.about.p2', { minAge: f.minAge, maxAge: f.maxAge })}</p>
             <p>{t('nook.about.p3')}</p>
           </div>
-          <figure className="content-figure">
-            <img src="/images/gallery/solar-evening-study.svg" alt={t('nook.about.imageAlt')} width={800} height={600} loading="lazy" decoding="async" />
-            <figcaption>{t('nook.about.caption')}</figcaption>
-          </figure>
+          <ContentFigure src="/images/gallery/solar-evening-study.svg" alt={t('nook.about.imageAlt')} caption={t('nook.about.caption')} width={800} height={600} />
         </div>
       </section>
 
-      <section className="section section-alt" aria-labelledby="nook-pillars">
-        <div className="container">
-          <p className="eyebrow">{t('nook.pillars.eyebrow')}</p>
-          <h2 id="nook-pillars">{t('nook.pillars.title')}</h2>
-          <ul className="grid grid-3">
-            {PILLARS.map((p) => (
-              <li key={p.key}>
-                <article className="card feature-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={p.icon} />
-                  </span>
-                  <h3>{t(`nook.pillars.${p.key}.title`)}</h3>
-                  <p>{t(`nook.pillars.${p.key}.text`)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="nook-pillars" eyebrow={t('nook.pillars.eyebrow')} title={t('nook.pillars.title')} tone="alt">
+        <IconCardGrid items={PILLARS} ns="nook.pillars" layout="grid-3" />
+      </ContentSection>
 
-      <section className="section" aria-labelledby="nook-areas">
-        <div className="container">
-          <p className="eyebrow">{t('nook.areas.eyebrow')}</p>
-          <h2 id="nook-areas">{t('nook.areas.title')}</h2>
-          <ul className="grid grid-4">
-            {AREAS.map((a) => (
-              <li key={a.key}>
-                <article className="card feature-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={a.icon} />
-                  </span>
-                  <h3>{t(`nook.areas.${a.key}.title`)}</h3>
-                  <p>{t(`nook.areas.${a.key}.text`, { days: f.entrepreneurshipDays })}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="nook-areas" eyebrow={t('nook.areas.eyebrow')} title={t('nook.areas.title')}>
+        <IconCardGrid items={AREAS} ns="nook.areas" layout="grid-4" vars={{ days: f.entrepreneurshipDays }} />
+      </ContentSection>
 
-      <section className="section section-dark" aria-labelledby="nook-impact">
-        <div className="container">
-          <p className="eyebrow eyebrow-light">{t('nook.impact.eyebrow')}</p>
-          <h2 id="nook-impact">{t('nook.impact.title')}</h2>
-          <Figures
-            items={[
-              { value: String(f.opened), label: t('nook.impact.opened') },
-              { value: formatMoney(f.investment2024, lang), label: t('nook.impact.investment') },
-              { value: `${n(f.activeLearners)}+`, label: t('nook.impact.learners') },
-              { value: n(f.hostelResidents), label: t('nook.impact.hostel') },
-              { value: n(f.teams), label: t('nook.impact.teams') },
-              { value: n(f.projectsCompleted), label: t('nook.impact.projects') },
-              { value: n(f.cohortSize), label: t('nook.impact.cohort') },
-              { value: formatPercent(f.businessInterest, lang), label: t('nook.impact.business') },
-            ]}
-          />
-        </div>
-      </section>
+      <ContentSection id="nook-impact" eyebrow={t('nook.impact.eyebrow')} title={t('nook.impact.title')} tone="dark">
+        <Figures
+          items={[
+            { value: String(f.opened), label: t('nook.impact.opened') },
+            { value: formatMoney(f.investment2024, lang), label: t('nook.impact.investment') },
+            { value: `${n(f.activeLearners)}+`, label: t('nook.impact.learners') },
+            { value: n(f.hostelResidents), label: t('nook.impact.hostel') },
+            { value: n(f.teams), label: t('nook.impact.teams') },
+            { value: n(f.projectsCompleted), label: t('nook.impact.projects') },
+            { value: n(f.cohortSize), label: t('nook.impact.cohort') },
+            { value: formatPercent(f.businessInterest, lang), label: t('nook.impact.business') },
+          ]}
+        />
+      </ContentSection>
 
       <section className="section donate-cta" aria-labelledby="nook-cta">
         <div className="container">
           <h2 id="nook-cta">{t('nook.cta.title')}</h2>
           <p className="lead">{t('nook.cta.text')}</p>
-          <div className="content-actions">
-            <Link to={link('projectDetail', { slug: DEFAULT_RELATED_PROJECT_SLUG })} className="btn btn-primary btn-lg">
+          <ButtonRow>
+            <ButtonLink to={link('projectDetail', { slug: DEFAULT_RELATED_PROJECT_SLUG })} kind="primary">
               {t('nook.cta.project')}
-            </Link>
-            <Link to={link('checkout')} className="btn btn-accent btn-lg">
+            </ButtonLink>
+            <ButtonLink to={link('checkout')} kind="accent">
               {t('nook.cta.donate')}
-            </Link>
-          </div>
+            </ButtonLink>
+          </ButtonRow>
         </div>
       </section>
     </div>

@@ -3,7 +3,11 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber, type PageContent } from '../../models/rules';
 import { PageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
-import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
+import type { ContentIconName } from '../components/content/content-icon';
+import { ContentSection } from '../components/content/content-section';
+import { IconCardGrid } from '../components/content/icon-card';
+import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { ContentFigure } from '../components/content/content-figure';
 import { TableWrap } from '../components/content/table-wrap';
 import { NOOK_FACTS, SKILLS_BUDGET, SKILLS_BUDGET_TOTAL, VILLAGES } from '../components/content/facts';
 
@@ -68,132 +72,99 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
         />
       </PageHero>
 
-      <section className="section" aria-labelledby="skills-why">
-        <div className="container narrow">
-          <p className="eyebrow">{t('skills.why.eyebrow')}</p>
-          <h2 id="skills-why">{t('skills.why.title')}</h2>
-          <p>{t('skills.why.p1')}</p>
-          <p>{t('skills.why.p2', vars)}</p>
-        </div>
-      </section>
+      <ContentSection id="skills-why" eyebrow={t('skills.why.eyebrow')} title={t('skills.why.title')} narrow>
+        <p>{t('skills.why.p1')}</p>
+        <p>{t('skills.why.p2', vars)}</p>
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="skills-how">
-        <div className="container">
-          <p className="eyebrow">{t('skills.how.eyebrow')}</p>
-          <h2 id="skills-how">{t('skills.how.title')}</h2>
-          <div className="narrow-text">
-            <p>{t('skills.how.p1', vars)}</p>
-            <p>{t('skills.how.p2', vars)}</p>
-          </div>
-          <ol className="steps">
-            {STEPS.map((s, i) => (
-              <li key={s} className="step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{t(`skills.how.steps.${s}.title`, vars)}</h3>
-                <p>{t(`skills.how.steps.${s}.text`)}</p>
-              </li>
-            ))}
-          </ol>
+      <ContentSection id="skills-how" eyebrow={t('skills.how.eyebrow')} title={t('skills.how.title')} tone="alt">
+        <div className="narrow-text">
+          <p>{t('skills.how.p1', vars)}</p>
+          <p>{t('skills.how.p2', vars)}</p>
         </div>
-      </section>
+        <ol className="steps">
+          {STEPS.map((s, i) => (
+            <li key={s} className="step">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{t(`skills.how.steps.${s}.title`, vars)}</h3>
+              <p>{t(`skills.how.steps.${s}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </ContentSection>
 
-      <section className="section" aria-labelledby="skills-areas">
-        <div className="container">
-          <p className="eyebrow">{t('skills.areas.eyebrow')}</p>
-          <h2 id="skills-areas">{t('skills.areas.title')}</h2>
-          <ul className="pillar-grid">
-            {AREAS.map((a) => (
-              <li key={a.key}>
-                <article className="card pillar-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={a.icon} />
-                  </span>
-                  <h3>{t(`skills.areas.${a.key}.title`)}</h3>
-                  <p>{t(`skills.areas.${a.key}.text`)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="skills-areas" eyebrow={t('skills.areas.eyebrow')} title={t('skills.areas.title')}>
+        <IconCardGrid items={AREAS} ns="skills.areas" layout="pillars" />
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="skills-budget">
-        <div className="container narrow">
-          <p className="eyebrow">{t('skills.budget.eyebrow')}</p>
-          <h2 id="skills-budget">{t('skills.budget.title')}</h2>
-          <p>{t('skills.budget.lead', vars)}</p>
-          <TableWrap label={t('skills.budget.caption')}>
-            <table className="budget-table">
-              <caption>{t('skills.budget.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('skills.budget.item')}</th>
-                  <th scope="col" className="num">
-                    {t('skills.budget.amount')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('skills.budget.share')}
-                  </th>
+      <ContentSection id="skills-budget" eyebrow={t('skills.budget.eyebrow')} title={t('skills.budget.title')} tone="alt" narrow>
+        <p>{t('skills.budget.lead', vars)}</p>
+        <TableWrap label={t('skills.budget.caption')}>
+          <table className="budget-table">
+            <caption>{t('skills.budget.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('skills.budget.item')}</th>
+                <th scope="col" className="num">
+                  {t('skills.budget.amount')}
+                </th>
+                <th scope="col" className="num">
+                  {t('skills.budget.share')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {SKILLS_BUDGET.map((line) => (
+                <tr key={line.key}>
+                  <th scope="row">{t(`skills.budget.lines.${line.key}`)}</th>
+                  <td className="num">{formatMoney(line.amount, lang)}</td>
+                  <td className="num">{formatPercent(line.amount / SKILLS_BUDGET_TOTAL, lang, 1)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {SKILLS_BUDGET.map((line) => (
-                  <tr key={line.key}>
-                    <th scope="row">{t(`skills.budget.lines.${line.key}`)}</th>
-                    <td className="num">{formatMoney(line.amount, lang)}</td>
-                    <td className="num">{formatPercent(line.amount / SKILLS_BUDGET_TOTAL, lang, 1)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('skills.budget.total')}</th>
-                  <td className="num">{formatMoney(SKILLS_BUDGET_TOTAL, lang)}</td>
-                  <td className="num">{formatPercent(1, lang, 1)}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </TableWrap>
-        </div>
-      </section>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('skills.budget.total')}</th>
+                <td className="num">{formatMoney(SKILLS_BUDGET_TOTAL, lang)}</td>
+                <td className="num">{formatPercent(1, lang, 1)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </TableWrap>
+      </ContentSection>
 
-      <section className="section" aria-labelledby="skills-facilities">
-        <div className="container">
-          <p className="eyebrow">{t('skills.facilities.eyebrow')}</p>
-          <h2 id="skills-facilities">{t('skills.facilities.title')}</h2>
-          <p className="lead">{t('skills.facilities.lead')}</p>
-          <ul className="photo-grid">
-            {PHOTOS.map((p) => (
-              <li key={p.key}>
-                <figure className="content-figure">
-                  <img src={p.src} alt={t(`skills.facilities.photos.${p.key}.alt`)} width={800} height={600} loading="lazy" decoding="async" />
-                  <figcaption>{t(`skills.facilities.photos.${p.key}.caption`, vars)}</figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="skills-facilities" eyebrow={t('skills.facilities.eyebrow')} title={t('skills.facilities.title')}>
+        <p className="lead">{t('skills.facilities.lead')}</p>
+        <ul className="photo-grid">
+          {PHOTOS.map((p) => (
+            <li key={p.key}>
+              <ContentFigure
+                src={p.src}
+                alt={t(`skills.facilities.photos.${p.key}.alt`)}
+                caption={t(`skills.facilities.photos.${p.key}.caption`, vars)}
+                width={800}
+                height={600}
+              />
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
-      <section className="section section-alt" aria-labelledby="skills-stories">
-        <div className="container">
-          <p className="eyebrow">{t('skills.stories.eyebrow')}</p>
-          <h2 id="skills-stories">{t('skills.stories.title')}</h2>
-          <p className="lead">{t('skills.stories.lead')}</p>
-          <ul className="grid grid-4">
-            {STORIES.map((s) => (
-              <li key={s}>
-                <article className="card story-card">
-                  <h3>{t(`skills.stories.${s}.title`)}</h3>
-                  <p>{t(`skills.stories.${s}.text`)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection id="skills-stories" eyebrow={t('skills.stories.eyebrow')} title={t('skills.stories.title')} tone="alt">
+        <p className="lead">{t('skills.stories.lead')}</p>
+        <ul className="grid grid-4">
+          {STORIES.map((s) => (
+            <li key={s}>
+              <article className="card story-card">
+                <h3>{t(`skills.stories.${s}.title`)}</h3>
+                <p>{t(`skills.stories.${s}.text`)}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
       <LearningCentreOverview />
     </div>
@@ -248,19 +219,7 @@ function LearningCentreOverview() {
 
         <div className="overview-block">
           <h3>{t('skills.overview.programs.title')}</h3>
-          <ul className="grid grid-4">
-            {PROGRAMS.map((p) => (
-              <li key={p.key}>
-                <article className="card feature-card">
-                  <span className="pillar-icon">
-                    <ContentIcon name={p.icon} />
-                  </span>
-                  <h4>{t(`skills.overview.programs.${p.key}.title`)}</h4>
-                  <p>{t(`skills.overview.programs.${p.key}.text`)}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={PROGRAMS} ns="skills.overview.programs" layout="grid-4" headingLevel={4} />
         </div>
 
         <div className="overview-block">
@@ -294,14 +253,14 @@ function LearningCentreOverview() {
         <div className="overview-cta">
           <h3>{t('skills.overview.cta.title')}</h3>
           <p>{t('skills.overview.cta.text')}</p>
-          <div className="content-actions">
-            <Link to={link('checkout')} className="btn btn-accent btn-lg">
+          <ButtonRow>
+            <ButtonLink to={link('checkout')} kind="accent">
               {t('skills.overview.cta.fund')}
-            </Link>
-            <Link to={link('projects')} className="btn btn-light btn-lg">
+            </ButtonLink>
+            <ButtonLink to={link('projects')} kind="light">
               {t('skills.overview.cta.explore')}
-            </Link>
-          </div>
+            </ButtonLink>
+          </ButtonRow>
           <p>
             <Link to={link('nook')} className="text-link text-link-light">
               {t('skills.overview.cta.nook')} <span aria-hidden="true">→</span>
