@@ -74,7 +74,7 @@ function assetLoader(log: pino.Logger): () => Assets {
       }
     } catch {
       if (!cached) log.warn('public/assets/manifest.json is missing: run `npm run build`');
-      cached ??= { client: '/assets/client.js', css: '/assets/site.css', locales: { en: {}, de: {} }, preload: [] };
+      cached ??= { client: '/assets/client.js', css: '/assets/site.css', adminCss: '/assets/admin.css', locales: { en: {}, de: {} }, preload: [] };
     }
     return cached;
   };

@@ -13,7 +13,11 @@ fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 
 const result = await build({
-  entryPoints: { client: path.join(root, 'views', 'client.tsx'), site: path.join(root, 'views', 'styles', 'site.css') },
+  entryPoints: {
+    client: path.join(root, 'views', 'client.tsx'),
+    site: path.join(root, 'views', 'styles', 'site.css'),
+    admin: path.join(root, 'views', 'styles', 'admin-entry.css'),
+  },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -39,6 +43,7 @@ const find = (entry: string) => {
 };
 const client = find('views/client.tsx');
 const css = find('views/styles/site.css');
+const adminCss = find('views/styles/admin-entry.css');
 // Chunks the client entry imports statically: preloaded so they download in parallel.
 const clientOut = outputs.find(([, o]) => o.entryPoint?.endsWith('views/client.tsx'))!;
 const preload = clientOut[1].imports
@@ -61,5 +66,5 @@ for (const lang of ['en', 'de']) {
   }
 }
 
-fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, locales, preload }, null, 2));
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload }, null, 2));
 console.log(`built ${outputs.length} files into public/assets (client ${client})`);

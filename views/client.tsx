@@ -12,6 +12,18 @@ interface Boot {
   page: PagePayload;
   site: SiteInfo;
   locales: Record<Lang, Record<string, string>>;
+  adminCss: string;
+}
+
+/** Admin pages add their stylesheet when the browser navigates to one (public pages never load it). */
+function ensureAdminStyles(routeId: string): Promise<void> {
+  if (routesById[routeId as RouteId]?.layout !== 'admin' || document.querySelector('link[data-admin-css]')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: boot.adminCss });
+    link.dataset.adminCss = '';
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
 }
 
 const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
@@ -69,7 +81,7 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
       try {
         const guess = matchRoute(location.pathname);
         const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
-        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
+        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId), ensureAdminStyles(page.routeId)]);
         if (cancelled) return;
         i18n.addResourceBundle(page.lang, 'translation', bundle, true, false);
         if (i18n.language !== page.lang) await i18n.changeLanguage(page.lang);

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { App } from './app';
-import { bundlesFor } from './routes';
+import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
 const escapeHtml = (s: string) =>
@@ -59,7 +59,7 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
       <App page={page} Page={Page} site={site} i18n={i18n} />
     </StaticRouter>,
   );
-  const boot = { page, site, locales: assets.locales };
+  const boot = { page, site, locales: assets.locales, adminCss: assets.adminCss };
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
@@ -69,6 +69,7 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
 ${headTags(page, site)}
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${assets.css}">
+${routesById[page.routeId as RouteId]?.layout === 'admin' ? `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>` : ''}
 <link rel="modulepreload" href="${assets.client}">
 ${assets.preload.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
 ${bundlesFor(page.routeId)

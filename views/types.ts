@@ -37,6 +37,8 @@ export interface PagePayload<P = Record<string, unknown>> {
 export interface Assets {
   client: string;
   css: string;
+  /** Extra stylesheet of the admin pages. */
+  adminCss: string;
   /** Locale bundle URLs by language and bundle name ('core' and namespaces claimed by routes). */
   locales: Record<Lang, Record<string, string>>;
   preload: string[];

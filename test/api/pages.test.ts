@@ -119,6 +119,15 @@ describe('server-rendered pages', () => {
     assert.ok(json.body.props.projects.some((p: { title: string }) => p.title === 'Sunlight for Every Classroom'));
   });
 
+  test('public pages never load the admin stylesheet; admin pages do', async () => {
+    const home = await request(h.app).get('/').expect(200);
+    assert.ok(!home.text.includes('data-admin-css'));
+    const manifest = h.deps.assets();
+    assert.ok(!home.text.includes(manifest.adminCss));
+    const login = await request(h.app).get('/admin-login').expect(200);
+    assert.ok(login.text.includes(`<link rel="stylesheet" href="${manifest.adminCss}" data-admin-css>`));
+  });
+
   test('built assets are served immutable, pages are revalidated', async () => {
     const page = await request(h.app).get('/').expect(200);
     assert.equal(page.headers['cache-control'], 'no-cache');
