@@ -72,7 +72,18 @@ describe('admin in Chromium', () => {
     const card = page.locator('.media-card').filter({ hasText: 'e2e-classroom.png' });
     await card.waitFor();
     assert.match((await card.textContent()) ?? '', /\+1/, 'three tags, then +1');
-    assert.equal(await card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true);
+    await card.scrollIntoViewIfNeeded();
+    // The thumbnail really loads (wait for it: under load the upload's variants can take a moment).
+    const loadedImage = await card.locator('img').evaluate(
+      (img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0
+          ? true
+          : new Promise<boolean>((resolve) => {
+              img.addEventListener('load', () => resolve(img.naturalWidth > 0));
+              img.addEventListener('error', () => resolve(false));
+            }),
+    );
+    assert.equal(loadedImage, true);
     await card.getByRole('button', { name: /^View/ }).click();
     const dialog = page.getByRole('dialog', { name: 'e2e-classroom.png' });
     await dialog.waitFor();
