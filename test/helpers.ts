@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createApp, type AppHandle } from '../app';
 
@@ -50,6 +51,23 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+/**
+ * The usual end-to-end setup: one server on a fresh database and one Chromium for the whole
+ * file (or describe block), both closed afterwards. Use `e2e.srv.url` and `e2e.browser` in tests.
+ */
+export function serverAndBrowser(env: Record<string, string | undefined> = {}): { srv: RunningServer; browser: Browser } {
+  const e2e = {} as { srv: RunningServer; browser: Browser };
+  before(async () => {
+    e2e.srv = await startServer(env);
+    e2e.browser = await launchBrowser();
+  });
+  after(async () => {
+    await e2e.browser?.close();
+    await e2e.srv?.close();
+  });
+  return e2e;
 }
 
 export interface WatchedPage {

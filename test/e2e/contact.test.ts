@@ -1,25 +1,16 @@
 // The contact form in Chromium: SPEC section 5's messages beside each field, announced and focused,
 // and a valid message opening the visitor's mail program (the mailto: navigation is observed, not faked).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 describe('contact form in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   async function open(path: string) {
-    const watched = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
-    await watched.page.goto(srv.url + path);
+    const watched = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    await watched.page.goto(e2e.srv.url + path);
     await waitForHydration(watched.page);
     return watched;
   }
@@ -80,7 +71,7 @@ describe('contact form in Chromium', () => {
 
   test('a valid message opens the mail program addressed to the info address with subject and body', async () => {
     const { page, problems } = await open('/contact');
-    const email = srv.handle.deps.config.site.email;
+    const email = e2e.srv.handle.deps.config.site.email;
     await input(page, 'Name').fill('Anna Muster');
     await input(page, 'Email').fill('anna@example.org');
     await input(page, 'Subject').fill('Volunteering in Lucerne');

@@ -1,7 +1,6 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 // Projects, project detail (with the long Nook sections), the template project, news and an
 // article with every kind of gallery: axe-core finds nothing serious or critical, in both
@@ -16,24 +15,15 @@ const PAGES = [
 ];
 
 describe('projects and news pages pass axe-core', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   for (const base of PAGES) {
     for (const lang of ['en', 'de'] as const) {
       const path = lang === 'de' ? `/de${base}` : base;
       test(`${path} at 390 and 1280 px`, async () => {
         for (const width of [390, 1280]) {
-          const { page, problems } = await watchedPage(browser, { viewport: { width, height: 900 } });
-          await page.goto(srv.url + path);
+          const { page, problems } = await watchedPage(e2e.browser, { viewport: { width, height: 900 } });
+          await page.goto(e2e.srv.url + path);
           await waitForHydration(page);
           assert.equal(await page.getAttribute('html', 'lang'), lang);
           assert.equal(await page.locator('main h1').count(), 1, 'exactly one h1');
@@ -51,8 +41,8 @@ describe('projects and news pages pass axe-core', () => {
 
   for (const path of ['/projects/no-such-project', '/de/news/no-such-article']) {
     test(`not-found page ${path}`, async () => {
-      const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
-      const res = await page.goto(srv.url + path);
+      const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 900 } });
+      const res = await page.goto(e2e.srv.url + path);
       assert.equal(res?.status(), 404);
       await waitForHydration(page);
       assert.deepEqual(await axeSerious(page), []);
@@ -63,18 +53,18 @@ describe('projects and news pages pass axe-core', () => {
   }
 
   test('client-side navigation from the news list to an article and on to its project', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/news');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/news');
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Solar Infrastructure Brings Light to the Tariro Nook' }).click();
-    await page.waitForURL(srv.url + '/news/solar-infrastructure-brings-light-to-the-tariro-nook');
+    await page.waitForURL(e2e.srv.url + '/news/solar-infrastructure-brings-light-to-the-tariro-nook');
     await page.getByRole('heading', { level: 1, name: 'Solar Infrastructure Brings Light to the Tariro Nook' }).waitFor();
     // The body arrived as sanitized HTML in the JSON payload and its gallery works.
     await page.locator('.article-body .gallery-open').first().click();
     await page.getByRole('dialog', { name: 'Image viewer' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'View Project' }).click();
-    await page.waitForURL(srv.url + '/projects/nook-solar-power');
+    await page.waitForURL(e2e.srv.url + '/projects/nook-solar-power');
     await page.getByRole('heading', { level: 1, name: 'Solar Power for the Tariro Nook' }).waitFor();
     assert.deepEqual(problems, []);
     await page.context().close();

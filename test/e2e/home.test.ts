@@ -1,25 +1,15 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 describe('home page in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   for (const [path, lang] of [['/', 'en'], ['/de', 'de']] as const) {
     for (const width of [390, 1280]) {
       test(`${path} at ${width}px hydrates without console problems and passes axe-core`, async () => {
-        const { page, problems } = await watchedPage(browser, { viewport: { width, height: 900 } });
-        await page.goto(srv.url + path);
+        const { page, problems } = await watchedPage(e2e.browser, { viewport: { width, height: 900 } });
+        await page.goto(e2e.srv.url + path);
         await waitForHydration(page);
         assert.equal(await page.getAttribute('html', 'lang'), lang);
         const violations = await axeSerious(page);
@@ -31,37 +21,37 @@ describe('home page in Chromium', () => {
   }
 
   test('the EN/DE switch goes to the twin URL and remembers the choice', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     await page.getByRole('banner').getByRole('link', { name: 'Deutsch' }).first().click();
-    await page.waitForURL(srv.url + '/de');
+    await page.waitForURL(e2e.srv.url + '/de');
     await page.getByRole('heading', { level: 1, name: /Gemeinsam Zukunft bauen/ }).waitFor();
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
     assert.equal(await page.evaluate(() => localStorage.getItem('preferredLanguage')), 'de');
     const cookies = await page.context().cookies();
     assert.equal(cookies.find((c) => c.name === 'lang')?.value, 'de');
     // Coming back to the front door later lands on the German home page.
-    await page.goto(srv.url + '/');
+    await page.goto(e2e.srv.url + '/');
     assert.equal(new URL(page.url()).pathname, '/de');
     // The hreflang alternates and canonical follow the client-side navigation too.
     assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'http://localhost:5000/de');
     await page.getByRole('banner').getByRole('link', { name: 'English' }).first().click();
-    await page.waitForURL(srv.url + '/');
+    await page.waitForURL(e2e.srv.url + '/');
     await page.getByRole('heading', { level: 1, name: /Building a future/ }).waitFor();
     assert.deepEqual(problems, []);
     await page.context().close();
   });
 
   test('client-side navigation fetches JSON, scrolls to top and focuses the new heading', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, 2000));
     const jsonRequest = page.waitForRequest((r) => r.url().endsWith('/about') && r.headers()['accept'] === 'application/json');
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
     await jsonRequest;
-    await page.waitForURL(srv.url + '/about');
+    await page.waitForURL(e2e.srv.url + '/about');
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.equal(await page.evaluate(() => window.scrollY), 0);
     assert.deepEqual(problems, []);
@@ -69,8 +59,8 @@ describe('home page in Chromium', () => {
   });
 
   test('mobile menu: groups Programs and Main, closes when a link is chosen', async () => {
-    const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 800 } });
-    await page.goto(srv.url + '/');
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
@@ -80,15 +70,15 @@ describe('home page in Chromium', () => {
     assert.equal(await menu.getByText('Main', { exact: true }).isVisible(), true);
     assert.equal(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'), 'true');
     await menu.getByRole('link', { name: 'Team' }).click();
-    await page.waitForURL(srv.url + '/team');
+    await page.waitForURL(e2e.srv.url + '/team');
     assert.equal(await menu.isVisible(), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
 
   test('desktop dropdowns open by keyboard and close with Escape', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     const programs = page.getByRole('button', { name: 'Programs' });
     await programs.focus();
@@ -101,8 +91,8 @@ describe('home page in Chromium', () => {
   });
 
   test('project filter shows only matching projects', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     const section = page.locator('#projects');
     const all = await section.locator('article').count();
@@ -122,8 +112,8 @@ describe('home page in Chromium', () => {
   });
 
   test('slideshow: dots jump to a slide, it advances by itself when motion is allowed', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     const dots = page.getByRole('button', { name: /Show slide/ });
     assert.equal(await dots.count(), 6);
@@ -136,9 +126,9 @@ describe('home page in Chromium', () => {
     assert.equal(await page.getByRole('button', { name: 'Show slide 4' }).getAttribute('aria-current'), 'true');
     await page.context().close();
 
-    const motion = await watchedPage(browser, { reducedMotion: 'no-preference' });
+    const motion = await watchedPage(e2e.browser, { reducedMotion: 'no-preference' });
     await motion.page.clock.install();
-    await motion.page.goto(srv.url + '/');
+    await motion.page.goto(e2e.srv.url + '/');
     await waitForHydration(motion.page);
     await motion.page.mouse.move(5, 890);
     await motion.page.clock.runFor(6100);
@@ -150,8 +140,8 @@ describe('home page in Chromium', () => {
   });
 
   test('the logo easter egg counts clicks and shows a message', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     const logo = page.getByRole('button', { name: /Our logo/ });
     for (let i = 0; i < 10; i++) await logo.click();
@@ -161,8 +151,8 @@ describe('home page in Chromium', () => {
   });
 
   test('the WhatsApp button opens a chat in a new tab with a greeting', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
     assert.equal(await chat.getAttribute('target'), '_blank');
     assert.match((await chat.getAttribute('rel'))!, /noopener/);
@@ -171,8 +161,8 @@ describe('home page in Chromium', () => {
   });
 
   test('the footer map loads only when asked for', async () => {
-    const { page } = await watchedPage(browser);
-    await page.goto(srv.url + '/');
+    const { page } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
     assert.equal(await page.locator('iframe').count(), 0);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Show map' }).click();

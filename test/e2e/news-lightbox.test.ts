@@ -1,25 +1,16 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 const inDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
 
 describe('article galleries and the lightbox in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   test('a gallery in the article text: open, ArrowRight past the last wraps to the first, focus stays inside, Escape returns focus', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/news/solar-stand-installation-completed');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/news/solar-stand-installation-completed');
     await waitForHydration(page);
     const body = page.locator('.article-body');
     const first = body.getByRole('button', { name: 'Illustration of learners welding sections of the steel frame in the workshop' });
@@ -71,8 +62,8 @@ describe('article galleries and the lightbox in Chromium', () => {
   });
 
   test('keyboard only: Enter opens, the close button closes, focus returns', async () => {
-    const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 800 } });
-    await page.goto(srv.url + '/de/news/skills-training-first-cycle-lessons');
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(e2e.srv.url + '/de/news/skills-training-first-cycle-lessons');
     await waitForHydration(page);
     const opener = page.locator('.article-body').getByRole('button').nth(1);
     await opener.focus();
@@ -88,12 +79,12 @@ describe('article galleries and the lightbox in Chromium', () => {
   });
 
   test('solar gallery: category chips filter the 18 photos, the lightbox browses the chosen category, the video loads only on click', async () => {
-    const { page, problems } = await watchedPage(browser);
+    const { page, problems } = await watchedPage(e2e.browser);
     const frames: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('youtube')) frames.push(r.url());
     });
-    await page.goto(srv.url + '/news/solar-infrastructure-brings-light-to-the-tariro-nook');
+    await page.goto(e2e.srv.url + '/news/solar-infrastructure-brings-light-to-the-tariro-nook');
     await waitForHydration(page);
     const section = page.getByRole('region', { name: 'Solar Infrastructure Gallery' });
     const items = section.locator('.image-gallery .gallery-open');
@@ -121,8 +112,8 @@ describe('article galleries and the lightbox in Chromium', () => {
   });
 
   test('the template project gallery enlarges on click', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/projects/new-project-template');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/projects/new-project-template');
     await waitForHydration(page);
     const gallery = page.getByRole('region', { name: 'Gallery', exact: true });
     assert.equal(await gallery.locator('.gallery-open').count(), 6);

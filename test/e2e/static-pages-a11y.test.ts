@@ -1,23 +1,13 @@
 // The content pages of issue 3 in Chromium: axe-core finds no serious or critical problem in either
 // language at phone and desktop width, nothing overflows sideways, and below-the-fold images load lazily.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 const PAGES = ['/about', '/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/contact', '/test-images', '/backend-demo'];
 
 describe('content pages in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   for (const path of PAGES) {
     for (const lang of ['en', 'de'] as const) {
@@ -25,8 +15,8 @@ describe('content pages in Chromium', () => {
       for (const width of [390, 1280]) {
         test(`${url} at ${width}px: axe-core, layout and images`, async () => {
           const height = 900;
-          const { page, problems } = await watchedPage(browser, { viewport: { width, height } });
-          await page.goto(srv.url + url);
+          const { page, problems } = await watchedPage(e2e.browser, { viewport: { width, height } });
+          await page.goto(e2e.srv.url + url);
           await waitForHydration(page);
           assert.equal(await page.getAttribute('html', 'lang'), lang);
           assert.equal(await page.locator('main h1').count(), 1);
@@ -50,8 +40,8 @@ describe('content pages in Chromium', () => {
   }
 
   test('backend overview: tabs work by keyboard and Live Data fetches the API with Refresh', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/backend-demo');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/backend-demo');
     await waitForHydration(page);
     const tabs = page.getByRole('tab');
     assert.equal(await tabs.count(), 4);
@@ -80,7 +70,7 @@ describe('content pages in Chromium', () => {
     const live = page.getByRole('tabpanel', { name: 'Live Data' });
     const projects = live.getByRole('region', { name: 'GET /api/projects' });
     await projects.getByText(/\d+ items loaded/).waitFor();
-    const count = await srv.handle.deps.db('projects').count<{ n: number }[]>({ n: '*' });
+    const count = await e2e.srv.handle.deps.db('projects').count<{ n: number }[]>({ n: '*' });
     assert.equal(await projects.getByRole('status').innerText(), `${Number(count[0]!.n)} items loaded`);
     const json = JSON.parse(await projects.locator('pre').innerText()) as { slug: string }[];
     assert.ok(json.some((p) => p.slug === 'nook-vocational-training-center'));
@@ -90,7 +80,7 @@ describe('content pages in Chromium', () => {
     assert.deepEqual(await axeSerious(page), []);
 
     // Refresh shows the current data: a new team member appears.
-    await srv.handle.deps.db('team_members').insert({
+    await e2e.srv.handle.deps.db('team_members').insert({
       name: 'Probe Person', position: 'Tester', positionDe: 'Testerin', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'switzerland', displayOrder: 99,
     });
     const team = live.getByRole('region', { name: 'GET /api/team' });
@@ -102,11 +92,11 @@ describe('content pages in Chromium', () => {
   });
 
   test('client-side navigation to the team page brings its groups along', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/de/about');
+    const { page, problems } = await watchedPage(e2e.browser);
+    await page.goto(e2e.srv.url + '/de/about');
     await waitForHydration(page);
     await page.getByRole('main').getByRole('link', { name: 'Unser Team kennenlernen' }).click();
-    await page.waitForURL(srv.url + '/de/team');
+    await page.waitForURL(e2e.srv.url + '/de/team');
     await page.getByRole('heading', { level: 1, name: 'Unser Team' }).waitFor();
     for (const group of ['Lokales Team', 'Stiftungsrat', 'Schweizer Support-Team']) {
       await page.getByRole('heading', { level: 3, name: group }).waitFor();
