@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useT } from '../app-context';
 import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
 import { ProjectCard } from './project-card';
+import { ContentSection } from './content/content-section';
 
 const FILTERS: { id: ProjectFilter; key: string }[] = [
   { id: 'all', key: 'projects.filter.all' },
@@ -45,13 +46,9 @@ export function ProjectsList({ projects }: { projects: Project[] }) {
 export function ProjectsSection({ projects }: { projects: Project[] }) {
   const t = useT();
   return (
-    <section id="projects" className="section" aria-labelledby="projects-heading">
-      <div className="container">
-        <p className="eyebrow">{t('home.projects.eyebrow')}</p>
-        <h2 id="projects-heading">{t('home.projects.title')}</h2>
-        <p className="lead">{t('home.projects.text')}</p>
-        <ProjectsList projects={projects} />
-      </div>
-    </section>
+    <ContentSection anchor="projects" id="projects-heading" eyebrow={t('home.projects.eyebrow')} title={t('home.projects.title')}>
+      <p className="lead">{t('home.projects.text')}</p>
+      <ProjectsList projects={projects} />
+    </ContentSection>
   );
 }

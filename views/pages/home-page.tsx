@@ -6,6 +6,7 @@ import { ProjectsSection } from '../components/projects-section';
 import { TeamGroups } from '../components/team-section';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
+import { ContentSection } from '../components/content/content-section';
 
 export interface HomeProps {
   projects: Project[];
@@ -47,36 +48,28 @@ export function ImpactFigures() {
 function VisionBlock() {
   const t = useT();
   return (
-    <section className="section vision-block" aria-labelledby="vision-heading">
-      <div className="container">
-        <p className="eyebrow">{t('home.vision.eyebrow')}</p>
-        <h2 id="vision-heading">{t('home.vision.title')}</h2>
-        <p className="lead">{t('home.vision.text')}</p>
-        <ul className="grid grid-4 values">
-          {VALUES.map((v) => (
-            <li key={v} className="value">
-              <h3>{t(`home.vision.values.${v}.title`)}</h3>
-              <p>{t(`home.vision.values.${v}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-        <ImpactFigures />
-      </div>
-    </section>
+    <ContentSection className="vision-block" id="vision-heading" eyebrow={t('home.vision.eyebrow')} title={t('home.vision.title')}>
+      <p className="lead">{t('home.vision.text')}</p>
+      <ul className="grid grid-4 values">
+        {VALUES.map((v) => (
+          <li key={v} className="value">
+            <h3>{t(`home.vision.values.${v}.title`)}</h3>
+            <p>{t(`home.vision.values.${v}.text`)}</p>
+          </li>
+        ))}
+      </ul>
+      <ImpactFigures />
+    </ContentSection>
   );
 }
 
 function TeamSection({ team }: { team: TeamMember[] }) {
   const t = useT();
   return (
-    <section id="team" className="section section-alt" aria-labelledby="team-heading">
-      <div className="container">
-        <p className="eyebrow">{t('home.team.eyebrow')}</p>
-        <h2 id="team-heading">{t('home.team.title')}</h2>
-        <p className="lead">{t('home.team.text')}</p>
-        <TeamGroups team={team} />
-      </div>
-    </section>
+    <ContentSection anchor="team" tone="alt" id="team-heading" eyebrow={t('home.team.eyebrow')} title={t('home.team.title')}>
+      <p className="lead">{t('home.team.text')}</p>
+      <TeamGroups team={team} />
+    </ContentSection>
   );
 }
 
@@ -84,24 +77,20 @@ function NewsSection({ news }: { news: HomeProps['news'] }) {
   const t = useT();
   const link = useLinks();
   return (
-    <section id="news" className="section" aria-labelledby="news-heading">
-      <div className="container">
-        <p className="eyebrow">{t('home.news.eyebrow')}</p>
-        <h2 id="news-heading">{t('home.news.title')}</h2>
-        <ul className="grid grid-4">
-          {news.map((a) => (
-            <li key={a.id}>
-              <NewsCard article={a} />
-            </li>
-          ))}
-        </ul>
-        <p className="center">
-          <Link to={link('news')} className="btn btn-primary">
-            {t('home.news.viewAll')}
-          </Link>
-        </p>
-      </div>
-    </section>
+    <ContentSection anchor="news" id="news-heading" eyebrow={t('home.news.eyebrow')} title={t('home.news.title')}>
+      <ul className="grid grid-4">
+        {news.map((a) => (
+          <li key={a.id}>
+            <NewsCard article={a} />
+          </li>
+        ))}
+      </ul>
+      <p className="center">
+        <Link to={link('news')} className="btn btn-primary">
+          {t('home.news.viewAll')}
+        </Link>
+      </p>
+    </ContentSection>
   );
 }
 
@@ -138,15 +127,11 @@ export function Testimonials() {
 function ImpactSection() {
   const t = useT();
   return (
-    <section id="impact" className="section section-dark" aria-labelledby="impact-heading">
-      <div className="container">
-        <p className="eyebrow eyebrow-light">{t('impact.eyebrow')}</p>
-        <h2 id="impact-heading">{t('impact.title')}</h2>
-        <ImpactFigures />
-        <h3 className="sr-only">{t('impact.voices')}</h3>
-        <Testimonials />
-      </div>
-    </section>
+    <ContentSection anchor="impact" tone="dark" id="impact-heading" eyebrow={t('impact.eyebrow')} title={t('impact.title')}>
+      <ImpactFigures />
+      <h3 className="sr-only">{t('impact.voices')}</h3>
+      <Testimonials />
+    </ContentSection>
   );
 }
 

@@ -9,13 +9,18 @@ interface ContentSectionProps {
   tone?: 'alt' | 'dark';
   /** A narrow text column instead of the full container width. */
   narrow?: boolean;
+  /** The section's own id, for in-page links (#projects). */
+  anchor?: string;
+  /** One more class on the section, for its own look. */
+  className?: string;
   children?: ReactNode;
 }
 
 /** A section of a content page: optional eyebrow, an <h2>, then whatever the page puts below it. */
-export function ContentSection({ id, title, eyebrow, tone, narrow = false, children }: ContentSectionProps) {
+export function ContentSection({ id, title, eyebrow, tone, narrow = false, anchor, className, children }: ContentSectionProps) {
+  const classes = ['section', tone && `section-${tone}`, className].filter(Boolean).join(' ');
   return (
-    <section className={tone ? `section section-${tone}` : 'section'} aria-labelledby={id}>
+    <section id={anchor} className={classes} aria-labelledby={id}>
       <div className={narrow ? 'container narrow' : 'container'}>
         {eyebrow && <p className={tone === 'dark' ? 'eyebrow eyebrow-light' : 'eyebrow'}>{eyebrow}</p>}
         <h2 id={id}>{title}</h2>
