@@ -10,6 +10,7 @@ import { ImageGallery } from '../components/articles/image-gallery';
 import { ArticleExtras, articleExtraKind, showsPhotoGallery } from '../components/articles/article-extras';
 import { JoinTheMovement } from '../components/articles/join-movement';
 import { FULL_WIDTH, imageSources } from '../components/responsive-image';
+import { MessagePage } from '../components/message-page';
 
 export interface RelatedProject {
   slug: string;
@@ -30,18 +31,7 @@ export interface NewsDetailProps {
 function ArticleNotFound() {
   const t = useT();
   const link = useLinks();
-  return (
-    <section className="section page-top">
-      <div className="container narrow center">
-        <p className="eyebrow">404</p>
-        <h1>{t('article.notFound.title')}</h1>
-        <p className="lead">{t('article.notFound.text')}</p>
-        <Link to={link('news')} className="btn btn-primary">
-          ← {t('article.backToNews')}
-        </Link>
-      </div>
-    </section>
-  );
+  return <MessagePage eyebrow="404" title={t('article.notFound.title')} text={t('article.notFound.text')} to={link('news')} action={`← ${t('article.backToNews')}`} />;
 }
 
 /** Each picture once, in the order of the text. */

@@ -8,6 +8,7 @@ import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
 import { FULL_WIDTH, imageSources } from '../components/responsive-image';
+import { MessagePage } from '../components/message-page';
 
 export interface ProjectDetailProps {
   project: Project | null;
@@ -19,16 +20,7 @@ function ProjectNotFound() {
   const t = useT();
   const link = useLinks();
   return (
-    <section className="section page-top">
-      <div className="container narrow center">
-        <p className="eyebrow">404</p>
-        <h1>{t('projectDetail.notFound.title')}</h1>
-        <p className="lead">{t('projectDetail.notFound.text')}</p>
-        <Link to={link('projects')} className="btn btn-primary">
-          {t('projectDetail.backToProjects')}
-        </Link>
-      </div>
-    </section>
+    <MessagePage eyebrow="404" title={t('projectDetail.notFound.title')} text={t('projectDetail.notFound.text')} to={link('projects')} action={t('projectDetail.backToProjects')} />
   );
 }
 
