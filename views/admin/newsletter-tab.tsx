@@ -6,6 +6,7 @@ import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch } from './api';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
+import type { NewsletterData } from '../../models/newsletter';
 
 interface Status {
   mailing: 'mailchimp' | 'local';
@@ -20,15 +21,6 @@ interface Suggestion {
   source: 'ai' | 'templates';
 }
 
-interface NewsletterData {
-  subject: string;
-  previewText: string;
-  language: Lang;
-  newsIds: number[];
-  projectIds: number[];
-  html: string;
-  text: string;
-}
 
 interface Generated {
   sectionsCount: number;

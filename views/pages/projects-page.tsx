@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useLang, useLinks, useT } from '../app-context';
-import { localized, type PageContent, type Project } from '../../models/rules';
+import { useLinks, useT } from '../app-context';
+import { type PageContent, type Project } from '../../models/rules';
 import { ProjectsList } from '../components/projects-section';
+import { ListHero } from '../components/list-hero';
 
 export interface ProjectsPageProps {
   projects: Project[];
@@ -11,19 +12,10 @@ export interface ProjectsPageProps {
 
 export default function ProjectsPage({ projects, content }: ProjectsPageProps) {
   const t = useT();
-  const lang = useLang();
   const link = useLinks();
-  const title = content ? localized(lang, content.title, content.titleDe) : t('projectsPage.title');
-  const text = content ? localized(lang, content.content, content.contentDe) : t('projectsPage.text');
   return (
     <>
-      <section className="section page-top page-hero" aria-labelledby="projects-title">
-        <div className="container">
-          <p className="eyebrow">{t('projectsPage.eyebrow')}</p>
-          <h1 id="projects-title">{title}</h1>
-          <p className="lead">{text}</p>
-        </div>
-      </section>
+      <ListHero id="projects-title" ns="projectsPage" content={content} />
       <section className="section projects-page-list" aria-labelledby="projects-list-heading">
         <div className="container">
           <h2 id="projects-list-heading" className="sr-only">
