@@ -91,7 +91,8 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     assert.deepEqual(fake.createRequests()[0]!.body.metadata, { projectId: '', language: 'en' });
     assert.equal(fake.createRequests()[0]!.body.currency, 'usd');
     await donateButton(page, /^Donate \$150$/).waitFor();
-    assert.equal(await donateButton(page).isEnabled(), true, 'ready once Stripe fired ready');
+    // The label shows the amount as soon as the intent exists; the button turns on when Stripe fires ready.
+    await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready once Stripe fired ready');
 
     await preset('$50').click();
     assert.equal(await preset('$50').getAttribute('aria-pressed'), 'true');
