@@ -10,7 +10,8 @@ import { langOf } from './context';
 import { HttpError, parseId, parseInput } from './middleware/errors';
 import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, servedInline, storeUpload, STORED_NAME } from '../models/media';
+import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
 import { VALIDATION_MESSAGES } from '../models/admin-rules';
 import { recordAudit } from '../models/audit';
@@ -73,6 +74,19 @@ export function mediaRouter(deps: Deps): Router {
     }
   }
 
+  /** Saves new details of a file; a missing alt text of an image is a field error. */
+  async function saveMeta(id: number, body: unknown) {
+    const meta = parseInput(MediaMetaSchema, body ?? {});
+    try {
+      const item = await updateMediaMeta(deps.db, id, meta);
+      if (!item) throw new HttpError(404, 'Media item not found');
+      return item;
+    } catch (err) {
+      if (err instanceof MediaRejected) throw new HttpError(400, err.message, { altText: err.message });
+      throw err;
+    }
+  }
+
   const audit = (res: Response, action: string, id: number, summary: string) =>
     recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, action, entity: 'media', entityId: id, summary });
 
@@ -111,6 +125,11 @@ export function mediaRouter(deps: Deps): Router {
     await audit(res, 'upload', item.id, item.originalName);
     res.status(201).json(item);
   });
+  router.put('/api/media/:id', guard, async (req, res) => {
+    const item = await saveMeta(parseId(req.params.id), req.body);
+    await audit(res, 'update', item.id, item.originalName);
+    res.json(item);
+  });
   router.delete('/api/media/:id', guard, async (req, res) => {
     const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));
     if (!item) throw new HttpError(404, 'Media item not found');
@@ -143,6 +162,24 @@ export function mediaRouter(deps: Deps): Router {
           .catch(formError(req, res, next, 'media.uploadError'));
       });
     });
+  });
+  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(deps), async (req, res, next) => {
+    const id = parseId(req.params.id);
+    try {
+      const item = await saveMeta(id, req.body);
+      await audit(res, 'update', item.id, item.originalName);
+      req.session.flash = { kind: 'success', key: 'media.updated' };
+      res.redirect(303, back(req));
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) return next(err);
+      req.session.flash = {
+        kind: 'error',
+        key: 'media.updateError',
+        params: { message: err.message },
+        form: { tab: 'media', id, values: formValues(req.body), errors: err.details ?? {} },
+      };
+      res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
+    }
   });
   router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res) => {
     const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));

@@ -233,6 +233,20 @@ export async function storeUpload(
   }
 }
 
+/**
+ * Changes what the library says about a file (category, alt text, description, tags); the file
+ * itself never changes. Images keep their required alt text. Null when the id is unknown.
+ */
+export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Promise<MediaItem | null> {
+  const item = await findMedia(db, id);
+  if (!item) return null;
+  if (item.fileType === 'image' && !meta.altText) throw new MediaRejected(M.altText);
+  await db('media_items')
+    .where({ id })
+    .update({ category: meta.category, description: meta.description, altText: meta.altText, tags: JSON.stringify(meta.tags) });
+  return findMedia(db, id);
+}
+
 /** Deletes the row and its files (original and variants). False when unknown. */
 export async function deleteMedia(db: Knex, uploadDir: string, id: number): Promise<MediaItem | null> {
   const item = await findMedia(db, id);

@@ -73,7 +73,8 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The string fields of a posted form (what the form shows again after an error). */
-function formValues(body: unknown): Record<string, string> {
+/** A failed form's text fields, to show them again (the CSRF token left out). */
+export function formValues(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (body && typeof body === 'object') {
     for (const [k, v] of Object.entries(body)) {

@@ -34,6 +34,8 @@ export interface AdminPageProps {
   form: { id: number | null; item: Project | NewsArticle | TeamMember | PageContent | null } | null;
   /** ?delete=<id>: the inline delete confirmation is open. */
   confirmDelete: number | null;
+  /** Media tab: ?edit=<id> opens the details form of that file. */
+  mediaEdit: number | null;
   /** Media tab filter (?category=&q=). */
   mediaFilter: { category: string; q: string };
   flash: AdminFlash | null;
@@ -95,6 +97,7 @@ export const adminPage: PageLoader = async (req: Request, deps: Deps) => {
     projectOptions,
     form,
     confirmDelete: idParam(q.delete),
+    mediaEdit: tab === 'media' ? editId : null,
     mediaFilter,
     flash,
     activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),

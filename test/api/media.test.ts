@@ -187,4 +187,52 @@ describe('media library', () => {
     assert.match(page.text, /File uploaded/);
     assert.match(page.text, /form\.png/);
   });
+  test('details can be edited after upload: API and no-JavaScript form, audited; images keep their alt text', async () => {
+    const up = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'Placeholder').attach('file', await png(40, 20), 'garden.png').expect(201);
+    const files0 = files().sort();
+    await request(h.app).put(`/api/media/${up.body.id}`).send({ category: 'facilities', altText: 'x' }).expect(401);
+
+    const res = await request(h.app)
+      .put(`/api/media/${up.body.id}`)
+      .set(ADMIN)
+      .send({ category: 'facilities', altText: 'Seedlings in the Nook garden', description: 'Spring 2026', tags: 'garden, permaculture' })
+      .expect(200);
+    assert.equal(res.body.category, 'facilities');
+    assert.equal(res.body.altText, 'Seedlings in the Nook garden');
+    assert.equal(res.body.description, 'Spring 2026');
+    assert.deepEqual(res.body.tags, ['garden', 'permaculture']);
+    assert.equal(res.body.fileName, up.body.fileName, 'the file itself never changes');
+    assert.deepEqual(files().sort(), files0);
+    const audit = await h.deps.db('audit_log').where({ entity: 'media', entityId: String(up.body.id), action: 'update' });
+    assert.equal(audit.length, 1);
+
+    const noAlt = await request(h.app).put(`/api/media/${up.body.id}`).set(ADMIN).send({ category: 'facilities', altText: '  ' }).expect(400);
+    assert.ok(noAlt.body.fields.altText, 'the alt text field is named');
+    const badCategory = await request(h.app).put(`/api/media/${up.body.id}`).set(ADMIN).send({ category: 'secret', altText: 'x' }).expect(400);
+    assert.ok(badCategory.body.fields.category);
+    assert.equal((await request(h.app).get(`/api/media/${up.body.id}`).set(ADMIN).expect(200)).body.altText, 'Seedlings in the Nook garden', 'a refused change writes nothing');
+    await request(h.app).put('/api/media/999999').set(ADMIN).send({ category: 'team', altText: 'x' }).expect(404);
+
+    // A PDF needs no alt text.
+    const pdf = await request(h.app).post('/api/media').set(ADMIN).field('category', 'documents').attach('file', PDF, 'budget.pdf').expect(201);
+    await request(h.app).put(`/api/media/${pdf.body.id}`).set(ADMIN).send({ category: 'documentation', description: 'Budget 2026' }).expect(200);
+
+    // Without JavaScript: a form post, then back to the tab with the outcome.
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
+    const page = await agent.get(`/admin?tab=media&edit=${up.body.id}`).set('Accept', 'text/html').expect(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(csrf);
+    assert.match(page.text, new RegExp(`action="/admin/media/${up.body.id}"`), 'the details form is rendered on the server');
+    const noToken = await agent.post(`/admin/media/${up.body.id}`).type('form').send({ category: 'team', altText: 'y' });
+    assert.equal(noToken.status, 403);
+    const failed = await agent.post(`/de/admin/media/${up.body.id}`).type('form').send({ _csrf: csrf, category: 'team', altText: '' }).expect(303);
+    assert.equal(failed.headers.location, `/de/admin?tab=media&edit=${up.body.id}#media-${up.body.id}`);
+    const again = await agent.get(failed.headers.location.replace(/#.*$/, '')).set('Accept', 'text/html').expect(200);
+    assert.match(again.text, /Die Details konnten nicht gespeichert werden/);
+    assert.match(again.text, /<option value="team" selected="">/, 'what was sent is shown again');
+    const saved = await agent.post(`/admin/media/${up.body.id}`).type('form').send({ _csrf: csrf, category: 'team', altText: 'The garden team', tags: 'team' }).expect(303);
+    assert.equal(saved.headers.location, '/admin?tab=media');
+    assert.equal((await request(h.app).get(`/api/media/${up.body.id}`).set(ADMIN).expect(200)).body.category, 'team');
+  });
 });

@@ -91,6 +91,26 @@ describe('admin in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // Its details can be corrected later: the form opens in the card, keyboard in its first field.
+    await card.getByRole('button', { name: 'Edit details: e2e-classroom.png' }).click();
+    const details = page.getByRole('form', { name: 'Details of e2e-classroom.png' });
+    await details.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('form.media-edit') !== null);
+    assert.equal(await details.getByLabel('Alternative text', { exact: false }).inputValue(), 'An ochre test square');
+    await details.getByLabel('Alternative text', { exact: false }).fill('');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Saving the details failed').waitFor();
+    await details.getByText('Describe the image for people who cannot see it').waitFor();
+    assert.deepEqual(problems.splice(0).filter((p) => !/status of 400/.test(p)), [], 'only the refused details');
+    await details.getByLabel('Alternative text', { exact: false }).fill('Ochre square standing in for a classroom photo');
+    await details.getByLabel('Category').selectOption('facilities');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Details saved').waitFor();
+    await details.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('media-edit-button') === true);
+    await card.getByText('Facilities', { exact: true }).waitFor();
+    assert.equal(await card.locator('img').getAttribute('alt'), 'Ochre square standing in for a classroom photo');
+
     // A picture that cannot load shows a placeholder icon instead.
     const stored = /\/uploads\/([0-9a-f]{32})-w480\.webp/.exec((await card.locator('img').getAttribute('src')) ?? '')?.[1];
     assert.ok(stored);

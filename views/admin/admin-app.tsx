@@ -110,6 +110,8 @@ export function AdminApp(props: AdminPageProps) {
         initialItems={fromServer ? (props.items as MediaItem[]) : null}
         initialFilter={fromServer ? props.mediaFilter : { category: '', q: '' }}
         initialConfirm={fromServer ? props.confirmDelete : null}
+        initialEdit={fromServer ? props.mediaEdit : null}
+        failedEdit={fromServer && flash?.form?.tab === 'media' ? flash.form : null}
         onChanged={refreshActivity}
       />
     );

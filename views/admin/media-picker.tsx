@@ -52,16 +52,41 @@ export function MediaThumb({ item, width = 320, height = 200 }: { item: MediaIte
   );
 }
 
+/** What the library says about a file, as the forms hold it. */
+export interface MediaMetaValues {
+  category: string;
+  altText: string;
+  description: string;
+  tags: string;
+}
+const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', description: '', tags: '' };
+
+/** The details of a file, for the upload form and the edit form alike. */
+export function MediaMetaFields({ values, onChange, errors, altRequired = false }: { values: MediaMetaValues; onChange: (v: MediaMetaValues) => void; errors: Record<string, string>; altRequired?: boolean }) {
+  const t = useT();
+  const fieldError = useFieldError();
+  const set = (key: keyof MediaMetaValues) => (v: string) => onChange({ ...values, [key]: v });
+  return (
+    <>
+      <div className="admin-form-row cols-2">
+        <SelectField name="category" label={t('admin.media.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
+        <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />
+      </div>
+      <div className="admin-form-row cols-2">
+        <TextField name="description" label={t('admin.media.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} />
+        <TextField name="tags" label={t('admin.media.tags')} value={values.tags} onChange={set('tags')} hint={t('admin.media.tagsHint')} error={fieldError(errors.tags)} />
+      </div>
+    </>
+  );
+}
+
 /** The upload form: multipart post without JavaScript, the admin API with it. */
 export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnly = false }: { onUploaded?: (item: MediaItem) => void; defaultCategory?: string; imagesOnly?: boolean }) {
   const t = useT();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
-  const [category, setCategory] = useState(defaultCategory);
-  const [altText, setAltText] = useState('');
-  const [description, setDescription] = useState('');
-  const [tags, setTags] = useState('');
+  const [meta, setMeta] = useState<MediaMetaValues>({ ...EMPTY_META, category: defaultCategory });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -77,9 +102,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
       const item = await adminFetch<MediaItem>('POST', '/api/media', data);
       toast({ title: t('admin.media.uploaded'), description: item.originalName, variant: 'success' });
       setErrors({});
-      setAltText('');
-      setDescription('');
-      setTags('');
+      setMeta((m) => ({ ...EMPTY_META, category: m.category }));
       if (fileInput.current) fileInput.current.value = '';
       onUploaded?.(item);
     } catch (err) {
@@ -115,14 +138,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
           </p>
         )}
       </div>
-      <div className="admin-form-row cols-2">
-        <SelectField name="category" label={t('admin.media.category')} value={category} onChange={setCategory} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
-        <TextField name="altText" label={t('admin.media.altText')} value={altText} onChange={setAltText} error={fieldError(errors.altText)} hint={t('admin.media.altTextHint')} />
-      </div>
-      <div className="admin-form-row cols-2">
-        <TextField name="description" label={t('admin.media.description')} value={description} onChange={setDescription} error={fieldError(errors.description)} />
-        <TextField name="tags" label={t('admin.media.tags')} value={tags} onChange={setTags} hint={t('admin.media.tagsHint')} error={fieldError(errors.tags)} />
-      </div>
+      <MediaMetaFields values={meta} onChange={setMeta} errors={errors} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('admin.media.uploading') : t('admin.media.upload')}
       </button>

@@ -1,18 +1,68 @@
 // The Media tab: upload, a grid with category filter and text search, a view dialog, download,
 // and delete after a confirmation (SPEC section 2).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/media-rules';
-import { adminFetch } from './api';
+import { adminFetch, AdminApiError } from './api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Spinner, useAdmin, useHydrated } from './ui';
-import { MediaIcon, MediaThumb, UploadForm, iconKind } from './media-picker';
+import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
 export interface MediaTabProps {
   initialItems: MediaItem[] | null;
   initialFilter: { category: string; q: string };
   initialConfirm: number | null;
+  /** ?edit=<id>: the details form of that file is open (and, after a failed save, what was sent). */
+  initialEdit: number | null;
+  failedEdit: { id: number | null; values: Record<string, string>; errors: Record<string, string> } | null;
   onChanged: () => void;
+}
+
+const metaValues = (m: MediaItem): MediaMetaValues => ({ category: m.category, altText: m.altText ?? '', description: m.description ?? '', tags: m.tags.join(', ') });
+
+/** The details of one file, edited in its card: a plain POST without JavaScript, the admin API with it. */
+function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCancel }: { item: MediaItem; initial: { values: Record<string, string>; errors: Record<string, string> } | null; focusFirst: boolean; onSaved: (item: MediaItem) => void; cancelHref: string; onCancel: () => void }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened by a click in the browser: the keyboard continues in the form's first field.
+  useEffect(() => {
+    if (focusFirst) formRef.current?.querySelector<HTMLElement>('select, input:not([type=hidden]), textarea')?.focus();
+  }, []);
+  const { action } = useAdmin();
+  const [values, setValues] = useState<MediaMetaValues>(initial ? { ...metaValues(item), ...initial.values } : metaValues(item));
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await adminFetch<MediaItem>('PUT', `/api/media/${item.id}`, values);
+      toast({ title: t('admin.media.updated'), description: saved.originalName, variant: 'success' });
+      onSaved(saved);
+    } catch (err) {
+      setErrors(err instanceof AdminApiError ? (err.fields ?? {}) : {});
+      toast({ title: t('admin.media.updateError'), description: err instanceof AdminApiError ? err.error : (err as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="media-edit" method="post" action={action(`/admin/media/${item.id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={t('admin.media.editLabel', { name: item.originalName })}>
+      <CsrfField />
+      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} />
+      <div className="media-actions">
+        <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
+          {busy ? t('admin.form.saving') : t('admin.form.save')}
+        </button>
+        <ActionLink className="btn btn-outline btn-small" href={cancelHref} onClick={onCancel}>
+          {t('admin.form.cancel')}
+        </ActionLink>
+      </div>
+    </form>
+  );
 }
 
 /** Text search over what the admin sees of an item. */
@@ -48,7 +98,7 @@ function MediaPreview({ item }: { item: MediaItem }) {
   );
 }
 
-export function MediaTab({ initialItems, initialFilter, initialConfirm, onChanged }: MediaTabProps) {
+export function MediaTab({ initialItems, initialFilter, initialConfirm, initialEdit, failedEdit, onChanged }: MediaTabProps) {
   const t = useT();
   const { lang } = useApp();
   const link = useLinks();
@@ -60,6 +110,17 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, onChange
   const [loadError, setLoadError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
+  const [editId, setEditId] = useState<number | null>(initialEdit);
+  const [refocus, setRefocus] = useState<number | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    document.querySelector<HTMLElement>(`#media-${refocus} .media-edit-button`)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const closeEdit = (id: number) => {
+    setEditId(null);
+    setRefocus(id);
+  };
   const [busy, setBusy] = useState(false);
   const loaded = useRef(initialItems !== null);
 
@@ -172,8 +233,9 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, onChange
           {shown.map((m) => {
             const { shown: tags, more } = visibleTags(m.tags);
             const confirming = confirmId === m.id;
+            const editing = editId === m.id && !confirming;
             return (
-              <li key={m.id} className="media-card">
+              <li key={m.id} id={`media-${m.id}`} className={`media-card${editing ? ' editing' : ''}`}>
                 <MediaThumb item={m} />
                 <div className="media-card-body">
                   <h3 className="media-name" title={m.originalName}>
@@ -197,7 +259,20 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, onChange
                     </ul>
                   )}
                 </div>
-                {confirming ? (
+                {editing ? (
+                  <MediaEditForm
+                    item={m}
+                    initial={failedEdit && failedEdit.id === m.id ? failedEdit : null}
+                    focusFirst={hydrated}
+                    cancelHref={href('')}
+                    onCancel={() => closeEdit(m.id)}
+                    onSaved={(saved) => {
+                      setItems((list) => (list ?? []).map((x) => (x.id === saved.id ? saved : x)));
+                      closeEdit(m.id);
+                      onChanged();
+                    }}
+                  />
+                ) : confirming ? (
                   <form
                     className="admin-confirm"
                     method="post"
@@ -227,6 +302,9 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, onChange
                     <a className="btn btn-outline btn-small" href={m.url} download={m.originalName} aria-label={`${t('admin.media.download')}: ${m.originalName}`}>
                       {t('admin.media.download')}
                     </a>
+                    <ActionLink className="btn btn-outline btn-small media-edit-button" href={href(`&edit=${m.id}#media-${m.id}`)} onClick={() => (setConfirmId(null), setEditId(m.id))} label={`${t('admin.media.edit')}: ${m.originalName}`}>
+                      {t('admin.media.edit')}
+                    </ActionLink>
                     <ActionLink className="btn btn-outline btn-danger-outline btn-small" href={href(`&delete=${m.id}`)} onClick={() => setConfirmId(m.id)} label={`${t('admin.actions.delete')}: ${m.originalName}`}>
                       {t('admin.actions.delete')}
                     </ActionLink>
@@ -286,6 +364,12 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, onChange
               <a className="btn btn-primary" href={viewing.url} download={viewing.originalName}>
                 {t('admin.media.download')}
               </a>
+              <button type="button" className="btn btn-outline" onClick={() => {
+                  setEditId(viewing.id);
+                  setViewing(null);
+                }}>
+                {t('admin.media.edit')}
+              </button>
               <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => {
                   setConfirmId(viewing.id);
                   setViewing(null);

@@ -24,9 +24,16 @@ export function adminContextValue(csrfToken: string, lang: Lang): AdminContextVa
 }
 
 /** False on the server and during hydration, true afterwards: controls that need JavaScript appear then. */
+// Set once the page has hydrated (never on the server, where effects do not run). Components
+// mounted later start hydrated, so they do not swap their element (and lose focus) after mounting.
+let pageHydrated = false;
+
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    setHydrated(true);
+  }, []);
   return hydrated;
 }
 
