@@ -242,3 +242,143 @@ export async function consentHistory(db: Knex, subscriberId: number): Promise<Co
     createdAt: toIso(r.createdAt),
   }));
 }
+
+// --- The admin's view of the list (Swiss FADP / EU GDPR: show a consent record, erase on request) ---
+
+export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
+
+/** What the admin sees of a subscriber in a list: never a token or a token hash. */
+export type SubscriberRecord = Omit<Subscriber, 'consentText' | 'unsubscribeToken'>;
+
+export interface SubscriberCounts {
+  pending: number;
+  subscribed: number;
+  unsubscribed: number;
+  /** Everyone stored, whatever their status, by the language they chose. */
+  byLanguage: Record<Lang, number>;
+  total: number;
+}
+
+export interface SubscriberFilter {
+  status?: SubscriberStatus;
+  /** Part of the e-mail address. */
+  q?: string;
+}
+
+/** The admin list shows at most this many rows (newest first); the CSV export has no limit. */
+export const SUBSCRIBER_LIST_LIMIT = 500;
+
+/** The query string of the admin list and the CSV export. */
+export const SubscriberQuerySchema = z.object({
+  status: z
+    .union([z.enum(SUBSCRIBER_STATUSES), z.literal('')], { error: 'status must be pending, subscribed, unsubscribed or empty' })
+    .optional()
+    .transform((s) => s || undefined),
+  q: z.string({ error: 'q must be a single search text' }).trim().max(254, 'The search text is too long').optional(),
+});
+
+/** Whitelisted columns: tokens and their hashes never leave the model through these. */
+const RECORD_COLUMNS = ['id', 'email', 'status', 'language', 'consentAt', 'consentSource', 'consentForm', 'confirmedAt', 'unsubscribedAt', 'createdAt'] as const;
+
+function toRecord(row: Pick<SubscriberRow, (typeof RECORD_COLUMNS)[number]>): SubscriberRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    status: (SUBSCRIBER_STATUSES as readonly string[]).includes(row.status) ? (row.status as SubscriberStatus) : 'pending',
+    language: row.language === 'de' ? 'de' : 'en',
+    consentAt: iso(row.consentAt),
+    consentSource: row.consentSource,
+    consentForm: row.consentForm,
+    confirmedAt: iso(row.confirmedAt),
+    unsubscribedAt: iso(row.unsubscribedAt),
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+function filtered(db: Knex, filter: SubscriberFilter) {
+  const query = table(db).select(...RECORD_COLUMNS);
+  if (filter.status) query.where({ status: filter.status });
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    // Addresses are stored in lower case; % and _ in the search text are meant literally.
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.whereRaw("?? like ? escape '\\'", ['email', pattern]);
+  }
+  // Newest first: ids grow with time (timestamps are stored differently by SQLite and PostgreSQL).
+  return query.orderBy('id', 'desc');
+}
+
+/** Subscribers matching the filter, newest first; `truncated` when more than `limit` match. */
+export async function listSubscribers(db: Knex, filter: SubscriberFilter = {}, limit = SUBSCRIBER_LIST_LIMIT): Promise<{ subscribers: SubscriberRecord[]; truncated: boolean }> {
+  const rows = await filtered(db, filter).limit(limit + 1);
+  return { subscribers: rows.slice(0, limit).map(toRecord), truncated: rows.length > limit };
+}
+
+/** Every subscriber matching the filter (the CSV export), newest first. */
+export async function allSubscribers(db: Knex, filter: SubscriberFilter = {}): Promise<SubscriberRecord[]> {
+  return (await filtered(db, filter)).map(toRecord);
+}
+
+export async function countSubscribers(db: Knex): Promise<SubscriberCounts> {
+  const rows = (await table(db).select('status', 'language').count({ n: '*' }).groupBy('status', 'language')) as unknown as {
+    status: string;
+    language: string;
+    n: number | string;
+  }[];
+  const counts: SubscriberCounts = { pending: 0, subscribed: 0, unsubscribed: 0, byLanguage: { en: 0, de: 0 }, total: 0 };
+  for (const r of rows) {
+    const n = Number(r.n);
+    if ((SUBSCRIBER_STATUSES as readonly string[]).includes(r.status)) counts[r.status as SubscriberStatus] += n;
+    counts.byLanguage[r.language === 'de' ? 'de' : 'en'] += n;
+    counts.total += n;
+  }
+  return counts;
+}
+
+/** One subscriber with their consent record (the wording they agreed to) and its history. */
+export async function findSubscriberRecord(db: Knex, id: number): Promise<{ subscriber: SubscriberRecord & { consentText: string | null }; events: ConsentEvent[] } | null> {
+  const row = await table(db).select(...RECORD_COLUMNS, 'consentText').where({ id }).first();
+  if (!row) return null;
+  return { subscriber: { ...toRecord(row), consentText: row.consentText }, events: await consentHistory(db, id) };
+}
+
+export interface ErasureReport {
+  id: number;
+  consentEvents: number;
+  deliveries: number;
+  outboxMessages: number;
+}
+
+/**
+ * Erases a subscriber on request: their row, their consent history, the per-recipient delivery
+ * records and the copies of mails to their address kept in the outbox, in one transaction.
+ * (The foreign keys cascade too; deleting explicitly does not depend on SQLite's foreign_keys
+ * pragma and tells what went.) Null when there is no such subscriber.
+ */
+export async function eraseSubscriber(db: Knex, id: number): Promise<ErasureReport | null> {
+  return db.transaction(async (trx) => {
+    const row = await table(trx).select('id', 'email').where({ id }).first();
+    if (!row) return null;
+    const deliveries = await trx('newsletter_deliveries').where({ subscriberId: id }).del();
+    const consentEvents = await trx('newsletter_consent_events').where({ subscriberId: id }).del();
+    const outboxMessages = await trx('outbox').where({ toAddress: row.email }).del();
+    await table(trx).where({ id }).del();
+    return { id, consentEvents, deliveries, outboxMessages };
+  });
+}
+
+// CSV export: RFC 4180 quoting, and cells a spreadsheet would run as a formula are defused.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | null | undefined): string {
+  let s = value ?? '';
+  if (FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const SUBSCRIBER_CSV_HEADER = ['email', 'status', 'language', 'consent at', 'source', 'form', 'confirmed at', 'unsubscribed at'];
+
+export function subscribersCsv(rows: SubscriberRecord[]): string {
+  const lines = [SUBSCRIBER_CSV_HEADER, ...rows.map((r) => [r.email, r.status, r.language, r.consentAt, r.consentSource, r.consentForm, r.confirmedAt, r.unsubscribedAt])];
+  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -18,6 +18,7 @@ import {
 import type { SuggestItem } from '../../models/providers/assistant';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
+import { adminSubscribersApi } from './subscribers';
 
 /** Items arrive as full objects (SPEC section 7) or as ids; only the id is trusted. */
 const itemRefs = z
@@ -116,6 +117,9 @@ export function adminNewsletterApi(deps: Deps): Router {
     if (!campaign) throw new HttpError(404, 'Campaign not found');
     res.set('Cache-Control', 'no-store').type('html').send(personalize(campaign.html, '#'));
   });
+
+  // The subscribers panel of the tab: consent records, erasure, export.
+  router.use(adminSubscribersApi(deps));
 
   return router;
 }

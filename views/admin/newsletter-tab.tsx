@@ -7,6 +7,7 @@ import { toast } from '../components/toaster';
 import { adminFetch } from './api';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import type { NewsletterData } from '../../models/newsletter';
+import { SubscribersPanel } from './subscribers-panel';
 
 interface Status {
   mailing: 'mailchimp' | 'local';
@@ -442,6 +443,8 @@ export function NewsletterTab() {
           </details>
         </div>
       )}
+
+      <SubscribersPanel onChanged={() => adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined)} />
     </section>
   );
 }
