@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { App } from './app';
 import { createI18n } from './i18n';
@@ -126,12 +126,17 @@ async function start() {
   const { page } = boot;
   const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
   const i18n = createI18n(page.lang, { [page.lang]: bundle });
-  hydrateRoot(
-    document.getElementById('root')!,
-    <BrowserRouter>
-      <Navigator initial={{ key: page.url, page, Page }} i18n={i18n} />
-    </BrowserRouter>,
-  );
+  // Hydration as a transition: React yields to the browser every few milliseconds instead of
+  // blocking the main thread for the whole page (long tasks on a cheap phone); a click or key
+  // press that comes first is handled first, and events are replayed once their part is ready.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <BrowserRouter>
+        <Navigator initial={{ key: page.url, page, Page }} i18n={i18n} />
+      </BrowserRouter>,
+    );
+  });
 }
 
 void start();

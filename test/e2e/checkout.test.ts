@@ -8,18 +8,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../config';
 import { formatMoney } from '../../models/rules';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer, until } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { routeStripe } from '../fakes/stripe-js';
-
-/** Polls until the condition holds (waiting for an outside effect, not measuring speed). */
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 interface ProjectRow {
   id: number;

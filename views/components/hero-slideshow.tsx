@@ -28,30 +28,17 @@ export function HeroSlideshow() {
   const [hoverPaused, setHoverPaused] = useState(false);
   const reduced = usePrefersReducedMotion();
   const bar = useRef<HTMLDivElement>(null);
-  const elapsed = useRef(0);
   const running = mode === 'playing' || (mode === 'auto' && !reduced);
   const playing = running && !hoverPaused;
 
-  // Progress resets on every change of slide.
+  // The progress bar is a CSS animation of SLIDE_MS that advances in ticks of TICK_MS
+  // (steps(600)); it runs on the compositor, so the page's main thread is not woken 100 times a
+  // second, and its end moves to the next slide. A new key on every change of slide restarts it
+  // (the progress resets); pausing pauses the animation, so the elapsed time is kept.
+  // If the animation ended before the page was hydrated (a slow phone), advance now.
   useEffect(() => {
-    elapsed.current = 0;
-    if (bar.current) bar.current.style.transform = 'scaleX(0)';
-  }, [index]);
-
-  // The progress ticks every 10 ms; it moves the bar directly so React does not re-render 100 times a second.
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => {
-      elapsed.current += TICK_MS;
-      if (bar.current) bar.current.style.transform = `scaleX(${Math.min(1, elapsed.current / SLIDE_MS)})`;
-      if (elapsed.current >= SLIDE_MS) {
-        // Reset here too, so two ticks before React re-renders can never skip a slide.
-        elapsed.current = 0;
-        setIndex((i) => nextSlide(i));
-      }
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [playing]);
+    if (bar.current?.getAnimations?.()[0]?.playState === 'finished') setIndex((i) => nextSlide(i));
+  }, []);
 
   const slides = Array.from({ length: SLIDE_COUNT }, (_, i) => ({
     src: `/images/hero/slide-${i + 1}.svg`,
@@ -105,7 +92,13 @@ export function HeroSlideshow() {
       </div>
       <div className="hero-controls container">
         <div className="hero-progress" aria-hidden="true">
-          <div ref={bar} className="hero-progress-bar" />
+          <div
+            key={index}
+            ref={bar}
+            className={`hero-progress-bar${mode === 'auto' ? ' auto' : ''}`}
+            style={{ animationDuration: `${SLIDE_MS}ms`, animationTimingFunction: `steps(${SLIDE_MS / TICK_MS}, end)`, animationPlayState: playing ? 'running' : 'paused' }}
+            onAnimationEnd={() => setIndex((i) => nextSlide(i))}
+          />
         </div>
         <div className="hero-dots">
           {slides.map((s, i) => (

@@ -1,0 +1,62 @@
+// Lighthouse on the public pages, as the charity's visitors meet them: by default Lighthouse's
+// mobile profile (a mid-range phone with 4x slower CPU on a throttled "slow 4G" line, simulated),
+// which is close to a cheap phone in the villages; `--desktop` for the desktop profile.
+// npm run lighthouse [-- "/,/de/news"] [-- --desktop]. Prints the four category scores and the
+// lab metrics per page; exits 1 when a page is under budget (performance >= 0.9, accessibility,
+// best practices and SEO = 1). Run it on a quiet machine: other load inflates the CPU figures.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_PATH, startServer } from '../test/helpers';
+
+const BUDGET = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
+const CATEGORIES = Object.keys(BUDGET) as (keyof typeof BUDGET)[];
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'] as const;
+
+const args = process.argv.slice(2);
+const desktop = args.includes('--desktop');
+const pathArg = args.find((a) => !a.startsWith('--'));
+
+// Lighthouse runs its own Chromium; the server is the app itself on a fresh demo database with the
+// minified bundles of `npm run build` (npm run lighthouse builds first). Not NODE_ENV=production:
+// that adds HSTS and upgrade-insecure-requests, which a plain-HTTP local run cannot follow.
+const srv = await startServer();
+const news = (await (await fetch(srv.url + '/api/news')).json()) as { slug: string }[];
+const projects = (await (await fetch(srv.url + '/api/projects')).json()) as { slug: string }[];
+const paths = pathArg
+  ? pathArg.split(',')
+  : ['/', '/de', '/projects', `/projects/${projects[0]!.slug}`, '/de/news', `/news/${news[0]!.slug}`, '/contact', '/de/checkout'];
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+const score = (n: number | null | undefined) => (n == null ? '  -  ' : n.toFixed(2).padStart(5));
+let failures = 0;
+console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (simulated slow 4G, 4x CPU slowdown)'}`);
+console.log('page'.padEnd(44) + ' perf  a11y  best   seo      FCP      LCP      TBT    CLS');
+try {
+  for (const path of paths) {
+    const result = await lighthouse(srv.url + path, flags, desktop ? desktopConfig : undefined);
+    if (!result) throw new Error(`${path}: Lighthouse returned nothing`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = CATEGORIES.map((c) => lhr.categories[c]?.score);
+    const metrics = METRICS.map((m) => (lhr.audits[m]?.displayValue ?? '-').toString().replace(/\u00a0/g, ' ').padStart(8));
+    const under = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < BUDGET[c]);
+    if (under.length) failures++;
+    console.log(`${path.slice(0, 43).padEnd(44)}${scores.map(score).join(' ')} ${metrics.join(' ')}${under.length ? `  UNDER BUDGET: ${under.join(', ')}` : ''}`);
+    // What cost points, so the figure can be acted on.
+    for (const c of under) {
+      const refs = lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9);
+      for (const r of refs) console.log(`    ${c}: ${lhr.audits[r.id]!.title} (${lhr.audits[r.id]!.displayValue ?? lhr.audits[r.id]!.score})`);
+    }
+  }
+  console.log(`budget: performance >= ${BUDGET.performance}, accessibility, best practices and SEO = 1: ${failures ? `${failures} page(s) under` : 'OK'}`);
+  process.exitCode = failures ? 1 : 0;
+} finally {
+  chrome.kill();
+  await srv.close();
+}
