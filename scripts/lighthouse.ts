@@ -5,7 +5,7 @@
 // lab metrics per page; exits 1 when a page is under budget (performance >= 0.9, accessibility,
 // best practices and SEO = 1). Run it on a quiet machine: other load inflates the CPU figures.
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags } from 'lighthouse';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_PATH, startServer } from '../test/helpers';
 
@@ -33,16 +33,22 @@ const chrome = await chromeLauncher.launch({
 });
 
 const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+/** One Lighthouse run; a broken trace (NO_NAVSTART and the like happen now and then) is run again once. */
+async function audit(path: string, attempt = 1): Promise<Result> {
+  const result = await lighthouse(srv.url + path, flags, desktop ? desktopConfig : undefined);
+  const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+  if (!error) return result!.lhr;
+  if (attempt < 2) return audit(path, attempt + 1);
+  throw new Error(`${path}: ${error.code} ${error.message}`);
+}
+
 const score = (n: number | null | undefined) => (n == null ? '  -  ' : n.toFixed(2).padStart(5));
 let failures = 0;
 console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (simulated slow 4G, 4x CPU slowdown)'}`);
 console.log('page'.padEnd(44) + ' perf  a11y  best   seo      FCP      LCP      TBT    CLS');
 try {
   for (const path of paths) {
-    const result = await lighthouse(srv.url + path, flags, desktop ? desktopConfig : undefined);
-    if (!result) throw new Error(`${path}: Lighthouse returned nothing`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await audit(path);
     const scores = CATEGORIES.map((c) => lhr.categories[c]?.score);
     const metrics = METRICS.map((m) => (lhr.audits[m]?.displayValue ?? '-').toString().replace(/\u00a0/g, ' ').padStart(8));
     const under = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < BUDGET[c]);
