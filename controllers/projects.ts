@@ -69,8 +69,10 @@ export const show: PageLoader = async (req, deps) => {
       status: 404,
     };
   }
-  // Same rule as the news list: only articles written in both languages are listed.
-  const news = listableNews(await listNewsForProject(deps.db, project.id)).map(toSummary);
+  // Every article about the project (SPEC: the project's news); the German page leaves out the
+  // ones without a German abstract, so it shows no English text.
+  const related = await listNewsForProject(deps.db, project.id);
+  const news = (lang === 'de' ? listableNews(related) : related).map(toSummary);
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
   const description = localized(lang, project.description, project.descriptionDe);

@@ -108,10 +108,11 @@ describe('projects, news and articles in the server HTML', () => {
     assert.deepEqual(await badge(`/de${SKILLS}`), ['funding', 'Sucht Finanzierung']);
   });
 
-  test('project without bilingual news shows the empty message; the article without a German abstract is not listed', async () => {
+  test('project updates: every related article in English; the German page leaves out the one without a German abstract', async () => {
     const res = await get(BOREHOLE);
-    expectText(text(res.text), ['No news updates available for this project yet'], [], BOREHOLE);
-    assert.ok(!res.text.includes(HIDDEN_ARTICLE));
+    expectText(text(res.text), ['Project Updates', 'Water Survey Points to a New Borehole Site'], ['No news updates available for this project yet'], BOREHOLE);
+    assert.ok(res.text.includes(`/news/${HIDDEN_ARTICLE}`));
+    assert.ok(!(await get(`/de${BOREHOLE}`)).text.includes(HIDDEN_ARTICLE));
     expectText(text((await get(`/de${BOREHOLE}`)).text), ['Zu diesem Projekt gibt es noch keine Berichte'], ['No news updates'], 'de borehole');
   });
 

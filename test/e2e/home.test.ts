@@ -72,6 +72,19 @@ describe('home page in Chromium', () => {
     await page.context().close();
   });
 
+  test('a navigation-bar link to the page already shown scrolls it to the top', async () => {
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(e2e.srv.url + '/de/team');
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.getByRole('navigation', { name: /Hauptnavigation|Main navigation/ }).getByRole('link', { name: 'Team', exact: true }).click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    assert.equal(page.url(), e2e.srv.url + '/de/team');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('mobile menu: groups Programs and Main, closes when a link is chosen', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
     await page.goto(e2e.srv.url + '/');
