@@ -95,7 +95,7 @@ async function sessionSecret(db: Knex, config: Config): Promise<string> {
 export async function createApp(options: CreateAppOptions = {}): Promise<AppHandle> {
   const config = loadConfig(options.env ?? process.env);
   const log = pino({ level: config.logLevel });
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   await migrate(db);
   if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
   const secret = await sessionSecret(db, config);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// The project folder: this file's own, or its parent when running the compiled server in dist/.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.basename(HERE) === 'dist' ? path.dirname(HERE) : HERE;
 
 const optional = z.string().trim().min(1).optional().catch(undefined);
 const list = z
@@ -21,6 +23,10 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:<file> or postgres://...')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/, 'must be a lower-case PostgreSQL schema name like charity')
     .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -75,6 +81,8 @@ export interface Config {
   production: boolean;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL only: the schema of the app's tables (several sites, or test runs, on one database). */
+  databaseSchema: string | undefined;
   publicUrl: string;
   sessionSecret: string | undefined;
   adminKeys: string[];
@@ -124,6 +132,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     production,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(ROOT, 'db', 'charity.sqlite3')}`,
+    databaseSchema: e.DATABASE_SCHEMA,
     publicUrl,
     sessionSecret: e.SESSION_SECRET,
     adminKeys,

@@ -18,7 +18,7 @@ function camelize(value: unknown): unknown {
  * Opens the database named by DATABASE_URL (`sqlite:<file>`, `sqlite::memory:` or
  * `postgres://...`). Code uses camelCase names; the database keeps snake_case columns.
  */
-export function openDatabase(databaseUrl: string): Knex {
+export function openDatabase(databaseUrl: string, options: { schema?: string } = {}): Knex {
   const common = {
     wrapIdentifier: (value: string, origImpl: (v: string) => string) =>
       origImpl(typeof value === 'string' && value !== '*' ? snake(value) : value),
@@ -36,20 +36,47 @@ export function openDatabase(databaseUrl: string): Knex {
         min: 1,
         max: 1,
         afterCreate: (conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
-          conn.run('PRAGMA foreign_keys = ON', (err) => {
-            if (err) return done(err, conn);
-            conn.run('PRAGMA journal_mode = WAL', (err2) => done(err2, conn));
-          });
+          // busy_timeout: a writer waits up to 5 s for another connection's lock (a second
+          // process, a backup) instead of failing at once with SQLITE_BUSY.
+          const pragmas = ['PRAGMA busy_timeout = 5000', 'PRAGMA foreign_keys = ON', 'PRAGMA journal_mode = WAL'];
+          const next = (err: Error | null): void => {
+            const sql = pragmas.shift();
+            if (err || !sql) return done(err, conn);
+            conn.run(sql, next);
+          };
+          next(null);
         },
       },
       ...common,
     });
   }
-  return knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, ...common });
+  return knexFactory({
+    client: 'pg',
+    // No query may hang a request for ever; a server that does not answer fails fast.
+    connection: { connectionString: databaseUrl, statement_timeout: 30_000, connectionTimeoutMillis: 5_000 },
+    ...(options.schema ? { searchPath: [options.schema] } : {}),
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: 10_000,
+    ...common,
+  });
 }
 
+/** The schema of the app's tables on PostgreSQL (null on SQLite and for the default `public`). */
+export const schemaOf = (knex: Knex): string | null => {
+  const sp = (knex.client.config as { searchPath?: string[] }).searchPath;
+  return sp?.[0] ?? null;
+};
+
 export async function migrate(knex: Knex): Promise<void> {
+  const schema = schemaOf(knex);
+  if (schema) await knex.raw('create schema if not exists ??', [schema]);
   await knex.migrate.latest({ migrationSource });
+}
+
+/** True when every migration this code knows has run (readiness checks). */
+export async function migrationsCurrent(knex: Knex): Promise<boolean> {
+  const [, pending] = (await knex.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.length === 0;
 }
 
 export const isSqlite = (knex: Knex) => knex.client.config.client === 'sqlite3';

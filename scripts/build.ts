@@ -68,3 +68,43 @@ for (const lang of ['en', 'de']) {
 
 fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload }, null, 2));
 console.log(`built ${outputs.length} files into public/assets (client ${client})`);
+
+// The server, compiled once into dist/ (production runs plain JavaScript, no TypeScript at run
+// time): our code in one ES module, packages from node_modules as they are.
+// React and the packages that use it are compiled in (with everything they import), so the server
+// always renders with React's production build and one React instance; other packages stay in
+// node_modules.
+const dist = path.join(root, 'dist');
+const BUNDLED = new Set(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'react-i18next']);
+const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+fs.rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: { server: path.join(root, 'app.ts') },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  plugins: [
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          const fromPackage = args.importer.includes(`${path.sep}node_modules${path.sep}`);
+          if (args.path.startsWith('node:') || (!fromPackage && !BUNDLED.has(packageName(args.path)))) return { path: args.path, external: true };
+          return undefined;
+        });
+      },
+    },
+  ],
+  // CommonJS packages compiled in still call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  outdir: dist,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log('built the server into dist/ (node dist/server.js)');

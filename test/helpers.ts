@@ -6,7 +6,17 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import crypto from 'node:crypto';
+import knexFactory from 'knex';
 import { createApp, type AppHandle } from '../app';
+
+/**
+ * The database the suites run on: SQLite in memory by default; PostgreSQL when TEST_DATABASE_URL
+ * is set (scripts/run-tests.ts starts a throwaway cluster and runs the API and end-to-end suites
+ * on it too). Each app gets a fresh database either way: on PostgreSQL a schema of its own.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const ON_POSTGRES = Boolean(TEST_DATABASE_URL);
 
 export const TEST_ENV: Record<string, string> = {
   NODE_ENV: 'test',
@@ -14,9 +24,37 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
 };
 
-/** createApp() on a fresh in-memory database with the demo content. */
+/** Env for a fresh, empty database (a new PostgreSQL schema, or SQLite in memory) and its removal. */
+export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (!TEST_DATABASE_URL) return { env: { DATABASE_URL: 'sqlite::memory:' }, drop: async () => undefined };
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  return {
+    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+    drop: async () => {
+      const admin = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+      try {
+        // The app's tables and its job queue's schema.
+        await admin.raw(`drop schema if exists ?? cascade`, [schema]);
+        await admin.raw(`drop schema if exists ?? cascade`, [`${schema}_jobs`]);
+      } finally {
+        await admin.destroy();
+      }
+    },
+  };
+}
+
+/** createApp() on a fresh database with the demo content (unless env names a database itself). */
 export async function testApp(env: Record<string, string | undefined> = {}): Promise<AppHandle> {
-  return createApp({ env: { ...TEST_ENV, ...env } });
+  if (env.DATABASE_URL) return createApp({ env: { ...TEST_ENV, ...env } });
+  const fresh = await freshDatabase();
+  const handle = await createApp({ env: { ...TEST_ENV, ...fresh.env, ...env } });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
+    },
+  };
 }
 
 export interface RunningServer {

@@ -7,10 +7,12 @@ import path from 'node:path';
 import { createApp } from '../../app';
 
 const root = path.resolve(import.meta.dirname, '../..');
+// What `npm start` runs after its build: the compiled server (npm test builds it first).
+const SERVER = path.join(root, 'dist', 'server.js');
 
 function run(env: Record<string, string>, untilOutput?: RegExp): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app.ts'], {
+    const child = spawn(process.execPath, [SERVER], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +41,7 @@ test('npm start without any environment listens on PORT and serves the home page
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-start-'));
   let body = '';
   const r = await new Promise<{ code: number | null }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app.ts'], {
+    const child = spawn(process.execPath, [SERVER], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', PORT: port, DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite3')}` },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,4 +78,11 @@ test('the first start creates, migrates and seeds the SQLite file; later starts 
   assert.equal((await second.deps.db('app_settings').where({ key: 'session_secret' }).first()).value, secret, 'the generated session secret is kept');
   await second.close();
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('the project runs on Node.js 24 or newer (its own node package when the system has an older one)', () => {
+  const major = Number(process.versions.node.split('.')[0]);
+  assert.ok(major >= 24, `running on Node.js ${process.versions.node}`);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
+  assert.equal(pkg.engines.node, '>=24');
 });
