@@ -20,7 +20,9 @@ import { newsApi } from './controllers/news';
 import { teamApi } from './controllers/team';
 import { sitemapRouter } from './controllers/sitemap';
 import { createI18n } from './views/i18n';
-import { createMailProvider } from './models/providers/mail';
+import { createMailProvider, SEND_MAIL_TASK } from './models/providers/mail';
+import { createJobQueue, type TaskList } from './models/providers/jobs';
+import { NEWSLETTER_SEND_TASK, runSendJob } from './models/newsletter-send';
 import { createMailingProvider } from './models/providers/mailing';
 import { createAssistant } from './models/providers/assistant';
 import { newsletterRouter } from './controllers/newsletter';
@@ -46,6 +48,8 @@ export interface CreateAppOptions {
   env?: Record<string, string | undefined>;
   /** Seed the demo content into an empty database (default: true). */
   seed?: boolean;
+  /** Work background jobs in this process (default: true; the queue is shared by every instance). */
+  worker?: boolean;
 }
 
 export interface AppHandle {
@@ -101,15 +105,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const secret = await sessionSecret(db, config);
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };
-  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
+  const jobs = createJobQueue({ db, databaseUrl: config.databaseUrl, log });
+  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs });
   const deps: Deps = {
     db,
     config,
     log,
     i18n,
     assets: assetLoader(log),
+    jobs,
     mail,
-    mailing: createMailingProvider({ config, db, mail, log, i18n }),
+    mailing: createMailingProvider({ config, db, mail, jobs, log, i18n }),
     assistant: createAssistant({ ...config.openai, log }),
     payments: createPaymentsProvider({ ...config.stripe, log }),
   };
@@ -199,11 +205,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(pageNotFound(deps));
   app.use(errorHandler(deps));
 
+  // Background work, on whichever instance picks it up first.
+  const tasks: TaskList = {
+    [SEND_MAIL_TASK]: (payload, ctx) => deps.mail.deliver(Number((payload as { outboxId?: unknown })?.outboxId), ctx),
+    [NEWSLETTER_SEND_TASK]: (payload, ctx) => runSendJob({ db, mail: deps.mail, publicUrl: config.publicUrl, log }, payload, ctx),
+  };
+  if (options.worker !== false) await jobs.start(tasks);
+
   return {
     app,
     deps,
     close: async () => {
       clearTimeout(sessionStore.nextDbCleanup);
+      // Running jobs finish (or are stopped and retried later) before the database closes.
+      await jobs.stop();
       await db.destroy();
     },
   };

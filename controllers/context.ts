@@ -8,6 +8,7 @@ import type { MailProvider } from '../models/providers/mail';
 import type { MailingProvider } from '../models/providers/mailing';
 import type { AssistantProvider } from '../models/providers/assistant';
 import type { PaymentsProvider } from '../models/providers/payments';
+import type { JobQueue } from '../models/providers/jobs';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -16,7 +17,9 @@ export interface Deps {
   log: Logger;
   i18n: Record<Lang, i18n>;
   assets: () => Assets;
-  /** Outgoing mail (SMTP or the outbox). */
+  /** Durable background jobs (graphile-worker on PostgreSQL, the jobs table on SQLite). */
+  jobs: JobQueue;
+  /** Outgoing mail (SMTP or the outbox), queued as jobs. */
   mail: MailProvider;
   /** The newsletter list: Mailchimp, or local subscribers with double opt-in. */
   mailing: MailingProvider;

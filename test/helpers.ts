@@ -13,7 +13,8 @@ import { createApp, type AppHandle } from '../app';
 /**
  * The database the suites run on: SQLite in memory by default; PostgreSQL when TEST_DATABASE_URL
  * is set (scripts/run-tests.ts starts a throwaway cluster and runs the API and end-to-end suites
- * on it too). Each app gets a fresh database either way: on PostgreSQL a schema of its own.
+ * on it too). Each app gets a fresh database either way: on PostgreSQL a database of its own
+ * (a database, not a schema: LISTEN/NOTIFY channels, which the job queue uses, are per database).
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const ON_POSTGRES = Boolean(TEST_DATABASE_URL);
@@ -24,20 +25,27 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
 };
 
-/** Env for a fresh, empty database (a new PostgreSQL schema, or SQLite in memory) and its removal. */
+/** Env for a fresh, empty database (a new PostgreSQL database, or SQLite in memory) and its removal. */
 export async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) return { env: { DATABASE_URL: 'sqlite::memory:' }, drop: async () => undefined };
-  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = () => knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+  const a = admin();
+  try {
+    await a.raw('create database ??', [name]);
+  } finally {
+    await a.destroy();
+  }
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
   return {
-    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+    env: { DATABASE_URL: url.toString() },
     drop: async () => {
-      const admin = knexFactory({ client: 'pg', connection: TEST_DATABASE_URL, pool: { min: 0, max: 1 } });
+      const b = admin();
       try {
-        // The app's tables and its job queue's schema.
-        await admin.raw(`drop schema if exists ?? cascade`, [schema]);
-        await admin.raw(`drop schema if exists ?? cascade`, [`${schema}_jobs`]);
+        await b.raw('drop database if exists ?? with (force)', [name]);
       } finally {
-        await admin.destroy();
+        await b.destroy();
       }
     },
   };

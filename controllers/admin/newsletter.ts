@@ -16,6 +16,7 @@ import {
   personalize,
 } from '../../models/newsletter';
 import type { SuggestItem } from '../../models/providers/assistant';
+import { retryFailed, sendProgress } from '../../models/newsletter-send';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
@@ -103,12 +104,40 @@ export function adminNewsletterApi(deps: Deps): Router {
   router.post('/api/admin/newsletter/send/:campaignId', guard, async (req, res) => {
     const campaignId = String(req.params.campaignId ?? '');
     if (!/^[\w-]{1,64}$/.test(campaignId)) throw new HttpError(400, 'Invalid campaign id');
-    const result = await deps.mailing.sendCampaign(campaignId);
-    const campaign = await findCampaign(deps.db, campaignId);
     const admin = res.locals.admin as AdminIdentity;
-    const who = result.recipients === null ? '' : ` (${result.recipients})`;
+    const result = await deps.mailing.sendCampaign(campaignId, admin.id);
+    const campaign = await findCampaign(deps.db, campaignId);
+    const who = result.progress ? ` (${result.progress.total})` : '';
     await recordAudit(deps.db, { actor: admin.id, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` });
-    res.json({ ...result, status: 'sent' });
+    // A local send goes on in the background: 202 with its progress, to follow at .../progress.
+    res.status(result.status === 'sending' ? 202 : 200).json(result);
+  });
+
+  // How far a local send is: sent, failed, remaining (the tab polls it while a send runs).
+  router.get('/api/admin/newsletter/campaigns/:id/progress', guard, async (req, res) => {
+    const progress = await sendProgress(deps.db, parseId(req.params.id));
+    if (!progress) throw new HttpError(404, 'Campaign not found');
+    res.set('Cache-Control', 'no-store').json(progress);
+  });
+
+  // The newest campaigns with their progress (the tab lists them, with Retry for failed mails).
+  router.get('/api/admin/newsletter/campaigns', guard, async (_req, res) => {
+    const ids = (await deps.db('newsletter_campaigns').orderBy('id', 'desc').limit(10).pluck('id')) as number[];
+    const campaigns = [];
+    for (const id of ids) {
+      const c = (await findCampaignById(deps.db, id))!;
+      campaigns.push({ id: c.id, provider: c.provider, subject: c.subject, language: c.language, status: c.status, createdAt: c.createdAt, sentAt: c.sentAt, progress: c.provider === 'local' ? await sendProgress(deps.db, id) : null });
+    }
+    res.set('Cache-Control', 'no-store').json({ campaigns });
+  });
+
+  // Failed deliveries go back to the queue; nobody who got the mail gets it again.
+  router.post('/api/admin/newsletter/campaigns/:id/retry', guard, async (req, res) => {
+    const id = parseId(req.params.id);
+    const progress = await retryFailed(deps.db, deps.jobs, id);
+    const admin = res.locals.admin as AdminIdentity;
+    await recordAudit(deps.db, { actor: admin.id, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` });
+    res.status(202).json(progress);
   });
 
   // A stored campaign as the subscribers see it (the local "edit URL"): unsubscribe link disabled.

@@ -4,6 +4,8 @@ import * as outbox from './20261122000100_outbox';
 import * as admin from './20261122000200_admin';
 import * as newsletter from './20261122000300_newsletter';
 import * as donationAudit from './20261122000400_donation_audit';
+import * as jobs from './20261123000000_jobs';
+import * as newsletterSends from './20261123000100_newsletter_sends';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -13,6 +15,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000200_admin': admin,
   '20261122000300_newsletter': newsletter,
   '20261122000400_donation_audit': donationAudit,
+  '20261123000000_jobs': jobs,
+  '20261123000100_newsletter_sends': newsletterSends,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,11 @@
+// Outgoing mail. `send` queues: the message becomes an `outbox` row (inside the caller's
+// transaction when given) and a `send-mail` job delivers it through SMTP, or, without SMTP_URL,
+// just records it there and in the log. The job claims the row before the mail leaves, so a crash
+// or a retry never sends it twice; an SMTP server that is down or slow delays mail, never a visitor.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { JobContext, JobQueue } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -10,35 +15,144 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-/** Outgoing mail: SMTP when SMTP_URL is set, else the outbox (database and log). */
 export interface MailProvider {
   kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /** Queues a mail: written to the outbox now, sent once by a background job. */
+  send(message: MailMessage, options?: { trx?: Knex | Knex.Transaction }): Promise<void>;
+  /** Sends now, for jobs that claim their recipients themselves (newsletter deliveries). */
+  transmit(message: MailMessage): Promise<void>;
+  /** The `send-mail` job: sends one queued outbox row, at most once. */
+  deliver(outboxId: number, ctx: JobContext): Promise<void>;
 }
 
-const SMTP_TIMEOUT_MS = 10_000;
+/** Why a mail was not sent; `permanent` when retrying cannot help (the server refused it: 5xx). */
+export class MailError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MailError';
+  }
+}
 
-export function createMailProvider(options: { smtpUrl?: string; from: string; db: Knex; log: Logger }): MailProvider {
-  const { smtpUrl, from, db, log } = options;
+/** Every SMTP stage (connect, greeting, each reply) and the whole message have a deadline. */
+export const SMTP_TIMEOUT_MS = 10_000;
+export const SMTP_TOTAL_MS = 30_000;
+
+export const SEND_MAIL_TASK = 'send-mail';
+
+interface OutboxRow {
+  id: number;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  headers: string | null;
+  status: string;
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new MailError(`${what} did not finish within ${ms / 1000} s`, false)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function createMailProvider(options: { smtpUrl?: string; from: string; db: Knex; log: Logger; jobs: JobQueue; totalMs?: number }): MailProvider {
+  const { smtpUrl, from, db, log, jobs } = options;
+  let transport: Transporter | null = null;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
     for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(SMTP_TIMEOUT_MS));
     }
-    const transport = nodemailer.createTransport(url.toString());
-    return {
-      kind: 'smtp',
-      async send(m) {
-        await transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
-        await db('outbox').insert({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, transport: 'smtp' });
-      },
-    };
+    transport = nodemailer.createTransport(url.toString());
   }
-  return {
-    kind: 'outbox',
-    async send(m) {
-      await db('outbox').insert({ toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html ?? null, transport: 'outbox' });
+  const kind = transport ? 'smtp' : 'outbox';
+
+  async function transmitNow(m: MailMessage): Promise<void> {
+    if (!transport) {
       log.info({ to: m.to, subject: m.subject, text: m.text }, 'mail written to the outbox (no SMTP_URL configured)');
+      return;
+    }
+    try {
+      await withDeadline(transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
+    } catch (err) {
+      if (err instanceof MailError) throw err;
+      const e = err as { responseCode?: number; message?: string; code?: string };
+      // 5xx: the server refused this message for good (bad address...). Anything else may pass later.
+      const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
+      throw new MailError(`${e.code ? `${e.code}: ` : ''}${e.message ?? 'mail not sent'}`, permanent);
+    }
+  }
+
+  const outboxRow = (m: MailMessage, status: string) => ({
+    toAddress: m.to,
+    subject: m.subject.slice(0, 300),
+    textBody: m.text,
+    htmlBody: m.html ?? null,
+    headers: m.headers ? JSON.stringify(m.headers) : null,
+    transport: kind,
+    status,
+  });
+
+  return {
+    kind,
+
+    async send(m, opts = {}) {
+      const run = async (trx: Knex | Knex.Transaction) => {
+        const [r] = (await trx('outbox').insert(outboxRow(m, 'queued'), ['id'])) as ({ id: number } | number)[];
+        const id = typeof r === 'object' ? r.id : Number(r);
+        await jobs.add(SEND_MAIL_TASK, { outboxId: id }, { trx });
+      };
+      if (opts.trx) await run(opts.trx);
+      else await db.transaction(run);
+    },
+
+    async transmit(m) {
+      await transmitNow(m);
+      // Without SMTP the outbox is where a mail goes; with SMTP the newsletter's delivery rows
+      // are the record (copies of every newsletter would fill the outbox).
+      if (!transport) await db('outbox').insert({ ...outboxRow(m, 'sent'), sentAt: new Date() });
+    },
+
+    async deliver(outboxId, ctx) {
+      // The claim: only a queued row is sent. A row left 'sending' was cut off by a crash after
+      // the claim: the mail may have left, so it is never repeated (at most once).
+      const claimed = await db('outbox').where({ id: outboxId, status: 'queued' }).update({ status: 'sending', attempts: db.raw('attempts + 1') });
+      if (claimed !== 1) {
+        const row = (await db('outbox').where({ id: outboxId }).first('status')) as { status: string } | undefined;
+        if (row?.status === 'sending') {
+          await db('outbox').where({ id: outboxId, status: 'sending' }).update({ status: 'unknown', error: 'interrupted while sending; not repeated' });
+          ctx.log.warn({ outboxId }, 'a mail was interrupted while sending: not sent again');
+        }
+        return;
+      }
+      const row = (await db('outbox').where({ id: outboxId }).first()) as OutboxRow;
+      const message: MailMessage = {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody ? { html: row.htmlBody } : {}),
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+      };
+      try {
+        await transmitNow(message);
+      } catch (err) {
+        const e = err instanceof MailError ? err : new MailError(String(err), false);
+        const final = e.permanent || ctx.attempt >= ctx.maxAttempts;
+        await db('outbox').where({ id: outboxId }).update({ status: final ? 'failed' : 'queued', error: e.message.slice(0, 1000) });
+        if (final) {
+          ctx.log.error({ outboxId, to: row.toAddress, err: e.message }, 'mail not sent (given up)');
+          return;
+        }
+        throw e; // retried with backoff
+      }
+      await db('outbox').where({ id: outboxId }).update({ status: 'sent', sentAt: new Date(), error: null });
     },
   };
 }
@@ -50,6 +164,7 @@ export interface OutboxMessage {
   textBody: string;
   htmlBody: string | null;
   transport: string;
+  status: string;
   createdAt: string;
 }
 

@@ -8,15 +8,15 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Lang } from '../rules';
 import type { MailProvider } from './mail';
+import type { JobQueue } from './jobs';
+import { startSend, type SendProgress } from '../newsletter-send';
 import { localizePath } from '../../views/routes';
 import {
   countConfirmedSubscribers,
-  listConfirmedSubscribers,
   requestSubscription,
   type SubscribeStatus,
 } from '../subscriber';
 import {
-  deliverCampaign,
   findCampaign,
   NewsletterError,
   personalize,
@@ -41,10 +41,9 @@ export interface CampaignRef {
 
 export interface SendResult {
   campaignId: string;
-  /** Mails handed over in this run (local), or null when Mailchimp does the sending. */
-  sent: number | null;
-  /** Everyone who has the newsletter now (local), null with Mailchimp. */
-  recipients: number | null;
+  /** Local sends run in the background ('sending', with their progress); Mailchimp's are handed over ('sent'). */
+  status: 'sending' | 'sent';
+  progress: SendProgress | null;
 }
 
 export interface MailingProvider {
@@ -53,13 +52,15 @@ export interface MailingProvider {
   /** Confirmed subscribers per language (null when the provider does not tell). */
   audience(): Promise<Record<Lang, number> | null>;
   createCampaign(data: NewsletterData): Promise<CampaignRef>;
-  sendCampaign(campaignId: string): Promise<SendResult>;
+  /** Starts sending (local: a background job; Mailchimp: its own send). `actor`: who asked. */
+  sendCampaign(campaignId: string, actor: string): Promise<SendResult>;
 }
 
 export interface MailingOptions {
   config: Config;
   db: Knex;
   mail: MailProvider;
+  jobs: JobQueue;
   log: Logger;
   i18n: Record<Lang, i18n>;
   /** How long to wait for Mailchimp (tests shorten it). */
@@ -83,7 +84,7 @@ const tFor = (i18n: Record<Lang, i18n>, lang: Lang): TFunction => i18n[lang].t.b
 
 // --- Local (embedded default) ---------------------------------------------------------------
 
-function localProvider({ config, db, mail, log, i18n }: MailingOptions): MailingProvider {
+function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): MailingProvider {
   const site = config.site;
   const link = (path: string, lang: Lang, token: string) => `${config.publicUrl}${localizePath(path, lang)}?token=${encodeURIComponent(token)}`;
 
@@ -136,41 +137,9 @@ function localProvider({ config, db, mail, log, i18n }: MailingOptions): Mailing
       };
     },
 
-    async sendCampaign(campaignId) {
-      const campaign = await findCampaign(db, campaignId);
-      if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found. Create the campaign first.');
-      if (campaign.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.');
-      await updateCampaign(db, campaign.id, { status: 'sending' });
-      const recipients = await listConfirmedSubscribers(db, campaign.language);
-      const report = await deliverCampaign(db, campaign.id, recipients, async (s) => {
-        const unsubscribeUrl = link('/newsletter/unsubscribe', campaign.language, s.unsubscribeToken);
-        await mail.send({
-          to: s.email,
-          subject: campaign.subject,
-          text: personalize(campaign.text, unsubscribeUrl),
-          html: personalize(campaign.html, unsubscribeUrl),
-          headers: {
-            // RFC 2369 + RFC 8058: mail programs show an unsubscribe button that POSTs here.
-            'List-Unsubscribe': `<${unsubscribeUrl}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            'X-Newsletter-Campaign': String(campaign.id),
-          },
-        });
-      });
-      const delivered = (await db('newsletter_deliveries').where({ campaignId: campaign.id }).whereNot({ status: 'failed' }).count({ n: '*' })) as { n: number | string }[];
-      const total = Number(delivered[0]?.n ?? 0);
-      if (report.failed > 0) {
-        await updateCampaign(db, campaign.id, { recipients: total });
-        log.error({ campaignId: campaign.id, errors: report.errors }, 'newsletter delivery failed for some subscribers');
-        throw new NewsletterError(
-          502,
-          `${report.failed} of ${report.failed + report.sent} e-mails could not be sent. Send again to retry them: nobody gets a second copy.`,
-          'partial',
-        );
-      }
-      await updateCampaign(db, campaign.id, { status: 'sent', recipients: total, sentAt: new Date() });
-      log.info({ campaignId: campaign.id, sent: report.sent, skipped: report.skipped }, 'newsletter sent');
-      return { campaignId: String(campaign.id), sent: report.sent, recipients: total };
+    async sendCampaign(campaignId, actor) {
+      const progress = await startSend(db, jobs, campaignId, actor);
+      return { campaignId: String(progress.campaignId), status: 'sending', progress };
     },
   };
 }
@@ -334,7 +303,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
         throw failure(err, 'sendCampaign');
       }
       if (campaign) await updateCampaign(db, campaign.id, { status: 'sent', sentAt: new Date() });
-      return { campaignId, sent: null, recipients: null };
+      return { campaignId, status: 'sent', progress: null };
     },
   };
 }

@@ -3,10 +3,10 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { testApp } from '../helpers';
+import { ON_POSTGRES, testApp, until } from '../helpers';
+import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp';
 import type { AppHandle } from '../../app';
-import { outboxFor, type MailMessage, type MailProvider } from '../../models/providers/mail';
-import { createMailingProvider } from '../../models/providers/mailing';
+import { outboxFor } from '../../models/providers/mail';
 import { createAssistant } from '../../models/providers/assistant';
 import { findSubscriberByEmail, hashToken, newToken } from '../../models/subscriber';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
@@ -151,9 +151,16 @@ describe('without OpenAI, local mailing list', () => {
     assert.match(preview.text, /Spring update/);
 
     const sent = await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(ADMIN);
-    assert.equal(sent.status, 200, JSON.stringify(sent.body));
-    assert.equal(sent.body.sent, 2);
-    assert.equal(sent.body.recipients, 2);
+    // The send runs in the background: 202 with its progress at once, the mails follow.
+    assert.equal(sent.status, 202, JSON.stringify(sent.body));
+    assert.equal(sent.body.status, 'sending');
+    assert.equal(sent.body.progress.total, 2);
+    await h.deps.jobs.idle();
+    const progress = await request(h.app).get(`/api/admin/newsletter/campaigns/${created.body.campaignId}/progress`).set(ADMIN).expect(200);
+    assert.deepEqual(
+      { status: progress.body.status, total: progress.body.total, sent: progress.body.sent, failed: progress.body.failed, remaining: progress.body.remaining },
+      { status: 'sent', total: 2, sent: 2, failed: 0, remaining: 0 },
+    );
     for (const to of ['en1@example.org', 'en2@example.org']) {
       const mails = await outboxFor(h.deps.db, to);
       assert.equal(mails.length, 1, to);
@@ -185,60 +192,86 @@ describe('without OpenAI, local mailing list', () => {
     assert.deepEqual(status.body.audience, { en: 2, de: 1 });
   });
 
-  test('a send that fails part way can be resumed without anyone getting a second copy', async () => {
-    const emails = ['r1@example.de', 'r2@example.de', 'r3@example.de', 'r4@example.de'];
+});
+
+describe('a local send through a real SMTP server (the fake)', () => {
+  let h: AppHandle;
+  let smtp: FakeSmtp;
+  before(async () => {
+    smtp = await startFakeSmtp();
+    h = await testApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  });
+  after(async () => {
+    await h.close();
+    await smtp.close();
+  });
+
+  test('refused, deferred and interrupted mails: retried once possible, nobody gets a second copy', async () => {
+    const emails = ['r1@example.de', 'r2@example.de', 'r3@example.de', 'r4@example.de', 'r5@example.de'];
     const ids: number[] = [];
     for (const e of emails) ids.push(await addSubscriber(h, e, 'subscribed', 'de'));
-    // r4: a mail that may have left just before a crash (claimed, never marked sent).
+    smtp.refuse.add('r2@example.de'); // 550: refused for good, until the admin retries
+    smtp.defer.add('r3@example.de'); // 451: the job tries again by itself
+    const { newsletterData } = await newsletterFor(h, { subject: 'Herbstbrief', previewText: '', language: 'de', selectedNews: [], selectedProjects: [2] });
+    const { body: created } = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(newsletterData).expect(201);
+    const campaignId = Number(created.campaignId);
+    // r4: a mail that may have left just before a crash (claimed long ago, never marked sent).
+    await h.deps.db('newsletter_deliveries').insert({ campaignId, subscriberId: ids[3], status: 'sending', claimedBy: 'dead', claimedAt: new Date(Date.now() - 3600_000) });
 
-    const delivered: MailMessage[] = [];
-    let failFor = new Set(['r2@example.de', 'r3@example.de']);
-    const flaky: MailProvider = {
-      kind: 'outbox',
-      async send(m) {
-        if (failFor.has(m.to)) throw new Error('SMTP connection lost');
-        delivered.push(m);
-        await h.deps.mail.send(m);
-      },
-    };
-    const original = h.deps.mailing;
-    h.deps.mailing = createMailingProvider({ config: h.deps.config, db: h.deps.db, mail: flaky, log: h.deps.log, i18n: h.deps.i18n });
+    const started = await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN);
+    assert.equal(started.status, 202, JSON.stringify(started.body));
+    // A second click while it runs changes nothing.
+    assert.equal((await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN)).status, 202);
+
+    const progress = async () => (await request(h.app).get(`/api/admin/newsletter/campaigns/${campaignId}/progress`).set(ADMIN).expect(200)).body;
+    await until(async () => smtp.to('r1@example.de').length === 1 && smtp.to('r5@example.de').length === 1, 'the first mails');
+    // The deferred address succeeds once the server accepts it again (the job's backoff).
+    smtp.defer.delete('r3@example.de');
+    await until(async () => (await progress()).status === 'sent', 'the send to finish', 30_000);
+    const p = await progress();
+    assert.equal(p.status, 'sent');
+    assert.deepEqual({ total: p.total, sent: p.sent, failed: p.failed, unknown: p.unknown }, { total: 5, sent: 3, failed: 1, unknown: 1 });
+    assert.match(p.errors[0], /Mailbox unavailable/);
+
+    // Every mail carries the one-click unsubscribe headers.
+    const [first] = smtp.to('r1@example.de');
+    assert.equal(first!.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
+    assert.match(first!.headers['list-unsubscribe']!, /^<https:\/\/charity\.example\/de\/newsletter\/unsubscribe\?token=[\w-]+>$/);
+
+    // The admin retries the refused one once the address is fixed at the other end.
+    smtp.refuse.delete('r2@example.de');
+    const retried = await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN);
+    assert.equal(retried.status, 202, JSON.stringify(retried.body));
+    await until(async () => (await progress()).sent === 4, 'the retried mail', 20_000);
+    for (const e of ['r1@example.de', 'r2@example.de', 'r3@example.de', 'r5@example.de']) assert.equal(smtp.to(e).length, 1, e);
+    assert.equal(smtp.to('r4@example.de').length, 0, 'a possibly-sent mail is never sent again');
+    assert.equal((await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN)).status, 409, 'nothing left to retry');
+    assert.equal((await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN)).status, 409, 'already sent');
+    const list = await request(h.app).get('/api/admin/newsletter/campaigns').set(ADMIN).expect(200);
+    assert.equal(list.body.campaigns[0].progress.sent, 4);
+  });
+
+  // Two apps on one database: PostgreSQL only (an in-memory SQLite database belongs to one process).
+  test('a send survives a restart: another instance on the same database finishes it, without repeats', { skip: !ON_POSTGRES }, async () => {
+    const emails = Array.from({ length: 60 }, (_, i) => `bulk${i}@example.org`);
+    for (const e of emails) await addSubscriber(h, e, 'subscribed', 'en');
+    const { newsletterData } = await newsletterFor(h, { subject: 'Winter letter', previewText: '', language: 'en', selectedNews: [1], selectedProjects: [] });
+    const { body: created } = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(newsletterData).expect(201);
+    // A second instance on the same database, its worker on: both work the queue.
+    const other = await testApp({ PUBLIC_URL, SMTP_URL: smtp.url, DATABASE_URL: h.deps.config.databaseUrl });
     try {
-      const { newsletterData } = await newsletterFor(h, { subject: 'Herbstbrief', previewText: '', language: 'de', selectedNews: [], selectedProjects: [2] });
-      const { body: created } = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(newsletterData).expect(201);
-      const campaignId = Number(created.campaignId);
-      await h.deps.db('newsletter_deliveries').insert({ campaignId, subscriberId: ids[3], status: 'sending' });
-
-      const first = await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN);
-      assert.equal(first.status, 502);
-      assert.match(first.body.error, /2 of \d+ e-mails could not be sent/);
-      assert.deepEqual(
-        delivered.map((m) => m.to).filter((to) => to.startsWith('r')),
-        ['r1@example.de'],
+      await request(h.app).post(`/api/admin/newsletter/send/${created.campaignId}`).set(ADMIN).expect(202);
+      // The first instance stops while sending (a deploy); the other one carries on.
+      await until(async () => emails.some((e) => smtp.to(e).length > 0), 'the first mail');
+      await h.deps.jobs.stop();
+      await until(
+        async () => (await request(other.app).get(`/api/admin/newsletter/campaigns/${created.campaignId}/progress`).set(ADMIN)).body.status === 'sent',
+        'the other instance to finish',
+        30_000,
       );
-      // Every mail carries the one-click unsubscribe headers.
-      const headers = delivered[0]!.headers!;
-      assert.match(headers['List-Unsubscribe']!, /^<https:\/\/charity\.example\/de\/newsletter\/unsubscribe\?token=[\w-]+>$/);
-      assert.equal(headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
-      assert.equal((await h.deps.db('newsletter_campaigns').where({ id: campaignId }).first()).status, 'sending');
-
-      failFor = new Set();
-      const resumed = await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN);
-      assert.equal(resumed.status, 200, JSON.stringify(resumed.body));
-      const counts = new Map<string, number>();
-      for (const m of delivered) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
-      assert.equal(counts.get('r1@example.de'), 1);
-      assert.equal(counts.get('r2@example.de'), 1);
-      assert.equal(counts.get('r3@example.de'), 1);
-      assert.equal(counts.get('r4@example.de'), undefined, 'a possibly-sent mail is never sent again');
-      assert.equal((await h.deps.db('newsletter_campaigns').where({ id: campaignId }).first()).status, 'sent');
-
-      // And once more: nothing new goes out.
-      const before = delivered.length;
-      assert.equal((await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN)).status, 409);
-      assert.equal(delivered.length, before);
+      for (const e of emails) assert.equal(smtp.to(e).length, 1, e);
     } finally {
-      h.deps.mailing = original;
+      await other.close();
     }
   });
 });

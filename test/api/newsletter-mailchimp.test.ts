@@ -106,7 +106,7 @@ test('an outage gives a clear 503, never a 500 or a hanging request', async () =
   // A Mailchimp that never answers: the call gives up after the timeout (shortened here).
   mc.outage = 'timeout';
   const original = h.deps.mailing;
-  h.deps.mailing = createMailingProvider({ config: h.deps.config, db: h.deps.db, mail: h.deps.mail, log: h.deps.log, i18n: h.deps.i18n, mailchimpTimeoutMs: 300 });
+  h.deps.mailing = createMailingProvider({ config: h.deps.config, db: h.deps.db, mail: h.deps.mail, jobs: h.deps.jobs, log: h.deps.log, i18n: h.deps.i18n, mailchimpTimeoutMs: 300 });
   try {
     const started = Date.now();
     const slow = await subscribe('patient@example.org');

@@ -1,0 +1,204 @@
+// Sending a newsletter to the local list, as Ghost's e-mail service does it: starting a send
+// writes one delivery row per recipient (pending) and queues a job; the job (on any instance)
+// claims rows in small batches, sends each mail and marks the row sent or failed. The admin sees
+// the progress and can retry the failed ones. Nobody gets a second copy: a row is claimed before
+// its mail leaves, and a row a crash left in 'sending' becomes 'unknown', never sent again.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { isSqlite } from '../db/connection';
+import { localizePath } from '../views/routes';
+import { findCampaign, findCampaignById, personalize, updateCampaign, NewsletterError, type Campaign } from './newsletter';
+import type { JobContext, JobQueue } from './providers/jobs';
+import { MailError, type MailProvider } from './providers/mail';
+
+export const NEWSLETTER_SEND_TASK = 'newsletter-send';
+/** Rows one claim takes; mails of a batch go out a few at a time. */
+export const BATCH_SIZE = 25;
+export const PARALLEL_SENDS = 4;
+/** A row claimed longer ago than this by a job that is gone was cut off by a crash. */
+const STALE_CLAIM_MS = 10 * 60 * 1000;
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown' | 'skipped';
+
+export interface SendProgress {
+  campaignId: number;
+  status: Campaign['status'];
+  total: number;
+  sent: number;
+  failed: number;
+  /** Not yet sent: pending, or being sent right now. */
+  remaining: number;
+  /** Cut off by a crash while sending: may have arrived, never repeated. */
+  unknown: number;
+  /** Unsubscribed after the send started: not sent. */
+  skipped: number;
+  /** A few recent errors, for the admin. */
+  errors: string[];
+}
+
+export async function sendProgress(db: Knex, campaignId: number): Promise<SendProgress | null> {
+  const campaign = await findCampaignById(db, campaignId);
+  if (!campaign) return null;
+  const rows = (await db('newsletter_deliveries').where({ campaignId }).select('status').count({ n: '*' }).groupBy('status')) as { status: string; n: number | string }[];
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<DeliveryStatus, number>>;
+  const errors = (await db('newsletter_deliveries').where({ campaignId, status: 'failed' }).whereNotNull('error').orderBy('updatedAt', 'desc').limit(3).pluck('error')) as string[];
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    campaignId,
+    status: campaign.status,
+    total,
+    sent: by.sent ?? 0,
+    failed: by.failed ?? 0,
+    remaining: (by.pending ?? 0) + (by.sending ?? 0),
+    unknown: by.unknown ?? 0,
+    skipped: by.skipped ?? 0,
+    errors,
+  };
+}
+
+/**
+ * Starts sending a local campaign: one pending delivery row per confirmed subscriber of the
+ * edition's language (an earlier, interrupted start keeps its rows), status 'sending', and the job.
+ * Answers at once; the job does the sending.
+ */
+export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: string): Promise<SendProgress> {
+  const campaign = await findCampaign(db, ref);
+  if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found. Create the campaign first.', 'not_found');
+  if (campaign.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.', 'already_sent');
+  await db.transaction(async (trx) => {
+    // Only the first start moves a draft to 'sending'; a second click while it runs changes nothing.
+    const started = await trx('newsletter_campaigns')
+      .where({ id: campaign.id, status: 'draft' })
+      .update({ status: 'sending', sendStartedAt: new Date(), sentBy: actor.slice(0, 320), updatedAt: new Date() });
+    if (started !== 1) return;
+    await trx.raw(
+      `insert into newsletter_deliveries (campaign_id, subscriber_id, status, created_at, updated_at)
+       select ?, id, 'pending', ?, ? from newsletter_subscribers where status = 'subscribed' and language = ?
+       on conflict (campaign_id, subscriber_id) do nothing`,
+      [campaign.id, new Date(), new Date(), campaign.language],
+    );
+    await jobs.add(NEWSLETTER_SEND_TASK, { campaignId: campaign.id }, { key: `newsletter-send:${campaign.id}`, trx });
+  });
+  return (await sendProgress(db, campaign.id))!;
+}
+
+/** Puts the failed deliveries of a campaign back in the queue and starts the job again. */
+export async function retryFailed(db: Knex, jobs: JobQueue, campaignId: number): Promise<SendProgress> {
+  const campaign = await findCampaignById(db, campaignId);
+  if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found.', 'not_found');
+  await db.transaction(async (trx) => {
+    const n = await trx('newsletter_deliveries').where({ campaignId, status: 'failed' }).update({ status: 'pending', error: null, claimedBy: null, claimedAt: null, updatedAt: new Date() });
+    if (n === 0) throw new NewsletterError(409, 'There are no failed deliveries to retry.', 'nothing_to_retry');
+    await trx('newsletter_campaigns').where({ id: campaignId }).update({ status: 'sending', updatedAt: new Date() });
+    await jobs.add(NEWSLETTER_SEND_TASK, { campaignId }, { key: `newsletter-send:${campaignId}`, trx });
+  });
+  return (await sendProgress(db, campaignId))!;
+}
+
+interface ClaimedRow {
+  id: number;
+  subscriberId: number;
+}
+
+/** Claims up to `limit` pending rows for this run; two runs never get the same row. */
+async function claimBatch(db: Knex, campaignId: number, claimer: string, limit: number): Promise<ClaimedRow[]> {
+  const now = new Date();
+  if (isSqlite(db)) {
+    // SQLite has one writer: the update is the claim.
+    await db.raw(
+      `update newsletter_deliveries set status = 'sending', claimed_by = ?, claimed_at = ?, updated_at = ?
+        where id in (select id from newsletter_deliveries where campaign_id = ? and status = 'pending' order by id limit ?)`,
+      [claimer, now, now, campaignId, limit],
+    );
+  } else {
+    await db.raw(
+      `update newsletter_deliveries set status = 'sending', claimed_by = ?, claimed_at = ?, updated_at = ?
+        where id in (select id from newsletter_deliveries where campaign_id = ? and status = 'pending' order by id limit ? for update skip locked)`,
+      [claimer, now, now, campaignId, limit],
+    );
+  }
+  return (await db('newsletter_deliveries').where({ campaignId, status: 'sending', claimedBy: claimer }).select('id', 'subscriberId').orderBy('id')) as ClaimedRow[];
+}
+
+async function runInParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+/** The `newsletter-send` job. */
+export async function runSendJob(
+  deps: { db: Knex; mail: MailProvider; publicUrl: string; log: Logger },
+  payload: unknown,
+  ctx: JobContext,
+): Promise<void> {
+  const { db, mail, publicUrl } = deps;
+  const campaignId = Number((payload as { campaignId?: unknown })?.campaignId);
+  if (!Number.isInteger(campaignId)) throw new Error('newsletter-send: no campaign id');
+  const campaign = await findCampaignById(db, campaignId);
+  if (!campaign || campaign.status === 'sent') return;
+
+  // Rows a crashed run left in 'sending': maybe delivered, so never repeated.
+  await db('newsletter_deliveries')
+    .where({ campaignId, status: 'sending' })
+    .where('claimedAt', '<', new Date(Date.now() - STALE_CLAIM_MS))
+    .update({ status: 'unknown', error: 'interrupted while sending; not repeated', updatedAt: new Date() });
+
+  const claimer = `${ctx.attempt}-${crypto.randomBytes(6).toString('hex')}`;
+  const final = ctx.attempt >= ctx.maxAttempts;
+  // Rows that failed for a reason that may pass (server down, timeout): tried again by the job's next run.
+  const retryLater: number[] = [];
+  while (!ctx.signal.aborted) {
+    const batch = await claimBatch(db, campaignId, claimer, BATCH_SIZE);
+    if (batch.length === 0) break;
+    let batchFailures = 0;
+    await runInParallel(batch, PARALLEL_SENDS, async (row) => {
+      const s = (await db('newsletter_subscribers').where({ id: row.subscriberId }).first()) as { email: string; status: string; unsubscribeToken: string | null } | undefined;
+      if (!s || s.status !== 'subscribed' || !s.unsubscribeToken) {
+        await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'skipped', updatedAt: new Date() });
+        return;
+      }
+      const unsubscribeUrl = `${publicUrl}${localizePath('/newsletter/unsubscribe', campaign.language)}?token=${encodeURIComponent(s.unsubscribeToken)}`;
+      try {
+        await mail.transmit({
+          to: s.email,
+          subject: campaign.subject,
+          text: personalize(campaign.text, unsubscribeUrl),
+          html: personalize(campaign.html, unsubscribeUrl),
+          headers: {
+            // RFC 2369 + RFC 8058: mail programs show an unsubscribe button that POSTs here.
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'X-Newsletter-Campaign': String(campaign.id),
+          },
+        });
+        await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'sent', error: null, updatedAt: new Date() });
+      } catch (err) {
+        const e = err instanceof MailError ? err : new MailError(String((err as Error)?.message ?? err), false);
+        batchFailures++;
+        if (!e.permanent && !final) retryLater.push(row.id);
+        await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'failed', error: e.message.slice(0, 500), updatedAt: new Date() });
+      }
+    });
+    // A server that is down fails every mail: stop here and let the backoff wait.
+    if (batchFailures === batch.length) break;
+  }
+  if (retryLater.length) {
+    for (let i = 0; i < retryLater.length; i += 500) {
+      await db('newsletter_deliveries').whereIn('id', retryLater.slice(i, i + 500)).where({ status: 'failed' }).update({ status: 'pending', claimedBy: null, updatedAt: new Date() });
+    }
+  }
+  if (ctx.signal.aborted) throw new Error('newsletter-send: stopped by a shutdown, continues on the next run');
+
+  const left = await db('newsletter_deliveries').where({ campaignId }).whereIn('status', ['pending', 'sending']).count({ n: '*' }).first();
+  if (Number(left?.n ?? 0) > 0) {
+    deps.log.warn({ campaignId, retryLater: retryLater.length }, 'newsletter: some mails could not be sent yet; retrying later');
+    throw new Error(`${retryLater.length} mails could not be sent yet; the next try sends them`);
+  }
+  const progress = (await sendProgress(db, campaignId))!;
+  await updateCampaign(db, campaignId, { status: 'sent', recipients: progress.sent + progress.unknown, sentAt: new Date() });
+  deps.log.info({ ...progress, errors: undefined }, 'newsletter sent');
+}
