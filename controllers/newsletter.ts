@@ -3,11 +3,13 @@ import { rateLimit } from 'express-rate-limit';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import multer from 'multer';
 import { ROOT } from '../config';
 import { tFor, type Deps } from './context';
 import { HttpError } from './middleware/errors';
 import { localizePath, splitLang } from '../views/routes';
-import { confirmSubscription, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
+import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
+import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
 import { NewsletterError } from '../models/newsletter';
 import type { Lang } from '../models/rules';
 import { toastKeyFor } from '../views/components/newsletter-form';
@@ -32,41 +34,7 @@ function subscribeLang(req: Request): Lang {
 /** A form posted without JavaScript wants a page back, not JSON. */
 const wantsHtml = (req: Request) => req.is('application/x-www-form-urlencoded') !== false && req.accepts(['json', 'html']) === 'html';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The small confirmation pages (confirm, unsubscribe, no-JS subscribe): plain HTML with the site's stylesheet. */
-function sendSimplePage(deps: Deps, res: Response, lang: Lang, page: { title: string; text: string; status?: number }): void {
-  const t = tFor(deps, lang);
-  const site = deps.config.site;
-  const home = localizePath('/', lang);
-  res
-    .status(page.status ?? 200)
-    .set('Cache-Control', 'no-store')
-    .type('html')
-    .send(`<!DOCTYPE html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${esc(page.title)} | ${esc(site.name)}</title>
-<link rel="stylesheet" href="${esc(deps.assets().css)}">
-</head>
-<body>
-<header class="site-header"><div class="container nav"><a class="brand brand-name" href="${home}"><img src="/images/logo.svg" alt="" width="36" height="36"> ${esc(site.name)}</a></div></header>
-<main id="main" class="section page-top newsletter-page">
-<div class="container narrow center">
-<h1>${esc(page.title)}</h1>
-<p class="lead">${esc(page.text)}</p>
-<p><a class="btn btn-primary" href="${home}">${esc(t('newsletterPages.backHome'))}</a></p>
-</div>
-</main>
-</body>
-</html>
-`);
-}
-
-/** Public newsletter routes: subscribe (SPEC section 7), confirm and one-click unsubscribe pages. */
+/** Public newsletter routes: subscribe (SPEC section 7), the confirm and unsubscribe pages and their buttons. */
 export function newsletterRouter(deps: Deps): Router {
   const router = Router();
   const limiter = rateLimit({
@@ -85,7 +53,7 @@ export function newsletterRouter(deps: Deps): Router {
     const t = tFor(deps, lang);
     const html = wantsHtml(req);
     const fail = (status: number, error: string) => {
-      if (html) return sendSimplePage(deps, res, lang, { title: t('newsletter.errorTitle'), text: error, status });
+      if (html) return sendLinkPage(deps, res, lang, { title: t('newsletter.errorTitle'), text: error, status });
       res.status(status).json({ error });
     };
     const parsed = SubscribeInputSchema.safeParse(req.body ?? {});
@@ -110,39 +78,90 @@ export function newsletterRouter(deps: Deps): Router {
     }
     if (html) {
       const key = toastKeyFor(status);
-      return sendSimplePage(deps, res, lang, { title: t(`newsletter.${key}Title`), text: t(`newsletter.${key}Text`) });
+      return sendLinkPage(deps, res, lang, { title: t(`newsletter.${key}Title`), text: t(`newsletter.${key}Text`) });
     }
     res.json({ status });
   });
 
+  const subscribeAgain = (lang: Lang) => ({ href: `${localizePath('/', lang)}#newsletter-email`, label: tFor(deps, lang)('newsletterPages.subscribeAgain') });
+
+  const confirmInvalid = (res: Response, lang: Lang) => {
+    const t = tFor(deps, lang);
+    sendLinkPage(deps, res, lang, { title: t('newsletterPages.invalidTitle'), text: t('newsletterPages.invalidText'), status: 400, links: [subscribeAgain(lang)] });
+  };
+
+  // The confirmation link only shows the page with the button (mail scanners open every link)...
   router.get(['/newsletter/confirm', '/de/newsletter/confirm'], async (req, res) => {
     const lang = res.locals.lang as Lang;
     const t = tFor(deps, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const subscriber = await confirmSubscription(deps.db, token);
-    if (!subscriber) {
-      return sendSimplePage(deps, res, lang, { title: t('newsletterPages.invalidTitle'), text: t('newsletterPages.invalidText'), status: 400 });
-    }
-    sendSimplePage(deps, res, lang, { title: t('newsletterPages.confirmedTitle'), text: t('newsletterPages.confirmedText', { email: subscriber.email }) });
+    const check = await checkConfirmToken(deps.db, token);
+    if (!check.ok) return confirmInvalid(res, lang);
+    sendLinkPage(deps, res, lang, {
+      title: t('newsletterPages.confirm.title'),
+      text: t('newsletterPages.confirm.text', { email: check.subscriber.email, org: deps.config.site.name }),
+      form: { action: req.path, token, button: t('newsletterPages.confirm.button'), why: t('newsletterPages.confirm.why') },
+    });
   });
 
-  // One click in the mail unsubscribes (GET); mail programs' unsubscribe buttons POST (RFC 8058).
-  const leave = (method: string) => async (req: Request, res: Response) => {
+  // ...and its button confirms.
+  router.post(['/newsletter/confirm', '/de/newsletter/confirm'], async (req, res) => {
+    const lang = res.locals.lang as Lang;
+    if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
+    const subscriber = await confirmSubscription(deps.db, postedToken(req));
+    if (!subscriber) return confirmInvalid(res, lang);
+    const t = tFor(deps, lang);
+    sendLinkPage(deps, res, lang, { title: t('newsletterPages.confirmedTitle'), text: t('newsletterPages.confirmedText', { email: subscriber.email }) });
+  });
+
+  const unsubscribeInvalid = (res: Response, lang: Lang) => {
+    const t = tFor(deps, lang);
+    const email = deps.config.site.email;
+    sendLinkPage(deps, res, lang, {
+      title: t('newsletterPages.unsubscribeInvalidTitle'),
+      text: t('newsletterPages.unsubscribeInvalidText', { email }),
+      status: 400,
+      links: [{ href: `mailto:${email}`, label: t('newsletterPages.writeToUs') }],
+    });
+  };
+  const unsubscribed = (res: Response, lang: Lang, email: string) => {
+    const t = tFor(deps, lang);
+    sendLinkPage(deps, res, lang, { title: t('newsletterPages.unsubscribedTitle'), text: t('newsletterPages.unsubscribedText', { email }) });
+  };
+
+  // The unsubscribe link in every newsletter shows the page with the button; who has already
+  // left sees that they have.
+  router.get(['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'], async (req, res) => {
     const lang = res.locals.lang as Lang;
     const t = tFor(deps, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const subscriber = await unsubscribe(deps.db, token, method);
-    if (!subscriber) {
-      return sendSimplePage(deps, res, lang, {
-        title: t('newsletterPages.unsubscribeInvalidTitle'),
-        text: t('newsletterPages.unsubscribeInvalidText', { email: deps.config.site.email }),
-        status: 400,
-      });
-    }
-    sendSimplePage(deps, res, lang, { title: t('newsletterPages.unsubscribedTitle'), text: t('newsletterPages.unsubscribedText', { email: subscriber.email }) });
-  };
-  router.get(['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'], leave('unsubscribe-link'));
-  router.post(['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'], leave('one-click-header'));
+    const subscriber = await findByUnsubscribeToken(deps.db, token);
+    if (!subscriber) return unsubscribeInvalid(res, lang);
+    if (subscriber.status === 'unsubscribed') return unsubscribed(res, lang, subscriber.email);
+    sendLinkPage(deps, res, lang, {
+      title: t('newsletterPages.unsubscribe.title'),
+      text: t('newsletterPages.unsubscribe.text', { email: subscriber.email, org: deps.config.site.name }),
+      form: { action: req.path, token, button: t('newsletterPages.unsubscribe.button'), why: t('newsletterPages.unsubscribe.why') },
+    });
+  });
+
+  // The page's button, and mail programs' own unsubscribe buttons (RFC 8058: a POST with the body
+  // List-Unsubscribe=One-Click, form-encoded or multipart, the token in the address). Those come
+  // from the mail provider's servers, not from our page, so they skip the same-origin rule: they
+  // can only unsubscribe the token's owner.
+  const oneClickBody = multer({ limits: { fields: 4, fieldSize: 512, files: 0, parts: 4 } }).none();
+  router.post(
+    ['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'],
+    (req, res, next) => oneClickBody(req, res, (err: unknown) => (err ? unsubscribeInvalid(res, res.locals.lang as Lang) : next())),
+    async (req, res) => {
+      const lang = res.locals.lang as Lang;
+      const oneClick = (req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] === 'One-Click';
+      if (!oneClick && !isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
+      const subscriber = await unsubscribe(deps.db, postedToken(req), oneClick ? 'one-click-header' : 'unsubscribe-link');
+      if (!subscriber) return unsubscribeInvalid(res, lang);
+      unsubscribed(res, lang, subscriber.email);
+    },
+  );
 
   router.get('/newsletter/images/*path', pngRendition(deps));
   return router;

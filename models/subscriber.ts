@@ -155,6 +155,28 @@ export async function requestSubscription(
   });
 }
 
+export type ConfirmCheck = { ok: true; subscriber: Subscriber } | { ok: false; reason: 'unknown' | 'expired' };
+
+/**
+ * Whether a confirmation token would confirm, without confirming: the page behind the link reads
+ * this (mail scanners open every link; only the visitor's POST confirms). A used token is unknown
+ * (confirming clears its hash).
+ */
+export async function checkConfirmToken(db: Knex, token: string, now = new Date()): Promise<ConfirmCheck> {
+  if (!token || token.length > 200) return { ok: false, reason: 'unknown' };
+  const row = await table(db).where({ confirmTokenHash: hashToken(token) }).first();
+  if (!row || row.status !== 'pending') return { ok: false, reason: 'unknown' };
+  if (row.confirmExpiresAt && new Date(toIso(row.confirmExpiresAt)).getTime() < now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, subscriber: toSubscriber(row) };
+}
+
+/** The subscriber an unsubscribe token belongs to (whatever their status), without changing anything. */
+export async function findByUnsubscribeToken(db: Knex, token: string): Promise<Subscriber | null> {
+  if (!token || token.length > 200) return null;
+  const row = await table(db).where({ unsubscribeToken: token }).first();
+  return row ? toSubscriber(row) : null;
+}
+
 /** Confirms with the token from the mail; null when it is unknown, used or expired. */
 export async function confirmSubscription(db: Knex, token: string, now = new Date()): Promise<Subscriber | null> {
   if (!token || token.length > 200) return null;

@@ -8,7 +8,8 @@ import { HttpError } from '../middleware/errors';
 import { identify, presentsCredentialHeader, requireAdmin, requireAdminPage } from '../middleware/auth';
 import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
-import { consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
+import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
+import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
 import { isAdminEmail, matchAdminKey, normalizeEmail, rememberAdminUser } from '../../models/user';
 import { recordAudit } from '../../models/audit';
 import { localizePath } from '../../views/routes';
@@ -190,15 +191,42 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     return res.redirect(303, loginUrl(lang, `?error=${outcome.notice}${mode}`));
   });
 
-  // The link of the sign-in e-mail.
-  router.get(['/admin-login/verify', '/de/admin-login/verify'], async (req, res) => {
-    const result = await consumeLoginToken(deps.db, String(req.query.token ?? ''));
-    if (!result.ok) return res.redirect(303, loginUrl(pathLang(req), '?error=link&mode=email'));
+  // The link of the sign-in e-mail only shows a page with one button: mail scanners open every
+  // link in a mail, and must not use the one-time token up. The token is checked, not consumed.
+  const verifyPaths = ['/admin-login/verify', '/de/admin-login/verify'];
+  const linkInvalid = (res: Response, lang: Lang, reason: 'unknown' | 'used' | 'expired') => {
+    const t = tFor(deps, lang);
+    sendLinkPage(deps, res, lang, {
+      status: 400,
+      title: t('linkPages.signIn.invalidTitle'),
+      text: t(`linkPages.signIn.${reason}`, { minutes: String(LOGIN_TOKEN_TTL_MS / 60000) }),
+      links: [{ href: loginUrl(lang, '?mode=email'), label: t('linkPages.signIn.requestNew') }],
+    });
+  };
+  router.get(verifyPaths, async (req, res) => {
+    const lang = pathLang(req);
+    const t = tFor(deps, lang);
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const check = await checkLoginToken(deps.db, token);
+    if (!check.ok) return linkInvalid(res, lang, check.reason);
+    sendLinkPage(deps, res, lang, {
+      title: t('linkPages.signIn.title'),
+      text: t('linkPages.signIn.text', { site: deps.config.site.name, email: check.email }),
+      form: { action: req.path, token, button: t('linkPages.signIn.button'), why: t('linkPages.signIn.why') },
+    });
+  });
+
+  // The button: only from our own page (no session yet, so no CSRF token), then the session opens.
+  router.post(verifyPaths, async (req, res) => {
+    const lang = pathLang(req);
+    if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
+    const result = await consumeLoginToken(deps.db, postedToken(req));
+    if (!result.ok) return linkInvalid(res, lang, result.reason);
     await openSession(req, { id: result.email, method: 'email' });
     await rememberAdminUser(deps.db, result.email);
     await recordAudit(deps.db, { actor: result.email, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
     req.session.flash = { kind: 'success', key: 'login.success' };
-    res.redirect(303, adminUrl(pathLang(req)));
+    res.redirect(303, adminUrl(lang));
   });
 
   // Who is logged in, and the CSRF token the browser must send with every change.

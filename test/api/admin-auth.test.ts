@@ -220,18 +220,43 @@ describe('admin credentials (default configuration)', () => {
     const stored = await h.deps.db('login_tokens').first();
     assert.ok(stored && !JSON.stringify(stored).includes(token), 'only the hash of the token is stored');
 
+    // A mail scanner opens the link first, perhaps several times: a page with one button, nothing used.
+    for (let i = 0; i < 3; i++) {
+      const scan = await request(h.app).get(`/admin-login/verify?token=${token}`);
+      assert.equal(scan.status, 200);
+      assert.equal(scan.headers['set-cookie'], undefined, 'opening the link opens no session');
+      assert.match(scan.text, /<html lang="en">/);
+      assert.match(scan.text, /<h1>Sign in to the admin area<\/h1>/);
+      assert.match(scan.text, /<meta name="robots" content="noindex">/);
+      assert.match(scan.text, /mail scanner/i);
+      assert.match(scan.text, new RegExp(`<form method="post" action="/admin-login/verify"[^>]*>\\s*<input type="hidden" name="token" value="${token}">`));
+      assert.match(scan.text, /<button type="submit" class="btn btn-primary">Sign in to the admin area<\/button>/);
+      assert.equal(scan.headers['cache-control'], 'no-store');
+      assert.equal(scan.headers['referrer-policy'], 'no-referrer');
+    }
+    assert.equal((await h.deps.db('login_tokens').first()).usedAt, null, 'the token is still unused');
+
+    // The person presses the button on that page: the session opens.
     const agent = request.agent(h.app);
-    const open = await agent.get(`/admin-login/verify?token=${token}`);
+    const open = await agent.post('/admin-login/verify').set('Origin', PUBLIC_URL).type('form').send({ token });
     assert.equal(open.status, 303);
     assert.equal(open.headers.location, '/admin');
     const session = await agent.get('/api/admin/session').expect(200);
     assert.equal(session.body.admin.id, ADMIN_EMAIL);
+    const adminPage = await agent.get('/admin').set('Accept', 'text/html').expect(200);
+    assert.match(adminPage.text, /Login successful!/);
 
-    // Used twice: refused, and no session for whoever follows it again.
+    // Used: its page says so at once, and pressing again opens no session.
+    const reopened = await request(h.app).get(`/admin-login/verify?token=${token}`);
+    assert.equal(reopened.status, 400);
+    assert.match(reopened.text, /already been used/);
+    assert.match(reopened.text, /href="\/admin-login\?mode=email">Request a new sign-in link</);
+    assert.doesNotMatch(reopened.text, /<form/);
     const again = request.agent(h.app);
-    const second = await again.get(`/admin-login/verify?token=${token}`);
-    assert.equal(second.status, 303);
-    assert.equal(second.headers.location, '/admin-login?error=link&mode=email');
+    const second = await again.post('/admin-login/verify').set('Origin', PUBLIC_URL).type('form').send({ token });
+    assert.equal(second.status, 400);
+    assert.match(second.text, /This sign-in link cannot be used/);
+    assert.equal(second.headers['set-cookie'], undefined);
     await again.get('/api/admin/session').expect(401);
   });
 
@@ -243,17 +268,74 @@ describe('admin credentials (default configuration)', () => {
     assert.match(page.text, /Anmeldelink/);
   });
 
-  test('an expired or unknown sign-in link opens nothing', async () => {
+  test('an expired or unknown sign-in link opens nothing, and says so in the page language', async () => {
     const expired = await createLoginToken(h.deps.db, ADMIN_EMAIL, 'de', Date.now() - 16 * 60 * 1000);
     const agent = request.agent(h.app);
-    const res = await agent.get(`/de/admin-login/verify?token=${expired}`);
-    assert.equal(res.status, 303);
-    assert.equal(res.headers.location, '/de/admin-login?error=link&mode=email');
+    const page = await agent.get(`/de/admin-login/verify?token=${expired}`);
+    assert.equal(page.status, 400);
+    assert.match(page.text, /<html lang="de">/);
+    assert.match(page.text, /Dieser Anmeldelink ist nicht mehr gültig/);
+    assert.match(page.text, /abgelaufen: Anmeldelinks gelten 15 Minuten/);
+    assert.match(page.text, /href="\/de\/admin-login\?mode=email">Neuen Anmeldelink anfordern</);
+    assert.equal(page.headers['cache-control'], 'no-store');
+    const pressed = await agent.post('/de/admin-login/verify').set('Origin', PUBLIC_URL).type('form').send({ token: expired });
+    assert.equal(pressed.status, 400);
+    assert.match(pressed.text, /abgelaufen/);
     await agent.get('/api/admin/session').expect(401);
+
     const unknown = await agent.get('/admin-login/verify?token=not-a-real-token-at-all-0000');
-    assert.equal(unknown.headers.location, '/admin-login?error=link&mode=email');
-    const none = await agent.get('/admin-login/verify');
-    assert.equal(none.status, 303);
+    assert.equal(unknown.status, 400);
+    assert.match(unknown.text, /We do not recognise this link/);
+    assert.equal((await agent.post('/admin-login/verify').set('Origin', PUBLIC_URL).type('form').send({ token: 'not-a-real-token-at-all-0000' })).status, 400);
+    assert.equal((await agent.get('/admin-login/verify')).status, 400);
+    assert.equal((await agent.get('/admin-login/verify?token=a&token=b')).status, 400);
+    assert.equal((await agent.post('/admin-login/verify').set('Origin', PUBLIC_URL).type('form').send({})).status, 400);
+    await agent.get('/api/admin/session').expect(401);
+  });
+
+  test('the sign-in button is refused from another site (no session yet, so no CSRF token)', async () => {
+    const token = await createLoginToken(h.deps.db, ADMIN_EMAIL, 'en');
+    const unused = async () => (await h.deps.db('login_tokens').whereNull('usedAt').count({ n: '*' }))[0]!.n;
+    const before = Number(await unused());
+    const attempts: [string, Record<string, string>][] = [
+      ['another origin', { Origin: 'https://evil.example' }],
+      ['a sibling subdomain', { Origin: 'https://admin.charity.example' }],
+      ['http instead of https', { Origin: 'http://charity.example' }],
+      ['Origin null from another site', { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }],
+      ['same site, other origin', { 'Sec-Fetch-Site': 'same-site' }],
+      ['a foreign Referer', { Referer: 'https://evil.example/page' }],
+      ['nothing that tells', {}],
+    ];
+    for (const [what, headers] of attempts) {
+      const agent = request.agent(h.app);
+      const res = await agent.post('/de/admin-login/verify').set(headers).type('form').send({ token });
+      assert.equal(res.status, 403, what);
+      assert.match(res.text, /Es wurde nichts geändert/, what);
+      assert.match(res.text, /<html lang="de">/, what);
+      assert.equal(res.headers['set-cookie'], undefined, what);
+      await agent.get('/api/admin/session').expect(401);
+    }
+    assert.equal(Number(await unused()), before, 'a refused request leaves the token unused');
+
+    // Our own page: Origin: null with Sec-Fetch-Site: same-origin is what a browser sends from a
+    // page with Referrer-Policy: no-referrer.
+    const agent = request.agent(h.app);
+    const ok = await agent.post('/admin-login/verify').set({ Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }).type('form').send({ token });
+    assert.equal(ok.status, 303);
+    await agent.get('/api/admin/session').expect(200);
+    // The address the request was sent to counts as ours too (PUBLIC_URL may name another host).
+    const viaHost = await request(h.app)
+      .post('/admin-login/verify')
+      .set({ Host: 'intranet.example:8080', Origin: 'http://intranet.example:8080' })
+      .type('form')
+      .send({ token: await createLoginToken(h.deps.db, ADMIN_EMAIL, 'en') });
+    assert.equal(viaHost.status, 303);
+    const viaReferer = await request(h.app)
+      .post('/admin-login/verify')
+      .set('Referer', `${PUBLIC_URL}/admin-login/verify`)
+      .type('form')
+      .send({ token: await createLoginToken(h.deps.db, ADMIN_EMAIL, 'en') });
+    assert.equal(viaReferer.status, 303);
   });
 });
 

@@ -1,5 +1,6 @@
-// The newsletter without Mailchimp: local subscribers, double opt-in through the outbox,
-// confirmation and one-click unsubscribe pages, a sent newsletter, rate limiting.
+// The newsletter without Mailchimp: local subscribers, double opt-in through the outbox, the
+// confirmation and unsubscribe pages whose GET changes nothing (mail scanners) and their buttons,
+// RFC 8058 one-click unsubscribe, a sent newsletter, rate limiting.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
@@ -37,6 +38,21 @@ async function linkIn(email: string, pattern: RegExp): Promise<string> {
   const url = new URL(found[0]);
   assert.equal(url.origin, 'https://charity.example', 'links use PUBLIC_URL');
   return url.pathname + url.search;
+}
+
+const ORIGIN = { Origin: 'https://charity.example' };
+const tokenIn = (path: string) => new URLSearchParams(path.split('?')[1]).get('token')!;
+
+/** Presses the button of a link's page: a form POST from our own page to the same address. */
+const press = (path: string, headers: Record<string, string> = ORIGIN) =>
+  request(h.app).post(path.split('?')[0]!).set(headers).type('form').send({ token: tokenIn(path) });
+
+/** Subscribes and confirms as a person does: open the link, press the button. */
+async function subscribeAndConfirm(email: string, language: 'en' | 'de' = 'en'): Promise<void> {
+  await subscribe({ email, language });
+  const path = await linkIn(email, /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+  await request(h.app).get(path).expect(200);
+  await press(path).expect(200);
 }
 
 test('the address is validated on the server', async () => {
@@ -79,17 +95,37 @@ test('double opt-in: pending, confirmation link in the outbox, confirm page, the
   assert.equal(again.body.status, 'pending_confirmation');
   assert.equal((await outboxFor(h.deps.db, 'reader.one@example.org')).length, 1);
 
-  const page = await request(h.app).get(confirmPath);
-  assert.equal(page.status, 200);
-  assert.match(page.headers['content-type'], /html/);
-  assert.match(page.text, /<html lang="en">/);
-  assert.match(page.text, /<h1>Subscription confirmed<\/h1>/);
-  assert.match(page.text, /noindex/);
+  // A mail scanner opens the link first, perhaps several times: a page with one button, nothing confirmed.
+  for (let i = 0; i < 3; i++) {
+    const page = await request(h.app).get(confirmPath);
+    assert.equal(page.status, 200);
+    assert.match(page.headers['content-type'], /html/);
+    assert.match(page.text, /<html lang="en">/);
+    assert.match(page.text, /<h1>Please confirm your subscription<\/h1>/);
+    assert.match(page.text, /reader\.one@example\.org/);
+    assert.match(page.text, /<meta name="robots" content="noindex">/);
+    assert.match(page.text, /<form method="post" action="\/newsletter\/confirm"/);
+    assert.match(page.text, new RegExp(`<input type="hidden" name="token" value="${token}">`));
+    assert.match(page.text, />Confirm my subscription<\/button>/);
+    assert.match(page.text, /mail scanner/i);
+    assert.equal(page.headers['cache-control'], 'no-store');
+    assert.equal(page.headers['referrer-policy'], 'no-referrer');
+  }
+  assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'pending', 'opening the link confirms nothing');
 
-  // The link works once.
+  // The person presses the button.
+  const confirmed = await press(confirmPath);
+  assert.equal(confirmed.status, 200);
+  assert.match(confirmed.text, /<h1>Subscription confirmed<\/h1>/);
+  assert.equal(confirmed.headers['cache-control'], 'no-store');
+
+  // The link works once: its page says so at once, and pressing again changes nothing.
   const reused = await request(h.app).get(confirmPath);
   assert.equal(reused.status, 400);
   assert.match(reused.text, /This link is no longer valid/);
+  assert.match(reused.text, /href="\/#newsletter-email">Subscribe again</);
+  assert.doesNotMatch(reused.text, /<form/);
+  assert.equal((await press(confirmPath)).status, 400);
 
   const already = await subscribe({ email: 'reader.one@example.org' });
   assert.deepEqual(already.body, { status: 'already_subscribed' });
@@ -116,8 +152,14 @@ test('German subscribers get German mail and German pages', async () => {
   assert.ok(confirmPath.startsWith('/de/newsletter/confirm?token='));
   const page = await request(h.app).get(confirmPath);
   assert.match(page.text, /<html lang="de">/);
-  assert.match(page.text, /Abonnement bestätigt/);
-  assert.match(page.text, /Zurück zur Website/);
+  assert.match(page.text, /<h1>Bitte bestätigen Sie Ihr Abonnement<\/h1>/);
+  assert.match(page.text, /<form method="post" action="\/de\/newsletter\/confirm"/);
+  assert.match(page.text, />Abonnement bestätigen<\/button>/);
+  assert.match(page.text, /E-Mail-Scanner/);
+  const done = await press(confirmPath);
+  assert.match(done.text, /<html lang="de">/);
+  assert.match(done.text, /Abonnement bestätigt/);
+  assert.match(done.text, /Zurück zur Website/);
   const row = await findSubscriberByEmail(h.deps.db, 'leserin@example.ch');
   assert.equal(row?.language, 'de');
 });
@@ -127,15 +169,21 @@ test('an expired or unknown confirmation link is refused', async () => {
   const path = await linkIn('late@example.org', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
   await h.deps.db('newsletter_subscribers').where({ email: 'late@example.org' }).update({ confirmExpiresAt: new Date(Date.now() - 1000) });
   assert.equal((await request(h.app).get(path)).status, 400);
+  assert.equal((await press(path)).status, 400);
+  assert.equal((await findSubscriberByEmail(h.deps.db, 'late@example.org'))?.status, 'pending');
   assert.equal((await request(h.app).get('/newsletter/confirm?token=nope')).status, 400);
+  assert.equal((await press('/newsletter/confirm?token=nope')).status, 400);
   assert.equal((await request(h.app).get('/newsletter/confirm')).status, 400);
-  assert.equal((await request(h.app).get('/de/newsletter/confirm?token=x')).text.includes('Dieser Link ist nicht mehr gültig'), true);
+  assert.equal((await request(h.app).get('/newsletter/confirm?token=a&token=b')).status, 400);
+  assert.equal((await request(h.app).post('/newsletter/confirm').set(ORIGIN).type('form').send({})).status, 400);
+  const de = await request(h.app).get('/de/newsletter/confirm?token=x');
+  assert.match(de.text, /Dieser Link ist nicht mehr gültig/);
+  assert.match(de.text, /href="\/de#newsletter-email">Erneut abonnieren</);
 });
 
-test('a sent newsletter arrives, its one-click link unsubscribes, and coming back needs a new confirmation', async () => {
+test('a sent newsletter arrives, its unsubscribe link shows a page whose button unsubscribes, and coming back needs a new confirmation', async () => {
   const email = 'follower@example.org';
-  await subscribe({ email, language: 'en' });
-  await request(h.app).get(await linkIn(email, /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)).expect(200);
+  await subscribeAndConfirm(email);
 
   const generated = await request(h.app)
     .post('/api/admin/newsletter/generate')
@@ -154,14 +202,34 @@ test('a sent newsletter arrives, its one-click link unsubscribes, and coming bac
   const unsubscribePath = await linkIn(email, /https:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/);
   assert.ok((newsletter!.htmlBody ?? '').includes(`https://charity.example${unsubscribePath}`), 'the HTML part has the same link');
 
-  const page = await request(h.app).get(unsubscribePath);
-  assert.equal(page.status, 200);
-  assert.match(page.text, /You have been unsubscribed/);
+  // A scanner opening the link (several times) unsubscribes nobody: a page with one button.
+  for (let i = 0; i < 3; i++) {
+    const page = await request(h.app).get(unsubscribePath);
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<h1>Unsubscribe from the newsletter<\/h1>/);
+    assert.match(page.text, /follower@example\.org/);
+    assert.match(page.text, /<form method="post" action="\/newsletter\/unsubscribe"/);
+    assert.match(page.text, />Unsubscribe<\/button>/);
+    assert.match(page.text, /<meta name="robots" content="noindex">/);
+    assert.equal(page.headers['cache-control'], 'no-store');
+    assert.equal(page.headers['referrer-policy'], 'no-referrer');
+  }
+  assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'subscribed');
+
+  const left = await press(unsubscribePath);
+  assert.equal(left.status, 200);
+  assert.match(left.text, /You have been unsubscribed/);
   assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'unsubscribed');
-  // A second click shows the same friendly page.
-  assert.equal((await request(h.app).get(unsubscribePath)).status, 200);
+  // Opening the link or pressing again shows the same friendly page.
+  const reopened = await request(h.app).get(unsubscribePath);
+  assert.equal(reopened.status, 200);
+  assert.match(reopened.text, /You have been unsubscribed/);
+  assert.doesNotMatch(reopened.text, /<form/);
+  assert.equal((await press(unsubscribePath)).status, 200);
   const subscriber = (await findSubscriberByEmail(h.deps.db, email))!;
-  assert.deepEqual((await consentHistory(h.deps.db, subscriber.id)).map((e) => e.event), ['requested', 'confirmed', 'unsubscribed']);
+  const events = await consentHistory(h.deps.db, subscriber.id);
+  assert.deepEqual(events.map((e) => e.event), ['requested', 'confirmed', 'unsubscribed']);
+  assert.equal(events[2]!.method, 'unsubscribe-link');
 
   const back = await subscribe({ email });
   assert.deepEqual(back.body, { status: 'resubscribed_pending' });
@@ -169,17 +237,59 @@ test('a sent newsletter arrives, its one-click link unsubscribes, and coming bac
   assert.match(confirmation!.subject, /confirm your subscription/);
 });
 
-test('mail programs can unsubscribe with one POST (RFC 8058)', async () => {
+test('mail programs can unsubscribe with one POST (RFC 8058), from their own servers', async () => {
   const email = 'oneclick@example.org';
-  await subscribe({ email });
-  await request(h.app).get(await linkIn(email, /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/)).expect(200);
+  await subscribeAndConfirm(email);
   const { unsubscribeToken } = (await findSubscriberByEmail(h.deps.db, email))!;
+  // What Gmail, Outlook and others send for List-Unsubscribe-Post: no Origin, no Fetch Metadata.
   const res = await request(h.app).post(`/newsletter/unsubscribe?token=${unsubscribeToken}`).type('form').send('List-Unsubscribe=One-Click');
   assert.equal(res.status, 200);
-  assert.equal((await findSubscriberByEmail(h.deps.db, email))?.status, 'unsubscribed');
+  assert.match(res.text, /You have been unsubscribed/);
+  const subscriber = (await findSubscriberByEmail(h.deps.db, email))!;
+  assert.equal(subscriber.status, 'unsubscribed');
+  assert.equal((await consentHistory(h.deps.db, subscriber.id)).at(-1)!.method, 'one-click-header');
+
+  // RFC 8058 allows multipart/form-data too.
+  await subscribeAndConfirm('multipart@example.org', 'de');
+  const other = (await findSubscriberByEmail(h.deps.db, 'multipart@example.org'))!;
+  const multipart = await request(h.app).post(`/de/newsletter/unsubscribe?token=${other.unsubscribeToken}`).field('List-Unsubscribe', 'One-Click');
+  assert.equal(multipart.status, 200);
+  assert.match(multipart.text, /Sie wurden abgemeldet/);
+  assert.equal((await findSubscriberByEmail(h.deps.db, 'multipart@example.org'))?.status, 'unsubscribed');
+  // A file in that body is not what a mail program sends: refused, nothing else happens.
+  const withFile = await request(h.app).post(`/newsletter/unsubscribe?token=${other.unsubscribeToken}`).attach('file', Buffer.from('x'), 'x.txt');
+  assert.equal(withFile.status, 400);
+
   const unknown = await request(h.app).get('/de/newsletter/unsubscribe?token=unknown');
   assert.equal(unknown.status, 400);
   assert.match(unknown.text, /Abmeldelink nicht erkannt/);
+  assert.match(unknown.text, /href="mailto:info@example\.org">Schreiben Sie uns</);
+  const unknownPost = await request(h.app).post('/newsletter/unsubscribe?token=unknown').type('form').send('List-Unsubscribe=One-Click');
+  assert.equal(unknownPost.status, 400);
+});
+
+test('the buttons of the confirm and unsubscribe pages are refused from another site', async () => {
+  await subscribe({ email: 'target@example.org' });
+  const confirmPath = await linkIn('target@example.org', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+  const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' }, { Referer: 'https://evil.example/' }, {}];
+  for (const headers of foreign) {
+    const res = await press(confirmPath, headers);
+    assert.equal(res.status, 403, JSON.stringify(headers));
+    assert.match(res.text, /Nothing was changed/);
+  }
+  assert.equal((await findSubscriberByEmail(h.deps.db, 'target@example.org'))?.status, 'pending');
+  // From our own page (no-referrer makes the browser send Origin: null, Fetch Metadata tells).
+  assert.equal((await press(confirmPath, { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' })).status, 200);
+
+  const { unsubscribeToken } = (await findSubscriberByEmail(h.deps.db, 'target@example.org'))!;
+  const unsubscribePath = `/de/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  const refused = await press(unsubscribePath, { Origin: 'https://evil.example' });
+  assert.equal(refused.status, 403);
+  assert.match(refused.text, /<html lang="de">/);
+  assert.match(refused.text, /Es wurde nichts geändert/);
+  // Without the one-click body a POST is the page's button, and needs our origin.
+  assert.equal((await request(h.app).post(unsubscribePath).type('form').send('List-Unsubscribe=Something')).status, 403);
+  assert.equal((await findSubscriberByEmail(h.deps.db, 'target@example.org'))?.status, 'subscribed');
 });
 
 test('when the mail server is down, the subscription is kept and the confirmation goes out once it is back', async () => {
