@@ -108,8 +108,13 @@ test('build, generate and send a newsletter in the admin', async () => {
   await toast(page, 'Campaign Created').waitFor();
   await tab.getByRole('button', { name: 'Send Newsletter' }).click();
   await tab.getByRole('alertdialog').getByRole('button', { name: 'Yes, send now' }).click();
-  await toast(page, 'Newsletter Sent!').waitFor();
-  assert.match((await page.locator('.toast-description').textContent()) ?? '', /sent to all subscribers/);
+  // The send runs in the background: it starts at once, the Sends panel follows it to the end.
+  await toast(page, 'Sending started').waitFor();
+  await toast(page, 'Newsletter Sent!').waitFor({ timeout: 20_000 });
+  assert.match((await page.locator('.toast-description').textContent()) ?? '', /sent to all subscribers \(1 recipient\)/);
+  const sends = tab.getByRole('region', { name: 'Sends' });
+  await sends.getByText('1 of 1 sent · 0 failed · 0 remaining').waitFor();
+  assert.equal(await sends.getByRole('progressbar').getAttribute('value'), '1');
 
   // Everything resets.
   assert.equal(await tab.getByLabel('Subject line').inputValue(), '');

@@ -8,6 +8,8 @@ import { adminFetch } from './api';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import type { NewsletterData } from '../../models/newsletter';
 import { SubscribersPanel } from './subscribers-panel';
+import { SendsPanel } from './sends-panel';
+import type { SendProgress } from '../../models/newsletter-send';
 
 interface Status {
   mailing: 'mailchimp' | 'local';
@@ -34,7 +36,9 @@ interface CampaignRef {
 }
 
 interface SendResult {
-  recipients: number | null;
+  /** Local sends go on in the background (the sends panel follows them); Mailchimp's are handed over. */
+  status: 'sending' | 'sent';
+  progress: SendProgress | null;
 }
 
 /** Items listed for selection, previews cut at 60 characters (SPEC section 2). */
@@ -107,6 +111,7 @@ export function NewsletterTab() {
   const [campaign, setCampaign] = useState<CampaignRef | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<null | 'suggest' | 'generate' | 'create' | 'send'>(null);
+  const [sendsKey, setSendsKey] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -244,11 +249,13 @@ export function NewsletterTab() {
     setBusy('send');
     try {
       const r = await adminFetch<SendResult>('POST', `/api/admin/newsletter/send/${encodeURIComponent(campaign.campaignId)}`);
-      toast({
-        title: t('newsletterAdmin.sent'),
-        description: r.recipients === null ? t('newsletterAdmin.sentText') : t('newsletterAdmin.sentTextCount', { count: r.recipients }),
-        variant: 'success',
-      });
+      if (r.status === 'sending' && r.progress) {
+        // 'Newsletter Sent!' follows from the sends panel when the last mail has gone.
+        toast({ title: t('newsletterAdmin.sends.started'), description: t('newsletterAdmin.sends.startedText', { count: r.progress.total }), variant: 'success' });
+      } else {
+        toast({ title: t('newsletterAdmin.sent'), description: t('newsletterAdmin.sentText'), variant: 'success' });
+      }
+      setSendsKey((k) => k + 1);
       reset();
       adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined);
     } catch (err) {
@@ -443,6 +450,8 @@ export function NewsletterTab() {
           </details>
         </div>
       )}
+
+      <SendsPanel refreshKey={sendsKey} />
 
       <SubscribersPanel onChanged={() => adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined)} />
     </section>
