@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { langOf, type Deps, type PageLoader } from './context';
 import { HttpError, parseInput } from './middleware/errors';
+import { sharedRateLimit } from './middleware/rate-limit';
 import { metaFromLocale } from './seo';
 import { findProjectById, listProjects } from '../models/project';
 import { applySucceededPayment, projectIdFromMetadata, recordFailedPayment } from '../models/donation';
@@ -98,19 +98,17 @@ function idempotencyKey(input: z.infer<typeof CreateIntentSchema>): string {
 }
 
 // Card-testing bots hammer payment endpoints; a donor never needs this many intents.
-const paymentLimiter = () =>
-  rateLimit({
+const paymentLimiter = (deps: Deps) =>
+  sharedRateLimit(deps.db, 'payments', {
     windowMs: 15 * 60 * 1000,
     limit: 120,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
     message: { error: 'Too many payment requests from this address. Please wait a few minutes and try again.' },
   });
 
 /** POST /api/create-payment-intent, POST /api/stripe/webhook, POST /api/update-project-funding (SPEC section 7). */
 export function checkoutApi(deps: Deps): Router {
   const router = Router();
-  const limiter = paymentLimiter();
+  const limiter = paymentLimiter(deps);
 
   router.post('/api/create-payment-intent', limiter, async (req, res) => {
     const stripe = stripeOf(deps);

@@ -1,5 +1,4 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,6 +6,7 @@ import multer from 'multer';
 import { ROOT } from '../config';
 import { tFor, type Deps } from './context';
 import { HttpError } from './middleware/errors';
+import { sharedRateLimit } from './middleware/rate-limit';
 import { localizePath, splitLang } from '../views/routes';
 import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
@@ -37,11 +37,9 @@ const wantsHtml = (req: Request) => req.is('application/x-www-form-urlencoded') 
 /** Public newsletter routes: subscribe (SPEC section 7), the confirm and unsubscribe pages and their buttons. */
 export function newsletterRouter(deps: Deps): Router {
   const router = Router();
-  const limiter = rateLimit({
+  const limiter = sharedRateLimit(deps.db, 'newsletter-subscribe', {
     windowMs: SUBSCRIBE_WINDOW_MS,
     limit: SUBSCRIBE_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
     handler: (req, res) => {
       const t = tFor(deps, subscribeLang(req));
       res.status(429).json({ error: t('newsletterPages.errors.rateLimited') });

@@ -73,11 +73,13 @@ export function pagesRouter(deps: Deps): Router {
     router.get([route.path, localizePath(route.path, 'de')], async (req, res) => {
       // The asset names are part of the key: after a rebuild no cached page points at deleted files.
       const key = `${deps.assets().client} ${cache.key(req, wantsPageJson(req))}`;
+      // The version is read before the data: a page is never filed under a newer version than its data.
+      const version = cacheable ? await cache.version() : null;
       const hit = cacheable ? cache.get(key) : undefined;
       if (hit) return writePage(res, hit);
       const loader = loaders[route.id] ?? staticPage(route.id);
       const page = await renderPage(req, res, deps, route.id, await loader(req, deps));
-      if (cacheable && page.status === 200 && !res.locals.noPageCache) cache.set(key, page);
+      if (version !== null && page.status === 200 && !res.locals.noPageCache) cache.set(key, page, version);
       writePage(res, page);
     });
   }

@@ -8,7 +8,7 @@ import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
-import { createApp, type AppHandle } from '../app';
+import { createApp, type AppHandle, type CreateAppOptions } from '../app';
 
 /**
  * The database the suites run on: SQLite in memory by default; PostgreSQL when TEST_DATABASE_URL
@@ -52,10 +52,10 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
 }
 
 /** createApp() on a fresh database with the demo content (unless env names a database itself). */
-export async function testApp(env: Record<string, string | undefined> = {}): Promise<AppHandle> {
-  if (env.DATABASE_URL) return createApp({ env: { ...TEST_ENV, ...env } });
+export async function testApp(env: Record<string, string | undefined> = {}, options: Omit<CreateAppOptions, 'env'> = {}): Promise<AppHandle> {
+  if (env.DATABASE_URL) return createApp({ ...options, env: { ...TEST_ENV, ...env } });
   const fresh = await freshDatabase();
-  const handle = await createApp({ env: { ...TEST_ENV, ...fresh.env, ...env } });
+  const handle = await createApp({ ...options, env: { ...TEST_ENV, ...fresh.env, ...env } });
   return {
     ...handle,
     close: async () => {

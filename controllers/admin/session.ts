@@ -1,6 +1,6 @@
 // Admin sign-in: key or e-mail link, the session, logout; the login page's loader.
-import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { clientKey, sharedRateLimit } from '../middleware/rate-limit';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
 import { langOf, tFor, type Deps, type PageLoader } from '../context';
@@ -86,11 +86,18 @@ async function sendSignInLink(deps: Deps, email: string, lang: Lang): Promise<vo
   });
 }
 
+/** Which credential a login request offers: an e-mail address, or (by default) a key. */
+function loginMode(body: unknown): 'key' | 'email' {
+  const b = body as { mode?: unknown; email?: unknown; key?: unknown } | undefined;
+  if (b?.mode === 'key' || b?.mode === 'email') return b.mode;
+  return b && b.email !== undefined && b.key === undefined ? 'email' : 'key';
+}
+
 /** The one login logic behind the form and POST /api/admin/login. */
 async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<LoginOutcome> {
   const parsed = LoginInputSchema.safeParse(body ?? {});
   const input = parsed.success ? parsed.data : {};
-  const mode = input.mode ?? (input.email !== undefined && input.key === undefined ? 'email' : 'key');
+  const mode = loginMode(input);
   if (mode === 'key') {
     const key = (input.key ?? '').trim();
     if (!key) return { kind: 'bad-input', notice: 'keyRequired' };
@@ -121,31 +128,45 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     res.status(429).json({ error: MESSAGES.tooMany });
   };
 
-  // Counts failed logins only (a 401, or a form post marked as failed) per client address;
-  // admin API calls count when they present a credential header.
-  const failedLogins = rateLimit({
+  const loginPaths = ['/api/admin/login', '/admin-login', '/de/admin-login'];
+
+  /** A wrong guess: a wrong credential header, or a login attempt with a wrong key. Decided before the request runs. */
+  const isWrongGuess = (req: Request): boolean => {
+    if (presentsCredentialHeader(deps, req)) return identify(deps, req) === 'bad-credential';
+    if (req.method !== 'POST' || !loginPaths.includes(req.path)) return false;
+    const body = req.body as { key?: unknown } | undefined;
+    if (loginMode(body) !== 'key') return false;
+    const key = typeof body?.key === 'string' ? body.key.trim() : '';
+    return key.length > 0 && !matchAdminKey(deps.config.adminKeys, key);
+  };
+
+  // Wrong guesses per client address, counted in the shared database (every instance sees the same
+  // count). Only wrong guesses are counted, so an admin's parallel requests never add up.
+  const failedLogins = sharedRateLimit(deps.db, 'failed-logins', {
     windowMs: WINDOW_MS,
     limit: LOGIN_FAILURES_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401 && !res.locals.loginFailed,
+    skip: (req) => !isWrongGuess(req),
     handler: tooMany,
   });
-  const signInEmails = rateLimit({
+  // Once an address is locked out, a right credential is refused too: otherwise the lockout would
+  // tell a guesser which guess was right.
+  const lockout: RequestHandler = async (req, res, next) => {
+    if (isWrongGuess(req)) return next();
+    const info = await failedLogins.getKey(clientKey(req));
+    if (info && info.totalHits >= LOGIN_FAILURES_LIMIT) return tooMany(req, res);
+    next();
+  };
+  const signInEmails = sharedRateLimit(deps.db, 'sign-in-emails', {
     windowMs: WINDOW_MS,
     limit: LOGIN_EMAILS_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skip: (req) => {
-      const b = req.body as { mode?: unknown; email?: unknown; key?: unknown } | undefined;
-      return !(b && (b.mode === 'email' || (b.email !== undefined && b.key === undefined)));
-    },
+    skip: (req) => loginMode(req.body) !== 'email',
     handler: tooMany,
   });
-  const loginPaths = ['/api/admin/login', '/admin-login', '/de/admin-login'];
-  router.post(loginPaths, failedLogins, signInEmails);
-  router.use(['/api/admin', '/api/media'], (req, res, next) => (presentsCredentialHeader(deps, req) ? failedLogins(req, res, next) : next()));
+  router.post(loginPaths, lockout, failedLogins, signInEmails);
+  router.use(['/api/admin', '/api/media'], (req, res, next) => {
+    if (!presentsCredentialHeader(deps, req)) return next();
+    lockout(req, res, (err?: unknown) => (err ? next(err) : failedLogins(req, res, next)));
+  });
 
   router.post('/api/admin/login', async (req, res) => {
     const outcome = await attemptLogin(deps, req, req.body);
@@ -184,7 +205,6 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     }
     const mode = (req.body as { mode?: string } | undefined)?.mode === 'email' ? '&mode=email' : '';
     if (outcome.kind === 'invalid') {
-      res.locals.loginFailed = true;
       return res.redirect(303, loginUrl(lang, `?error=invalid${mode}`));
     }
     if (outcome.kind === 'link-sent') return res.redirect(303, loginUrl(lang, '?sent=1&mode=email'));

@@ -7,32 +7,38 @@ export interface RenderedPage {
   body: string;
 }
 
-// Tables whose writes never change what a public page shows.
-const IGNORED = /["`]?(sessions|outbox|audit_log|login_tokens|app_settings|users|media_items|newsletter_\w+|campaign\w*|deliver\w*|donations)["`]?/i;
-const WRITE = /^\s*(insert|update|delete|replace|commit)\b/i;
-
 /**
- * Rendered public pages, kept in memory until the content changes. Every write that goes through
- * Knex to a content table (admin edits, seeds, a donation raising a project's total) empties the
- * cache, so a change is visible on the next request; nothing else needs to remember to invalidate.
+ * Rendered public pages, kept in memory per content version. Database triggers raise the one
+ * `content_version` counter on every write to a table a public page shows, whoever makes it (this
+ * instance, another one, a webhook, a script), so every request reads the counter first (one
+ * primary-key lookup) and an instance never serves a page older than the last write.
+ * A page is stored under the version read before its data was loaded: a render that raced a write
+ * is filed under the old version and never served after it.
  */
 export function createPageCache(db: Knex, maxEntries = 500) {
   const entries = new Map<string, RenderedPage>();
-  const onQuery = (q: { sql?: string }) => {
-    if (q.sql && WRITE.test(q.sql) && !IGNORED.test(q.sql.slice(0, 200))) entries.clear();
-  };
-  // Before the write (so no render started after it is cached) and after it (and after COMMIT).
-  db.on('query', onQuery);
-  db.on('query-response', (_response: unknown, q: { sql?: string }) => onQuery(q));
+  let cachedVersion: string | null = null;
 
   return {
     key(req: Request, json: boolean): string {
       return `${json ? 'json' : 'html'} ${req.originalUrl}`;
     },
+    /** The current content version; a change empties the cache. */
+    async version(): Promise<string> {
+      const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
+      const version = String(row?.version ?? 0);
+      if (version !== cachedVersion) {
+        entries.clear();
+        cachedVersion = version;
+      }
+      return version;
+    },
     get(key: string): RenderedPage | undefined {
       return entries.get(key);
     },
-    set(key: string, page: RenderedPage): void {
+    /** Stores a page rendered from data read at `version` (ignored when the content moved on). */
+    set(key: string, page: RenderedPage, version: string): void {
+      if (version !== cachedVersion) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, page);
     },

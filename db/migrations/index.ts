@@ -6,6 +6,7 @@ import * as newsletter from './20261122000300_newsletter';
 import * as donationAudit from './20261122000400_donation_audit';
 import * as jobs from './20261123000000_jobs';
 import * as newsletterSends from './20261123000100_newsletter_sends';
+import * as sharedState from './20261123000200_shared_state';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000400_donation_audit': donationAudit,
   '20261123000000_jobs': jobs,
   '20261123000100_newsletter_sends': newsletterSends,
+  '20261123000200_shared_state': sharedState,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -251,7 +251,9 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
   const schema = workerSchemaOf(db);
   const instance = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency + 2, connectionTimeoutMillis: 5000 });
+  // A connection lost while idle or in use (PostgreSQL restarted) is logged; the pool makes a new one.
   pool.on('error', (err) => log.warn({ err: err.message }, 'jobs: idle PostgreSQL connection failed'));
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err: err.message }, 'jobs: PostgreSQL connection failed')));
   const logger = new GraphileLogger(() => (level, message, meta) => {
     const line = { ...(meta ?? {}), scope: 'graphile-worker' };
     if (level === 'error') log.error(line, message);

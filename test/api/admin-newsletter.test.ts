@@ -242,7 +242,7 @@ describe('a local send through a real SMTP server (the fake)', () => {
     smtp.refuse.delete('r2@example.de');
     const retried = await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN);
     assert.equal(retried.status, 202, JSON.stringify(retried.body));
-    await until(async () => (await progress()).sent === 4, 'the retried mail', 20_000);
+    await until(async () => { const q = await progress(); return q.sent === 4 && q.status === 'sent'; }, 'the retried mail', 20_000);
     for (const e of ['r1@example.de', 'r2@example.de', 'r3@example.de', 'r5@example.de']) assert.equal(smtp.to(e).length, 1, e);
     assert.equal(smtp.to('r4@example.de').length, 0, 'a possibly-sent mail is never sent again');
     assert.equal((await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN)).status, 409, 'nothing left to retry');

@@ -1,0 +1,139 @@
+// Two instances on one database behave as one site: what one writes, the other shows on its next
+// request (pages, not only the JSON API); sessions and login limits are shared. On PostgreSQL two
+// apps share a fresh database; on SQLite two apps share one database file (as two processes would
+// on one machine during a restart).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import type { AppHandle } from '../../app';
+import { ON_POSTGRES, testApp } from '../helpers';
+import { createPageCache } from '../../controllers/middleware/caching';
+
+const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
+
+describe('two instances on one database', () => {
+  let a: AppHandle;
+  let b: AppHandle;
+  let dir: string | null = null;
+  before(async () => {
+    if (ON_POSTGRES) {
+      a = await testApp();
+      b = await testApp({ DATABASE_URL: a.deps.config.databaseUrl });
+    } else {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-instances-'));
+      const url = `sqlite:${path.join(dir, 'shared.sqlite3')}`;
+      a = await testApp({ DATABASE_URL: url });
+      // One process works the jobs of a SQLite database.
+      b = await testApp({ DATABASE_URL: url }, { worker: false });
+    }
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const title = async (h: AppHandle, url: string, json = false) => {
+    const res = await request(h.app).get(url).set('Accept', json ? 'application/json' : 'text/html');
+    assert.equal(res.status, 200, url);
+    return json ? JSON.stringify(res.body) : res.text;
+  };
+
+  test('a project renamed on A shows on B at once, on every page and in both languages', async () => {
+    const project = (await request(a.app).get('/api/projects').expect(200)).body[0];
+    const pages = ['/projects', '/de/projects', `/projects/${project.slug}`, `/de/projects/${project.slug}`, '/'];
+    // B renders and caches every page first.
+    for (const url of pages) {
+      assert.match(await title(b, url), new RegExp(project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 20)));
+      await title(b, url, true);
+    }
+    const renamed = { ...project, title: 'Renamed through instance A', titleDe: 'Umbenannt über Instanz A' };
+    const put = await request(a.app).put(`/api/admin/projects/${project.id}`).set(ADMIN).send(renamed);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    for (const url of pages) {
+      const html = await title(b, url);
+      assert.match(html, url.startsWith('/de') ? /Umbenannt über Instanz A/ : /Renamed through instance A/, url);
+      assert.match(await title(b, url, true), url.startsWith('/de') ? /Umbenannt über Instanz A/ : /Renamed through instance A/, `${url} (JSON)`);
+    }
+  });
+
+  test('an article created on A is listed on B, and a total changed by any writer shows on B', async () => {
+    await title(b, '/news');
+    const created = await request(a.app)
+      .post('/api/admin/news')
+      .set(ADMIN)
+      .send({
+        title: 'Borehole drilled in Village 4',
+        titleDe: 'Brunnen in Dorf 4 gebohrt',
+        abstract: 'Clean water for 300 people.',
+        abstractDe: 'Sauberes Wasser für 300 Menschen.',
+        content: 'The new borehole is working.',
+        contentDe: 'Der neue Brunnen läuft.',
+        imageUrl: '/images/logo.svg',
+      });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.match(await title(b, '/news'), /Borehole drilled in Village 4/);
+    assert.match(await title(b, '/de/news'), /Brunnen in Dorf 4 gebohrt/);
+
+    // A write outside the app (a webhook on another instance, a script, psql) moves the version too.
+    const project = (await request(b.app).get('/api/projects').expect(200)).body[1];
+    await title(b, `/projects/${project.slug}`);
+    await a.deps.db('projects').where({ id: project.id }).update({ raisedCents: 123_456_00 });
+    assert.match(await title(b, `/projects/${project.slug}`), /123,456/);
+  });
+
+  test('a session opened on A works on B', async () => {
+    const login = await request(a.app).post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200);
+    const cookie = login.headers['set-cookie'];
+    const session = await request(b.app).get('/api/admin/session').set('Cookie', cookie).expect(200);
+    assert.equal(session.body.admin.via, 'session');
+  });
+
+  test('wrong keys alternated between A and B are limited as on one instance', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await request(i % 2 ? b.app : a.app).get('/api/admin/pages').set('X-Forwarded-For', '203.0.113.77').set('X-Admin-Key', `wrong-${i}`);
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses, [...Array(10).fill(401), 429, 429]);
+    // Locked out: the right key is refused too (else the lockout would tell the right guess).
+    assert.equal((await request(b.app).get('/api/admin/pages').set('X-Forwarded-For', '203.0.113.77').set(ADMIN)).status, 429);
+    // Another address is not affected.
+    assert.equal((await request(b.app).get('/api/admin/pages').set('X-Forwarded-For', '203.0.113.78').set(ADMIN)).status, 200);
+  });
+});
+
+test('parallel requests with a valid admin key are never counted as failed logins', async () => {
+  const h = await testApp();
+  try {
+    const all = await Promise.all(Array.from({ length: 20 }, () => request(h.app).get('/api/admin/pages').set('X-Forwarded-For', '198.51.100.9').set(ADMIN)));
+    assert.deepEqual(
+      all.map((r) => r.status),
+      Array(20).fill(200),
+    );
+  } finally {
+    await h.close();
+  }
+});
+
+test('a page rendered from data read before a write is never served after it', async () => {
+  const h = await testApp();
+  try {
+    const cache = createPageCache(h.deps.db);
+    const before = await cache.version();
+    // A render starts (version read, data read)...
+    const stale = { status: 200, type: 'html' as const, body: 'old title' };
+    // ...an admin writes meanwhile...
+    await h.deps.db('projects').where({ id: 1 }).update({ title: 'New title' });
+    // ...and the slow render is stored afterwards, under the version it started with.
+    cache.set('html /projects', stale, before);
+    const now = await cache.version();
+    assert.notEqual(now, before);
+    assert.equal(cache.get('html /projects'), undefined);
+  } finally {
+    await h.close();
+  }
+});
