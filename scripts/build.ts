@@ -75,7 +75,8 @@ console.log(`built ${outputs.length} files into public/assets (client ${client})
 // always renders with React's production build and one React instance; other packages stay in
 // node_modules.
 const dist = path.join(root, 'dist');
-const BUNDLED = new Set(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'react-i18next']);
+// @stripe/stripe-js: its 'pure' entry is a directory import, which Node's own ES module loader refuses.
+const BUNDLED = new Set(['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', 'react-i18next', '@stripe/stripe-js']);
 const packageName = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
 fs.rmSync(dist, { recursive: true, force: true });
 await build({

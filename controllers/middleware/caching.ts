@@ -1,10 +1,28 @@
 import type { Knex } from 'knex';
 import type { Request } from 'express';
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 export interface RenderedPage {
   status: number;
   type: 'html' | 'json';
   body: string;
+  /** Compressed once when cached (in the background, off the event loop). */
+  packed?: { br: Buffer; gzip: Buffer; etag: string };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Brotli at quality 9 and gzip at 9: a few milliseconds of the thread pool, once per page and version. */
+async function pack(page: RenderedPage): Promise<void> {
+  const raw = Buffer.from(page.body, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzip(raw, { level: 9 }),
+  ]);
+  page.packed = { br, gzip: gz, etag: `"${crypto.createHash('sha1').update(raw).digest('base64url')}"` };
 }
 
 /**
@@ -41,6 +59,7 @@ export function createPageCache(db: Knex, maxEntries = 500) {
       if (version !== cachedVersion) return;
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(key, page);
+      void pack(page).catch(() => undefined);
     },
     clear(): void {
       entries.clear();

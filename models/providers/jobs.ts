@@ -8,7 +8,7 @@ import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import pg from 'pg';
-import { Logger as GraphileLogger, makeWorkerUtils, run, runMigrations, type Runner, type WorkerUtils } from 'graphile-worker';
+import type { Runner, WorkerUtils } from 'graphile-worker';
 import { isSqlite, schemaOf } from '../../db/connection';
 
 export interface JobContext {
@@ -254,12 +254,17 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
   // A connection lost while idle or in use (PostgreSQL restarted) is logged; the pool makes a new one.
   pool.on('error', (err) => log.warn({ err: err.message }, 'jobs: idle PostgreSQL connection failed'));
   pool.on('connect', (client) => client.on('error', (err) => log.warn({ err: err.message }, 'jobs: PostgreSQL connection failed')));
-  const logger = new GraphileLogger(() => (level, message, meta) => {
-    const line = { ...(meta ?? {}), scope: 'graphile-worker' };
-    if (level === 'error') log.error(line, message);
-    else if (level === 'warning') log.warn(line, message);
-    else log.debug(line, message);
-  });
+  // graphile-worker is loaded on PostgreSQL only.
+  const gw = import('graphile-worker');
+  const logger = gw.then(
+    ({ Logger }) =>
+      new Logger(() => (level, message, meta) => {
+        const line = { ...(meta ?? {}), scope: 'graphile-worker' };
+        if (level === 'error') log.error(line, message);
+        else if (level === 'warning') log.warn(line, message);
+        else log.debug(line, message);
+      }),
+  );
   let runner: Runner | null = null;
   let utils: WorkerUtils | null = null;
   let migrated: Promise<void> | null = null;
@@ -268,7 +273,7 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
   let inFlight = 0;
   let stopping = false;
 
-  const migrate = () => (migrated ??= runMigrations({ pgPool: pool, schema, logger }));
+  const migrate = () => (migrated ??= (async () => (await gw).runMigrations({ pgPool: pool, schema, logger: await logger }))());
 
   /** Records our workers as alive, and frees jobs that dead instances left locked. */
   async function beat(): Promise<void> {
@@ -302,7 +307,8 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
     async start(tasks) {
       if (runner) return;
       await migrate();
-      utils = await makeWorkerUtils({ pgPool: pool, schema, logger });
+      const { makeWorkerUtils, run } = await gw;
+      utils = await makeWorkerUtils({ pgPool: pool, schema, logger: await logger });
       const taskList = Object.fromEntries(
         Object.entries(tasks).map(([name, handler]) => [
           name,
@@ -322,7 +328,7 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
         ]),
       );
       const launch = async (): Promise<void> => {
-        const r = await run({ pgPool: pool, schema, logger, concurrency, pollInterval: pollIntervalMs, noHandleSignals: true, taskList: taskList as never });
+        const r = await run({ pgPool: pool, schema, logger: await logger, concurrency, pollInterval: pollIntervalMs, noHandleSignals: true, taskList: taskList as never });
         runner = r;
         r.events.on('worker:create', ({ worker }) => workerIds.add(worker.workerId));
         r.events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));

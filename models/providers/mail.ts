@@ -4,7 +4,7 @@
 // or a retry never sends it twice; an SMTP server that is down or slow delays mail, never a visitor.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { JobContext, JobQueue } from './jobs';
 
 export interface MailMessage {
@@ -64,13 +64,14 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
 
 export function createMailProvider(options: { smtpUrl?: string; from: string; db: Knex; log: Logger; jobs: JobQueue; totalMs?: number }): MailProvider {
   const { smtpUrl, from, db, log, jobs } = options;
-  let transport: Transporter | null = null;
+  // nodemailer is loaded only where SMTP is configured (memory: every instance pays for what it loads).
+  let transport: Promise<Transporter> | null = null;
   if (smtpUrl) {
     const url = new URL(smtpUrl);
     for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(SMTP_TIMEOUT_MS));
     }
-    transport = nodemailer.createTransport(url.toString());
+    transport = import('nodemailer').then((m) => m.default.createTransport(url.toString()));
   }
   const kind = transport ? 'smtp' : 'outbox';
 
@@ -80,7 +81,7 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
       return;
     }
     try {
-      await withDeadline(transport.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
+      await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
     } catch (err) {
       if (err instanceof MailError) throw err;
       const e = err as { responseCode?: number; message?: string; code?: string };

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../app';
+import { localizePath, routes } from '../../views/routes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // What `npm start` runs after its build: the compiled server (npm test builds it first).
@@ -40,6 +41,7 @@ test('npm start without any environment listens on PORT and serves the home page
   const port = String(20000 + Math.floor(Math.random() * 20000));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-start-'));
   let body = '';
+  const statuses: string[] = [];
   const r = await new Promise<{ code: number | null }>((resolve) => {
     const child = spawn(process.execPath, [SERVER], {
       cwd: root,
@@ -49,12 +51,23 @@ test('npm start without any environment listens on PORT and serves the home page
     child.stdout.on('data', async (d: Buffer) => {
       if (d.toString().includes('is running at') && !body) {
         body = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+        // Every page of the route table, in both languages, from the compiled server: a module
+        // that loads under tsx but not under Node's own loader fails here, not in production.
+        for (const route of routes) {
+          if (route.path.includes('*')) continue;
+          const p = route.path.replace(':slug', 'no-such-item');
+          for (const url of [p, localizePath(p, 'de')]) {
+            const res = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual' });
+            statuses.push(`${url} ${res.status}`);
+          }
+        }
         child.kill('SIGTERM');
       }
     });
     child.on('exit', (code) => resolve({ code }));
   });
   assert.ok(body.includes('Support Our Mission'), 'home page served');
+  assert.deepEqual(statuses.filter((s) => !/ (200|303|404)$/.test(s)), [], 'every page answers');
   assert.equal(r.code, 0, 'stops cleanly on SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
 });

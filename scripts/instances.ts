@@ -1,0 +1,97 @@
+// Starting the compiled server (dist/server.js, what `npm start` runs) as child processes, for the
+// load and fault scripts: production settings, a port each, logs to a file, stopped at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './pg-cluster';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN_KEY = 'load-test-admin-key-0123456789';
+
+export interface Instance {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  logFile: string;
+  /** Peak resident memory of the process so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  /** Current resident memory, in MB. */
+  rssMb(): number;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+function status(pid: number, field: string): number {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field + ':'));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export function ensureBuilt(): void {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'server.js'))) throw new Error('dist/server.js is missing: run `npm run build` first');
+}
+
+/** Waits until GET <url><path> answers 200 (or throws after `timeoutMs`). */
+export async function waitReady(url: string, timeoutMs = 60_000, probe = '/healthz'): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url + probe, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become ready in ${timeoutMs / 1000} s`);
+}
+
+/** Starts one instance of the compiled server with production settings and the given env. */
+export async function startInstance(env: Record<string, string>, options: { port?: number; logDir?: string } = {}): Promise<Instance> {
+  ensureBuilt();
+  const port = options.port ?? (await freePort());
+  const logDir = options.logDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'charity-instance-'));
+  const logFile = path.join(logDir, `server-${port}.log`);
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'load-and-fault-scripts-session-secret-0123456789',
+      ADMIN_KEYS: ADMIN_KEY,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitReady(url, 60_000, '/'),
+    exited.then((code) => {
+      throw new Error(`instance on ${port} exited with ${code}: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    }),
+  ]);
+  return {
+    url,
+    port,
+    child,
+    logFile,
+    exited,
+    peakRssMb: () => status(child.pid!, 'VmHWM'),
+    rssMb: () => status(child.pid!, 'VmRSS'),
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
