@@ -35,6 +35,8 @@ import { ConnectSessionKnexStore } from 'connect-session-knex';
 import { adminRouter } from './controllers/admin/index';
 import { mediaRouter } from './controllers/media';
 import type { Assets } from './views/types';
+import { healthRouter, markDraining } from './controllers/health';
+import { requestLog } from './controllers/middleware/request-log';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -142,7 +144,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
+  // Operations first: health checks stay cheap and out of the request log; every other request
+  // gets an id and one log line.
+  app.use(healthRouter(db, log));
+  app.use(requestLog(log));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -243,7 +249,38 @@ async function main(): Promise<void> {
     console.error(`Cannot listen on port ${deps.config.port}: ${err.message}`);
     process.exit(1);
   });
-  const stop = () => server.close(() => void handle.close().then(() => process.exit(0)));
+  // Graceful shutdown: no new connections, /readyz says 503, requests in flight finish, idle
+  // keep-alive connections close, then the app closes (background jobs, database) and exits 0.
+  // A shutdown that hangs is cut off after SHUTDOWN_TIMEOUT_MS with exit code 1.
+  const SHUTDOWN_TIMEOUT_MS = 10_000;
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info({ signal }, 'shutting down: finishing requests in flight');
+    markDraining(app);
+    setTimeout(() => {
+      deps.log.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    server.close(() => {
+      handle.close().then(
+        () => {
+          deps.log.info('stopped');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          deps.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+  };
+  // A connection busy when the signal came closes after its response instead of idling on.
+  server.prependListener('request', (_req, res) => {
+    if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+  });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,38 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes' || v === 'on');
 
+// Express's 'trust proxy': a hop count, or the addresses (and CIDR ranges) of the proxies whose
+// X-Forwarded-* headers count. `true` (trust anybody) is refused: X-Forwarded-For would then be
+// whatever a visitor writes, and the rate limits key on the address.
+const NAMED_SUBNETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (item: string): boolean => {
+  if (NAMED_SUBNETS.has(item)) return true;
+  const [address, prefix, ...rest] = item.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const trustProxy = z
+  .string()
+  .trim()
+  .default('loopback')
+  .transform((v, ctx) => {
+    if (v === '') return 'loopback';
+    if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+    const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = items.find((i) => !isProxyAddress(i));
+    if (items.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (0-10), or proxy addresses/CIDRs like loopback,10.0.0.5,10.1.0.0/16${bad ? ` (not an address: ${bad})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return items.join(',');
+  });
+
 // Every variable of the README's configuration table, validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,6 +61,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,40}$/, 'must be a lower-case PostgreSQL schema name like charity')
     .optional(),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_KEYS: list,
@@ -84,6 +118,8 @@ export interface Config {
   /** PostgreSQL only: the schema of the app's tables (several sites, or test runs, on one database). */
   databaseSchema: string | undefined;
   publicUrl: string;
+  /** Express's 'trust proxy' setting: whose X-Forwarded-* headers count. */
+  trustProxy: string | number;
   sessionSecret: string | undefined;
   adminKeys: string[];
   adminEmails: string[];
@@ -134,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(ROOT, 'db', 'charity.sqlite3')}`,
     databaseSchema: e.DATABASE_SCHEMA,
     publicUrl,
+    trustProxy: e.TRUST_PROXY,
     sessionSecret: e.SESSION_SECRET,
     adminKeys,
     adminEmails,

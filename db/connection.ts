@@ -67,10 +67,27 @@ export const schemaOf = (knex: Knex): string | null => {
   return sp?.[0] ?? null;
 };
 
+/** Any number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
+const MIGRATION_LOCK = 7_370_001;
+
+/**
+ * Brings the schema up to date. On PostgreSQL instances starting together take turns through an
+ * advisory lock (held by a transaction, so a killed instance never leaves it behind); the one that
+ * waited then finds nothing left to do. Knex's own lock row, which a kill in the middle of a
+ * migration would leave set for ever, is freed while we hold the advisory lock.
+ */
 export async function migrate(knex: Knex): Promise<void> {
+  if (isSqlite(knex)) {
+    await knex.migrate.latest({ migrationSource });
+    return;
+  }
   const schema = schemaOf(knex);
-  if (schema) await knex.raw('create schema if not exists ??', [schema]);
-  await knex.migrate.latest({ migrationSource });
+  await knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    if (schema) await trx.raw('create schema if not exists ??', [schema]);
+    if (await knex.schema.hasTable('knex_migrations_lock')) await knex('knex_migrations_lock').update({ isLocked: 0 });
+    await knex.migrate.latest({ migrationSource });
+  });
 }
 
 /** True when every migration this code knows has run (readiness checks). */

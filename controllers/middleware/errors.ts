@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { sendPage } from '../render';
+import { logOf, pathOnly } from './request-log';
 
 /** Thrown by controllers; the error middleware turns it into the error page or JSON `{ error }`. */
 export class HttpError extends Error {
@@ -61,7 +62,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     if (e.type === 'entity.parse.failed') message = 'Malformed JSON in the request body';
     if (e.type === 'entity.too.large') message = 'The request body is too large';
     if (status < 400 || status > 599) status = 500;
-    if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
+    if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
     if (wantsJson) {
@@ -75,7 +76,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
       meta: { title: status === 404 ? t('notFound.title') : t('errorPage.title'), description: '', noindex: true },
       status,
     }).catch((renderErr: unknown) => {
-      deps.log.error({ err: renderErr }, 'error page failed');
+      logOf(req, deps.log).error({ err: renderErr }, 'error page failed');
       if (!res.headersSent) res.status(status).type('text').send(message);
     });
   };
