@@ -4,6 +4,7 @@ import * as outbox from './20261122000100_outbox';
 import * as admin from './20261122000200_admin';
 import * as newsletter from './20261122000300_newsletter';
 import * as donationAudit from './20261122000400_donation_audit';
+import * as projectLedger from './20261201000000_project_ledger';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000200_admin': admin,
   '20261122000300_newsletter': newsletter,
   '20261122000400_donation_audit': donationAudit,
+  '20261201000000_project_ledger': projectLedger,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
