@@ -7,10 +7,10 @@ import { sharedRateLimit } from './middleware/rate-limit';
 import { metaFromLocale } from './seo';
 import { findProjectById, listProjects } from '../models/project';
 import { applySucceededPayment, projectIdFromMetadata, recordFailedPayment } from '../models/donation';
-import { DONATION_CURRENCY, MAX_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
+import { DONATION_CURRENCY, isValidDonationCents, MAX_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
 import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
 import type { CheckoutProps } from '../views/components/checkout/types';
-import { PaymentsError, type PaymentEvent, type StripePayments } from '../models/providers/payments';
+import { PaymentsError, type PaymentEvent, type PaymentIntentInfo, type StripePayments } from '../models/providers/payments';
 
 /** GET /checkout and /de/checkout (SPEC section 2). */
 export const index: PageLoader = async (req, deps) => {
@@ -81,7 +81,7 @@ function stripeOf(deps: Deps): StripePayments {
 
 function httpFromPayments(err: unknown): never {
   if (err instanceof PaymentsError) {
-    const status = { unconfigured: 503, timeout: 504, unavailable: 502, not_found: 404, rejected: 502, signature: 400 }[err.kind];
+    const status = { unconfigured: 503, timeout: 504, unavailable: 502, not_found: 404, rejected: 502, signature: 400, malformed: 400 }[err.kind];
     throw new HttpError(status, err.message);
   }
   throw err;
@@ -136,43 +136,65 @@ export function checkoutApi(deps: Deps): Router {
     try {
       event = stripe.verifyEvent(req.rawBody, req.headers['stripe-signature']);
     } catch (err) {
-      if (err instanceof PaymentsError && err.kind === 'signature') deps.log.warn({ err: err.message }, 'rejected a Stripe webhook');
+      if (err instanceof PaymentsError && (err.kind === 'signature' || err.kind === 'malformed')) {
+        deps.log.warn({ err: err.message, kind: err.kind }, 'rejected a Stripe webhook');
+      }
       httpFromPayments(err);
     }
-    if (event.intent && event.type === 'payment_intent.succeeded') {
-      const pi = event.intent;
-      // A failure here answers 500, so Stripe delivers the event again: nothing confirmed is lost.
-      const result = await applySucceededPayment(
-        deps.db,
-        {
-          paymentIntentId: pi.id,
-          amountCents: pi.amountReceived || pi.amount,
-          currency: pi.currency,
-          projectId: projectIdFromMetadata(pi.metadata.projectId),
-          language: pi.metadata.language ?? null,
-        },
-        'webhook',
-      );
+    // Other event types are acknowledged so Stripe stops sending them.
+    if (event.intentId === null) {
+      res.json({ received: true, ignored: event.type });
+      return;
+    }
+
+    // The event only says which PaymentIntent changed. Status, amount, currency and project come
+    // from Stripe's own record of it, so a signed event with odd numbers (a bug, a replayed test
+    // event, a leaked webhook secret) cannot move a total by itself.
+    let pi: PaymentIntentInfo | null;
+    try {
+      pi = await stripe.retrieveIntent(event.intentId);
+    } catch (err) {
+      if (!(err instanceof PaymentsError)) throw err;
+      deps.log.error({ paymentIntent: event.intentId, event: event.id, err: err.message }, 'webhook: could not confirm the payment with Stripe');
+      // 503: Stripe delivers the event again later (for up to three days); nothing is lost.
+      throw new HttpError(503, `Could not confirm ${event.intentId} with Stripe right now (${err.message}); Stripe will deliver the event again.`);
+    }
+    if (!pi) {
+      deps.log.warn({ paymentIntent: event.intentId, event: event.id }, 'webhook: Stripe has no such payment');
+      throw new HttpError(400, `Stripe has no payment ${event.intentId}; the event was not applied.`);
+    }
+    const payment = {
+      paymentIntentId: pi.id,
+      currency: pi.currency,
+      projectId: projectIdFromMetadata(pi.metadata.projectId),
+      language: pi.metadata.language ?? null,
+    };
+
+    if (pi.status === 'succeeded') {
+      if (!isValidDonationCents(pi.amountReceived)) {
+        deps.log.error({ paymentIntent: pi.id, amountReceived: pi.amountReceived }, 'webhook: a succeeded payment with an amount this site does not accept');
+        throw new HttpError(400, `The payment ${pi.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
+      }
+      // Whichever event brought us here: Stripe says it succeeded, so it counts, exactly once.
+      const result = await applySucceededPayment(deps.db, { ...payment, amountCents: pi.amountReceived }, 'webhook');
       deps.log.info({ paymentIntent: pi.id, event: event.id, applied: result.applied }, 'donation succeeded (webhook)');
       res.json({ received: true, applied: result.applied });
       return;
     }
-    if (event.intent && event.type === 'payment_intent.payment_failed') {
-      const pi = event.intent;
-      await recordFailedPayment(deps.db, {
-        paymentIntentId: pi.id,
-        amountCents: pi.amount,
-        currency: pi.currency,
-        projectId: projectIdFromMetadata(pi.metadata.projectId),
-        language: pi.metadata.language ?? null,
-        failureMessage: pi.lastError,
-      });
+    if (event.type === 'payment_intent.payment_failed') {
+      if (!isValidDonationCents(pi.amount)) {
+        deps.log.error({ paymentIntent: pi.id, amount: pi.amount }, 'webhook: a failed payment with an amount this site does not accept');
+        throw new HttpError(400, `The payment ${pi.id} has an amount this site does not accept (${pi.amount} cents); it was not recorded.`);
+      }
+      await recordFailedPayment(deps.db, { ...payment, amountCents: pi.amount, failureMessage: pi.lastError });
       deps.log.info({ paymentIntent: pi.id, event: event.id }, 'donation attempt failed (webhook)');
       res.json({ received: true });
       return;
     }
-    // Other event types are acknowledged so Stripe stops sending them.
-    res.json({ received: true, ignored: event.type });
+    // A "succeeded" event for a payment Stripe does not call succeeded: a succeeded intent never
+    // goes back, so this event will never apply; acknowledged so it is not redelivered.
+    deps.log.warn({ paymentIntent: pi.id, event: event.id, status: pi.status }, 'webhook: succeeded event for a payment Stripe does not call succeeded');
+    res.json({ received: true, applied: false, status: pi.status });
   });
 
   // The browser's call after a successful payment. It moves nothing by itself: the server asks
@@ -191,7 +213,8 @@ export function checkoutApi(deps: Deps): Router {
     if (projectIdFromMetadata(pi.metadata.projectId) !== input.projectId) {
       throw new HttpError(400, `The payment ${pi.id} was not made for project ${input.projectId}`);
     }
-    const received = pi.amountReceived || pi.amount;
+    // Stripe's amount_received, which for a succeeded payment is what was charged.
+    const received = pi.amountReceived;
     if (received !== input.amount || pi.currency !== DONATION_CURRENCY) {
       throw new HttpError(400, `The amount does not match the payment ${pi.id}`);
     }

@@ -24,6 +24,7 @@ export const VALIDATION_MESSAGES = {
   category: 'Choose one of the listed categories',
   altText: 'Describe the image for people who cannot see it',
   file: 'Choose a file to upload',
+  raisedChanged: 'The raised amount has changed since you opened this form, and your change would make it negative. Open the project again and enter the amount once more',
 } as const;
 
 export type ValidationCode = keyof typeof VALIDATION_MESSAGES;

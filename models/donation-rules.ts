@@ -11,6 +11,11 @@ export const MIN_DONATION_CENTS = 100;
 /** 999,999.99 USD: Stripe's upper limit for a single USD charge. */
 export const MAX_DONATION_CENTS = 99_999_999;
 
+/** A confirmed payment's amount as a project total may take it: whole cents, 1 cent to the checkout's maximum. */
+export function isValidDonationCents(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_DONATION_CENTS;
+}
+
 export type AmountProblem = 'invalid' | 'min' | 'max' | 'decimals';
 
 /**

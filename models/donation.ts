@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { toIso } from './dates';
+import { addToLedger } from './ledger';
+import { isValidDonationCents } from './donation-rules';
 
 /**
  * One row per Stripe PaymentIntent. A donation moves a project's total only through
@@ -74,6 +76,9 @@ export async function findDonation(db: Knex, paymentIntentId: string): Promise<D
  * transaction, exactly once per PaymentIntent id. `by` says who reported it (webhook, verified client call).
  */
 export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment, by: 'webhook' | 'client'): Promise<ApplyResult> {
+  // The last line of defence: whatever the caller checked, no odd amount reaches a total.
+  if (!isValidDonationCents(payment.amountCents)) throw new Error(`not a donation amount in cents: ${payment.amountCents}`);
+  if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   return db.transaction(async (trx) => {
     // A project deleted since the payment started: keep the donation, attach it to nothing.
     let projectId = payment.projectId;
@@ -106,15 +111,21 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         updatedAt: trx.fn.now(),
       });
 
-    // Project totals are in USD; another currency is recorded but never mixed into them.
-    if (claimed === 1 && projectId !== null && payment.currency === 'usd') {
-      await trx('projects')
-        .where({ id: projectId })
-        .update({ raisedCents: trx.raw('?? + ?', ['raised_cents', payment.amountCents]), updatedAt: trx.fn.now() });
-    }
-
     const row = await trx<DonationRow>('donations').where({ paymentIntentId: payment.paymentIntentId }).first();
     const donation = toDonation(row!);
+
+    // Project totals are in USD; another currency is recorded but never mixed into them. The
+    // ledger row (unique per donation) and the total move together, in this transaction.
+    if (claimed === 1 && projectId !== null && payment.currency === 'usd') {
+      await addToLedger(trx, {
+        projectId,
+        kind: 'donation',
+        amountCents: payment.amountCents,
+        donationId: donation.id,
+        actor: `stripe:${by}`,
+        note: payment.paymentIntentId,
+      });
+    }
     let projectRaisedCents: number | null = null;
     if (donation.projectId !== null) {
       const project = await trx('projects').where({ id: donation.projectId }).first<{ raisedCents: number | string } | undefined>('raisedCents');
@@ -129,6 +140,8 @@ export async function recordFailedPayment(
   db: Knex,
   payment: ConfirmedPayment & { failureMessage: string | null },
 ): Promise<Donation> {
+  if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents < 0) throw new Error(`not an amount in cents: ${payment.amountCents}`);
+  if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   return db.transaction(async (trx) => {
     let projectId = payment.projectId;
     if (projectId !== null && !(await trx('projects').where({ id: projectId }).first('id'))) projectId = null;
@@ -153,3 +166,6 @@ export async function recordFailedPayment(
     return toDonation(row!);
   });
 }
+
+/** Projects whose raised total differs from their ledger (see models/ledger.ts). */
+export { checkLedger } from './ledger';

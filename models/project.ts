@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Project } from './rules';
 import { VALIDATION_MESSAGES } from './admin-rules';
-import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, uniqueSlug } from './admin-input';
+import { amount, displayOrder, imageUrl, InputError, insertReturningId, oneOf, optionalSlug, requiredText, uniqueSlug } from './admin-input';
+import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
+import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
 
 interface ProjectRow {
@@ -67,7 +69,11 @@ export const ProjectInputSchema = z.object({
   descriptionDe: requiredText(20_000),
   // SPEC section 4: any status at any time; new projects start as funding with nothing raised.
   status: oneOf(['funding', 'progress', 'completed'], VALIDATION_MESSAGES.status, 'funding'),
-  raisedAmount: amount({ default: '0' }),
+  // Optional: a PUT without it leaves the total alone. Donations move the total through the
+  // ledger; what the admin types here becomes an audited adjustment (see updateProject).
+  raisedAmount: amount({ default: '0' }).optional(),
+  /** The raised amount the form showed when it opened: the admin's change is relative to it. */
+  raisedAmountBase: z.preprocess((v) => (v === '' || v === null ? undefined : v), amount().optional()),
   goalAmount: amount(),
   imageUrl,
   order: displayOrder,
@@ -84,6 +90,7 @@ async function projectSlug(db: Knex, wanted: string, excludeId?: number): Promis
   return uniqueSlug(db, 'projects', base, excludeId);
 }
 
+/** The columns the form sets directly. raised_cents is not among them: it moves only with a ledger row. */
 function projectRow(input: ProjectInput) {
   return {
     title: input.title,
@@ -91,28 +98,84 @@ function projectRow(input: ProjectInput) {
     description: input.description,
     descriptionDe: input.descriptionDe,
     status: input.status,
-    raisedCents: decimalToCents(input.raisedAmount)!,
     goalCents: decimalToCents(input.goalAmount)!,
     imageUrl: input.imageUrl,
     displayOrder: input.order,
   };
 }
 
-/** Creates a project; its slug comes from the English title (or the given slug), made unique. */
-export async function createProject(db: Knex, input: ProjectInput): Promise<Project> {
+/** Who made a change (the admin id), for the ledger and the audit log. */
+export interface Actor {
+  actor: string;
+}
+
+const SYSTEM: Actor = { actor: 'system' };
+
+/**
+ * Creates a project; its slug comes from the English title (or the given slug), made unique. A
+ * raised amount given at creation is the project's `opening` ledger row.
+ */
+export async function createProject(db: Knex, input: ProjectInput, by: Actor = SYSTEM): Promise<Project> {
   const slug = await projectSlug(db, input.slug ?? slugify(input.title));
   const now = new Date().toISOString();
-  const id = await insertReturningId(db, 'projects', { ...projectRow(input), slug, createdAt: now, updatedAt: now });
+  const opening = decimalToCents(input.raisedAmount ?? '0')!;
+  const id = await db.transaction(async (trx) => {
+    const newId = await insertReturningId(trx, 'projects', { ...projectRow(input), raisedCents: 0, slug, createdAt: now, updatedAt: now });
+    if (opening !== 0) await addToLedger(trx, { projectId: newId, kind: 'opening', amountCents: opening, actor: by.actor, note: 'Raised amount entered when the project was created' });
+    return newId;
+  });
   return (await findProjectById(db, id))!;
 }
 
-/** Updates a project; the slug stays unless the admin typed a different one. Null when unknown. */
-export async function updateProject(db: Knex, id: number, input: ProjectInput): Promise<Project | null> {
+/**
+ * The change of the raised total an admin's save asks for, in cents (0: none):
+ * - no raisedAmount: none (the total is left alone);
+ * - raisedAmount with raisedAmountBase (the admin form): the difference between what the admin
+ *   typed and what the form showed when it opened, applied relative to the current total, so
+ *   donations that arrived while the form was open stay counted;
+ * - raisedAmount without a base (scripts): the total is set to raisedAmount, i.e. the difference
+ *   against the current total.
+ */
+export function raisedAdjustment(input: Pick<ProjectInput, 'raisedAmount' | 'raisedAmountBase'>, currentCents: number): number {
+  if (input.raisedAmount === undefined) return 0;
+  const wanted = decimalToCents(input.raisedAmount)!;
+  if (input.raisedAmountBase !== undefined) return wanted - decimalToCents(input.raisedAmountBase)!;
+  return wanted - currentCents;
+}
+
+/**
+ * Updates a project; the slug stays unless the admin typed a different one. Null when unknown.
+ * A change of the raised amount (see raisedAdjustment) is an `adjustment` ledger row plus an audit
+ * entry naming it, in the same transaction as the update.
+ */
+export async function updateProject(db: Knex, id: number, input: ProjectInput, by: Actor = SYSTEM): Promise<Project | null> {
   const current = await findProjectById(db, id);
   if (!current) return null;
   const slug = input.slug && input.slug !== current.slug ? await projectSlug(db, input.slug, id) : current.slug;
-  await table(db).where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
-  return findProjectById(db, id);
+  const found = await db.transaction(async (trx) => {
+    const raised = await lockedRaisedCents(trx, id);
+    if (raised === null) return false;
+    const delta = raisedAdjustment(input, raised);
+    if (delta !== 0) {
+      const total = raised + delta;
+      if (total < 0 || total > MAX_RAISED_CENTS) {
+        // Negative only when the total went down since the form opened; too large only for absurd numbers.
+        throw new InputError({ raisedAmount: total < 0 ? VALIDATION_MESSAGES.raisedChanged : VALIDATION_MESSAGES.amount });
+      }
+      const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount} without a base`;
+      await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });
+      await recordAudit(trx, {
+        actor: by.actor,
+        action: 'adjust',
+        entity: 'project',
+        entityId: id,
+        summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
+      });
+    }
+    await trx('projects').where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
+    return true;
+  });
+  return found ? findProjectById(db, id) : null;
 }
 
 /** Deletes a project (its news keep existing without the link). False when unknown. */

@@ -10,6 +10,8 @@ import { CSRF_FIELD } from '../middleware/csrf';
 import { InputError } from '../../models/admin-input';
 import { recordAudit } from '../../models/audit';
 import { createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
+import { listLedger } from '../../models/ledger';
+import { centsToDecimal } from '../../models/rules';
 import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from '../../models/news';
 import { createTeamMember, deleteTeamMember, findTeamMemberById, listTeam, TeamInputSchema, updateTeamMember } from '../../models/team';
 import { createPageContent, deletePageContent, findPageContentById, listPageContents, PageInputSchema, updatePageContent } from '../../models/page';
@@ -29,8 +31,9 @@ export interface Resource<T extends { id: number }, I> {
   schema: z.ZodType<I>;
   list(db: Knex): Promise<T[]>;
   find(db: Knex, id: number): Promise<T | null>;
-  create(db: Knex, input: I): Promise<T>;
-  update(db: Knex, id: number, input: I): Promise<T | null>;
+  /** `by` names the admin (projects write it into their ledger and audit entries). */
+  create(db: Knex, input: I, by: { actor: string }): Promise<T>;
+  update(db: Knex, id: number, input: I, by: { actor: string }): Promise<T | null>;
   remove(db: Knex, id: number): Promise<boolean>;
   label(item: T): string;
 }
@@ -104,14 +107,14 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   });
   router.post(api, guard, async (req, res) => {
     const input = parseInput(r.schema, req.body);
-    const item = await write(() => r.create(deps.db, input));
+    const item = await write(() => r.create(deps.db, input, { actor: adminOf(res).id }));
     await audit(res, 'create', item.id, r.label(item));
     res.status(201).json(item);
   });
   router.put(`${api}/:id`, guard, async (req, res) => {
     const id = parseId(req.params.id);
     const input = parseInput(r.schema, req.body);
-    const item = await write(() => r.update(deps.db, id, input));
+    const item = await write(() => r.update(deps.db, id, input, { actor: adminOf(res).id }));
     if (!item) throw new HttpError(404, r.notFound);
     await audit(res, 'update', id, r.label(item));
     res.json(item);
@@ -139,7 +142,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   router.post(forms, pageGuard, async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await write(() => r.create(deps.db, input));
+      const item = await write(() => r.create(deps.db, input, { actor: adminOf(res).id }));
       await audit(res, 'create', item.id, r.label(item));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
       res.redirect(303, back(req, ''));
@@ -151,7 +154,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await write(() => r.update(deps.db, id, input));
+      const item = await write(() => r.update(deps.db, id, input, { actor: adminOf(res).id }));
       if (!item) throw new HttpError(404, r.notFound);
       await audit(res, 'update', id, r.label(item));
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };
@@ -177,6 +180,16 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
 
 export function contentRoutes(deps: Deps): Router {
   const router = Router();
+  // What makes up a project's raised total (opening, donations, adjustments), oldest first.
+  router.get('/api/admin/projects/:id/ledger', requireAdmin(deps), async (req, res) => {
+    const id = parseId(req.params.id);
+    const project = await findProjectById(deps.db, id);
+    if (!project) throw new HttpError(404, 'Project not found');
+    const entries = await listLedger(deps.db, id);
+    const sum = entries.reduce((total, e) => total + e.amountCents, 0);
+    res.set('Cache-Control', 'no-store');
+    res.json({ projectId: id, raisedAmount: project.raisedAmount, ledgerAmount: centsToDecimal(sum), entries });
+  });
   for (const r of RESOURCES) router.use(resourceRoutes(deps, r as unknown as Resource<{ id: number }, unknown>));
   return router;
 }

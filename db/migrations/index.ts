@@ -7,6 +7,7 @@ import * as donationAudit from './20261122000400_donation_audit';
 import * as jobs from './20261123000000_jobs';
 import * as newsletterSends from './20261123000100_newsletter_sends';
 import * as sharedState from './20261123000200_shared_state';
+import * as projectLedger from './20261123000300_project_ledger';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -19,6 +20,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000000_jobs': jobs,
   '20261123000100_newsletter_sends': newsletterSends,
   '20261123000200_shared_state': sharedState,
+  '20261123000300_project_ledger': projectLedger,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

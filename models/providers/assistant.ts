@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Lang } from '../rules';
+import { fetchWithDeadline, isTimeoutError, withDeadline } from './deadline';
 import {
   cutWords,
   enforcePlatformRules,
@@ -58,10 +59,28 @@ export class AssistantError extends Error {
   }
 }
 
-/** An AI answer must arrive within this time, or the admin gets a clear message. */
-export const ASSISTANT_TIMEOUT_MS = 20_000;
+/**
+ * An admin waits at most ASSISTANT_TOTAL_TIMEOUT_MS (25 s) for an AI answer or a clear message:
+ * two attempts (one retry) of at most 12 s each, headers and body, and a hard total deadline over
+ * both that also cuts a retry pause the server asked for (the SDK honours Retry-After up to 60 s).
+ */
+export const ASSISTANT_ATTEMPT_TIMEOUT_MS = 12_000;
+export const ASSISTANT_MAX_RETRIES = 1;
+export const ASSISTANT_TOTAL_TIMEOUT_MS = 25_000;
 
-export function createAssistant(options: { apiKey?: string; baseUrl?: string; model: string; orgName?: string; log: Logger; timeoutMs?: number }): AssistantProvider {
+export interface AssistantOptions {
+  apiKey?: string;
+  baseUrl?: string;
+  model: string;
+  orgName?: string;
+  log: Logger;
+  /** Deadline of one attempt (tests shorten it). */
+  timeoutMs?: number;
+  /** Deadline of the whole call, retries included (default: 25 s, or two attempts plus 1 s when timeoutMs is given). */
+  totalTimeoutMs?: number;
+}
+
+export function createAssistant(options: AssistantOptions): AssistantProvider {
   if (options.apiKey) return openaiAssistant({ ...options, apiKey: options.apiKey });
   return templateAssistant();
 }
@@ -134,42 +153,62 @@ const PLATFORM_RULES: Record<Platform, string> = {
   twitter: `at most ${X_MAX_LENGTH} characters in total where the link counts as 23 characters, include the link, at most 2 hashtags`,
 };
 
-function openaiAssistant(options: { apiKey: string; baseUrl?: string; model: string; log: Logger; timeoutMs?: number }): AssistantProvider {
+function openaiAssistant(options: AssistantOptions & { apiKey: string }): AssistantProvider {
+  const attemptMs = options.timeoutMs ?? ASSISTANT_ATTEMPT_TIMEOUT_MS;
+  const totalMs = options.totalTimeoutMs ?? (options.timeoutMs === undefined ? ASSISTANT_TOTAL_TIMEOUT_MS : (ASSISTANT_MAX_RETRIES + 1) * attemptMs + 1_000);
   const client = new OpenAI({
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
-    timeout: options.timeoutMs ?? ASSISTANT_TIMEOUT_MS,
+    // The SDK's timeout stops at the response headers; this fetch's deadline covers the body too.
+    fetch: fetchWithDeadline(attemptMs),
+    timeout: attemptMs,
     // One retry at most: the admin is waiting for the answer.
-    maxRetries: 1,
+    maxRetries: ASSISTANT_MAX_RETRIES,
   });
   const log = options.log;
+  const timedOut = () => new AssistantError(504, 'The AI service did not answer in time.');
 
   async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string): Promise<T> {
     let content: string | null | undefined;
     try {
-      const completion = await client.chat.completions.create({
-        model: options.model,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-        response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
-        temperature: 0.7,
-      });
-      const message = completion.choices?.[0]?.message;
+      const completion = await withDeadline(
+        totalMs,
+        (signal) =>
+          client.chat.completions.create(
+            {
+              model: options.model,
+              messages: [
+                { role: 'system', content: system },
+                { role: 'user', content: user },
+              ],
+              response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
+              temperature: 0.7,
+            },
+            { signal },
+          ),
+        timedOut,
+      );
+      const message = (completion as { choices?: { message?: { refusal?: string | null; content?: string | null } }[] } | null)?.choices?.[0]?.message;
       if (message?.refusal) throw new AssistantError(502, 'The AI service declined to write this. Please try again or write it yourself.');
       content = message?.content;
     } catch (err) {
-      if (err instanceof AssistantError) throw err;
-      if (err instanceof OpenAI.APIConnectionTimeoutError) {
+      if (err instanceof AssistantError) {
+        if (err.status === 504) log.warn({ name }, 'OpenAI timed out (total deadline)');
+        throw err;
+      }
+      if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err)) {
         log.warn({ name }, 'OpenAI timed out');
-        throw new AssistantError(504, 'The AI service did not answer in time.');
+        throw timedOut();
       }
       if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403)) {
         log.error({ status: err.status }, 'OpenAI rejected the API key');
         throw new AssistantError(503, 'The AI service is not set up correctly (the API key was rejected).');
       }
       if (err instanceof OpenAI.APIError && err.status === 429) throw new AssistantError(503, 'The AI service is busy right now.');
+      if (err instanceof SyntaxError) {
+        log.warn({ name, err: err.message }, 'OpenAI answer is not JSON');
+        throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+      }
       log.error({ err: (err as Error).message, name }, 'OpenAI request failed');
       throw new AssistantError(502, 'The AI service is not reachable right now.');
     }

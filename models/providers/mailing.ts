@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import type { i18n, TFunction } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
@@ -67,7 +68,12 @@ export interface MailingOptions {
   mailchimpTimeoutMs?: number;
 }
 
-/** Every call to Mailchimp gives up after this long. */
+/**
+ * Every call to Mailchimp gives up after this long, response body included: the SDK hands it to
+ * superagent's `.timeout(ms)`, a deadline for the whole request that aborts (and closes) the
+ * socket; the SDK does not retry. test/api/provider-deadlines.test.ts checks it against a server
+ * that trickles one byte at a time.
+ */
 export const MAILCHIMP_TIMEOUT_MS = 10_000;
 
 export const FORGOTTEN_MESSAGE =
@@ -175,6 +181,9 @@ interface SuperagentError {
   response?: { body?: { title?: string; detail?: string; status?: number } };
 }
 
+const MemberSchema = z.looseObject({ status: z.string().min(1).max(40), language: z.string().max(20).optional() });
+const CampaignSchema = z.looseObject({ id: z.string().min(1).max(100), web_id: z.number().int() });
+
 const require = createRequire(import.meta.url);
 
 function newMailchimpClient(apiKey: string, server: string, apiBase: string | undefined, timeoutMs: number): MailchimpClient {
@@ -229,17 +238,27 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
     return new NewsletterError(503, UNAVAILABLE_MESSAGE, 'unavailable');
   }
 
+  /** Mailchimp's answer as the code below reads it; anything else (a proxy's page, another API) is an outage. */
+  function checked<T>(schema: z.ZodType<T>, answer: unknown, action: string): T {
+    const result = schema.safeParse(answer);
+    if (result.success) return result.data;
+    log.error({ action, issue: result.error.issues[0]?.message, path: result.error.issues[0]?.path }, 'Mailchimp answered something unexpected');
+    throw new NewsletterError(502, `${UNAVAILABLE_MESSAGE} (Mailchimp sent an answer we could not read)`, 'unavailable');
+  }
+
   return {
     kind: 'mailchimp',
 
     async subscribe({ email, language }) {
       const hash = subscriberHash(email);
       let member: MailchimpMember | null = null;
+      let answer: unknown;
       try {
-        member = await client.lists.getListMember(audienceId, hash, { fields: ['status', 'language'] });
+        answer = await client.lists.getListMember(audienceId, hash, { fields: ['status', 'language'] });
       } catch (err) {
         if ((err as SuperagentError).status !== 404) throw failure(err, 'getListMember');
       }
+      if (answer !== undefined) member = checked(MemberSchema, answer, 'getListMember');
       if (member?.status === 'subscribed') return 'already_subscribed';
       const returning = Boolean(member && ['unsubscribed', 'cleaned', 'archived'].includes(member.status));
       // New: pending (Mailchimp sends its double opt-in mail). Known but not subscribed: asked to
@@ -248,8 +267,9 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
       if (member) body.status = 'pending';
       let saved: MailchimpMember;
       try {
-        saved = await client.lists.setListMember(audienceId, hash, body);
+        saved = checked(MemberSchema, await client.lists.setListMember(audienceId, hash, body), 'setListMember');
       } catch (err) {
+        if (err instanceof NewsletterError) throw err;
         throw failure(err, 'setListMember');
       }
       if (saved.status === 'subscribed') return 'immediately_subscribed';
@@ -263,7 +283,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
     async createCampaign(data) {
       let created: { id: string; web_id: number };
       try {
-        created = await client.campaigns.create({
+        created = checked(CampaignSchema, await client.campaigns.create({
           type: 'regular',
           recipients: {
             list_id: audienceId,
@@ -280,7 +300,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
             from_name: config.site.name,
             reply_to: config.site.email,
           },
-        });
+        }), 'campaigns.create');
         await client.campaigns.setContent(created.id, {
           html: personalize(data.html, '*|UNSUB|*'),
           plain_text: personalize(data.text, '*|UNSUB|*'),

@@ -88,7 +88,9 @@ describe('admin content API', () => {
     await request(h.app).get(`/api/projects/${p.id}`).expect(404);
 
     const log = await auditFor(h, 'project', p.id);
-    assert.deepEqual(log.map((e) => e.action), ['delete', 'update', 'update', 'update', 'update', 'create']);
+    // The first save set the raised amount from 0 to 300 (a script without a base): an audited adjustment.
+    assert.deepEqual(log.map((e) => e.action), ['delete', 'update', 'update', 'update', 'update', 'adjust', 'create']);
+    assert.match(log.find((e) => e.action === 'adjust')!.summary, /^Raised amount adjusted by \+300\.00 USD/);
     assert.ok(log.every((e) => ACTOR.test(e.actor) && e.createdAt));
     assert.equal(log.at(-1)!.summary, 'Rainwater Tanks for Village Schools');
   });

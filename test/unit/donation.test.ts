@@ -1,10 +1,12 @@
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Knex } from 'knex';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { migrate, openDatabase } from '../../db/connection';
 import { applySucceededPayment, findDonation, projectIdFromMetadata, recordFailedPayment } from '../../models/donation';
+import { checkLedger, listLedger } from '../../models/ledger';
+import { createProject } from '../../models/project';
 import { DONATION_PRESETS_CENTS, DEFAULT_PRESET_CENTS, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount } from '../../models/donation-rules';
 import { createPaymentsProvider, PaymentsError, type StripePayments } from '../../models/providers/payments';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
@@ -73,12 +75,19 @@ describe('models/donation: the once-only apply path', () => {
   before(async () => {
     db = openDatabase('sqlite::memory:');
     await migrate(db);
-    const [row] = await db('projects')
-      .insert({ slug: 'well', title: 'Well', titleDe: 'Brunnen', description: 'd', descriptionDe: 'd', imageUrl: '/x.svg', raisedCents: 1000, goalCents: 100000 })
-      .returning('id');
-    projectId = typeof row === 'object' ? (row as { id: number }).id : (row as number);
+    const project = await createProject(db, {
+      title: 'Well', titleDe: 'Brunnen', description: 'd', descriptionDe: 'd', imageUrl: '/x.svg', status: 'funding', raisedAmount: '10.00', goalAmount: '1000.00', order: 0, slug: undefined,
+    });
+    projectId = project.id;
   });
+  // Whatever a test did, every total is explained by its ledger.
+  afterEach(async () => assert.deepEqual(await checkLedger(db), []));
   after(() => db.destroy());
+
+  test('a project created with a raised amount starts with one opening ledger row', async () => {
+    const rows = await listLedger(db, projectId);
+    assert.deepEqual(rows.map((r) => [r.kind, r.amountCents, r.actor]), [['opening', 1000, 'system']]);
+  });
 
   test('applies once; every later call reports applied: false and changes nothing', async () => {
     const payment = { paymentIntentId: 'pi_once', amountCents: 2500, currency: 'usd', projectId, language: 'de' };
@@ -92,6 +101,18 @@ describe('models/donation: the once-only apply path', () => {
     assert.equal(second.applied, false);
     assert.equal(second.donation.appliedBy, 'webhook');
     assert.equal(await raised(), 3500);
+    const donationRows = (await listLedger(db, projectId)).filter((r) => r.kind === 'donation');
+    assert.deepEqual(donationRows.map((r) => [r.amountCents, r.donationId, r.actor]), [[2500, first.donation.id, 'stripe:webhook']]);
+  });
+
+  test('amounts that are not whole cents in range never reach a total', async () => {
+    const before = await raised();
+    for (const amountCents of [-500, 0, 1.5, 1e308, Number.NaN, 100_000_000]) {
+      await assert.rejects(applySucceededPayment(db, { paymentIntentId: `pi_bad_${String(amountCents)}`, amountCents, currency: 'usd', projectId, language: null }, 'webhook'));
+    }
+    await assert.rejects(applySucceededPayment(db, { paymentIntentId: 'pi_bad_currency', amountCents: 100, currency: null as unknown as string, projectId, language: null }, 'webhook'));
+    assert.equal(await raised(), before);
+    assert.equal((await db('donations').where('paymentIntentId', 'like', 'pi_bad_%')).length, 0);
   });
 
   test('ten concurrent applies of one PaymentIntent move the money once', async () => {
@@ -193,8 +214,8 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test' });
     const event = p.verifyEvent(Buffer.from(body), signature);
     assert.equal(event.type, 'payment_intent.succeeded');
-    assert.equal(event.intent?.id, intent.id);
-    assert.equal(event.intent?.amountReceived, 800);
+    assert.equal(event.intentId, intent.id);
+    assert.deepEqual(Object.keys(event).sort(), ['id', 'intentId', 'type'], 'no amounts are taken from the event');
     const expectSignatureError = (fn: () => unknown) => assert.throws(fn, (err: unknown) => err instanceof PaymentsError && err.kind === 'signature');
     expectSignatureError(() => p.verifyEvent(Buffer.from(body.replace('800', '80000')), signature));
     expectSignatureError(() => p.verifyEvent(Buffer.from(body), undefined));
@@ -204,5 +225,58 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
       () => provider({ webhookSecret: undefined }).verifyEvent(Buffer.from(body), signature),
       (err: unknown) => err instanceof PaymentsError && err.kind === 'unconfigured',
     );
+  });
+
+  test('signed but malformed events are refused with a message naming the problem', () => {
+    const p = provider();
+    const intent = fake.addIntent({ amount: 800, status: 'succeeded', metadata: { projectId: '2' } });
+    const good = fake.event('payment_intent.succeeded', intent) as { data: { object: Record<string, unknown> } } & Record<string, unknown>;
+    const withObject = (patch: Record<string, unknown>) => ({ ...good, data: { object: { ...good.data.object, ...patch } } });
+    const cases: [string, unknown, RegExp][] = [
+      ['data.object null', { ...good, data: { object: null } }, /data\.object/],
+      ['no data', { ...good, data: undefined }, /data/],
+      ['event id null', { ...good, id: null }, /^The webhook event is malformed: id/],
+      ['no type', { ...good, type: undefined }, /type/],
+      ['not an event', { ...good, object: 'charge' }, /object/],
+      ['intent id null', withObject({ id: null }), /data\.object\.id/],
+      ['intent id of another kind', withObject({ id: 'ch_123' }), /data\.object\.id/],
+      ['currency null', withObject({ currency: null }), /data\.object\.currency/],
+      ['a negative amount', withObject({ amount: -500 }), /data\.object\.amount/],
+      ['a fraction of a cent', withObject({ amount: 1.5 }), /data\.object\.amount/],
+      ['an amount beyond exact numbers', withObject({ amount_received: 1e308 }), /data\.object\.amount_received/],
+      ['metadata that is not text', withObject({ metadata: { projectId: 2 } }), /data\.object\.metadata/],
+      ['a JSON array', [good], /malformed/],
+      ['JSON null', null, /malformed/],
+    ];
+    for (const [name, event, message] of cases) {
+      const body = JSON.stringify(event);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test' });
+      assert.throws(
+        () => p.verifyEvent(Buffer.from(body), signature),
+        (err: unknown) => err instanceof PaymentsError && err.kind === 'malformed' && message.test(err.message),
+        name,
+      );
+    }
+    const notJson = '{"id": "evt_1", "type":';
+    assert.throws(
+      () => p.verifyEvent(Buffer.from(notJson), Stripe.webhooks.generateTestHeaderString({ payload: notJson, secret: 'whsec_test' })),
+      (err: unknown) => err instanceof PaymentsError && err.kind === 'malformed' && /not a JSON event/.test(err.message),
+    );
+    // Other event types need only the envelope.
+    const other = JSON.stringify({ ...good, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
+    assert.deepEqual(p.verifyEvent(Buffer.from(other), Stripe.webhooks.generateTestHeaderString({ payload: other, secret: 'whsec_test' })), {
+      type: 'charge.refunded',
+      id: good.id,
+      intentId: null,
+    });
+  });
+
+  test('a retrieved PaymentIntent of the wrong shape is an unreadable answer, not a payment', async () => {
+    const p = provider();
+    const intent = fake.addIntent({ amount: 800, status: 'succeeded' });
+    for (const patch of [{ amount_received: 1.5 }, { amount: -500 }, { currency: null }, { status: null }, { object: 'charge' }, { metadata: { projectId: 7 } }]) {
+      fake.intents.set(intent.id, { ...intent, ...patch } as typeof intent);
+      await assert.rejects(p.retrieveIntent(intent.id), (err: unknown) => err instanceof PaymentsError && err.kind === 'unavailable' && /could not read/.test(err.message), JSON.stringify(patch));
+    }
   });
 });

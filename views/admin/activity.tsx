@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../models/audit';
 import type { Lang } from '../types';
 import { formatDateTime } from './ui';
 
-const KNOWN_ACTIONS = ['create', 'update', 'delete', 'upload', 'login', 'send', 'generate', 'erase', 'export'];
+const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'upload', 'login', 'send', 'generate', 'erase', 'export'];
 const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers'];
 
 export function ActivityPanel({ entries, lang }: { entries: AuditEntry[]; lang: Lang }) {

@@ -165,6 +165,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       hint: def.hint ? t(`admin.hints.${def.hint}`) : undefined,
     };
     switch (def.kind) {
+      case 'hidden':
+        return <input key={def.name} type="hidden" name={def.name} value={values[def.name] ?? ''} />;
       case 'textarea':
         return <TextArea key={def.name} {...common} rows={def.rows} />;
       case 'select':
@@ -205,7 +207,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             </p>
           )}
           {config.rows.map((row, i) => (
-            <div key={i} className={`admin-form-row cols-${row.length}`}>
+            <div key={i} className={`admin-form-row cols-${row.filter((f) => f.kind !== 'hidden').length}`}>
               {row.map(field)}
             </div>
           ))}

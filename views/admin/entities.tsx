@@ -12,7 +12,7 @@ export interface FieldDef {
   name: string;
   /** Locale key of the label under admin.fields. */
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date';
+  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden';
   required?: boolean;
   rows?: number;
   /** Locale key of a hint under admin.hints. */
@@ -65,6 +65,9 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       [
         { name: 'raisedAmount', label: 'raisedAmount', kind: 'amount', hint: 'raisedAmount' },
         { name: 'goalAmount', label: 'goalAmount', kind: 'amount', required: true },
+        // What the form showed when it opened: the server applies only the admin's change, so
+        // donations that arrive while the form is open are not overwritten.
+        { name: 'raisedAmountBase', label: 'raisedAmount', kind: 'hidden' },
       ],
       [{ name: 'imageUrl', label: 'imageUrl', kind: 'image', required: true }],
       [{ name: 'slug', label: 'slug', kind: 'text', hint: 'slug' }],
@@ -87,6 +90,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       status: p?.status ?? 'funding',
       order: str(p?.order ?? 0),
       raisedAmount: p ? p.raisedAmount : '0',
+      raisedAmountBase: p ? p.raisedAmount : '',
       goalAmount: str(p?.goalAmount),
       imageUrl: str(p?.imageUrl),
       slug: str(p?.slug),
