@@ -60,7 +60,7 @@ describe('outside services that trickle, hang or answer garbage', () => {
     const { deps } = h;
     deps.payments = createPaymentsProvider({ ...deps.config.stripe, log: deps.log, timeoutMs: STRIPE_ATTEMPT });
     deps.assistant = createAssistant({ ...deps.config.openai, log: deps.log, timeoutMs: AI_ATTEMPT, totalTimeoutMs: AI_TOTAL });
-    deps.mailing = createMailingProvider({ config: deps.config, db: deps.db, mail: deps.mail, log: deps.log, i18n: deps.i18n, mailchimpTimeoutMs: MAILCHIMP_DEADLINE });
+    deps.mailing = createMailingProvider({ config: deps.config, db: deps.db, mail: deps.mail, jobs: deps.jobs, log: deps.log, i18n: deps.i18n, mailchimpTimeoutMs: MAILCHIMP_DEADLINE });
     projectId = (await deps.db('projects').orderBy('id').first('id')).id;
   });
   after(async () => {
