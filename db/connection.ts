@@ -82,9 +82,15 @@ export async function migrate(knex: Knex): Promise<void> {
     return;
   }
   const schema = schemaOf(knex);
+  if (schema) {
+    // Committed before migrating (the migrations run on other connections). Two instances creating
+    // it at the same moment: one of them sees a duplicate, which is fine.
+    await knex.raw('create schema if not exists ??', [schema]).catch((err: { code?: string }) => {
+      if (err.code !== '23505' && err.code !== '42P06') throw err;
+    });
+  }
   await knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
-    if (schema) await trx.raw('create schema if not exists ??', [schema]);
     if (await knex.schema.hasTable('knex_migrations_lock')) await knex('knex_migrations_lock').update({ isLocked: 0 });
     await knex.migrate.latest({ migrationSource });
   });

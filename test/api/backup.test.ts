@@ -21,11 +21,13 @@ interface Site {
   drop: () => Promise<void>;
 }
 
-/** A fresh database for one site: a SQLite file, or a PostgreSQL schema. */
+/** A fresh database for one site: a SQLite file, or a PostgreSQL database with the site in a schema. */
 async function newSite(): Promise<Site> {
   const fresh = await freshDatabase();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-backup-'));
-  const env: Record<string, string> = { ...TEST_ENV, ...(ON_POSTGRES ? fresh.env : { DATABASE_URL: `sqlite:${path.join(dir, 'site.sqlite3')}` }), UPLOAD_DIR: path.join(dir, 'uploads') };
+  // On PostgreSQL the site keeps its tables in a schema of its own (DATABASE_SCHEMA), inside a fresh database.
+  const pg = { ...fresh.env, DATABASE_SCHEMA: `site_${path.basename(dir).replace(/\W/g, '').toLowerCase().slice(-8)}` };
+  const env: Record<string, string> = { ...TEST_ENV, ...(ON_POSTGRES ? pg : { DATABASE_URL: `sqlite:${path.join(dir, 'site.sqlite3')}` }), UPLOAD_DIR: path.join(dir, 'uploads') };
   const raw = async <T>(fn: (k: Knex) => Promise<T>): Promise<T> => {
     const k = env.DATABASE_URL!.startsWith('sqlite:')
       ? knexFactory({ client: 'sqlite3', connection: { filename: env.DATABASE_URL!.slice(7) }, useNullAsDefault: true, pool: { min: 1, max: 1 } })
@@ -249,7 +251,8 @@ describe('backup and restore refuse what would lose data', () => {
     assert.deepEqual(titles.map((t: { titleDe: string }) => t.titleDe), ['Nach der Sicherung']);
     if (ON_POSTGRES) {
       const schemas = await app.deps.db('pg_catalog.pg_namespace').where('nspname', 'like', `${site.env.DATABASE_SCHEMA}%`).pluck('nspname');
-      assert.deepEqual(schemas, [site.env.DATABASE_SCHEMA]);
+      // The site's schema and its job queue's, nothing left aside.
+      assert.deepEqual(schemas.sort(), [site.env.DATABASE_SCHEMA, `${site.env.DATABASE_SCHEMA}_jobs`]);
     }
   });
 
@@ -285,7 +288,7 @@ describe('backup and restore refuse what would lose data', () => {
       assert.equal((await script('backup', [file], other.env)).code, 0);
       const r = await script('restore', [file, '--yes'], site.env);
       assert.equal(r.code, 1);
-      assert.match(r.stderr, new RegExp(`holds the schema ${other.env.DATABASE_SCHEMA}, not ${site.env.DATABASE_SCHEMA}`));
+      assert.match(r.stderr, new RegExp(`holds the schemas? ${other.env.DATABASE_SCHEMA}(, ${other.env.DATABASE_SCHEMA}_jobs)?, not ${site.env.DATABASE_SCHEMA}`));
     } finally {
       await other.drop();
     }
