@@ -34,6 +34,9 @@ import session from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import { adminRouter } from './controllers/admin/index';
 import { mediaRouter } from './controllers/media';
+import { createStorage } from './models/providers/storage';
+import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media';
+import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media-sweep';
 import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
@@ -120,6 +123,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     mailing: createMailingProvider({ config, db, mail, jobs, log, i18n }),
     assistant: createAssistant({ ...config.openai, log }),
     payments: createPaymentsProvider({ ...config.stripe, log }),
+    storage: createStorage(config, log),
   };
   // Admin sessions live in the database (the sessions table of the initial migration).
   const sessionStore = new ConnectSessionKnexStore({
@@ -215,8 +219,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const tasks: TaskList = {
     [SEND_MAIL_TASK]: (payload, ctx) => deps.mail.deliver(Number((payload as { outboxId?: unknown })?.outboxId), ctx),
     [NEWSLETTER_SEND_TASK]: (payload, ctx) => runSendJob({ db, mail: deps.mail, publicUrl: config.publicUrl, log }, payload, ctx),
+    [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),
+    [SWEEP_UPLOADS_TASK]: (_payload, ctx) => runUploadSweepJob({ ...deps, uploadDir: config.uploadDir }, ctx.log),
   };
   if (options.worker !== false) await jobs.start(tasks);
+  // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
+  await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });
 
   return {
     app,
@@ -225,6 +233,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       clearTimeout(sessionStore.nextDbCleanup);
       // Running jobs finish (or are stopped and retried later) before the database closes.
       await jobs.stop();
+      await deps.storage.close();
       await db.destroy();
     },
   };

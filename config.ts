@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './models/providers/storage';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -81,6 +82,16 @@ const EnvSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Kuvaka Community Trust <info@example.org>'),
   UPLOAD_DIR: z.string().optional(),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_\-/.]{0,100}$/, 'must be a key prefix like charity/ (letters, digits, - _ . /)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -129,7 +140,10 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
+  /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
+  s3?: S3Settings;
   logLevel: string;
   site: SiteInfo;
 }
@@ -160,6 +174,14 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       `Invalid configuration: ${e.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'} must be set together with the other Stripe key`,
     );
   }
+  if (e.S3_BUCKET) {
+    const missing = !e.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : !e.S3_SECRET_ACCESS_KEY ? 'S3_SECRET_ACCESS_KEY' : null;
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} must be set when S3_BUCKET is`);
+  } else {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).find((k) => source[k]?.trim());
+    if (stray) throw new ConfigError(`Invalid configuration: ${stray} is set but S3_BUCKET is not (uploads would stay on this machine)`);
+  }
+  const s3Prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const adminKeys = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [DEMO_ADMIN_KEY];
   const adminEmails = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [DEMO_ADMIN_EMAIL];
@@ -191,6 +213,17 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: s3Prefix ? `${s3Prefix}/` : '',
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     site: {
       name: e.ORG_NAME,

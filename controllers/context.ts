@@ -9,6 +9,7 @@ import type { MailingProvider } from '../models/providers/mailing';
 import type { AssistantProvider } from '../models/providers/assistant';
 import type { PaymentsProvider } from '../models/providers/payments';
 import type { JobQueue } from '../models/providers/jobs';
+import type { FileStorage } from '../models/providers/storage';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -27,6 +28,8 @@ export interface Deps {
   assistant: AssistantProvider;
   /** Stripe, or 'unconfigured' when the keys are missing (checkout shows how else to donate). */
   payments: PaymentsProvider;
+  /** Uploaded files: UPLOAD_DIR, or an S3-compatible bucket shared by every instance. */
+  storage: FileStorage;
 }
 
 export type PageLoader = (req: Request, deps: Deps) => Promise<PageResult<any>>;

@@ -1,16 +1,19 @@
 // The media library: admin API (list, upload, delete), the no-JavaScript upload and delete forms,
-// and /uploads/<name>, which serves files so that nothing uploaded can run on this origin.
+// and /uploads/<name>, which serves files from the storage (UPLOAD_DIR or S3) so that nothing
+// uploaded can run on this origin.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multer from 'multer';
 import type { Deps } from './context';
 import { langOf } from './context';
 import { HttpError, parseId, parseInput } from './middleware/errors';
 import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
 import { VALIDATION_MESSAGES } from '../models/admin-rules';
@@ -20,7 +23,11 @@ import { localizePath } from '../views/routes';
 const MB = 1024 * 1024;
 
 /** Headers of every uploaded file: its own type, never sniffed, and no script or plugin may run. */
-function uploadHeaders(res: Response, fileName: string): void {
+function uploadHeaders(res: Response, fileName: string, info: StoredFileInfo): void {
+  res.set('Content-Type', mimeOfStoredName(fileName));
+  res.set('ETag', info.etag);
+  res.set('Last-Modified', info.lastModified.toUTCString());
+  res.set('Accept-Ranges', 'bytes');
   res.set('X-Content-Type-Options', 'nosniff');
   res.set('Content-Security-Policy', "default-src 'none'; sandbox");
   // Public pictures: newsletters and partners may embed them.
@@ -31,11 +38,10 @@ function uploadHeaders(res: Response, fileName: string): void {
 
 export function mediaRouter(deps: Deps): Router {
   const router = Router();
-  const uploadDir = path.resolve(deps.config.uploadDir);
-  const incoming = path.join(uploadDir, '.incoming');
-
-  // Files arrive in a private folder under random names and move into the library only after
-  // their content has been checked (models/media.ts storeUpload).
+  // Files arrive in a private folder of this machine under random names and go to the storage
+  // only after their content has been checked (models/media.ts storeUpload). Whatever a killed
+  // process leaves there is removed by the hourly sweep (models/media-sweep.ts).
+  const incoming = path.join(path.resolve(deps.config.uploadDir), '.incoming');
   const upload = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
@@ -63,15 +69,23 @@ export function mediaRouter(deps: Deps): Router {
     if (!file) throw new HttpError(400, VALIDATION_MESSAGES.file, { file: VALIDATION_MESSAGES.file });
     try {
       const meta = parseInput(MediaMetaSchema, req.body ?? {});
-      return await storeUpload(deps.db, uploadDir, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta);
+      return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta);
     } catch (err) {
-      fs.rm(file.path, { force: true }, () => undefined);
       if (err instanceof MediaRejected) {
         const field = err.message === VALIDATION_MESSAGES.altText ? 'altText' : 'file';
         throw new HttpError(field === 'file' ? 415 : 400, err.message, { [field]: err.message });
       }
-      throw err;
+      throw storageError(err, 'upload');
+    } finally {
+      fs.rm(file.path, { force: true }, () => undefined);
     }
+  }
+
+  /** A storage that fails is a 503 with one clear sentence (the details go to the log), not a 500. */
+  function storageError(err: unknown, what: string): unknown {
+    if (!(err instanceof StorageUnavailable)) return err;
+    deps.log.error({ err: err.message }, `media: ${what} failed, file storage unavailable`);
+    return new HttpError(503, STORAGE_DOWN_MESSAGE);
   }
 
   /** Saves new details of a file; a missing alt text of an image is a field error. */
@@ -90,18 +104,80 @@ export function mediaRouter(deps: Deps): Router {
   const audit = (res: Response, action: string, id: number, summary: string) =>
     recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, action, entity: 'media', entityId: id, summary });
 
-  // ---- Serving: only names this library wrote; everything else is a 404.
-  router.get('/uploads/:name', (req, res, next) => {
+  // ---- Serving: only names this library wrote; everything else is a 404. GET and HEAD, with
+  // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
+  router.get('/uploads/:name', async (req, res) => {
     const name = req.params.name;
-    if (!STORED_NAME.test(name)) return next(new HttpError(404, 'Not found'));
-    uploadHeaders(res, name);
-    res.sendFile(name, { root: uploadDir, dotfiles: 'deny', maxAge: 31536000 * 1000, immutable: true }, (err?: Error & { status?: number; code?: string }) => {
-      if (err && !res.headersSent) {
-        res.removeHeader('Content-Disposition');
-        next(new HttpError(err.status === 404 || err.code === 'ENOENT' ? 404 : 500, 'Not found'));
+    const notFound = () => {
+      res.set('Cache-Control', 'no-store');
+      return new HttpError(404, 'Not found');
+    };
+    if (!STORED_NAME.test(name)) throw notFound();
+    // A variant whose job has not run yet: the browser gets the original meanwhile (not cached).
+    const missing = async () => {
+      const original = await pendingVariantFallback(deps.db, name);
+      if (!original) throw notFound();
+      res.set('Cache-Control', 'no-store');
+      res.redirect(307, original);
+    };
+    try {
+      const rangeHeader = typeof req.headers.range === 'string';
+      const conditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+      let range: ByteRange | null = null;
+      // Plain GETs (nearly all) take one call to the storage; the rest ask for the file's details first.
+      if (rangeHeader || conditional || req.method === 'HEAD') {
+        const info = await deps.storage.stat(name);
+        if (!info) return await missing();
+        uploadHeaders(res, name, info);
+        if (req.fresh) return void res.status(304).end();
+        if (req.method === 'HEAD') {
+          res.set('Content-Length', String(info.size));
+          return void res.status(200).end();
+        }
+        if (rangeHeader && rangeStillValid(req, info)) {
+          const ranges = req.range(info.size, { combine: true });
+          if (ranges === -1) {
+            res.set('Content-Range', `bytes */${info.size}`);
+            res.set('Cache-Control', 'no-store');
+            return void res.status(416).end();
+          }
+          // Several ranges at once are answered with the whole file (allowed, and simpler).
+          if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) range = ranges[0]!;
+        }
       }
-    });
+      const file = await deps.storage.get(name, { range });
+      if (!file) return await missing();
+      uploadHeaders(res, name, file);
+      res.set('Content-Length', String(file.length));
+      if (file.range) {
+        res.status(206);
+        res.set('Content-Range', `bytes ${file.range.start}-${file.range.end}/${file.size}`);
+      }
+      try {
+        await pipeline(file.body, res);
+      } catch {
+        // The visitor went away, or the storage broke off mid-file: the connection is closed.
+      }
+    } catch (err) {
+      if (err instanceof RangeNotSatisfiable) {
+        res.set('Content-Range', `bytes */${err.size}`);
+        res.set('Cache-Control', 'no-store');
+        return void res.status(416).end();
+      }
+      for (const h of ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Type']) res.removeHeader(h);
+      res.set('Cache-Control', 'no-store');
+      throw storageError(err, `serving ${name}`);
+    }
   });
+
+  /** If-Range: a range only applies to the file it was taken from (same ETag, or not newer). */
+  function rangeStillValid(req: Request, info: StoredFileInfo): boolean {
+    const ifRange = req.get('If-Range');
+    if (!ifRange) return true;
+    if (ifRange.startsWith('"') || ifRange.startsWith('W/')) return ifRange === info.etag;
+    const date = Date.parse(ifRange);
+    return Number.isFinite(date) && Math.floor(info.lastModified.getTime() / 1000) * 1000 <= date;
+  }
 
   // ---- Admin API (SPEC section 7): every call needs an admin.
   const guard = requireAdmin(deps);
@@ -131,7 +207,10 @@ export function mediaRouter(deps: Deps): Router {
     res.json(item);
   });
   router.delete('/api/media/:id', guard, async (req, res) => {
-    const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));
+    const id = parseId(req.params.id);
+    const item = await deleteMedia(deps, id).catch((err: unknown) => {
+      throw storageError(err, 'delete');
+    });
     if (!item) throw new HttpError(404, 'Media item not found');
     await audit(res, 'delete', item.id, item.originalName);
     res.json({ deleted: true, id: item.id });
@@ -140,8 +219,9 @@ export function mediaRouter(deps: Deps): Router {
   // ---- Forms without JavaScript.
   const back = (req: Request) => localizePath('/admin', langOf(req)) + '?tab=media';
   const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
-    if (!(err instanceof HttpError) || err.status >= 500) return next(err);
-    req.session.flash = { kind: 'error', key, params: { message: err.message } };
+    if (!(err instanceof HttpError) || (err.status >= 500 && err.status !== 503)) return next(err);
+    // The storage being down is said in the page's language; other messages come from the checks.
+    req.session.flash = err.status === 503 ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message: err.message } };
     res.redirect(303, back(req));
   };
   const forms = ['/admin/media', '/de/admin/media'];
@@ -181,8 +261,13 @@ export function mediaRouter(deps: Deps): Router {
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
     }
   });
-  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res) => {
-    const item = await deleteMedia(deps.db, uploadDir, parseId(req.params.id));
+  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res, next) => {
+    let item: Awaited<ReturnType<typeof deleteMedia>>;
+    try {
+      item = await deleteMedia(deps, parseId(req.params.id));
+    } catch (err) {
+      return formError(req, res, next, 'media.deleteError')(storageError(err, 'delete'));
+    }
     req.session.flash = item
       ? { kind: 'success', key: 'media.deleted' }
       : { kind: 'error', key: 'media.deleteError', params: { message: 'Media item not found' } };

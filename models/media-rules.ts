@@ -80,7 +80,9 @@ export const isUploadedImage = (url: string | null | undefined): boolean => Bool
 /**
  * srcset of an uploaded image's WebP variants (`/uploads/<id>-w480.webp 480w, ...`), or
  * undefined for any other address. Every width is always written (never enlarged), so the
- * names can be derived from the address alone.
+ * names can be derived from the address alone. A background job makes them a moment after the
+ * upload; until then /uploads/ answers a variant's address with a redirect to the original
+ * (not cached), so pages and thumbnails show the original meanwhile.
  */
 export function srcSetFor(url: string | null | undefined): string | undefined {
   const m = url ? UPLOAD_IMAGE.exec(url) : null;

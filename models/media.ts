@@ -1,15 +1,18 @@
-// The media library: rows in media_items, files under UPLOAD_DIR. A file's type is decided from
-// its content (file-type), never from its name or the browser's claim; stored names are random.
+// The media library: rows in media_items, files in the storage (UPLOAD_DIR or an S3 bucket). A
+// file's type is decided from its content (file-type), never from its name or the browser's claim;
+// stored names are random. Images get WebP variants from a background job.
 import type { Knex } from 'knex';
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from './admin-rules';
 import { optionalText } from './admin-input';
 import { toIso } from './dates';
+import { StorageUnavailable, type FileStorage } from './providers/storage';
+import type { JobQueue } from './providers/jobs';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant } from './media-rules';
 
 export type { MediaItem };
@@ -77,6 +80,13 @@ export async function detectType(filePath: string, originalName: string): Promis
 export function servedInline(fileName: string): boolean {
   const ext = path.extname(fileName).slice(1);
   return ['jpg', 'png', 'webp', 'gif', 'pdf', 'mp4', 'webm'].includes(ext);
+}
+
+/** The type a stored file is served with, from its name (which the library chose from its content). */
+export function mimeOfStoredName(fileName: string): string {
+  const ext = path.extname(fileName).slice(1);
+  const known = Object.values(ALLOWED).find((t) => t.ext === ext) ?? CFB_BY_EXT[ext];
+  return known?.mime ?? 'application/octet-stream';
 }
 
 export const MediaMetaSchema = z
@@ -157,80 +167,229 @@ export async function findMedia(db: Knex, id: number): Promise<MediaItem | null>
   return row ? toMediaItem(row) : null;
 }
 
+export interface MediaDeps {
+  db: Knex;
+  storage: FileStorage;
+  jobs: JobQueue;
+  log: Logger;
+}
+
+/** The background job that makes the WebP variants of an uploaded image. */
+export const IMAGE_VARIANTS_TASK = 'image-variants';
+
+const SHARP_LIMITS = { limitInputPixels: 100_000_000 };
+const isAnimated = (fileName: string) => /\.(gif|webp)$/.test(fileName);
+
+/** The variant names of an image, whether made yet or not: `<base>-w480.webp`... */
+export function variantNamesOf(fileName: string): string[] {
+  const base = fileName.replace(/\.[a-z0-9]+$/, '');
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${base}-w${w}.webp`);
+}
+
 /**
- * Moves an uploaded temporary file into the library: checks its type from its content, gives it a
- * random name, makes WebP variants of images, and records it. The temporary file is always removed.
+ * Takes an uploaded temporary file into the library: checks its type from its content, gives it a
+ * random name, puts it in the storage, and records it together with the job that makes an image's
+ * WebP variants (one transaction: a row never waits for a job that was not queued). The caller
+ * removes the temporary file. Throws MediaRejected (bad file) or StorageUnavailable.
  */
 export async function storeUpload(
-  db: Knex,
-  uploadDir: string,
+  deps: MediaDeps,
   upload: { tempPath: string; originalName: string; size: number },
   meta: MediaMeta,
 ): Promise<MediaItem> {
-  const written: string[] = [];
-  try {
-    const type = await detectType(upload.tempPath, upload.originalName);
-    if (type.fileType === 'image' && !meta.altText) throw new MediaRejected(M.altText);
-    const base = crypto.randomBytes(16).toString('hex');
-    const fileName = `${base}.${type.ext}`;
-    const target = path.join(uploadDir, fileName);
-    await fs.mkdir(uploadDir, { recursive: true });
-    await fs.copyFile(upload.tempPath, target);
-    written.push(target);
+  const { db, storage, jobs } = deps;
+  const type = await detectType(upload.tempPath, upload.originalName);
+  if (type.fileType === 'image' && !meta.altText) throw new MediaRejected(M.altText);
+  const fileName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
 
-    let width: number | null = null;
-    let height: number | null = null;
-    const variants: MediaVariant[] = [];
-    if (type.fileType === 'image') {
-      const animated = type.ext === 'gif' || type.ext === 'webp';
-      let info: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-      try {
-        info = await sharp(target, { animated, limitInputPixels: 100_000_000 }).metadata();
-      } catch {
-        throw new MediaRejected('The image could not be read: it may be damaged.');
-      }
+  // The size is read from the header (fast): pages need it at once, the variants come later.
+  let width: number | null = null;
+  let height: number | null = null;
+  if (type.fileType === 'image') {
+    try {
+      const info = await sharp(upload.tempPath, { animated: isAnimated(fileName), ...SHARP_LIMITS }).metadata();
       width = info.width ?? null;
       height = info.pageHeight ?? info.height ?? null;
-      for (const w of IMAGE_VARIANT_WIDTHS) {
-        const variantName = `${base}-w${w}.webp`;
-        const variantPath = path.join(uploadDir, variantName);
-        // Never enlarged: a small original gives variants of its own size (metadata stripped).
-        const out = await sharp(target, { animated, limitInputPixels: 100_000_000 })
-          .rotate()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toFile(variantPath);
-        written.push(variantPath);
-        variants.push({ width: out.width, height: out.height, fileName: variantName });
-      }
+    } catch {
+      throw new MediaRejected('The image could not be read: it may be damaged.');
     }
+  }
 
-    const [r] = (await db('media_items')
-      .insert({
-        fileName,
-        originalName: upload.originalName.slice(0, 300),
-        fileType: type.fileType,
-        fileSize: upload.size,
-        filePath: fileName,
-        mimeType: type.mime,
-        category: meta.category,
-        description: meta.description,
-        altText: meta.altText,
-        tags: JSON.stringify(meta.tags),
-        variants: JSON.stringify(variants),
-        width,
-        height,
-        createdAt: new Date().toISOString(),
-      })
-      .returning('id')) as (number | { id: number })[];
-    const id = typeof r === 'object' && r !== null ? Number(r.id) : Number(r);
+  await claimStorage(deps);
+  await storage.put(fileName, upload.tempPath, type.mime);
+  try {
+    const id = await db.transaction(async (trx) => {
+      const [r] = (await trx('media_items')
+        .insert({
+          fileName,
+          originalName: upload.originalName.slice(0, 300),
+          fileType: type.fileType,
+          fileSize: upload.size,
+          filePath: fileName,
+          mimeType: type.mime,
+          category: meta.category,
+          description: meta.description,
+          altText: meta.altText,
+          tags: JSON.stringify(meta.tags),
+          variants: '[]',
+          width,
+          height,
+          createdAt: new Date().toISOString(),
+        })
+        .returning('id')) as (number | { id: number })[];
+      const newId = typeof r === 'object' && r !== null ? Number(r.id) : Number(r);
+      if (type.fileType === 'image') await jobs.add(IMAGE_VARIANTS_TASK, { mediaId: newId }, { key: `${IMAGE_VARIANTS_TASK}:${newId}`, trx });
+      return newId;
+    });
     return (await findMedia(db, id))!;
   } catch (err) {
-    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    // No row: the file must not stay (the hourly sweep removes it if this fails too).
+    await storage.delete(fileName).catch((e: unknown) => deps.log.warn({ err: (e as Error).message, fileName }, 'media: could not remove the file of a failed upload'));
     throw err;
-  } finally {
-    await fs.rm(upload.tempPath, { force: true });
   }
+}
+
+/**
+ * The storage's owner mark: the sweep deletes every stored file its database does not know, so
+ * a folder or bucket must belong to one database. The first upload writes this database's
+ * library id into it; a storage marked by another database is refused (uploads answer 503 and
+ * the log says why) and never swept.
+ */
+export const LIBRARY_MARKER = 'media-library.json';
+
+export class StorageOfAnotherDatabase extends StorageUnavailable {}
+
+async function libraryId(db: Knex): Promise<string> {
+  const read = () => db('app_settings').where({ key: 'media_library_id' }).first<{ value: string } | undefined>();
+  const row = await read();
+  if (row) return row.value;
+  await db('app_settings').insert({ key: 'media_library_id', value: crypto.randomBytes(12).toString('hex') }).onConflict('key').ignore();
+  return (await read())!.value;
+}
+
+async function markerOf(storage: FileStorage): Promise<string | null> {
+  const file = await storage.get(LIBRARY_MARKER);
+  if (!file) return null;
+  const text = (await readAll(file.body, 10_000)).toString('utf8');
+  try {
+    return String((JSON.parse(text) as { library?: unknown }).library ?? '?');
+  } catch {
+    return '?';
+  }
+}
+
+/** Whose mark the storage carries: this database's, none yet, or another database's. */
+export async function storageOwner(deps: Pick<MediaDeps, 'db' | 'storage'>): Promise<'this' | 'none' | 'other'> {
+  const [id, owner] = await Promise.all([libraryId(deps.db), markerOf(deps.storage)]);
+  return owner === null ? 'none' : owner === id ? 'this' : 'other';
+}
+
+const claims = new WeakMap<FileStorage, Promise<void>>();
+
+/** Marks the storage as this database's (once per process), or throws StorageOfAnotherDatabase. */
+export function claimStorage(deps: Pick<MediaDeps, 'db' | 'storage'>): Promise<void> {
+  const { db, storage } = deps;
+  let claim = claims.get(storage);
+  if (!claim) {
+    claim = (async () => {
+      const [id, owner] = await Promise.all([libraryId(db), markerOf(storage)]);
+      if (owner === id) return;
+      if (owner === null) {
+        const note = 'The media library of one site database. Its hourly sweep deletes files that this database does not know.';
+        await storage.put(LIBRARY_MARKER, Buffer.from(JSON.stringify({ library: id, note }, null, 2)), 'application/json');
+        return;
+      }
+      throw new StorageOfAnotherDatabase(
+        `storage: ${storage.where} holds the files of another site database (its ${LIBRARY_MARKER} names library ${owner}; this database is ${id}). ` +
+          `Give each database its own UPLOAD_DIR, bucket or S3_PREFIX; if the other site's database is gone for good, delete ${LIBRARY_MARKER} there.`,
+      );
+    })();
+    claims.set(storage, claim);
+    claim.catch(() => claims.delete(storage));
+  }
+  return claim;
+}
+
+async function readAll(body: AsyncIterable<Buffer | Uint8Array | string>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += b.length;
+    if (total > limit) throw new Error(`the file is larger than ${limit} bytes`);
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The image-variants job: WebP copies 480, 960 and 1600 pixels wide (never enlarged, metadata
+ * stripped) put in the storage and recorded on the row. Idempotent: an image whose variants are
+ * recorded, a row that is gone or a file that is not an image is left alone; variants made for a
+ * row deleted meanwhile are removed again.
+ */
+export async function makeImageVariants(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, payload: unknown, ctx?: { signal?: AbortSignal; log?: Logger }): Promise<void> {
+  const { db, storage } = deps;
+  const log = ctx?.log ?? deps.log;
+  const id = Number((payload as { mediaId?: unknown } | null)?.mediaId);
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    log.warn({ payload }, 'image-variants: no media id in the job');
+    return;
+  }
+  const item = await findMedia(db, id);
+  if (!item || item.fileType !== 'image' || item.variants.length === IMAGE_VARIANT_WIDTHS.length) return;
+
+  const original = await storage.get(item.fileName);
+  if (!original) {
+    log.warn({ mediaId: id, fileName: item.fileName }, 'image-variants: the original is missing from the storage');
+    return;
+  }
+  const input = await readAll(original.body, MEDIA_MAX_BYTES * 2);
+  ctx?.signal?.throwIfAborted();
+
+  const animated = isAnimated(item.fileName);
+  const names = variantNamesOf(item.fileName);
+  const made: { name: string; data: Buffer; width: number; height: number }[] = [];
+  let width: number | null;
+  let height: number | null;
+  try {
+    const info = await sharp(input, { animated, ...SHARP_LIMITS }).metadata();
+    width = info.width ?? null;
+    height = info.pageHeight ?? info.height ?? null;
+    for (const [i, w] of IMAGE_VARIANT_WIDTHS.entries()) {
+      const { data, info: out } = await sharp(input, { animated, ...SHARP_LIMITS })
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true });
+      made.push({ name: names[i]!, data, width: out.width, height: out.pageHeight ?? out.height });
+      ctx?.signal?.throwIfAborted();
+    }
+  } catch (err) {
+    if (ctx?.signal?.aborted) throw err;
+    // Trying again would fail the same way: pages keep showing the original.
+    log.warn({ mediaId: id, err: (err as Error).message }, 'image-variants: the image could not be converted; pages show the original');
+    return;
+  }
+
+  for (const v of made) await storage.put(v.name, v.data, 'image/webp');
+  const variants: MediaVariant[] = made.map((v) => ({ width: v.width, height: v.height, fileName: v.name }));
+  const updated = await db('media_items').where({ id }).update({ variants: JSON.stringify(variants), width, height });
+  if (!updated) {
+    // Deleted while we worked: its delete could not know of these files.
+    await Promise.all(names.map((n) => storage.delete(n)));
+  }
+}
+
+/** Where a not-yet-made variant should send the browser: its original, while its job is pending. */
+export async function pendingVariantFallback(db: Knex, variantName: string): Promise<string | null> {
+  const m = /^([a-f0-9]{32})-w\d{3,4}\.webp$/.exec(variantName);
+  if (!m) return null;
+  const row = await db<MediaRow>('media_items')
+    .whereIn('fileName', ['jpg', 'png', 'webp', 'gif'].map((ext) => `${m[1]}.${ext}`))
+    .first('fileName', 'variants');
+  if (!row || parseJson<MediaVariant[]>(row.variants, []).length > 0) return null;
+  return `/uploads/${row.fileName}`;
 }
 
 /**
@@ -247,12 +406,21 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
   return findMedia(db, id);
 }
 
-/** Deletes the row and its files (original and variants). False when unknown. */
-export async function deleteMedia(db: Knex, uploadDir: string, id: number): Promise<MediaItem | null> {
+/**
+ * Deletes the files of an item (original and variants, made or still to be made), then its row:
+ * a storage that fails throws StorageUnavailable and the item stays, whole or without some
+ * files, for the admin to delete again. Null when the id is unknown.
+ */
+export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, id: number): Promise<MediaItem | null> {
+  const { db, storage, log } = deps;
   const item = await findMedia(db, id);
   if (!item) return null;
+  const derived = item.fileType === 'image' ? variantNamesOf(item.fileName) : [];
+  const names = [...new Set([item.fileName, ...item.variants.map((v) => v.fileName), ...derived])].filter((n) => STORED_NAME.test(n));
+  await Promise.all(names.map((n) => storage.delete(n)));
   await db('media_items').where({ id }).delete();
-  const names = [item.fileName, ...item.variants.map((v) => v.fileName)].filter((n) => STORED_NAME.test(n));
-  await Promise.all(names.map((n) => fs.rm(path.join(uploadDir, n), { force: true })));
+  // A variants job that finished between the two steps put its files back: remove them again
+  // (if the storage fails now, the hourly sweep does it).
+  await Promise.all(derived.map((n) => storage.delete(n).catch((err: unknown) => log.warn({ err: (err as Error).message, fileName: n }, 'media: variant not deleted now; the sweep removes it later'))));
   return item;
 }

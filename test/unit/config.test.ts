@@ -33,3 +33,27 @@ test('production needs its own secrets and has no demo credentials', () => {
   assert.deepEqual(c.adminEmails, []);
   assert.equal(c.site.demoAdminKey, null);
 });
+
+test('S3 storage: a bucket needs its credentials; region and prefix have defaults', () => {
+  assert.equal(loadConfig({}).s3, undefined);
+  assert.throws(() => loadConfig({ S3_BUCKET: 'media' }), (e: Error) => e instanceof ConfigError && /S3_ACCESS_KEY_ID/.test(e.message));
+  assert.throws(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k' }), /S3_SECRET_ACCESS_KEY/);
+  assert.throws(() => loadConfig({ S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }), /S3_ACCESS_KEY_ID is set but S3_BUCKET is not/);
+  assert.throws(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'not a url' }), /S3_ENDPOINT/);
+  assert.throws(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'maybe' }), /S3_FORCE_PATH_STYLE/);
+  const aws = loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+  assert.deepEqual(aws.s3, { bucket: 'media', endpoint: undefined, region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: false, prefix: '' });
+  const minio = loadConfig({
+    S3_BUCKET: 'media',
+    S3_ACCESS_KEY_ID: 'k',
+    S3_SECRET_ACCESS_KEY: 's',
+    S3_ENDPOINT: 'http://minio:9000',
+    S3_REGION: 'eu-central-1',
+    S3_FORCE_PATH_STYLE: '1',
+    S3_PREFIX: '/charity/',
+  });
+  assert.equal(minio.s3?.endpoint, 'http://minio:9000');
+  assert.equal(minio.s3?.region, 'eu-central-1');
+  assert.equal(minio.s3?.forcePathStyle, true);
+  assert.equal(minio.s3?.prefix, 'charity/');
+});

@@ -107,7 +107,9 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
       onUploaded?.(item);
     } catch (err) {
       setErrors(err instanceof AdminApiError ? (err.fields ?? {}) : {});
-      toast({ title: t('admin.media.uploadError'), description: (err as Error).message, variant: 'destructive' });
+      // The storage being down is said in the page's language (the server's sentence is English).
+      const down = err instanceof AdminApiError && err.status === 503;
+      toast({ title: t('admin.media.uploadError'), description: down ? t('admin.media.storageDown') : (err as Error).message, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

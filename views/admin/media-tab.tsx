@@ -151,7 +151,8 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       await load(category);
       onChanged();
     } catch (err) {
-      toast({ title: t('admin.media.deleteError', { message: (err as Error).message }), variant: 'destructive' });
+      const down = err instanceof AdminApiError && err.status === 503;
+      toast({ title: down ? t('admin.media.storageDown') : t('admin.media.deleteError', { message: (err as Error).message }), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
