@@ -54,6 +54,19 @@ export function pageNotFound(deps: Deps): RequestHandler {
   };
 }
 
+// The database cannot be reached (restarting, gone, out of connections, a lock held too long):
+// the request may well work in a moment, so 503 with Retry-After, never a 500.
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300', 'SQLITE_BUSY']);
+export const DATABASE_DOWN_MESSAGE = 'The site is briefly unavailable. Please try again in a moment.';
+
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.code === 'string' && DATABASE_DOWN_CODES.has(e.code)) return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  return typeof e.message === 'string' && /Connection terminated|connection is closed|Timeout acquiring a connection|Unable to acquire a connection/i.test(e.message);
+}
+
 export function errorHandler(deps: Deps): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; details?: Record<string, string> };
@@ -62,6 +75,11 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     if (e.type === 'entity.parse.failed') message = 'Malformed JSON in the request body';
     if (e.type === 'entity.too.large') message = 'The request body is too large';
     if (status < 400 || status > 599) status = 500;
+    if (status === 500 && databaseUnavailable(err)) {
+      status = 503;
+      message = DATABASE_DOWN_MESSAGE;
+      res.set('Retry-After', '5');
+    }
     if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';

@@ -26,3 +26,18 @@ describe('server errors', () => {
     }
   });
 });
+
+test('a database that cannot be reached gives 503 with Retry-After, not a 500', async () => {
+  const h = await testApp();
+  // Its connection pool gone (as while the database restarts): every query fails to connect.
+  await h.deps.jobs.stop();
+  await h.deps.db.destroy();
+  const api = await request(h.app).get('/api/projects');
+  assert.equal(api.status, 503);
+  assert.equal(api.headers['retry-after'], '5');
+  assert.equal(api.body.error, 'The site is briefly unavailable. Please try again in a moment.');
+  const page = await request(h.app).get('/news');
+  assert.equal(page.status, 503);
+  assert.ok(!/at .*\.ts:\d+/.test(page.text), 'no stack trace');
+  await h.close().catch(() => undefined);
+});
