@@ -42,7 +42,8 @@ async function newSite(): Promise<Site> {
     env,
     dir,
     raw,
-    open: () => createApp({ env }),
+    // No job worker: a backup is compared row by row, and the queue would move under it.
+    open: () => createApp({ env, worker: false }),
     drop: async () => {
       await fresh.drop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -111,7 +111,7 @@ export function NewsletterTab() {
   const [campaign, setCampaign] = useState<CampaignRef | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<null | 'suggest' | 'generate' | 'create' | 'send'>(null);
-  const [sendsKey, setSendsKey] = useState(0);
+  const [started, setStarted] = useState<{ campaignId: number } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -255,7 +255,7 @@ export function NewsletterTab() {
       } else {
         toast({ title: t('newsletterAdmin.sent'), description: t('newsletterAdmin.sentText'), variant: 'success' });
       }
-      setSendsKey((k) => k + 1);
+      if (r.progress) setStarted({ campaignId: r.progress.campaignId });
       reset();
       adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined);
     } catch (err) {
@@ -451,7 +451,7 @@ export function NewsletterTab() {
         </div>
       )}
 
-      <SendsPanel refreshKey={sendsKey} />
+      <SendsPanel started={started} />
 
       <SubscribersPanel onChanged={() => adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined)} />
     </section>

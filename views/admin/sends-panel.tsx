@@ -22,8 +22,11 @@ export interface CampaignSummary {
 const POLL_MS = 2000;
 const errorText = (err: unknown) => (err instanceof AdminApiError ? err.error : err instanceof Error ? err.message : String(err));
 
-/** `refreshKey` changes when the tab started a send, so the panel looks again at once. */
-export function SendsPanel({ refreshKey }: { refreshKey: number }) {
+/**
+ * `started` is the send the tab just started (a new object each time): the panel looks again at
+ * once and follows it to its end, even if it finished before the panel's first look.
+ */
+export function SendsPanel({ started }: { started: { campaignId: number } | null }) {
   const t = useT();
   const lang = useLang();
   const [campaigns, setCampaigns] = useState<CampaignSummary[] | null>(null);
@@ -49,8 +52,9 @@ export function SendsPanel({ refreshKey }: { refreshKey: number }) {
   }, [t]);
 
   useEffect(() => {
+    if (started) running.current.add(started.campaignId);
     void load().catch(() => setCampaigns([]));
-  }, [load, refreshKey]);
+  }, [load, started]);
 
   const anyRunning = campaigns?.some((c) => c.status === 'sending') ?? false;
   useEffect(() => {
