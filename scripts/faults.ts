@@ -154,7 +154,7 @@ async function providers(): Promise<void> {
 // --- 2. PostgreSQL restarted under load --------------------------------------------------------
 
 async function postgresRestart(): Promise<void> {
-  console.log('\n2. PostgreSQL restarted under load (two instances, 20 connections, 40 s; restart at 10 s)');
+  console.log('\n2. PostgreSQL restarted under load (two instances, 20 connections, 40 s; down for 5 s from 10 s)');
   const cluster = await startCluster({ durable: true });
   const env = { DATABASE_URL: cluster.url, UPLOAD_DIR: path.join(tmp, 'uploads-pg') };
   const a = await startInstance(env, { logDir: tmp });
@@ -170,7 +170,7 @@ async function postgresRestart(): Promise<void> {
     const runs = Promise.all([load(a), load(b)]);
     await sleep(10_000);
     const restartAt = Date.now() - t0;
-    cluster.restart('fast');
+    await cluster.restart('immediate', 5000);
     const backAt = Date.now() - t0;
     const results = await runs;
     const total = results.reduce((s, r) => s + r.requests.total, 0);

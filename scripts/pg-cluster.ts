@@ -1,7 +1,8 @@
 // A throwaway PostgreSQL cluster on loopback, for the test suite and the load and fault scripts.
 // PostgreSQL refuses to run as root: as root, the cluster belongs to the unprivileged user
 // `nobody` (runuser). Nothing is left behind: stop() removes the data folder.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,8 +15,11 @@ export interface Cluster {
   dataDir: string;
   /** Stops the server (fast shutdown) and removes the data folder. */
   stop(): void;
-  /** Restarts the server on the same port and data (fault scripts). `immediate` = like a crash. */
-  restart(mode?: 'fast' | 'immediate'): void;
+  /**
+   * Stops the server, waits `downMs`, starts it again on the same port and data (fault scripts;
+   * `immediate` is like a crash). Asynchronous, so load generators in this process keep running.
+   */
+  restart(mode?: 'fast' | 'immediate', downMs?: number): Promise<void>;
 }
 
 /** The folder holding initdb and pg_ctl: PG_BIN, the PATH, /usr/local/bin or Debian's /usr/lib/postgresql/<v>/bin. */
@@ -54,6 +58,13 @@ function pg(bin: string, program: string, args: string[]): void {
   if (r.status !== 0) throw new Error(`${program} failed (${r.status}): ${r.stderr || r.stdout}`);
 }
 
+/** The same, without blocking this process's event loop. */
+async function pgAsync(bin: string, program: string, args: string[]): Promise<void> {
+  const exe = path.join(bin, program);
+  const [cmd, argv] = isRoot() ? ['runuser', ['-u', 'nobody', '--', exe, ...args]] : [exe, args];
+  await promisify(execFile)(cmd, argv, { cwd: os.tmpdir() });
+}
+
 /** Starts a new cluster; tuned for tests (no fsync), 300 connections. */
 export async function startCluster(options: { port?: number; durable?: boolean } = {}): Promise<Cluster> {
   const bin = findPgBin();
@@ -87,9 +98,11 @@ export async function startCluster(options: { port?: number; durable?: boolean }
       stopServer('fast');
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    restart(mode = 'fast') {
-      stopServer(mode);
-      start();
+    async restart(mode = 'fast', downMs = 0) {
+      const data = path.join(dataDir, 'data');
+      await pgAsync(bin, 'pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, downMs));
+      await pgAsync(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', logFile, '-w', '-t', '60', 'start']);
     },
   };
 }
