@@ -11,6 +11,7 @@ import { DONATION_CURRENCY, MAX_DONATION_CENTS, parseDonationAmount, type Amount
 import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
 import type { CheckoutProps } from '../views/components/checkout/types';
 import { PaymentsError, type PaymentEvent, type StripePayments } from '../models/providers/payments';
+import { MAX_DB_ID } from '../models/db-limits';
 
 /** GET /checkout and /de/checkout (SPEC section 2). */
 export const index: PageLoader = async (req, deps) => {
@@ -54,7 +55,11 @@ const AmountSchema = z.union([z.number(), z.string()], { error: AMOUNT_MESSAGES.
   return parsed.cents;
 });
 
-const ProjectIdSchema = z.number({ error: 'projectId must be a project id or null' }).int('projectId must be a whole number').positive('projectId must be positive');
+const ProjectIdSchema = z
+  .number({ error: 'projectId must be a project id or null' })
+  .int('projectId must be a whole number')
+  .positive('projectId must be positive')
+  .max(MAX_DB_ID, 'projectId: there is no such project');
 
 export const CreateIntentSchema = z.object({
   amount: AmountSchema,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Project } from './rules';
 import { VALIDATION_MESSAGES } from './admin-rules';
-import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, uniqueSlug } from './admin-input';
+import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
 import { toDateOnly, toIso } from './dates';
 
 interface ProjectRow {
@@ -79,10 +79,7 @@ export type ProjectInput = z.output<typeof ProjectInputSchema>;
 // Paths a project slug must not take: they are pages of their own under /projects/.
 const RESERVED_PROJECT_SLUGS = ['new-project-template'];
 
-async function projectSlug(db: Knex, wanted: string, excludeId?: number): Promise<string> {
-  const base = RESERVED_PROJECT_SLUGS.includes(wanted) ? `${wanted}-project` : wanted;
-  return uniqueSlug(db, 'projects', base, excludeId);
-}
+const projectSlugBase = (wanted: string) => (RESERVED_PROJECT_SLUGS.includes(wanted) ? `${wanted}-project` : wanted);
 
 function projectRow(input: ProjectInput) {
   return {
@@ -100,9 +97,10 @@ function projectRow(input: ProjectInput) {
 
 /** Creates a project; its slug comes from the English title (or the given slug), made unique. */
 export async function createProject(db: Knex, input: ProjectInput): Promise<Project> {
-  const slug = await projectSlug(db, input.slug ?? slugify(input.title));
   const now = new Date().toISOString();
-  const id = await insertReturningId(db, 'projects', { ...projectRow(input), slug, createdAt: now, updatedAt: now });
+  const id = await withFreeSlug(db, 'projects', projectSlugBase(input.slug ?? slugify(input.title)), undefined, (slug) =>
+    insertReturningId(db, 'projects', { ...projectRow(input), slug, createdAt: now, updatedAt: now }),
+  );
   return (await findProjectById(db, id))!;
 }
 
@@ -110,8 +108,9 @@ export async function createProject(db: Knex, input: ProjectInput): Promise<Proj
 export async function updateProject(db: Knex, id: number, input: ProjectInput): Promise<Project | null> {
   const current = await findProjectById(db, id);
   if (!current) return null;
-  const slug = input.slug && input.slug !== current.slug ? await projectSlug(db, input.slug, id) : current.slug;
-  await table(db).where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
+  const write = (slug: string) => table(db).where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
+  if (input.slug && input.slug !== current.slug) await withFreeSlug(db, 'projects', projectSlugBase(input.slug), id, write);
+  else await write(current.slug);
   return findProjectById(db, id);
 }
 

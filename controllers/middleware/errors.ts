@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { sendPage } from '../render';
+import { parseDbId } from '../../models/db-limits';
 
 /** Thrown by controllers; the error middleware turns it into the error page or JSON `{ error }`. */
 export class HttpError extends Error {
@@ -31,11 +32,12 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new HttpError(400, summary || 'Invalid input', fields);
 }
 
-/** Parses a positive integer route parameter, 400 otherwise. */
+/** Parses a positive integer route parameter (at most PostgreSQL's integer), 400 otherwise. */
 export function parseId(value: unknown): number {
   const s = String(value ?? '');
-  if (!/^[1-9]\d{0,9}$/.test(s)) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
-  return Number(s);
+  const id = parseDbId(s);
+  if (id === null) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
+  return id;
 }
 
 export function apiNotFound(req: Request, res: Response): void {
