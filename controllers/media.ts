@@ -141,7 +141,13 @@ export function mediaRouter(deps: Deps): Router {
     res.json(item);
   });
   // Multipart bodies are parsed after the credential check, and the CSRF token checked after that.
-  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, requireCsrf, async (req, res) => {
+  // A refused token must not leave the received file in the private folder.
+  const csrfAfterUpload: RequestHandler = (req, res, next) =>
+    requireCsrf(req, res, (err?: unknown) => {
+      if (!err || !req.file) return next(err);
+      fs.rm(req.file.path, { force: true }, () => next(err));
+    });
+  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, csrfAfterUpload, async (req, res) => {
     const item = await accept(req);
     await audit(res, 'upload', item.id, item.originalName);
     res.status(201).json(item);
