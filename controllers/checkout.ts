@@ -92,11 +92,13 @@ function httpFromPayments(err: unknown): never {
   throw err;
 }
 
-function idempotencyKey(input: z.infer<typeof CreateIntentSchema>): string {
+// Stripe refuses a key reused with other parameters (a 502 here): the description, which carries
+// the project's title and may have been edited since, is part of what the key covers.
+function idempotencyKey(input: z.infer<typeof CreateIntentSchema>, description: string): string {
   if (!input.checkoutId) return `donation-${crypto.randomUUID()}`;
   const hash = crypto
     .createHash('sha256')
-    .update([input.checkoutId, input.amount, input.projectId ?? 'general', input.language].join('|'))
+    .update([input.checkoutId, input.amount, input.projectId ?? 'general', input.language, description].join('|'))
     .digest('hex')
     .slice(0, 40);
   return `donation-${hash}`;
@@ -124,13 +126,14 @@ export function checkoutApi(deps: Deps): Router {
     if (input.projectId !== null && !project) {
       throw new HttpError(400, `projectId: there is no project with id ${input.projectId}`, { projectId: 'unknown project' });
     }
+    const description = `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`;
     const intent = await stripe
       .createIntent({
         amountCents: input.amount,
         currency: DONATION_CURRENCY,
         metadata: { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language },
-        description: `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`,
-        idempotencyKey: idempotencyKey(input),
+        description,
+        idempotencyKey: idempotencyKey(input, description),
       })
       .catch(httpFromPayments);
     res.set('Cache-Control', 'no-store');

@@ -9,6 +9,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const NUL = 'Text must not contain NUL characters';
@@ -330,5 +331,27 @@ describe('bad input', () => {
         assert.match(res.body.error, /valid Unicode/);
       }
     });
+  });
+});
+
+describe('a donation asked for again after the project was renamed', () => {
+  let fake: FakeStripe;
+  let h: AppHandle;
+  before(async () => {
+    fake = await startFakeStripe();
+    h = await testApp(fake.env());
+  });
+  after(async () => {
+    await h?.close();
+    await fake?.close();
+  });
+
+  test('gets a PaymentIntent, not a 502 for an idempotency key reused with other parameters', async () => {
+    const project = await h.deps.db('projects').orderBy('id').first('id');
+    const ask = () => request(h.app).post('/api/create-payment-intent').send({ amount: 50, projectId: project.id, checkoutId: 'visit-12345678' });
+    await ask().expect(200);
+    await request(h.app).put(`/api/admin/projects/${project.id}`).set(ADMIN).send({ ...(await request(h.app).get(`/api/projects/${project.id}`)).body, title: 'Renamed Project' }).expect(200);
+    const again = await ask();
+    assert.equal(again.status, 200, again.text);
   });
 });

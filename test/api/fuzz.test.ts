@@ -292,6 +292,8 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
 const NOOK = routes.find((r) => r.id === 'nook')!.path;
 const STATIC_PAGES = routes.filter((r) => r.path !== '*' && !r.path.includes(':')).map((r) => r.path);
 const pages: fc.Arbitrary<Req> = fc.oneof(
+  // The front door reads the Referer and the language cookie (a German visitor is sent to /de).
+  req({ route: 'GET /', method: 'GET', path: fc.constantFrom('/', '/?x=1', '/de') }),
   req({ route: 'GET <page>', method: fc.constantFrom('GET', 'GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'), path: fc.tuple(lang, fc.constantFrom(...STATIC_PAGES, NOOK), queryString).map(([l, p, q]) => `${l}${l && p === '/' ? '' : p}${q}`), auth: fc.constantFrom<Auth>('none', 'none', 'session') }),
   req({ route: 'GET /projects/:slug and /news/:slug', method: 'GET', path: fc.tuple(lang, fc.constantFrom('projects', 'news'), fc.oneof(textSegment, idSegment, fc.constantFrom('solar-kiosk', 'new-project-template')), queryString).map(([l, k, s, q]) => `${l}/${k}/${s}${q}`) }),
   req({ route: 'GET <unknown page>', method: 'GET', path: fc.tuple(lang, fc.array(textSegment, { minLength: 1, maxLength: 3 })).map(([l, s]) => `${l}/${s.join('/')}`) }),
