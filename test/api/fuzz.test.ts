@@ -177,6 +177,14 @@ const rawSegment = fc.constantFrom('%zz', '%E0%A4%A', '%ED%A0%80', '%F0%9F%8C%BE
 const idSegment = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 40 }).map(String), weight: 5 }, { arbitrary: fc.constantFrom(...ODD_ID_TEXTS).map(segment), weight: 3 }, { arbitrary: rawSegment, weight: 1 });
 const textSegment = fc.oneof({ arbitrary: oddString.filter((s) => s.length < 3000).map(segment), weight: 3 }, { arbitrary: rawSegment, weight: 1 });
 
+/**
+ * Slugs that exist: the demo content's, and every one a create answered with (added during the run,
+ * in order, so a seed always makes the same requests). Drawn by index when a request is sent.
+ */
+const slugPool: string[] = [];
+const knownSlug = fc.nat({ max: 100_000 }).map((i) => `@slug${i}@`);
+const withKnownSlugs = (p: string) => p.replace(/@slug(\d+)@/g, (_, i: string) => segment(slugPool[Number(i) % slugPool.length] ?? 'none'));
+
 const QUERY_KEYS = ['tab', 'edit', 'new', 'delete', 'category', 'q', 'limit', 'entity', 'status', 'project', 'token', 'mode', 'error', 'sent', 'loggedOut', 'payment', 'x', 'a[b]', 'a[]', '__proto__'];
 const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 6 }).map(segment)), fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', '1', '2', 'de', 'email', 'invalid', 'success').map(segment), textSegment, idSegment)), { maxLength: 4 })
@@ -235,6 +243,8 @@ const NEWS = { title: 'Tank Full', titleDe: 'Tank voll', abstract: 'Full.', abst
 const TEAM = { name: 'Tariro Moyo', position: 'Coordinator', positionDe: 'Koordinatorin', bio: 'Bio.', bioDe: 'Bio.', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe', order: 1 };
 const PAGE = { pageName: 'about', title: 'About', titleDe: 'Über uns', content: 'Text', contentDe: 'Text', metaDescription: 'About us', metaDescriptionDe: 'Über uns' };
 const MEDIA_META = { category: 'projects', description: 'A photo', altText: 'A green square', tags: 'a, b' };
+/** Free text fields: stored as sent, trimmed (empty optional ones as null). */
+const TEXT_FIELDS = ['title', 'titleDe', 'description', 'descriptionDe', 'abstract', 'abstractDe', 'content', 'contentDe', 'excerpt', 'name', 'position', 'positionDe', 'bio', 'bioDe', 'metaDescription', 'metaDescriptionDe'];
 const RESOURCES = {
   projects: mutated(PROJECT, { goalAmount: 'amount', raisedAmount: 'amount', order: 'id' }),
   news: mutated(NEWS, { projectId: 'id', publishedAt: 'any' }),
@@ -280,7 +290,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/<list>', method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'), path: fc.tuple(fc.constantFrom('projects', 'news', 'team'), queryString).map(([n, q]) => `/api/${n}${q}`) }),
   req({ route: 'GET /api/projects/:id', method: 'GET', path: idSegment.map((id) => `/api/projects/${id}`) }),
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
-  req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, fc.constantFrom('solar-kiosk', 'tariro-nook'))).map(([k, s]) => `/api/${k}/slug/${s}`) }),
+  req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }),
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
   req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234' }, { amount: 'amount', projectId: 'id', language: 'any' })) }),
@@ -295,7 +305,8 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   // The front door reads the Referer and the language cookie (a German visitor is sent to /de).
   req({ route: 'GET /', method: 'GET', path: fc.constantFrom('/', '/?x=1', '/de') }),
   req({ route: 'GET <page>', method: fc.constantFrom('GET', 'GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'), path: fc.tuple(lang, fc.constantFrom(...STATIC_PAGES, NOOK), queryString).map(([l, p, q]) => `${l}${l && p === '/' ? '' : p}${q}`), auth: fc.constantFrom<Auth>('none', 'none', 'session') }),
-  req({ route: 'GET /projects/:slug and /news/:slug', method: 'GET', path: fc.tuple(lang, fc.constantFrom('projects', 'news'), fc.oneof(textSegment, idSegment, fc.constantFrom('solar-kiosk', 'new-project-template')), queryString).map(([l, k, s, q]) => `${l}/${k}/${s}${q}`) }),
+  req({ route: 'GET /checkout?project=', method: 'GET', path: fc.tuple(lang, fc.oneof(knownSlug, textSegment)).map(([l, slug]) => `${l}/checkout?project=${slug}`) }),
+  req({ route: 'GET /projects/:slug and /news/:slug', method: 'GET', path: fc.tuple(lang, fc.constantFrom('projects', 'news'), fc.oneof(textSegment, idSegment, knownSlug, knownSlug, fc.constant('new-project-template')), queryString).map(([l, k, s, q]) => `${l}/${k}/${s}${q}`) }),
   req({ route: 'GET <unknown page>', method: 'GET', path: fc.tuple(lang, fc.array(textSegment, { minLength: 1, maxLength: 3 })).map(([l, s]) => `${l}/${s.join('/')}`) }),
   req({ route: 'GET /uploads, /assets, /newsletter/images', method: 'GET', path: fc.tuple(fc.constantFrom('/uploads/', '/assets/', '/newsletter/images/', '/newsletter/images/projects/', '/images/'), fc.oneof(textSegment, fc.constantFrom('0123456789abcdef0123456789abcdef.png', 'x.png', 'logo.png', 'manifest.json'))).map(([p, s]) => p + s) }),
   req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }),
@@ -423,7 +434,7 @@ function encodeBody(body: Body | null, files: Files, csrfField: string | null): 
 }
 
 const describeReq = (r: Req, size: number) =>
-  `${r.method} ${r.path.length > 300 ? r.path.slice(0, 300) + '...' : r.path} [${r.route}; auth ${r.auth}, csrf ${r.csrf}; headers ${JSON.stringify(r.headers).slice(0, 200)}; body ${r.body ? `${r.body.kind}, ${size} bytes` : 'none'}]`;
+  `${r.method} ${withKnownSlugs(r.path).slice(0, 300)}${r.path.length > 300 ? '...' : ''} [${r.route}; auth ${r.auth}, csrf ${r.csrf}; headers ${JSON.stringify(r.headers).slice(0, 200)}; body ${r.body ? `${r.body.kind}, ${size} bytes` : 'none'}]`;
 
 // ---------------------------------------------------------------------------------------------
 // The run
@@ -458,6 +469,8 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
     });
     port = (server.address() as AddressInfo).port;
     await login();
+    slugPool.length = 0;
+    for (const table of ['projects', 'news_articles']) slugPool.push(...((await h.deps.db(table).orderBy('id').select('slug')) as { slug: string }[]).map((r) => r.slug));
   });
   after(async () => {
     agent.destroy();
@@ -503,7 +516,7 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
         let res: Reply;
         const t0 = Date.now();
         try {
-          res = await send(agent, port, r.method, r.path, out, encoded?.data ?? null);
+          res = await send(agent, port, r.method, withKnownSlugs(r.path), out, encoded?.data ?? null);
         } catch (err) {
           check(`${r.route} no answer`, false, () => `no answer (${(err as Error).message}): ${describeReq(r, encoded?.data.length ?? 0)}`);
           return;
@@ -528,6 +541,19 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
         // Refused by its signature (400), or before that by the body parser (too large, unknown charset).
         if (r.route === 'POST /api/stripe/webhook') check(`${r.route} ${res.status}`, [400, 413, 415].includes(res.status), () => `an unsigned webhook must be refused with a 400: ${what()}`);
         check(`${r.route} leak`, !/at [\w.<>]+ \([^)]*\.ts:\d+:\d+\)|SQLITE_|violates .* constraint/.test(res.body.toString('utf8').slice(0, 20_000)), () => `a stack trace or database error in the answer: ${what()}`);
+
+        // What was stored comes back exactly as sent (trimmed): emoji, right-to-left text, combining
+        // marks and zero-width characters alike, on either database.
+        if (/^(POST|PUT) \/api\/admin\/(projects|news|team|pages)/.test(r.route) && res.status < 300 && r.body?.kind === 'json' && !r.body.contentType) {
+          const stored = JSON.parse(res.body.toString('utf8')) as Record<string, unknown>;
+          const sent = r.body.value as Record<string, unknown>;
+          for (const field of TEXT_FIELDS) {
+            if (typeof sent[field] !== 'string' || !Object.hasOwn(sent, field)) continue;
+            const expected = (sent[field] as string).trim() || null;
+            check(`${r.route} round trip`, stored[field] === expected || (expected === null && stored[field] === undefined), () => `${field} came back as ${JSON.stringify(stored[field])?.slice(0, 200)}, sent ${JSON.stringify(sent[field]).slice(0, 200)}: ${what()}`);
+          }
+          if (typeof stored.slug === 'string' && r.method === 'POST') slugPool.push(stored.slug);
+        }
 
         // Logging out (or a form that did) ended our session: sign in again.
         if (/\/admin\/logout$/.test(r.path) && r.auth === 'session') await login();
