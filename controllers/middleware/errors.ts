@@ -55,6 +55,8 @@ export function pageNotFound(deps: Deps): RequestHandler {
   };
 }
 
+export const BAD_ESCAPE_MESSAGE = 'The address contains a malformed %-escape (such as %zz)';
+
 export function errorHandler(deps: Deps): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; details?: Record<string, string> };
@@ -63,6 +65,10 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     if (e.type === 'entity.parse.failed') message = 'Malformed JSON in the request body';
     if (e.type === 'entity.too.large') message = 'The request body is too large';
     if (status < 400 || status > 599) status = 500;
+    // The router could not decode a %-escape of the path (/news/%zz): the address is wrong, not us.
+    const badEscape = status === 400 && (err instanceof URIError || /^Failed to decode param/.test(e.message ?? ''));
+    if (badEscape) message = BAD_ESCAPE_MESSAGE;
+    else if (status < 500 && !(err instanceof HttpError) && !e.expose && !e.type) message = 'The request could not be understood';
     if (status >= 500) deps.log.error({ err, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
@@ -73,7 +79,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';
     const t = deps.i18n[lang].t;
     sendPage(req, res, deps, status === 404 ? 'notFound' : 'error', {
-      props: status >= 500 ? {} : { message },
+      props: status >= 500 ? {} : { message: badEscape ? t('errorPage.badAddress') : message },
       meta: { title: status === 404 ? t('notFound.title') : t('errorPage.title'), description: '', noindex: true },
       status,
     }).catch((renderErr: unknown) => {

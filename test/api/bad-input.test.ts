@@ -199,6 +199,17 @@ describe('bad input', () => {
     });
   });
 
+  test('a malformed %-escape in the address is a 400 that says so (not "something went wrong on our side")', async () => {
+    for (const url of ['/api/projects/slug/%zz', '/api/news/project/%E0%A4%A', '/api/admin/projects/%ED%A0%80']) {
+      const res = await request(h.app).get(url).set(ADMIN);
+      assert.equal(res.status, 400, url);
+      assert.deepEqual(res.body, { error: 'The address contains a malformed %-escape (such as %zz)' });
+    }
+    const de = await request(h.app).get('/de/news/%zz').set('Accept', 'text/html').expect(400);
+    assert.match(de.text, /fehlerhafte %-Kodierung/);
+    assert.doesNotMatch(de.text, /on our side/);
+  });
+
   describe('NUL characters are refused everywhere, with one message', () => {
     test('in the path and the query string', async () => {
       for (const url of ['/api/news/slug/%00', '/api/projects/slug/a%00b', '/api/news?x=%00', '/api/admin/audit?entity=%00']) {

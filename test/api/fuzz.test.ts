@@ -537,6 +537,7 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
             error = undefined;
           }
           check(`${r.route} json`, /^application\/json/.test(String(res.headers['content-type'])) && typeof error === 'string', () => `an /api error that is not JSON { error: string }: ${what()}`);
+          check(`${r.route} message`, !(res.status < 500 && typeof error === 'string' && /on our side/.test(error)), () => `a 4xx that blames the server: ${what()}`);
         }
         // Refused by its signature (400), or before that by the body parser (too large, unknown charset).
         if (r.route === 'POST /api/stripe/webhook') check(`${r.route} ${res.status}`, [400, 413, 415].includes(res.status), () => `an unsigned webhook must be refused with a 400: ${what()}`);
