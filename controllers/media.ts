@@ -16,7 +16,7 @@ import { MEDIA_CATEGORIES } from '../models/media-rules';
 import { VALIDATION_MESSAGES } from '../models/admin-rules';
 import { recordAudit } from '../models/audit';
 import { localizePath } from '../views/routes';
-import { NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
+import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
 
 const MB = 1024 * 1024;
 
@@ -48,6 +48,8 @@ export function mediaRouter(deps: Deps): Router {
     // A name no database can keep as sent is refused before anything is written.
     fileFilter: (_req, file, cb) => {
       const problem = textProblem(file.originalname);
+      // The column keeps 300 characters; cut here so an emoji at the end is not split in half.
+      file.originalname = clip(file.originalname, 300);
       if (!problem) return cb(null, true);
       const message = problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE;
       cb(new HttpError(400, message, { file: message }));

@@ -139,6 +139,19 @@ describe('bad input', () => {
       await request(h.app).delete(`/api/media/${ok.body.id}`).set(ADMIN).expect(200);
     });
 
+    test('a long file name with emoji is cut to its column without splitting one', async () => {
+      const { png } = await bodies();
+      const name = 'a'.repeat(299) + '🌾.png';
+      const encoded = [...Buffer.from(name, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+      const body = Buffer.concat([Buffer.from(part('category', 'projects') + part('altText', 'A square')), filePart('', png, `filename*=utf-8''${encoded}`), Buffer.from(`--${B}--\r\n`)]);
+      const res = await request(h.app).post('/api/media').set(ADMIN).set('Content-Type', `multipart/form-data; boundary=${B}`).send(body);
+      assert.equal(res.status, 201, res.text);
+      assert.equal(res.body.originalName, 'a'.repeat(299));
+      const row = await h.deps.db('media_items').where({ id: res.body.id }).first('originalName');
+      assert.equal(row.originalName, 'a'.repeat(299), 'no U+FFFD from half an emoji');
+      await request(h.app).delete(`/api/media/${res.body.id}`).set(ADMIN).expect(200);
+    });
+
     test('POST /admin/media (no-JavaScript form): back to the media tab with the message', async () => {
       const { agent } = await formSession();
       const { cases } = await bodies();
