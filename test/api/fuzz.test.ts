@@ -264,15 +264,19 @@ const contentWrites: fc.Arbitrary<Req> = resourceBody.chain(({ name, body }) =>
 );
 
 const adminApi: fc.Arbitrary<Req> = fc.oneof(
-  req({ route: 'GET /api/admin/<list>', method: fc.constantFrom('GET', 'GET', 'PATCH', 'DELETE'), path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), queryString).map(([n, q]) => `/api/admin/${n}${q}`), auth: adminAuth }),
-  req({ route: 'GET|DELETE /api/admin/<resource>/:id', method: fc.constantFrom('GET', 'GET', 'DELETE'), path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), idSegment).map(([n, id]) => `/api/admin/${n}/${id}`), auth: adminAuth }),
+  // Weights: every mounted route gets requests in a run of a few thousand, whatever the seed.
+  { arbitrary: req({ route: 'GET /api/admin/<list>', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), queryString).map(([n, q]) => `/api/admin/${n}${q}`), auth: adminAuth }), weight: 3 },
+  req({ route: 'PATCH|DELETE /api/admin/<list>', method: fc.constantFrom('PATCH', 'DELETE'), path: fc.constantFrom('projects', 'news', 'team', 'pages').map((n) => `/api/admin/${n}`), auth: adminAuth }),
+  { arbitrary: req({ route: 'GET /api/admin/<resource>/:id', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), idSegment).map(([n, id]) => `/api/admin/${n}/${id}`), auth: adminAuth }), weight: 3 },
+  { arbitrary: req({ route: 'DELETE /api/admin/<resource>/:id', method: 'DELETE', path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), idSegment).map(([n, id]) => `/api/admin/${n}/${id}`), auth: adminAuth }), weight: 3 },
   req({ route: 'GET /api/admin/audit', method: 'GET', path: queryString.map((q) => `/api/admin/audit${q}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/session', method: 'GET', path: fc.constant('/api/admin/session'), auth: adminAuth }),
   req({ route: 'POST /api/admin/login', method: 'POST', path: fc.constant('/api/admin/login'), auth: fc.constantFrom<Auth>('none', 'bad-key'), body: jsonBody(mutated({ mode: 'key', key: 'wrong-key', email: 'someone@example.org' })) }),
   req({ route: 'POST /api/admin/logout', method: 'POST', path: fc.constant('/api/admin/logout'), auth: fc.constantFrom<Auth>('key', 'none', 'bad-key') }),
   // Media API.
   req({ route: 'GET /api/media', method: 'GET', path: queryString.map((q) => `/api/media${q}`), auth: adminAuth }),
-  req({ route: 'GET|DELETE /api/media/:id', method: fc.constantFrom('GET', 'DELETE'), path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth }),
+  req({ route: 'GET /api/media/:id', method: 'GET', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth }),
+  req({ route: 'DELETE /api/media/:id', method: 'DELETE', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth }),
   req({ route: 'PUT /api/media/:id', method: 'PUT', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth, body: jsonBody(mutated(MEDIA_META, { tags: 'any' })) }),
   // Newsletter builder and subscribers, social posts.
   req({ route: 'GET /api/admin/newsletter/status', method: 'GET', path: fc.constant('/api/admin/newsletter/status'), auth: adminAuth }),
@@ -281,16 +285,18 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/admin/newsletter/create-campaign', method: 'POST', path: fc.constant('/api/admin/newsletter/create-campaign'), auth: adminAuth, body: jsonBody(mutated({ subject: 'News', previewText: '', language: 'en', newsIds: [1], projectIds: [] }, { newsIds: 'list', projectIds: 'list' }).map((d) => ({ newsletterData: d }))) }),
   req({ route: 'POST /api/admin/newsletter/send/:campaignId', method: 'POST', path: fc.oneof(idSegment, textSegment).map((id) => `/api/admin/newsletter/send/${id}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/newsletter/campaigns/:id/preview', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/preview`), auth: adminAuth }),
-  req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }),
-  req({ route: 'GET|DELETE /api/admin/newsletter/subscribers/:id', method: fc.constantFrom('GET', 'DELETE'), path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
+  { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
+  req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
+  req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),
 );
 
 const publicApi: fc.Arbitrary<Req> = fc.oneof(
-  req({ route: 'GET /api/<list>', method: fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'), path: fc.tuple(fc.constantFrom('projects', 'news', 'team'), queryString).map(([n, q]) => `/api/${n}${q}`) }),
+  { arbitrary: req({ route: 'GET /api/<list>', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news', 'team'), queryString).map(([n, q]) => `/api/${n}${q}`) }), weight: 3 },
+  req({ route: 'POST|PUT|DELETE /api/<list>', method: fc.constantFrom('POST', 'PUT', 'DELETE'), path: fc.constantFrom('projects', 'news', 'team').map((n) => `/api/${n}`), body: jsonBody(anyValue) }),
   req({ route: 'GET /api/projects/:id', method: 'GET', path: idSegment.map((id) => `/api/projects/${id}`) }),
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
-  req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }),
+  { arbitrary: req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }), weight: 2 },
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
   req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234' }, { amount: 'amount', projectId: 'id', language: 'any' })) }),
@@ -304,12 +310,13 @@ const STATIC_PAGES = routes.filter((r) => r.path !== '*' && !r.path.includes(':'
 const pages: fc.Arbitrary<Req> = fc.oneof(
   // The front door reads the Referer and the language cookie (a German visitor is sent to /de).
   req({ route: 'GET /', method: 'GET', path: fc.constantFrom('/', '/?x=1', '/de') }),
-  req({ route: 'GET <page>', method: fc.constantFrom('GET', 'GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE'), path: fc.tuple(lang, fc.constantFrom(...STATIC_PAGES, NOOK), queryString).map(([l, p, q]) => `${l}${l && p === '/' ? '' : p}${q}`), auth: fc.constantFrom<Auth>('none', 'none', 'session') }),
+  { arbitrary: req({ route: 'GET <page>', method: 'GET', path: fc.tuple(lang, fc.constantFrom(...STATIC_PAGES, NOOK), queryString).map(([l, p, q]) => `${l}${l && p === '/' ? '' : p}${q}`), auth: fc.constantFrom<Auth>('none', 'none', 'session') }), weight: 8 },
+  req({ route: 'POST|PUT|DELETE <page>', method: fc.constantFrom('POST', 'PUT', 'DELETE'), path: fc.tuple(lang, fc.constantFrom(...STATIC_PAGES, NOOK)).map(([l, p]) => `${l}${l && p === '/' ? '' : p}`), auth: fc.constantFrom<Auth>('none', 'session'), body: formBody(fc.constant({ a: 'b' })) }),
   req({ route: 'GET /checkout?project=', method: 'GET', path: fc.tuple(lang, fc.oneof(knownSlug, textSegment)).map(([l, slug]) => `${l}/checkout?project=${slug}`) }),
-  req({ route: 'GET /projects/:slug and /news/:slug', method: 'GET', path: fc.tuple(lang, fc.constantFrom('projects', 'news'), fc.oneof(textSegment, idSegment, knownSlug, knownSlug, fc.constant('new-project-template')), queryString).map(([l, k, s, q]) => `${l}/${k}/${s}${q}`) }),
+  { arbitrary: req({ route: 'GET /projects/:slug and /news/:slug', method: 'GET', path: fc.tuple(lang, fc.constantFrom('projects', 'news'), fc.oneof(textSegment, idSegment, knownSlug, knownSlug, fc.constant('new-project-template')), queryString).map(([l, k, s, q]) => `${l}/${k}/${s}${q}`) }), weight: 2 },
   req({ route: 'GET <unknown page>', method: 'GET', path: fc.tuple(lang, fc.array(textSegment, { minLength: 1, maxLength: 3 })).map(([l, s]) => `${l}/${s.join('/')}`) }),
   req({ route: 'GET /uploads, /assets, /newsletter/images', method: 'GET', path: fc.tuple(fc.constantFrom('/uploads/', '/assets/', '/newsletter/images/', '/newsletter/images/projects/', '/images/'), fc.oneof(textSegment, fc.constantFrom('0123456789abcdef0123456789abcdef.png', 'x.png', 'logo.png', 'manifest.json'))).map(([p, s]) => p + s) }),
-  req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }),
+  { arbitrary: req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }), weight: 3 },
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
 );
 
@@ -317,15 +324,18 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
 
 const formAuth = fc.oneof({ arbitrary: fc.constant<Auth>('session'), weight: 9 }, { arbitrary: fc.constant<Auth>('none'), weight: 1 });
 const adminForms: fc.Arbitrary<Req> = fc.oneof(
-  resourceBody.chain(({ name, body }) =>
-    req({
-      route: `POST /admin/${name}[/:id[/delete]]`,
-      method: 'POST',
-      path: fc.tuple(lang, fc.oneof(fc.constant(''), idSegment.map((id) => `/${id}`), idSegment.map((id) => `/${id}/delete`))).map(([l, rest]) => `${l}/admin/${name}${rest}`),
-      auth: formAuth,
-      body: formBody(fc.constant(body)),
-    }),
-  ),
+  {
+    arbitrary: resourceBody.chain(({ name, body }) =>
+      req({
+        route: `POST /admin/${name}[/:id[/delete]]`,
+        method: 'POST',
+        path: fc.tuple(lang, fc.oneof(fc.constant(''), idSegment.map((id) => `/${id}`), idSegment.map((id) => `/${id}/delete`))).map(([l, rest]) => `${l}/admin/${name}${rest}`),
+        auth: formAuth,
+        body: formBody(fc.constant(body)),
+      }),
+    ),
+    weight: 4,
+  },
   req({ route: 'POST /admin/media/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/media/${id}${d}`), auth: formAuth, body: formBody(mutated(MEDIA_META, { tags: 'any' })) }),
   req({ route: 'POST /admin-login', method: 'POST', path: lang.map((l) => `${l}/admin-login`), body: formBody(mutated({ mode: 'key', key: 'not-the-key', email: 'x@example.org' })) }),
   req({ route: 'POST /admin/logout', method: 'POST', path: lang.map((l) => `${l}/admin/logout`), auth: formAuth }),
@@ -355,7 +365,7 @@ const anyRequest = fc.oneof(
   { arbitrary: contentWrites, weight: 8 },
   { arbitrary: adminApi, weight: 10 },
   { arbitrary: publicApi, weight: 7 },
-  { arbitrary: pages, weight: 7 },
+  { arbitrary: pages, weight: 12 },
   { arbitrary: adminForms, weight: 5 },
   { arbitrary: uploads, weight: 3 },
 );
@@ -388,6 +398,28 @@ function send(agent: http.Agent, port: number, method: string, urlPath: string, 
     r.setTimeout(30_000, () => r.destroy(new Error('no answer within 30 s')));
     r.end(body ?? undefined);
   });
+}
+
+interface RouteLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: RouteLayer[] };
+  rawPath?: unknown;
+  match(path: string): unknown;
+}
+
+/** Every route the app has mounted (Express's own table): method names and the layer that matches paths. */
+function mountedRoutes(app: AppHandle['app']): { label: string; methods: string[]; layer: RouteLayer }[] {
+  const out: { label: string; methods: string[]; layer: RouteLayer }[] = [];
+  const walk = (stack: RouteLayer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+        out.push({ label: `${methods.join('|').toUpperCase()} ${([] as string[]).concat(layer.route.path).join(', ')}`, methods, layer });
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  walk((app as unknown as { router: { stack: RouteLayer[] } }).router.stack);
+  return out;
 }
 
 interface Files {
@@ -449,6 +481,8 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const session = { cookie: '', csrf: '' };
   const tally = new Map<string, number>();
+  /** Method and path (no query) of every request sent, to show that every mounted route was reached. */
+  const reached = new Set<string>();
 
   async function login(): Promise<void> {
     const res = await send(agent, port, 'POST', '/admin-login', { 'content-type': 'application/x-www-form-urlencoded' }, Buffer.from(`mode=key&key=${ADMIN_KEY}`));
@@ -513,6 +547,7 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
         const encoded = encodeBody(r.body, files, r.auth === 'session' && unsafe && isForm ? token : null);
         if (encoded?.contentType) out['content-type'] = encoded.contentType;
 
+        reached.add(`${r.method.toLowerCase()} ${withKnownSlugs(r.path).split('?')[0]}`);
         let res: Reply;
         const t0 = Date.now();
         try {
@@ -563,6 +598,21 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
     );
     t.diagnostic(`statuses: ${[...tally].sort().map(([s, n]) => `${s}x${n}`).join(' ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     assert.equal(failures.size, 0, `seed ${SEED}: ${failures.size} kinds of failure\n\n${[...failures.values()].join('\n\n')}`);
+
+    // Every route the app mounts got requests (a new route needs its generator here).
+    const sent = [...reached].map((k) => ({ method: k.slice(0, k.indexOf(' ')), path: k.slice(k.indexOf(' ') + 1) }));
+    const matches = (layer: RouteLayer, p: string) => {
+      try {
+        return Boolean(layer.match(p));
+      } catch {
+        return false;
+      }
+    };
+    const missed = mountedRoutes(h.app)
+      .filter((route) => !sent.some((x) => route.methods.includes(x.method) && matches(route.layer, x.path)))
+      .map((route) => route.label);
+    if (RUNS >= 2000) assert.deepEqual(missed, [], `routes the fuzz never reached (add them to test/api/fuzz.test.ts): ${missed.join('; ')}`);
+    else if (missed.length) t.diagnostic(`not reached in ${RUNS} requests: ${missed.join('; ')}`);
   });
 
   test('afterwards the database is consistent and nothing is half-written', async () => {
