@@ -139,6 +139,16 @@ describe('bad input', () => {
       await request(h.app).delete(`/api/media/${ok.body.id}`).set(ADMIN).expect(200);
     });
 
+    test('an upload refused for its CSRF token leaves no temporary file', async () => {
+      const { png } = await bodies();
+      const agent = request.agent(h.app);
+      await agent.post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200);
+      const body = Buffer.concat([Buffer.from(part('category', 'projects') + part('altText', 'A square')), filePart('x.png', png), Buffer.from(`--${B}--\r\n`)]);
+      const res = await agent.post('/api/media').set('X-CSRF-Token', 'not-the-token').set('Content-Type', `multipart/form-data; boundary=${B}`).send(body);
+      assert.equal(res.status, 403);
+      assert.deepEqual(incoming(), []);
+    });
+
     test('a long file name with emoji is cut to its column without splitting one', async () => {
       const { png } = await bodies();
       const name = 'a'.repeat(299) + '🌾.png';
