@@ -40,6 +40,7 @@ import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './mode
 import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
+import { rejectUnstorableText } from './controllers/middleware/text';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -196,6 +197,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   );
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   app.use(locale);
+  // NUL bytes and lone surrogates anywhere in the URL or the parsed body: 400 before any route.
+  app.use(rejectUnstorableText(deps));
   // Only the admin area reads the session: public pages never touch the sessions table.
   app.use(['/admin', '/de/admin', '/admin-login', '/de/admin-login', '/api/admin', '/api/media'], sessions);
   // The admin router first: its failed-login limiter also guards the media API.

@@ -11,6 +11,7 @@ import { DONATION_CURRENCY, isValidDonationCents, MAX_DONATION_CENTS, parseDonat
 import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
 import type { CheckoutProps } from '../views/components/checkout/types';
 import { PaymentsError, type PaymentEvent, type PaymentIntentInfo, type StripePayments } from '../models/providers/payments';
+import { MAX_DB_ID } from '../models/db-limits';
 
 /** GET /checkout and /de/checkout (SPEC section 2). */
 export const index: PageLoader = async (req, deps) => {
@@ -54,7 +55,11 @@ const AmountSchema = z.union([z.number(), z.string()], { error: AMOUNT_MESSAGES.
   return parsed.cents;
 });
 
-const ProjectIdSchema = z.number({ error: 'projectId must be a project id or null' }).int('projectId must be a whole number').positive('projectId must be positive');
+const ProjectIdSchema = z
+  .number({ error: 'projectId must be a project id or null' })
+  .int('projectId must be a whole number')
+  .positive('projectId must be positive')
+  .max(MAX_DB_ID, 'projectId: there is no such project');
 
 export const CreateIntentSchema = z.object({
   amount: AmountSchema,
@@ -87,11 +92,13 @@ function httpFromPayments(err: unknown): never {
   throw err;
 }
 
-function idempotencyKey(input: z.infer<typeof CreateIntentSchema>): string {
+// Stripe refuses a key reused with other parameters (a 502 here): the description, which carries
+// the project's title and may have been edited since, is part of what the key covers.
+function idempotencyKey(input: z.infer<typeof CreateIntentSchema>, description: string): string {
   if (!input.checkoutId) return `donation-${crypto.randomUUID()}`;
   const hash = crypto
     .createHash('sha256')
-    .update([input.checkoutId, input.amount, input.projectId ?? 'general', input.language].join('|'))
+    .update([input.checkoutId, input.amount, input.projectId ?? 'general', input.language, description].join('|'))
     .digest('hex')
     .slice(0, 40);
   return `donation-${hash}`;
@@ -117,13 +124,14 @@ export function checkoutApi(deps: Deps): Router {
     if (input.projectId !== null && !project) {
       throw new HttpError(400, `projectId: there is no project with id ${input.projectId}`, { projectId: 'unknown project' });
     }
+    const description = `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`;
     const intent = await stripe
       .createIntent({
         amountCents: input.amount,
         currency: DONATION_CURRENCY,
         metadata: { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language },
-        description: `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`,
-        idempotencyKey: idempotencyKey(input),
+        description,
+        idempotencyKey: idempotencyKey(input, description),
       })
       .catch(httpFromPayments);
     res.set('Cache-Control', 'no-store');

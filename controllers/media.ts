@@ -19,6 +19,7 @@ import { MEDIA_CATEGORIES } from '../models/media-rules';
 import { VALIDATION_MESSAGES } from '../models/admin-rules';
 import { recordAudit } from '../models/audit';
 import { localizePath } from '../views/routes';
+import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
 
 const MB = 1024 * 1024;
 
@@ -50,16 +51,38 @@ export function mediaRouter(deps: Deps): Router {
       filename: (_req, _file, cb) => cb(null, crypto.randomBytes(16).toString('hex')),
     }),
     limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+    // A name no database can keep as sent is refused before anything is written.
+    fileFilter: (_req, file, cb) => {
+      const problem = textProblem(file.originalname);
+      // The column keeps 300 characters; cut here so an emoji at the end is not split in half.
+      file.originalname = clip(file.originalname, 300);
+      if (!problem) return cb(null, true);
+      const message = problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE;
+      cb(new HttpError(400, message, { file: message }));
+    },
   }).single('file');
 
   const receive: RequestHandler = (req, res, next) => {
     upload(req, res, (err: unknown) => {
-      if (!err) return next();
+      if (!err) {
+        // Fields (the same check as rejectUnstorableText for other bodies; they may follow the file).
+        const problem = textProblem(req.body);
+        if (!problem) return next();
+        const refused = new HttpError(400, problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE);
+        if (!req.file) return next(refused);
+        return fs.rm(req.file.path, { force: true }, () => next(refused));
+      }
+      if (err instanceof HttpError) return next(err);
       if (err instanceof multer.MulterError) {
         if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.`, { file: `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.` }));
         return next(new HttpError(400, `Upload refused: ${err.message}`));
       }
-      next(err);
+      // Our own disk failing (no space, no permission) is ours; anything else busboy raised is a
+      // malformed body (no boundary, an unterminated part, a broken part header...). Multer has
+      // already removed what it wrote of the file.
+      if ((err as { syscall?: unknown }).syscall) return next(err);
+      const reason = err instanceof Error && err.message ? ` (${err.message.slice(0, 100)})` : '';
+      next(new HttpError(400, `The upload could not be read: the request is not valid multipart/form-data${reason}. Send the file as a form with a "file" field.`));
     });
   };
 
@@ -196,7 +219,13 @@ export function mediaRouter(deps: Deps): Router {
     res.json(item);
   });
   // Multipart bodies are parsed after the credential check, and the CSRF token checked after that.
-  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, requireCsrf, async (req, res) => {
+  // A refused token must not leave the received file in the private folder.
+  const csrfAfterUpload: RequestHandler = (req, res, next) =>
+    requireCsrf(req, res, (err?: unknown) => {
+      if (!err || !req.file) return next(err);
+      fs.rm(req.file.path, { force: true }, () => next(err));
+    });
+  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, csrfAfterUpload, async (req, res) => {
     const item = await accept(req);
     await audit(res, 'upload', item.id, item.originalName);
     res.status(201).json(item);

@@ -51,6 +51,12 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
   admin: admin.adminPage,
 };
 
+/** The host a Referer names; null when there is none or it is no URL (a browser never sends one, a bot may). */
+function refererHost(referer: string | undefined): string | null {
+  if (!referer) return null;
+  return URL.parse(referer, 'http://x')?.host ?? null;
+}
+
 /** Mounts every page of the route table at its English path and its German twin under /de. */
 export function pagesRouter(deps: Deps): Router {
   const router = Router();
@@ -59,8 +65,7 @@ export function pagesRouter(deps: Deps): Router {
   // click on 'EN' from one of our own pages (same-origin Referer) is a choice, never redirected.
   router.get('/', (req, res, next) => {
     res.vary('Cookie');
-    const referer = req.get('referer');
-    const fromOurSite = Boolean(referer && new URL(referer, 'http://x').host === req.get('host'));
+    const fromOurSite = refererHost(req.get('referer')) === req.get('host');
     if (req.cookies?.[LANG_COOKIE] === 'de' && !fromOurSite && req.accepts(['html', 'json']) === 'html') {
       return res.redirect(302, '/de');
     }

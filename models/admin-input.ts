@@ -2,24 +2,32 @@
 // both JSON (API) and url-encoded form strings (the no-JavaScript forms), so one schema serves both.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { VALIDATION_MESSAGES as M } from './admin-rules';
+import { tooLongMessage, VALIDATION_MESSAGES as M } from './admin-rules';
 import { decimalToCents, slugify } from './rules';
+import { isUniqueViolation, MAX_DB_ID } from './db-limits';
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v);
 
+// `max` is the column's length where the column has one (varchar(n) in db/migrations): PostgreSQL
+// refuses a longer text, SQLite would keep it. JavaScript counts UTF-16 units, the database
+// characters, so a text within `max` here always fits.
+
 /** A required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.preprocess(asText, z.string({ error: M.required }).trim().min(1, M.required).max(max, M.tooLong));
+  z.preprocess(asText, z.string({ error: M.required }).trim().min(1, M.required).max(max, tooLongMessage(max)));
 
 /** An optional text: trimmed; empty becomes null. */
 export const optionalText = (max: number) =>
-  z.preprocess(asText, z.string({ error: M.tooLong }).trim().max(max, M.tooLong)).transform((s) => (s === '' ? null : s));
+  z.preprocess(asText, z.string({ error: M.tooLong }).trim().max(max, tooLongMessage(max))).transform((s) => (s === '' ? null : s));
 
 /** SPEC section 5: display order is a number, 0 when not numeric. */
 export const displayOrder = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(n))) : 0;
 }, z.number().int());
+
+/** The largest amount a project may show: far below PostgreSQL's bigint of cents, and exact in JavaScript. */
+export const MAX_AMOUNT_CENTS = 99_999_999_999_999;
 
 /** A decimal dollar amount ("1500", "1500.5", 1500) as a normalised string "1500.00". */
 export const amount = (options: { default?: string } = {}) =>
@@ -32,7 +40,8 @@ export const amount = (options: { default?: string } = {}) =>
       .string({ error: M.amount })
       .trim()
       .min(1, M.required)
-      .refine((s) => decimalToCents(s) !== null, M.amount)
+      .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), M.amount)
+      .refine((s) => (decimalToCents(s) ?? Infinity) <= MAX_AMOUNT_CENTS, M.amountTooLarge)
       .transform((s) => (decimalToCents(s)! / 100).toFixed(2)),
   );
 
@@ -46,13 +55,13 @@ export const imageUrl = z.preprocess(
     .string({ error: M.required })
     .trim()
     .min(1, M.required)
-    .max(500, M.tooLong)
+    .max(500, tooLongMessage(500))
     .refine((s) => /^\/(?!\/)[^\s\\<>"]*$/.test(s), M.imageUrl),
 );
 
 /** An optional slug typed by the admin: normalised with slugify; empty means "derive from the title". */
 export const optionalSlug = z
-  .preprocess(asText, z.string().trim().max(160, M.tooLong))
+  .preprocess(asText, z.string({ error: M.slug }).trim().max(160, tooLongMessage(160)))
   .transform((s) => (s === '' ? undefined : slugify(s)));
 
 /** A value from a fixed list; empty takes the default when there is one. */
@@ -61,7 +70,8 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T,
 
 /**
  * A slug that no other row of the table uses: `base`, then `base-2`, `base-3`...
- * (`excludeId`: the row being edited keeps its own slug).
+ * (`excludeId`: the row being edited keeps its own slug). Another request may take the same
+ * slug between this read and the write: write through withFreeSlug, which tries again.
  */
 export async function uniqueSlug(db: Knex, table: 'projects' | 'news_articles', base: string, excludeId?: number): Promise<string> {
   const root = base.slice(0, 150) || 'item';
@@ -76,6 +86,32 @@ export async function uniqueSlug(db: Knex, table: 'projects' | 'news_articles', 
   }
 }
 
+/** Tries of withFreeSlug: each lost race is won by another writer, so 20 at once need 20. */
+const SLUG_ATTEMPTS = 50;
+
+/**
+ * Writes a row under the next free slug, and under the next one again when a concurrent write
+ * took it first (the unique index refuses the second: SQLITE_CONSTRAINT / 23505). Only when no
+ * free slug can be had is it the admin's problem: a 409 field error on the slug.
+ */
+export async function withFreeSlug<T>(
+  db: Knex,
+  table: 'projects' | 'news_articles',
+  base: string,
+  excludeId: number | undefined,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const slug = await uniqueSlug(db, table, base, excludeId);
+    try {
+      return await write(slug);
+    } catch (err) {
+      if (!isUniqueViolation(err, 'slug')) throw err;
+    }
+  }
+  throw new InputError({ slug: M.slugTaken }, 409);
+}
+
 /** Knex insert that returns the new id on SQLite and PostgreSQL alike. */
 export async function insertReturningId(db: Knex, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = (await db(table).insert(row).returning('id')) as (number | { id: number })[];
@@ -84,18 +120,36 @@ export async function insertReturningId(db: Knex, table: string, row: Record<str
 
 /** A rule the schema alone cannot check (a taken page name, an unknown project): 400 with field messages. */
 export class InputError extends Error {
-  constructor(public fields: Record<string, string>) {
+  constructor(
+    public fields: Record<string, string>,
+    public status: 400 | 409 = 400,
+  ) {
     super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; '));
   }
 }
 
+/** The earliest and latest year a date may have: PostgreSQL keeps them, and ISO strings stay 4 digits. */
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9999;
+
 /** An optional date or date-time ("2026-03-01"); empty means "not given". */
 export const optionalDate = z
-  .preprocess(asText, z.string().trim().max(40, M.date).refine((s) => s === '' || !Number.isNaN(Date.parse(s)), M.date))
+  .preprocess(
+    asText,
+    z
+      .string({ error: M.date })
+      .trim()
+      .max(40, M.date)
+      .refine((s) => {
+        if (s === '') return true;
+        const year = new Date(s).getUTCFullYear();
+        return year >= MIN_YEAR && year <= MAX_YEAR;
+      }, M.date),
+  )
   .transform((s) => (s === '' ? undefined : new Date(s).toISOString()));
 
 /** An optional positive id (e.g. the related project); empty or "none" means no link. */
 export const optionalId = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || v === 'none' || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: M.project }).int(M.project).positive(M.project).nullable(),
+  z.number({ error: M.project }).int(M.project).positive(M.project).max(MAX_DB_ID, M.project).nullable(),
 );

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { listableNews, slugify, type NewsArticle } from './rules';
 import { VALIDATION_MESSAGES } from './admin-rules';
-import { imageUrl, InputError, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, uniqueSlug } from './admin-input';
+import { imageUrl, InputError, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
 
 interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt'> {
@@ -107,15 +107,16 @@ function newsRow(input: NewsInput) {
 /** Creates an article (published now unless a date is given); slug from the English title, unique. */
 export async function createNews(db: Knex, input: NewsInput): Promise<NewsArticle> {
   await checkProject(db, input.projectId);
-  const slug = await uniqueSlug(db, 'news_articles', input.slug ?? slugify(input.title));
   const now = new Date().toISOString();
-  const id = await insertReturningId(db, 'news_articles', {
-    ...newsRow(input),
-    slug,
-    publishedAt: input.publishedAt ?? now,
-    createdAt: now,
-    updatedAt: now,
-  });
+  const id = await withFreeSlug(db, 'news_articles', input.slug ?? slugify(input.title), undefined, (slug) =>
+    insertReturningId(db, 'news_articles', {
+      ...newsRow(input),
+      slug,
+      publishedAt: input.publishedAt ?? now,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   return (await findNewsById(db, id))!;
 }
 
@@ -124,10 +125,12 @@ export async function updateNews(db: Knex, id: number, input: NewsInput): Promis
   const current = await findNewsById(db, id);
   if (!current) return null;
   await checkProject(db, input.projectId);
-  const slug = input.slug && input.slug !== current.slug ? await uniqueSlug(db, 'news_articles', input.slug, id) : current.slug;
-  await table(db)
-    .where({ id })
-    .update({ ...newsRow(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
+  const write = (slug: string) =>
+    table(db)
+      .where({ id })
+      .update({ ...newsRow(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
+  if (input.slug && input.slug !== current.slug) await withFreeSlug(db, 'news_articles', input.slug, id, write);
+  else await write(current.slug);
   return findNewsById(db, id);
 }
 

@@ -11,6 +11,7 @@ import { listNews } from './news';
 import { listProjects } from './project';
 import { plainText } from './social';
 import type { Subscriber } from './subscriber';
+import { MAX_DB_ID, parseDbId } from './db-limits';
 
 /** An error with an HTTP status whose message is safe to show (the error middleware honours `expose`). */
 export class NewsletterError extends Error {
@@ -28,7 +29,7 @@ export class NewsletterError extends Error {
 export const MISSING_SUBJECT = 'Please provide a subject line for your newsletter';
 export const NO_CONTENT = 'Please select at least one news article or project';
 
-const ids = z.array(z.coerce.number().int().positive()).max(50, 'Select at most 50 items').default([]);
+const ids = z.array(z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist')).max(50, 'Select at most 50 items').default([]);
 
 /** What the builder sends to POST /api/admin/newsletter/generate (SPEC section 7). */
 export const NewsletterInputSchema = z
@@ -347,7 +348,8 @@ export async function findCampaignById(db: Knex, id: number): Promise<Campaign |
 export async function findCampaign(db: Knex, ref: string): Promise<Campaign | null> {
   const row = await campaigns(db).where({ externalId: ref }).first();
   if (row) return toCampaign(row);
-  return /^[1-9]\d{0,9}$/.test(ref) ? findCampaignById(db, Number(ref)) : null;
+  const id = parseDbId(ref);
+  return id === null ? null : findCampaignById(db, id);
 }
 
 export async function updateCampaign(db: Knex, id: number, fields: Partial<Pick<Campaign, 'status' | 'recipients'>> & { sentAt?: Date }): Promise<void> {

@@ -4,6 +4,7 @@ import type { PageContent } from './rules';
 import { PAGE_NAMES, VALIDATION_MESSAGES } from './admin-rules';
 import { InputError, insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from './dates';
+import { isUniqueViolation } from './db-limits';
 
 interface PageRow extends Omit<PageContent, 'updatedAt'> {
   updatedAt: unknown;
@@ -51,17 +52,27 @@ async function checkPageName(db: Knex, pageName: string, excludeId?: number): Pr
   if (other && other.id !== excludeId) throw new InputError({ pageName: VALIDATION_MESSAGES.pageTaken });
 }
 
+/** The unique index decides when two admins save the same page at once: the later one is told, as above. */
+async function pageNameTaken<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err, 'page_name')) throw new InputError({ pageName: VALIDATION_MESSAGES.pageTaken });
+    throw err;
+  }
+}
+
 /** Creates the editable content of a page (one per page name). */
 export async function createPageContent(db: Knex, input: PageInput): Promise<PageContent> {
   await checkPageName(db, input.pageName);
-  const id = await insertReturningId(db, 'page_contents', { ...input, updatedAt: new Date().toISOString() });
+  const id = await pageNameTaken(insertReturningId(db, 'page_contents', { ...input, updatedAt: new Date().toISOString() }));
   return (await findPageContentById(db, id))!;
 }
 
 export async function updatePageContent(db: Knex, id: number, input: PageInput): Promise<PageContent | null> {
   if (!(await findPageContentById(db, id))) return null;
   await checkPageName(db, input.pageName, id);
-  await db('page_contents').where({ id }).update({ ...input, updatedAt: new Date().toISOString() });
+  await pageNameTaken(Promise.resolve(db('page_contents').where({ id }).update({ ...input, updatedAt: new Date().toISOString() })));
   return findPageContentById(db, id);
 }
 

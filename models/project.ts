@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Project } from './rules';
 import { VALIDATION_MESSAGES } from './admin-rules';
-import { amount, displayOrder, imageUrl, InputError, insertReturningId, oneOf, optionalSlug, requiredText, uniqueSlug } from './admin-input';
+import { amount, displayOrder, imageUrl, InputError, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
 import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
@@ -85,10 +85,7 @@ export type ProjectInput = z.output<typeof ProjectInputSchema>;
 // Paths a project slug must not take: they are pages of their own under /projects/.
 const RESERVED_PROJECT_SLUGS = ['new-project-template'];
 
-async function projectSlug(db: Knex, wanted: string, excludeId?: number): Promise<string> {
-  const base = RESERVED_PROJECT_SLUGS.includes(wanted) ? `${wanted}-project` : wanted;
-  return uniqueSlug(db, 'projects', base, excludeId);
-}
+const projectSlugBase = (wanted: string) => (RESERVED_PROJECT_SLUGS.includes(wanted) ? `${wanted}-project` : wanted);
 
 /** The columns the form sets directly. raised_cents is not among them: it moves only with a ledger row. */
 function projectRow(input: ProjectInput) {
@@ -112,18 +109,20 @@ export interface Actor {
 const SYSTEM: Actor = { actor: 'system' };
 
 /**
- * Creates a project; its slug comes from the English title (or the given slug), made unique. A
- * raised amount given at creation is the project's `opening` ledger row.
+ * Creates a project; its slug comes from the English title (or the given slug), made unique (a
+ * slug taken by a concurrent create is retried with the next one: each try is its own
+ * transaction). A raised amount given at creation is the project's `opening` ledger row.
  */
 export async function createProject(db: Knex, input: ProjectInput, by: Actor = SYSTEM): Promise<Project> {
-  const slug = await projectSlug(db, input.slug ?? slugify(input.title));
   const now = new Date().toISOString();
   const opening = decimalToCents(input.raisedAmount ?? '0')!;
-  const id = await db.transaction(async (trx) => {
-    const newId = await insertReturningId(trx, 'projects', { ...projectRow(input), raisedCents: 0, slug, createdAt: now, updatedAt: now });
-    if (opening !== 0) await addToLedger(trx, { projectId: newId, kind: 'opening', amountCents: opening, actor: by.actor, note: 'Raised amount entered when the project was created' });
-    return newId;
-  });
+  const id = await withFreeSlug(db, 'projects', projectSlugBase(input.slug ?? slugify(input.title)), undefined, (slug) =>
+    db.transaction(async (trx) => {
+      const newId = await insertReturningId(trx, 'projects', { ...projectRow(input), raisedCents: 0, slug, createdAt: now, updatedAt: now });
+      if (opening !== 0) await addToLedger(trx, { projectId: newId, kind: 'opening', amountCents: opening, actor: by.actor, note: 'Raised amount entered when the project was created' });
+      return newId;
+    }),
+  );
   return (await findProjectById(db, id))!;
 }
 
@@ -151,30 +150,32 @@ export function raisedAdjustment(input: Pick<ProjectInput, 'raisedAmount' | 'rai
 export async function updateProject(db: Knex, id: number, input: ProjectInput, by: Actor = SYSTEM): Promise<Project | null> {
   const current = await findProjectById(db, id);
   if (!current) return null;
-  const slug = input.slug && input.slug !== current.slug ? await projectSlug(db, input.slug, id) : current.slug;
-  const found = await db.transaction(async (trx) => {
-    const raised = await lockedRaisedCents(trx, id);
-    if (raised === null) return false;
-    const delta = raisedAdjustment(input, raised);
-    if (delta !== 0) {
-      const total = raised + delta;
-      if (total < 0 || total > MAX_RAISED_CENTS) {
-        // Negative only when the total went down since the form opened; too large only for absurd numbers.
-        throw new InputError({ raisedAmount: total < 0 ? VALIDATION_MESSAGES.raisedChanged : VALIDATION_MESSAGES.amount });
+  // One transaction per try: a slug taken meanwhile aborts it, and the next try takes the next slug.
+  const write = (slug: string) =>
+    db.transaction(async (trx) => {
+      const raised = await lockedRaisedCents(trx, id);
+      if (raised === null) return false;
+      const delta = raisedAdjustment(input, raised);
+      if (delta !== 0) {
+        const total = raised + delta;
+        if (total < 0 || total > MAX_RAISED_CENTS) {
+          // Negative only when the total went down since the form opened; too large only for absurd numbers.
+          throw new InputError({ raisedAmount: total < 0 ? VALIDATION_MESSAGES.raisedChanged : VALIDATION_MESSAGES.amount });
+        }
+        const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount} without a base`;
+        await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });
+        await recordAudit(trx, {
+          actor: by.actor,
+          action: 'adjust',
+          entity: 'project',
+          entityId: id,
+          summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
+        });
       }
-      const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount} without a base`;
-      await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });
-      await recordAudit(trx, {
-        actor: by.actor,
-        action: 'adjust',
-        entity: 'project',
-        entityId: id,
-        summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
-      });
-    }
-    await trx('projects').where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
-    return true;
-  });
+      await trx('projects').where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
+      return true;
+    });
+  const found = input.slug && input.slug !== current.slug ? await withFreeSlug(db, 'projects', projectSlugBase(input.slug), id, write) : await write(current.slug);
   return found ? findProjectById(db, id) : null;
 }
 

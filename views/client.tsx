@@ -108,7 +108,14 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
     }
     applyHead(view.page, boot.site);
     if (location.hash) {
-      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      // A malformed escape in the address (#%zz) is no reason for the page to fail.
+      let id = location.hash.slice(1);
+      try {
+        id = decodeURIComponent(id);
+      } catch {
+        // keep it as written
+      }
+      document.getElementById(id)?.scrollIntoView();
     } else {
       window.scrollTo(0, 0);
     }

@@ -70,7 +70,7 @@ async function write<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof InputError) throw new HttpError(400, err.message, err.fields);
+    if (err instanceof InputError) throw new HttpError(err.status, err.message, err.fields);
     throw err;
   }
 }

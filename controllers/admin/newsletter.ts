@@ -20,10 +20,12 @@ import { retryFailed, sendProgress } from '../../models/newsletter-send';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
+import { MAX_DB_ID } from '../../models/db-limits';
 
 /** Items arrive as full objects (SPEC section 7) or as ids; only the id is trusted. */
+const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');
 const itemRefs = z
-  .array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((o) => o.id)]))
+  .array(z.union([itemId, z.object({ id: itemId }).transform((o) => o.id)]))
   .max(50, 'Select at most 50 items')
   .default([]);
 
@@ -35,11 +37,12 @@ const SuggestSchema = z.object({
 
 /** create-campaign takes the generated newsletterData (or a body wrapping it). */
 const CampaignInputSchema = z.object({
-  subject: z.string(),
-  previewText: z.string().default(''),
+  // The limits of NewsletterInputSchema, which checks the same values again with its messages.
+  subject: z.string().max(150, 'The subject can have at most 150 characters'),
+  previewText: z.string().max(200, 'The preview text can have at most 200 characters').default(''),
   language: z.enum(['en', 'de']).default('en'),
-  newsIds: z.array(z.coerce.number().int().positive()).default([]),
-  projectIds: z.array(z.coerce.number().int().positive()).default([]),
+  newsIds: z.array(itemId).max(50, 'Select at most 50 items').default([]),
+  projectIds: z.array(itemId).max(50, 'Select at most 50 items').default([]),
 });
 
 async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectIds: number[]): Promise<SuggestItem[]> {

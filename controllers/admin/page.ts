@@ -16,6 +16,7 @@ import { MEDIA_CATEGORIES, type MediaItem } from '../../models/media-rules';
 import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
+import { parseDbId } from '../../models/db-limits';
 
 /** How many audit entries the Activity panel shows. */
 export const ACTIVITY_LIMIT = 15;
@@ -42,7 +43,7 @@ export interface AdminPageProps {
   activity: AuditEntry[];
 }
 
-const idParam = (v: unknown): number | null => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
+const idParam = (v: unknown): number | null => (typeof v === 'string' ? parseDbId(v) : null);
 
 async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['mediaFilter']): Promise<AdminListItem[]> {
   switch (tab) {

@@ -9,6 +9,7 @@ import { plainText, PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem }
 import { pathFor } from '../../views/routes';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
+import { MAX_DB_ID } from '../../models/db-limits';
 
 const PLATFORM_ALIASES: Record<string, Platform> = {
   facebook: 'facebook',
@@ -29,7 +30,7 @@ const platformSchema = z
 /** SPEC section 7: contentType, content (id, title, ...), platforms. Only the id is trusted. */
 const SocialInputSchema = z.object({
   contentType: z.enum(['project', 'news'], { error: 'contentType must be project or news' }),
-  content: z.object({ id: z.coerce.number({ error: MISSING }).int().positive(MISSING) }, { error: MISSING }).passthrough(),
+  content: z.object({ id: z.coerce.number({ error: MISSING }).int().positive(MISSING).max(MAX_DB_ID, 'This item does not exist') }, { error: MISSING }).passthrough(),
   platforms: z.array(platformSchema, { error: MISSING }).min(1, MISSING).max(PLATFORMS.length),
   language: z.enum(['en', 'de']).default('en'),
 });

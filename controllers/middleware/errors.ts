@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../context';
 import { sendPage } from '../render';
 import { logOf, pathOnly } from './request-log';
+import { parseDbId } from '../../models/db-limits';
 
 /** Thrown by controllers; the error middleware turns it into the error page or JSON `{ error }`. */
 export class HttpError extends Error {
@@ -32,11 +33,12 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new HttpError(400, summary || 'Invalid input', fields);
 }
 
-/** Parses a positive integer route parameter, 400 otherwise. */
+/** Parses a positive integer route parameter (at most PostgreSQL's integer), 400 otherwise. */
 export function parseId(value: unknown): number {
   const s = String(value ?? '');
-  if (!/^[1-9]\d{0,9}$/.test(s)) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
-  return Number(s);
+  const id = parseDbId(s);
+  if (id === null) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
+  return id;
 }
 
 export function apiNotFound(req: Request, res: Response): void {
@@ -67,6 +69,8 @@ function databaseUnavailable(err: unknown): boolean {
   return typeof e.message === 'string' && /Connection terminated|connection is closed|Timeout acquiring a connection|Unable to acquire a connection/i.test(e.message);
 }
 
+export const BAD_ESCAPE_MESSAGE = 'The address contains a malformed %-escape (such as %zz)';
+
 export function errorHandler(deps: Deps): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; details?: Record<string, string> };
@@ -80,6 +84,10 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
       message = DATABASE_DOWN_MESSAGE;
       res.set('Retry-After', '5');
     }
+    // The router could not decode a %-escape of the path (/news/%zz): the address is wrong, not us.
+    const badEscape = status === 400 && (err instanceof URIError || /^Failed to decode param/.test(e.message ?? ''));
+    if (badEscape) message = BAD_ESCAPE_MESSAGE;
+    else if (status < 500 && !(err instanceof HttpError) && !e.expose && !e.type) message = 'The request could not be understood';
     if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
@@ -90,7 +98,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';
     const t = deps.i18n[lang].t;
     sendPage(req, res, deps, status === 404 ? 'notFound' : 'error', {
-      props: status >= 500 ? {} : { message },
+      props: status >= 500 ? {} : { message: badEscape ? t('errorPage.badAddress') : message },
       meta: { title: status === 404 ? t('notFound.title') : t('errorPage.title'), description: '', noindex: true },
       status,
     }).catch((renderErr: unknown) => {

@@ -5,7 +5,7 @@ import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
 import { localizePath } from '../routes';
-import { validationCode } from '../../models/admin-rules';
+import { validationKey } from '../../models/admin-rules';
 import type { Lang } from '../types';
 
 /** What every admin component needs: the CSRF token (for no-JS forms) and the page language. */
@@ -42,8 +42,8 @@ export function useFieldError(): (message: string | undefined) => string | undef
   const t = useT();
   return (message) => {
     if (!message) return undefined;
-    const code = validationCode(message);
-    return code ? t(`admin.validation.${code}`) : message;
+    const known = validationKey(message);
+    return known ? t(`admin.validation.${known.key}`, known.params) : message;
   };
 }
 
