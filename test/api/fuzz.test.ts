@@ -22,6 +22,7 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import type { AppHandle } from '../../app';
 import { isSqlite } from '../../db/connection';
 import { routes } from '../../views/routes';
+import { LIBRARY_MARKER } from '../../models/media';
 
 const envInt = (name: string, fallback: number) => {
   const n = Number.parseInt(process.env[name] ?? '', 10);
@@ -285,6 +286,10 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/admin/newsletter/create-campaign', method: 'POST', path: fc.constant('/api/admin/newsletter/create-campaign'), auth: adminAuth, body: jsonBody(mutated({ subject: 'News', previewText: '', language: 'en', newsIds: [1], projectIds: [] }, { newsIds: 'list', projectIds: 'list' }).map((d) => ({ newsletterData: d }))) }),
   req({ route: 'POST /api/admin/newsletter/send/:campaignId', method: 'POST', path: fc.oneof(idSegment, textSegment).map((id) => `/api/admin/newsletter/send/${id}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/newsletter/campaigns/:id/preview', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/preview`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/newsletter/campaigns/:id/progress', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/progress`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/newsletter/campaigns/:id/retry', method: 'POST', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/retry`), auth: adminAuth, body: jsonBody(anyValue) }),
+  req({ route: 'GET /api/admin/newsletter/campaigns', method: 'GET', path: queryString.map((q) => `/api/admin/newsletter/campaigns${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/projects/:id/ledger', method: 'GET', path: idSegment.map((id) => `/api/admin/projects/${id}/ledger`), auth: adminAuth }),
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
@@ -295,6 +300,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET /api/<list>', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news', 'team'), queryString).map(([n, q]) => `/api/${n}${q}`) }), weight: 3 },
   req({ route: 'POST|PUT|DELETE /api/<list>', method: fc.constantFrom('POST', 'PUT', 'DELETE'), path: fc.constantFrom('projects', 'news', 'team').map((n) => `/api/${n}`), body: jsonBody(anyValue) }),
   req({ route: 'GET /api/projects/:id', method: 'GET', path: idSegment.map((id) => `/api/projects/${id}`) }),
+  req({ route: 'GET /healthz|/readyz', method: fc.constantFrom('GET', 'HEAD'), path: fc.tuple(fc.constantFrom('/healthz', '/readyz'), queryString).map(([p, q]) => p + q) }),
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
   { arbitrary: req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }), weight: 2 },
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
@@ -660,7 +666,8 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
     // Every media row's files exist, every stored file has its row, and no upload is left half-way.
     const media = (await db('media_items').select('fileName', 'variants')) as { fileName: string; variants: string }[];
     const expected = new Set(media.flatMap((m) => [m.fileName, ...(JSON.parse(m.variants) as { fileName: string }[]).map((v) => v.fileName)]));
-    const onDisk = new Set(fs.readdirSync(dir).filter((f) => !f.startsWith('.')));
+    // media-library.json: the folder's owner mark (models/media.ts), not a media file.
+    const onDisk = new Set(fs.readdirSync(dir).filter((f) => !f.startsWith('.') && f !== LIBRARY_MARKER));
     for (const f of expected) assert.ok(onDisk.has(f), `the file of a media row is missing: ${f}`);
     for (const f of onDisk) assert.ok(expected.has(f), `a stored file without a media row: ${f}`);
     const incoming = path.join(dir, '.incoming');
