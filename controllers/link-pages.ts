@@ -56,7 +56,7 @@ export function sendLinkPage(deps: Deps, res: Response, lang: Lang, page: LinkPa
 <link rel="stylesheet" href="${esc(deps.assets().css)}">
 </head>
 <body>
-<header class="site-header"><div class="container nav"><div class="brand"><img src="/images/logo.svg" alt="" width="36" height="36"><a class="brand-name" href="${home}">${esc(site.name)}</a></div></div></header>
+<header class="site-header simple-header"><div class="container nav"><div class="brand"><img src="/images/logo.svg" alt="" width="36" height="36"><a class="brand-name" href="${home}">${esc(site.name)}</a></div></div></header>
 <main id="main" class="section page-top link-page">
 <div class="container narrow center">
 <h1>${esc(page.title)}</h1>
