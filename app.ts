@@ -122,9 +122,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     jobs,
     mail,
     mailing: createMailingProvider({ config, db, mail, jobs, log, i18n }),
-    assistant: createAssistant({ ...config.openai, log }),
-    payments: createPaymentsProvider({ ...config.stripe, log }),
-    storage: createStorage(config, log),
+    assistant: await createAssistant({ ...config.openai, log }),
+    payments: await createPaymentsProvider({ ...config.stripe, log }),
+    storage: await createStorage(config, log),
   };
   // Admin sessions live in the database (the sessions table of the initial migration).
   const sessionStore = new ConnectSessionKnexStore({

@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import multer from 'multer';
+import { loadSharp } from '../models/lazy';
 import { ROOT } from '../config';
 import { tFor, type Deps } from './context';
 import { HttpError } from './middleware/errors';
@@ -186,7 +186,7 @@ function pngRendition(deps: Deps) {
       } catch {
         throw new HttpError(404, 'Not found');
       }
-      png = await sharp(svg, { density: 144 }).resize({ width: 1200, withoutEnlargement: false }).png({ compressionLevel: 9 }).toBuffer();
+      png = await (await loadSharp())(svg, { density: 144 }).resize({ width: 1200, withoutEnlargement: false }).png({ compressionLevel: 9 }).toBuffer();
       if (cache.size > 100) cache.delete(cache.keys().next().value!);
       cache.set(rel, png);
     }

@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { z } from 'zod';
+import { loadSharp } from './lazy';
 import { VALIDATION_MESSAGES as M } from './admin-rules';
 import { optionalText } from './admin-input';
 import { toIso } from './dates';
@@ -207,7 +207,7 @@ export async function storeUpload(
   let height: number | null = null;
   if (type.fileType === 'image') {
     try {
-      const info = await sharp(upload.tempPath, { animated: isAnimated(fileName), ...SHARP_LIMITS }).metadata();
+      const info = await (await loadSharp())(upload.tempPath, { animated: isAnimated(fileName), ...SHARP_LIMITS }).metadata();
       width = info.width ?? null;
       height = info.pageHeight ?? info.height ?? null;
     } catch {
@@ -353,6 +353,7 @@ export async function makeImageVariants(deps: Pick<MediaDeps, 'db' | 'storage' |
   let width: number | null;
   let height: number | null;
   try {
+    const sharp = await loadSharp();
     const info = await sharp(input, { animated, ...SHARP_LIMITS }).metadata();
     width = info.width ?? null;
     height = info.pageHeight ?? info.height ?? null;

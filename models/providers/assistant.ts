@@ -1,6 +1,6 @@
 // Drafting help for volunteers: OpenAI when it is configured (structured output, checked
 // again with zod), otherwise deterministic templates that the interface labels as such.
-import OpenAI from 'openai';
+import type OpenAIType from 'openai';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Lang } from '../rules';
@@ -80,8 +80,12 @@ export interface AssistantOptions {
   totalTimeoutMs?: number;
 }
 
-export function createAssistant(options: AssistantOptions): AssistantProvider {
-  if (options.apiKey) return openaiAssistant({ ...options, apiKey: options.apiKey });
+/** OpenAI when OPENAI_API_KEY is set (the SDK is loaded only then), else the labelled templates. */
+export async function createAssistant(options: AssistantOptions): Promise<AssistantProvider> {
+  if (options.apiKey) {
+    const { default: OpenAI } = await import('openai');
+    return openaiAssistant(OpenAI, { ...options, apiKey: options.apiKey });
+  }
   return templateAssistant();
 }
 
@@ -153,7 +157,7 @@ const PLATFORM_RULES: Record<Platform, string> = {
   twitter: `at most ${X_MAX_LENGTH} characters in total where the link counts as 23 characters, include the link, at most 2 hashtags`,
 };
 
-function openaiAssistant(options: AssistantOptions & { apiKey: string }): AssistantProvider {
+function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & { apiKey: string }): AssistantProvider {
   const attemptMs = options.timeoutMs ?? ASSISTANT_ATTEMPT_TIMEOUT_MS;
   const totalMs = options.totalTimeoutMs ?? (options.timeoutMs === undefined ? ASSISTANT_TOTAL_TIMEOUT_MS : (ASSISTANT_MAX_RETRIES + 1) * attemptMs + 1_000);
   const client = new OpenAI({

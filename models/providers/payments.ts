@@ -1,6 +1,6 @@
 // Payments behind a small interface: the real Stripe SDK when keys are configured, otherwise an
 // "unconfigured" provider that says so (the checkout shows 'Donation System Setup Required').
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { fetchWithDeadline, isTimeoutError } from './deadline';
@@ -187,18 +187,20 @@ function translate(err: unknown, log: Logger, what: string): PaymentsError {
   return new PaymentsError('unavailable', 'The payment service had a problem. Please try again in a moment.');
 }
 
-export function createPaymentsProvider(options: PaymentsOptions): PaymentsProvider {
+/** Stripe when both keys are set (the SDK is loaded only then), else the 'unconfigured' provider. */
+export async function createPaymentsProvider(options: PaymentsOptions): Promise<PaymentsProvider> {
   const { secretKey, publishableKey, webhookSecret, log } = options;
   if (!secretKey || !publishableKey) {
     return { kind: 'unconfigured', reason: 'Online donations are not set up: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are missing.' };
   }
+  const { default: StripeSdk } = await import('stripe');
   const attemptMs = options.timeoutMs ?? STRIPE_ATTEMPT_TIMEOUT_MS;
-  const stripe = new Stripe(secretKey, {
+  const stripe = new StripeSdk(secretKey, {
     ...hostConfig(options.apiBase),
     // The fetch-based client keeps its clock running while the body is read (the Node client's
     // timeout is a socket idle timer that a byte every few seconds resets); our fetch adds a hard
     // deadline of its own and closes the socket when it fires.
-    httpClient: Stripe.createFetchHttpClient(fetchWithDeadline(attemptMs)),
+    httpClient: StripeSdk.createFetchHttpClient(fetchWithDeadline(attemptMs)),
     timeout: attemptMs,
     // Network failures are retried with the same idempotency key, so a retry never charges twice.
     maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,

@@ -322,7 +322,7 @@ describe('with OpenAI (the real SDK against the fake)', () => {
 
   test('a timeout gives a clear message instead of a hanging request', async () => {
     const original = h.deps.assistant;
-    h.deps.assistant = createAssistant({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-test', log: h.deps.log, timeoutMs: 200 });
+    h.deps.assistant = await createAssistant({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-test', log: h.deps.log, timeoutMs: 200 });
     ai.mode = 'timeout';
     try {
       const res = await request(h.app).post('/api/admin/newsletter/suggest').set(ADMIN).send({ selectedNews: [1] });

@@ -58,8 +58,8 @@ describe('outside services that trickle, hang or answer garbage', () => {
       MAILCHIMP_API_BASE: slow.url,
     });
     const { deps } = h;
-    deps.payments = createPaymentsProvider({ ...deps.config.stripe, log: deps.log, timeoutMs: STRIPE_ATTEMPT });
-    deps.assistant = createAssistant({ ...deps.config.openai, log: deps.log, timeoutMs: AI_ATTEMPT, totalTimeoutMs: AI_TOTAL });
+    deps.payments = await createPaymentsProvider({ ...deps.config.stripe, log: deps.log, timeoutMs: STRIPE_ATTEMPT });
+    deps.assistant = await createAssistant({ ...deps.config.openai, log: deps.log, timeoutMs: AI_ATTEMPT, totalTimeoutMs: AI_TOTAL });
     deps.mailing = createMailingProvider({ config: deps.config, db: deps.db, mail: deps.mail, jobs: deps.jobs, log: deps.log, i18n: deps.i18n, mailchimpTimeoutMs: MAILCHIMP_DEADLINE });
     projectId = (await deps.db('projects').orderBy('id').first('id')).id;
   });

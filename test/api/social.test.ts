@@ -140,7 +140,7 @@ describe('with OpenAI (the real SDK against the fake)', () => {
       assert.match(res.body.error, /could not be used/);
     }
     const original = h.deps.assistant;
-    h.deps.assistant = createAssistant({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-4o-mini', log: h.deps.log, timeoutMs: 200 });
+    h.deps.assistant = await createAssistant({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-4o-mini', log: h.deps.log, timeoutMs: 200 });
     ai.mode = 'timeout';
     try {
       const res = await request(h.app).post('/api/admin/social-media/generate').set(ADMIN).send({ contentType: 'news', content: { id: 1 }, platforms: ['linkedin'] });
@@ -154,7 +154,7 @@ describe('with OpenAI (the real SDK against the fake)', () => {
 
   test('a rejected API key is reported as a setup problem', async () => {
     const original = h.deps.assistant;
-    h.deps.assistant = createAssistant({ apiKey: 'sk-wrong', baseUrl: ai.url, model: 'gpt-4o-mini', log: h.deps.log });
+    h.deps.assistant = await createAssistant({ apiKey: 'sk-wrong', baseUrl: ai.url, model: 'gpt-4o-mini', log: h.deps.log });
     try {
       const res = await request(h.app).post('/api/admin/social-media/generate').set(ADMIN).send({ contentType: 'news', content: { id: 1 }, platforms: ['facebook'] });
       assert.equal(res.status, 503);

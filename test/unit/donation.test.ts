@@ -162,18 +162,18 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
   });
   after(() => fake.close());
 
-  const provider = (extra: Partial<Parameters<typeof createPaymentsProvider>[0]> = {}) =>
-    createPaymentsProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_test', apiBase: fake.url, log, ...extra }) as StripePayments;
+  const provider = async (extra: Partial<Parameters<typeof createPaymentsProvider>[0]> = {}) =>
+    (await createPaymentsProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_test', apiBase: fake.url, log, ...extra })) as StripePayments;
 
-  test('no keys: the unconfigured provider says why', () => {
-    const p = createPaymentsProvider({ log });
+  test('no keys: the unconfigured provider says why', async () => {
+    const p = await createPaymentsProvider({ log });
     assert.equal(p.kind, 'unconfigured');
     assert.match(p.kind === 'unconfigured' ? p.reason : '', /STRIPE_SECRET_KEY/);
-    assert.equal(createPaymentsProvider({ secretKey: 'sk_test_x', log }).kind, 'unconfigured');
+    assert.equal((await createPaymentsProvider({ secretKey: 'sk_test_x', log })).kind, 'unconfigured');
   });
 
   test('creates and retrieves intents through STRIPE_API_BASE; an unknown id is null', async () => {
-    const p = provider();
+    const p = await provider();
     assert.equal(p.kind, 'stripe');
     assert.equal(p.webhookConfigured, true);
     const created = await p.createIntent({ amountCents: 1234, currency: 'usd', metadata: { projectId: '3', language: 'en' }, idempotencyKey: 'unit-1' });
@@ -189,7 +189,7 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
   test('a Stripe that does not answer hits the timeout with a clear message', async () => {
     fake.delayMs = Infinity;
     try {
-      const p = provider({ timeoutMs: 300, maxNetworkRetries: 0 });
+      const p = await provider({ timeoutMs: 300, maxNetworkRetries: 0 });
       await assert.rejects(
         p.createIntent({ amountCents: 500, currency: 'usd', metadata: {}, idempotencyKey: 'unit-timeout' }),
         (err: unknown) => err instanceof PaymentsError && err.kind === 'timeout' && /did not answer in time/.test(err.message),
@@ -200,15 +200,15 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
   });
 
   test('a Stripe that cannot be reached is "unavailable"', async () => {
-    const p = createPaymentsProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiBase: 'http://127.0.0.1:9', maxNetworkRetries: 0, log }) as StripePayments;
+    const p = (await createPaymentsProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiBase: 'http://127.0.0.1:9', maxNetworkRetries: 0, log })) as StripePayments;
     await assert.rejects(
       p.retrieveIntent('pi_x'),
       (err: unknown) => err instanceof PaymentsError && err.kind === 'unavailable',
     );
   });
 
-  test('webhook events are verified over the raw body', () => {
-    const p = provider();
+  test('webhook events are verified over the raw body', async () => {
+    const p = await provider();
     const intent = fake.addIntent({ amount: 800, status: 'succeeded', metadata: { projectId: '2' } });
     const body = JSON.stringify(fake.event('payment_intent.succeeded', intent));
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test' });
@@ -221,14 +221,15 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
     expectSignatureError(() => p.verifyEvent(Buffer.from(body), undefined));
     expectSignatureError(() => p.verifyEvent(undefined, signature));
     expectSignatureError(() => p.verifyEvent(Buffer.from(body), [signature, signature]));
+    const withoutSecret = await provider({ webhookSecret: undefined });
     assert.throws(
-      () => provider({ webhookSecret: undefined }).verifyEvent(Buffer.from(body), signature),
+      () => withoutSecret.verifyEvent(Buffer.from(body), signature),
       (err: unknown) => err instanceof PaymentsError && err.kind === 'unconfigured',
     );
   });
 
-  test('signed but malformed events are refused with a message naming the problem', () => {
-    const p = provider();
+  test('signed but malformed events are refused with a message naming the problem', async () => {
+    const p = await provider();
     const intent = fake.addIntent({ amount: 800, status: 'succeeded', metadata: { projectId: '2' } });
     const good = fake.event('payment_intent.succeeded', intent) as { data: { object: Record<string, unknown> } } & Record<string, unknown>;
     const withObject = (patch: Record<string, unknown>) => ({ ...good, data: { object: { ...good.data.object, ...patch } } });
@@ -272,7 +273,7 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
   });
 
   test('a retrieved PaymentIntent of the wrong shape is an unreadable answer, not a payment', async () => {
-    const p = provider();
+    const p = await provider();
     const intent = fake.addIntent({ amount: 800, status: 'succeeded' });
     for (const patch of [{ amount_received: 1.5 }, { amount: -500 }, { currency: null }, { status: null }, { object: 'charge' }, { metadata: { projectId: 7 } }]) {
       fake.intents.set(intent.id, { ...intent, ...patch } as typeof intent);

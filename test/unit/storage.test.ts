@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
-import { localStorage, RangeNotSatisfiable, s3Storage, StorageUnavailable, type FileStorage, type S3Settings } from '../../models/providers/storage';
+import { localStorage, RangeNotSatisfiable, StorageUnavailable, type FileStorage, type S3Settings } from '../../models/providers/storage';
+import { s3Storage } from '../../models/providers/storage-s3';
 
 const read = async (body: AsyncIterable<Buffer>) => {
   const chunks: Buffer[] = [];
