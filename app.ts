@@ -185,7 +185,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     '/assets',
     express.static(path.join(PUBLIC_DIR, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
-  app.use(express.static(PUBLIC_DIR, { maxAge: '1d', index: false }));
+  // Other static files are looked up only under the names public/ holds (images/, docs/...), so a
+  // page request never costs a disk lookup and a thrown 404 on the way to its route.
+  for (const entry of fs.readdirSync(PUBLIC_DIR, { withFileTypes: true })) {
+    if (entry.name === 'assets' || entry.name.startsWith('.')) continue;
+    const target = path.join(PUBLIC_DIR, entry.name);
+    if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(target, { maxAge: '1d', index: false }));
+    else app.get(`/${entry.name}`, (_req, res) => res.sendFile(target, { maxAge: '1d' }));
+  }
   app.use(cookieParser());
   app.use(
     express.json({

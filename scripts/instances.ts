@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './pg-cluster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The V8 flags `npm start` runs the server with (package.json config.nodeFlags): measured as run. */
+export const NODE_FLAGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config?: { nodeFlags?: string } }).config?.nodeFlags?.split(/\s+/).filter(Boolean) ?? [];
 export const ADMIN_KEY = 'load-test-admin-key-0123456789';
 
 export interface Instance {
@@ -58,7 +61,7 @@ export async function startInstance(env: Record<string, string>, options: { port
   const logDir = options.logDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'charity-instance-'));
   const logFile = path.join(logDir, `server-${port}.log`);
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'dist', 'server.js')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -15,11 +15,18 @@ export interface RenderedPage {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Brotli at quality 9 and gzip at 9: a few milliseconds of the thread pool, once per page and version. */
+/**
+ * Brotli at quality 9 and gzip at 9: a few milliseconds of the thread pool, once per page and
+ * version. Brotli's window is sized to the page (a page is well under 1 MB; the default 4 MB window
+ * costs tens of MB of memory per compression for nothing).
+ */
 async function pack(page: RenderedPage): Promise<void> {
   const raw = Buffer.from(page.body, 'utf8');
+  const lgwin = Math.max(16, Math.min(22, Math.ceil(Math.log2(raw.length + 1))));
   const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    brotli(raw, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin },
+    }),
     gzip(raw, { level: 9 }),
   ]);
   page.packed = { br, gzip: gz, etag: `"${crypto.createHash('sha1').update(raw).digest('base64url')}"` };
@@ -36,21 +43,45 @@ async function pack(page: RenderedPage): Promise<void> {
 export function createPageCache(db: Knex, maxEntries = 500) {
   const entries = new Map<string, RenderedPage>();
   let cachedVersion: string | null = null;
+  let inflight: Promise<string> | null = null;
+  let queued: Promise<string> | null = null;
+
+  async function readVersion(): Promise<string> {
+    const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
+    const version = String(row?.version ?? 0);
+    if (version !== cachedVersion) {
+      entries.clear();
+      cachedVersion = version;
+    }
+    return version;
+  }
+
+  function version(): Promise<string> {
+    if (!inflight) {
+      inflight = readVersion().finally(() => {
+        inflight = null;
+      });
+      return inflight;
+    }
+    queued ??= inflight
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return version();
+      });
+    return queued;
+  }
 
   return {
     key(req: Request, json: boolean): string {
       return `${json ? 'json' : 'html'} ${req.originalUrl}`;
     },
-    /** The current content version; a change empties the cache. */
-    async version(): Promise<string> {
-      const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
-      const version = String(row?.version ?? 0);
-      if (version !== cachedVersion) {
-        entries.clear();
-        cachedVersion = version;
-      }
-      return version;
-    },
+    /**
+     * The current content version; a change empties the cache. Requests that arrive while a read
+     * is under way share the next read (one started after all of them arrived, so none of them
+     * can miss a write made before it came): under load one query serves many requests.
+     */
+    version,
     get(key: string): RenderedPage | undefined {
       return entries.get(key);
     },
