@@ -15,6 +15,8 @@ import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
 import { pagesRouter } from './controllers/pages';
+import { cachedPublicApi, createPageCache } from './controllers/middleware/caching';
+import { writePage } from './controllers/render';
 import { projectsApi } from './controllers/projects';
 import { newsApi } from './controllers/news';
 import { teamApi } from './controllers/team';
@@ -115,6 +117,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs });
   const deps: Deps = {
     db,
+    pageCache: createPageCache(db),
     config,
     log,
     i18n,
@@ -212,6 +215,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(adminRouter(deps, { cookieName: sessionCookie }));
   app.use(mediaRouter(deps));
 
+  app.use(['/api/projects', '/api/news', '/api/team'], cachedPublicApi(deps.pageCache, writePage));
   app.use(projectsApi(deps));
   app.use(newsApi(deps));
   app.use(teamApi(deps));

@@ -9,6 +9,7 @@ import type { MailingProvider } from '../models/providers/mailing';
 import type { AssistantProvider } from '../models/providers/assistant';
 import type { PaymentsProvider } from '../models/providers/payments';
 import type { JobQueue } from '../models/providers/jobs';
+import type { PageCache } from './middleware/caching';
 import type { FileStorage } from '../models/providers/storage';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
@@ -18,6 +19,8 @@ export interface Deps {
   log: Logger;
   i18n: Record<Lang, i18n>;
   assets: () => Assets;
+  /** Rendered public pages and public API answers, per content version (one per instance). */
+  pageCache: PageCache;
   /** Durable background jobs (graphile-worker on PostgreSQL, the jobs table on SQLite). */
   jobs: JobQueue;
   /** Outgoing mail (SMTP or the outbox), queued as jobs. */

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { langOf, type Deps, type PageLoader } from './context';
 import { renderPage, wantsPageJson, writePage } from './render';
-import { createPageCache } from './middleware/caching';
 import { metaFromLocale } from './seo';
 import { localizePath, routes, type RouteId } from '../views/routes';
 import { LANG_COOKIE } from '../views/site';
@@ -60,7 +59,7 @@ function refererHost(referer: string | undefined): string | null {
 /** Mounts every page of the route table at its English path and its German twin under /de. */
 export function pagesRouter(deps: Deps): Router {
   const router = Router();
-  const cache = createPageCache(deps.db);
+  const cache = deps.pageCache;
   // A visitor who chose German and comes back to the front door gets the German home page; a
   // click on 'EN' from one of our own pages (same-origin Referer) is a choice, never redirected.
   router.get('/', (req, res, next) => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -102,3 +102,27 @@ export function createPageCache(db: Knex, maxEntries = 500) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * The public read API (GET /api/projects, /api/news, /api/team...) through the same cache: the
+ * same content version rules, one serialisation and compression per version instead of one per
+ * request. Only 200 answers are kept; everything else goes out as the handler wrote it.
+ */
+export function cachedPublicApi(cache: PageCache, write: (res: Parameters<RequestHandler>[1], page: RenderedPage) => void): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const key = `api ${req.originalUrl}`;
+    const version = await cache.version();
+    const hit = cache.get(key);
+    if (hit) return write(res, hit);
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200) return json(body);
+      const page: RenderedPage = { status: 200, type: 'json', body: JSON.stringify(body) };
+      cache.set(key, page, version);
+      write(res, page);
+      return res;
+    };
+    next();
+  };
+}

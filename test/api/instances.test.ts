@@ -45,7 +45,9 @@ describe('two instances on one database', () => {
   test('a project renamed on A shows on B at once, on every page and in both languages', async () => {
     const project = (await request(a.app).get('/api/projects').expect(200)).body[0];
     const pages = ['/projects', '/de/projects', `/projects/${project.slug}`, `/de/projects/${project.slug}`, '/'];
-    // B renders and caches every page first.
+    // B renders and caches every page (and the public API answers) first.
+    await request(b.app).get('/api/projects').expect(200);
+    await request(b.app).get(`/api/projects/slug/${project.slug}`).expect(200);
     for (const url of pages) {
       assert.match(await title(b, url), new RegExp(project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 20)));
       await title(b, url, true);
@@ -53,6 +55,8 @@ describe('two instances on one database', () => {
     const renamed = { ...project, title: 'Renamed through instance A', titleDe: 'Umbenannt über Instanz A' };
     const put = await request(a.app).put(`/api/admin/projects/${project.id}`).set(ADMIN).send(renamed);
     assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.equal((await request(b.app).get('/api/projects').expect(200)).body.find((p: { id: number }) => p.id === project.id).title, 'Renamed through instance A');
+    assert.equal((await request(b.app).get(`/api/projects/slug/${project.slug}`).expect(200)).body.titleDe, 'Umbenannt über Instanz A');
     for (const url of pages) {
       const html = await title(b, url);
       assert.match(html, url.startsWith('/de') ? /Umbenannt über Instanz A/ : /Renamed through instance A/, url);
