@@ -78,12 +78,14 @@ export function pagesRouter(deps: Deps): Router {
       // The asset names are part of the key: after a rebuild no cached page points at deleted files.
       const key = `${deps.assets().client} ${cache.key(req, wantsPageJson(req))}`;
       // The version is read before the data: a page is never filed under a newer version than its data.
-      const version = cacheable ? await cache.version() : null;
-      const hit = cacheable ? cache.get(key) : undefined;
-      if (hit) return writePage(res, hit);
       const loader = loaders[route.id] ?? staticPage(route.id);
-      const page = await renderPage(req, res, deps, route.id, await loader(req, deps));
-      if (version !== null && page.status === 200 && !res.locals.noPageCache) cache.set(key, page, version);
+      const render = async () => renderPage(req, res, deps, route.id, await loader(req, deps));
+      if (!cacheable) return writePage(res, await render());
+      const version = await cache.version();
+      const page = await cache.obtain(key, version, async () => {
+        const rendered = await render();
+        return { page: rendered, keep: rendered.status === 200 && !res.locals.noPageCache };
+      });
       writePage(res, page);
     });
   }

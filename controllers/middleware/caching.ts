@@ -45,6 +45,8 @@ export function createPageCache(db: Knex, maxEntries = 500) {
   let cachedVersion: string | null = null;
   let inflight: Promise<string> | null = null;
   let queued: Promise<string> | null = null;
+  /** Renders under way, by version and key: concurrent misses of one page wait for one render. */
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
 
   async function readVersion(): Promise<string> {
     const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
@@ -72,7 +74,43 @@ export function createPageCache(db: Knex, maxEntries = 500) {
     return queued;
   }
 
+  function set(key: string, page: RenderedPage, version: string): void {
+    if (version !== cachedVersion) return;
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, page);
+    void pack(page).catch(() => undefined);
+  }
+
+  /**
+   * The page for `key` at `version`: cached, or rendered by a request that asked a moment earlier
+   * (after every content change a busy site's visitors would otherwise all render the same pages
+   * at once), or rendered now by `produce`, and kept when it says so.
+   */
+  async function obtain(key: string, version: string, produce: () => Promise<{ page: RenderedPage; keep: boolean }>): Promise<RenderedPage> {
+    const hit = entries.get(key);
+    if (hit) return hit;
+    const slot = `${version} ${key}`;
+    const shared = rendering.get(slot);
+    if (shared) {
+      const page = await shared.catch(() => null);
+      if (page) return page;
+    }
+    const run = produce();
+    if (!shared) {
+      const keepable = run.then(({ page, keep }) => (keep ? page : null));
+      rendering.set(slot, keepable);
+      keepable.then(
+        () => rendering.delete(slot),
+        () => rendering.delete(slot),
+      );
+    }
+    const { page, keep } = await run;
+    if (keep) set(key, page, version);
+    return page;
+  }
+
   return {
+    obtain,
     key(req: Request, json: boolean): string {
       return `${json ? 'json' : 'html'} ${req.originalUrl}`;
     },
@@ -86,12 +124,7 @@ export function createPageCache(db: Knex, maxEntries = 500) {
       return entries.get(key);
     },
     /** Stores a page rendered from data read at `version` (ignored when the content moved on). */
-    set(key: string, page: RenderedPage, version: string): void {
-      if (version !== cachedVersion) return;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, page);
-      void pack(page).catch(() => undefined);
-    },
+    set,
     clear(): void {
       entries.clear();
     },

@@ -141,3 +141,26 @@ test('a page rendered from data read before a write is never served after it', a
     await h.close();
   }
 });
+
+test('visitors who ask for the same page at once wait for one render (after a content change, not one render each)', async () => {
+  const h = await testApp();
+  try {
+    const cache = createPageCache(h.deps.db);
+    const version = await cache.version();
+    let renders = 0;
+    const produce = (keep: boolean) => async () => {
+      renders++;
+      await new Promise((r) => setTimeout(r, 50));
+      return { page: { status: 200, type: 'html' as const, body: `render ${renders}` }, keep };
+    };
+    const pages = await Promise.all(Array.from({ length: 10 }, () => cache.obtain('html /projects', version, produce(true))));
+    assert.equal(renders, 1);
+    assert.ok(pages.every((p) => p.body === 'render 1'));
+    // A page that must not be shared (not kept) is rendered for each visitor.
+    renders = 0;
+    await Promise.all(Array.from({ length: 3 }, () => cache.obtain('html /checkout?payment=success', version, produce(false))));
+    assert.equal(renders, 3);
+  } finally {
+    await h.close();
+  }
+});
