@@ -247,6 +247,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       clearTimeout(sessionStore.nextDbCleanup);
       // Running jobs finish (or are stopped and retried later) before the database closes.
       await jobs.stop();
+      await deps.mail.close();
       await deps.storage.close();
       await db.destroy();
     },

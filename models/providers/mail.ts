@@ -23,6 +23,8 @@ export interface MailProvider {
   transmit(message: MailMessage): Promise<void>;
   /** The `send-mail` job: sends one queued outbox row, at most once. */
   deliver(outboxId: number, ctx: JobContext): Promise<void>;
+  /** Closes the SMTP connections kept open (on shutdown). */
+  close(): Promise<void>;
 }
 
 /** Why a mail was not sent; `permanent` when retrying cannot help (the server refused it: 5xx). */
@@ -71,6 +73,10 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
     for (const key of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(SMTP_TIMEOUT_MS));
     }
+    // A few connections kept open and reused (a newsletter is thousands of mails; a new connection
+    // and greeting for each was most of the time a send took). SMTP_URL may say otherwise.
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '4');
     transport = import('nodemailer').then((m) => m.default.createTransport(url.toString()));
   }
   const kind = transport ? 'smtp' : 'outbox';
@@ -103,6 +109,10 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
 
   return {
     kind,
+
+    async close() {
+      if (transport) (await transport).close();
+    },
 
     async send(m, opts = {}) {
       const run = async (trx: Knex | Knex.Transaction) => {
