@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import sqlite3 from 'sqlite3';
-import { ROOT, type Config } from '../config';
+import { ConfigError, loadConfig, ROOT, type Config } from '../config';
 
 export class BackupError extends Error {}
 
@@ -381,4 +381,17 @@ export async function restoreDatabase(config: Config, file: string, options: { e
   const source = path.resolve(file);
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`No backup file at ${source}`);
   return isSqliteUrl(config.databaseUrl) ? restoreSqlite(config, source) : restorePostgres(config, source, options.env ?? {});
+}
+
+/** Runs a backup or restore command: a configuration or backup problem is one line and exit 1. */
+export async function runCommand(main: (config: Config) => Promise<void>): Promise<void> {
+  try {
+    await main(loadConfig(process.env));
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof BackupError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

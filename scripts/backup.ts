@@ -2,8 +2,7 @@
 // Reads DATABASE_URL and DATABASE_SCHEMA like the site (config.ts). Default file:
 // backups/<db>-<yyyymmdd-hhmmss>.sqlite3 (SQLite) or .dump (PostgreSQL, pg_dump's custom format).
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { BackupError, backupDatabase, defaultBackupFile, formatBytes, uploadsReminder } from '../db/backup';
+import { backupDatabase, defaultBackupFile, formatBytes, runCommand, uploadsReminder } from '../db/backup';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h') || args.length > 1) {
@@ -11,18 +10,11 @@ if (args.includes('--help') || args.includes('-h') || args.length > 1) {
   process.exit(args.length > 1 ? 2 : 0);
 }
 
-try {
-  const config = loadConfig(process.env);
+await runCommand(async (config) => {
   const file = args[0] ?? defaultBackupFile(config);
   const result = await backupDatabase(config, file, { env: process.env });
   console.log(`Backed up ${result.source}`);
   const relative = path.relative(process.cwd(), result.file);
   console.log(`Wrote ${relative.startsWith('..') ? result.file : relative} (${formatBytes(result.bytes)})`);
   console.log(uploadsReminder(config));
-} catch (err) {
-  if (err instanceof ConfigError || err instanceof BackupError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+});

@@ -3,8 +3,7 @@
 // without a terminal to ask on, --yes is required.
 import path from 'node:path';
 import readline from 'node:readline/promises';
-import { ConfigError, loadConfig } from '../config';
-import { BackupError, restoreDatabase, uploadsReminder } from '../db/backup';
+import { restoreDatabase, runCommand, uploadsReminder } from '../db/backup';
 
 const args = process.argv.slice(2);
 const yes = args.includes('--yes') || args.includes('-y');
@@ -15,8 +14,7 @@ if (args.includes('--help') || args.includes('-h') || files.length !== 1) {
 }
 const file = files[0]!;
 
-try {
-  const config = loadConfig(process.env);
+await runCommand(async (config) => {
   const target = config.databaseUrl.startsWith('sqlite:')
     ? config.databaseUrl.slice('sqlite:'.length)
     : `${config.databaseUrl.replace(/\/\/[^@/]*@/, '//')}${config.databaseSchema ? ` (schema ${config.databaseSchema})` : ''}`;
@@ -37,10 +35,4 @@ try {
   console.log(`Restored ${path.resolve(file)} into ${result.target}`);
   if (result.previous) console.log(`The database it replaced is kept as ${result.previous} (delete it once the site works).`);
   console.log(uploadsReminder(config));
-} catch (err) {
-  if (err instanceof ConfigError || err instanceof BackupError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+});
