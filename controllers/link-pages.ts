@@ -42,8 +42,9 @@ export function sendLinkPage(deps: Deps, res: Response, lang: Lang, page: LinkPa
     : '';
   res
     .status(page.status ?? 200)
-    // The token is in the address: no cache keeps the page, and no other site learns the address.
-    .set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+    // The token is in the address: no cache keeps the page, and no other site learns the address
+    // (same-origin: our own button's POST still carries our Origin, which every browser sends).
+    .set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' })
     .type('html')
     .send(`<!DOCTYPE html>
 <html lang="${lang}">
@@ -51,7 +52,7 @@ export function sendLinkPage(deps: Deps, res: Response, lang: Lang, page: LinkPa
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(page.title)} | ${esc(site.name)}</title>
 <link rel="stylesheet" href="${esc(deps.assets().css)}">
 </head>
@@ -77,11 +78,12 @@ export function postedToken(req: Request): string {
 }
 
 /**
- * Whether a POST comes from our own pages. Origin decides when the browser sends a real one; a
- * page served with Referrer-Policy: no-referrer (ours, the token is in its address) makes
- * browsers send `Origin: null` instead, so then Sec-Fetch-Site decides, and without Fetch
- * Metadata the Referer. Nothing that proves the same origin: refused. Our origin is PUBLIC_URL's
- * or the one the request was addressed to (a cross-site form cannot make those two agree).
+ * Whether a POST comes from our own pages. Origin decides when the browser sends a real one (our
+ * link pages say Referrer-Policy: same-origin, so their button's POST carries our Origin, also in
+ * browsers without Fetch Metadata); for `Origin: null` (a sandboxed or privacy-minded context)
+ * Sec-Fetch-Site decides, and without Fetch Metadata the Referer. Nothing that proves the same
+ * origin: refused. Our origin is PUBLIC_URL's or the one the request was addressed to (a
+ * cross-site form cannot make those two agree).
  */
 export function isSameOrigin(req: Request, publicUrl: string): boolean {
   const ours = new Set([`${req.protocol}://${req.host}`]);

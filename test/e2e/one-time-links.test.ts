@@ -31,7 +31,7 @@ test('the sign-in link from the e-mail: a page with one button, which opens the 
   // What a mail scanner sees too: a page, nothing used, no session.
   const response = await page.goto(`${e2e.srv.url}${link}`);
   assert.equal(response?.status(), 200);
-  assert.equal(response?.headers()['referrer-policy'], 'no-referrer');
+  assert.equal(response?.headers()['referrer-policy'], 'same-origin');
   await page.getByRole('heading', { level: 1, name: 'Sign in to the admin area' }).waitFor();
   await page.getByText(/mail scanner/i).waitFor();
   assert.deepEqual(await axeSerious(page), []);
