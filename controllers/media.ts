@@ -100,7 +100,8 @@ export function mediaRouter(deps: Deps): Router {
       }
       throw storageError(err, 'upload');
     } finally {
-      fs.rm(file.path, { force: true }, () => undefined);
+      // Awaited: the answer goes out only once the temporary file is gone.
+      await fs.promises.rm(file.path, { force: true });
     }
   }
 
@@ -259,7 +260,7 @@ export function mediaRouter(deps: Deps): Router {
       if (err) return formError(req, res, next, 'media.uploadError')(err);
       requireCsrf(req, res, (csrfErr?: unknown) => {
         if (csrfErr) {
-          if (req.file) fs.rm(req.file.path, { force: true }, () => undefined);
+          if (req.file) return fs.rm(req.file.path, { force: true }, () => next(csrfErr));
           return next(csrfErr);
         }
         accept(req)
