@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,14 @@ const result = await build({
   metafile: true,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
+  // The browser runs the pages on Preact's React-compatible runtime (about 10 KB instead of
+  // react-dom's 60 KB compressed); the server renders them with React itself.
+  alias: {
+    react: 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react-dom': 'preact/compat',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+  },
   legalComments: 'none',
   logLevel: 'warning',
 });
@@ -44,11 +53,28 @@ const find = (entry: string) => {
 const client = find('views/client.tsx');
 const css = find('views/styles/site.css');
 const adminCss = find('views/styles/admin-entry.css');
-// Chunks the client entry imports statically: preloaded so they download in parallel.
-const clientOut = outputs.find(([, o]) => o.entryPoint?.endsWith('views/client.tsx'))!;
-const preload = clientOut[1].imports
-  .filter((i) => i.kind === 'import-statement')
-  .map((i) => '/' + path.relative(path.join(root, 'public'), path.join(root, i.path)).split(path.sep).join('/'));
+const publicPath = (file: string) => '/' + path.relative(path.join(root, 'public'), path.join(root, file)).split(path.sep).join('/');
+/** An output file and every chunk it imports statically, transitively: what runs when it runs. */
+function closure(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const i of result.metafile.outputs[file]?.imports ?? []) if (i.kind === 'import-statement') closure(i.path, seen);
+  return seen;
+}
+const clientFile = outputs.find(([, o]) => o.entryPoint?.endsWith('views/client.tsx'))![0];
+// Preloaded with every page: the chunks the client entry imports statically (not the entry itself,
+// which the page's <script> names).
+const preload = [...closure(clientFile)].filter((f) => f !== clientFile).map(publicPath);
+// Per route: its page module's chunk and what that imports, minus what every page preloads, so a
+// page preloads exactly the code it runs and nothing else.
+const { routes } = await import('../views/routes');
+const pages: Record<string, string[]> = {};
+for (const route of routes) {
+  const module = /import\(["'](\.\/pages\/[\w-]+)["']\)/.exec(route.load.toString())?.[1];
+  const file = module && outputs.find(([, o]) => o.entryPoint === `views/${module.slice(2)}.tsx`)?.[0];
+  if (!file) throw new Error(`build output for the ${route.id} page not found`);
+  pages[route.id] = [...closure(file)].map(publicPath).filter((f) => !preload.includes(f));
+}
 
 // Locale bundles: 'core' (shared by every page) and one file per namespace a route claims in
 // views/routes.tsx, so a page downloads only the text it can show. Search data stays on the server.
@@ -66,7 +92,14 @@ for (const lang of ['en', 'de']) {
   }
 }
 
-fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload }, null, 2));
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload, pages }, null, 2));
+// Compressed once here, served as they are (app.ts): brotli at its best quality, gzip for the rest.
+for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
+  if (!/\.(js|css|json|svg)$/.test(file)) continue;
+  const body = fs.readFileSync(path.join(out, file));
+  fs.writeFileSync(path.join(out, `${file}.br`), zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  fs.writeFileSync(path.join(out, `${file}.gz`), zlib.gzipSync(body, { level: 9 }));
+}
 console.log(`built ${outputs.length} files into public/assets (client ${client})`);
 
 // The server, compiled once into dist/ (production runs plain JavaScript, no TypeScript at run

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from './translate';
 import type { Lang, PagePayload, SiteInfo } from './types';
 import { pathFor, type RouteId } from './routes';
 
@@ -7,6 +7,7 @@ export interface AppContextValue {
   lang: Lang;
   site: SiteInfo;
   page: PagePayload;
+  t: TFunction;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);
@@ -27,6 +28,6 @@ export function useLinks(): (id: RouteId, params?: Record<string, string>) => st
   return (id, params) => pathFor(id, lang, params);
 }
 
-export function useT() {
-  return useTranslation().t;
+export function useT(): TFunction {
+  return useApp().t;
 }

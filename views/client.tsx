@@ -1,9 +1,8 @@
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import type { i18n as I18n } from 'i18next';
 import { App } from './app';
-import { createI18n } from './i18n';
+import { createTranslator, type TFunction } from './translate';
 import { applyHead } from './head';
 import { bundlesFor, matchRoute, routesById, type RouteId } from './routes';
 import type { Lang, PagePayload, SiteInfo } from './types';
@@ -66,9 +65,10 @@ interface View {
   key: string;
   page: PagePayload;
   Page: ComponentType<any>;
+  t: TFunction;
 }
 
-function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
+function Navigator({ initial }: { initial: View }) {
   const location = useLocation();
   const [view, setView] = useState(initial);
   const target = location.pathname + location.search;
@@ -83,9 +83,7 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
         const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
         const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId), ensureAdminStyles(page.routeId)]);
         if (cancelled) return;
-        i18n.addResourceBundle(page.lang, 'translation', bundle, true, false);
-        if (i18n.language !== page.lang) await i18n.changeLanguage(page.lang);
-        setView({ key: target, page, Page });
+        setView({ key: target, page, Page, t: createTranslator(page.lang, bundle) });
       } catch {
         // Offline or an unexpected answer: let the browser load the page itself.
         if (!cancelled) window.location.assign(target + location.hash);
@@ -97,6 +95,8 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
   }, [target]);
 
   useEffect(() => {
+    // When the page became usable, in milliseconds since navigation (npm run budget reads it).
+    document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
     document.documentElement.dataset.hydrated = 'true';
   }, []);
 
@@ -126,13 +126,12 @@ function Navigator({ initial, i18n }: { initial: View; i18n: I18n }) {
     }
   }, [view.key]);
 
-  return <App page={view.page} Page={view.Page} site={boot.site} i18n={i18n} />;
+  return <App page={view.page} Page={view.Page} site={boot.site} t={view.t} />;
 }
 
 async function start() {
   const { page } = boot;
   const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
-  const i18n = createI18n(page.lang, { [page.lang]: bundle });
   // Hydration as a transition: React yields to the browser every few milliseconds instead of
   // blocking the main thread for the whole page (long tasks on a cheap phone); a click or key
   // press that comes first is handled first, and events are replayed once their part is ready.
@@ -140,7 +139,7 @@ async function start() {
     hydrateRoot(
       document.getElementById('root')!,
       <BrowserRouter>
-        <Navigator initial={{ key: page.url, page, Page }} i18n={i18n} />
+        <Navigator initial={{ key: page.url, page, Page, t: createTranslator(page.lang, bundle) }} />
       </BrowserRouter>,
     );
   });

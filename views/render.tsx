@@ -56,7 +56,7 @@ export function headTags(page: PagePayload, site: SiteInfo): string {
 export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions): string {
   const body = renderToString(
     <StaticRouter location={page.url}>
-      <App page={page} Page={Page} site={site} i18n={i18n} />
+      <App page={page} Page={Page} site={site} t={(key, options) => i18n.t(key, options)} />
     </StaticRouter>,
   );
   const boot = { page, site, locales: assets.locales, adminCss: assets.adminCss };
@@ -71,7 +71,7 @@ ${headTags(page, site)}
 <link rel="stylesheet" href="${assets.css}">
 ${routesById[page.routeId as RouteId]?.layout === 'admin' ? `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>` : ''}
 <link rel="modulepreload" href="${assets.client}">
-${assets.preload.map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
+${[...assets.preload, ...(assets.pages[page.routeId] ?? [])].map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
 ${bundlesFor(page.routeId)
   .map((b) => assets.locales[page.lang][b])
   .filter(Boolean)

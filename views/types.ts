@@ -42,4 +42,6 @@ export interface Assets {
   /** Locale bundle URLs by language and bundle name ('core' and namespaces claimed by routes). */
   locales: Record<Lang, Record<string, string>>;
   preload: string[];
+  /** Per route id: the page's own chunks (beyond `preload`), preloaded with that page only. */
+  pages: Record<string, string[]>;
 }

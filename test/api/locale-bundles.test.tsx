@@ -6,7 +6,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { App } from '../../views/app';
-import { createI18n } from '../../views/i18n';
+import { createTranslator } from '../../views/translate';
 import { splitLocale } from '../../views/locale-bundles';
 import { bundlesFor, localizePath, routes, routesById, type RouteId } from '../../views/routes';
 import type { PagePayload } from '../../views/types';
@@ -42,12 +42,11 @@ describe('each page renders with only its own locale bundles', () => {
         const page = res.body as PagePayload;
         const subset = Object.assign({}, ...bundlesFor(page.routeId).map((b) => bundles[b] ?? {}));
         const missing: string[] = [];
-        const i18n = createI18n(lang, { [lang]: subset });
-        i18n.options.missingKeyHandler = (_l, _n, key) => missing.push(key);
+        const t = createTranslator(lang, subset, (key) => missing.push(key));
         const Page = (await routesById[page.routeId as RouteId].load()).default;
         renderToString(
           <StaticRouter location={page.url}>
-            <App page={page} Page={Page} site={h.deps.config.site} i18n={i18n} />
+            <App page={page} Page={Page} site={h.deps.config.site} t={t} />
           </StaticRouter>,
         );
         if (missing.length) problems.push(`${localizePath(path, lang)} (${page.routeId}): ${[...new Set(missing)].join(', ')}`);

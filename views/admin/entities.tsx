@@ -1,6 +1,6 @@
 // The four kinds of content of the Projects, News, Team and Pages tabs: their form fields, their
 // list rows and their form values. One generic tab (content-tab.tsx) renders them all.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../translate';
 import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, TEAM_LOCATIONS } from '../../models/admin-rules';
 import { formatDate, formatMoney, localized, type NewsArticle, type PageContent, type Project, type TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
