@@ -1,13 +1,16 @@
 // Lighthouse on the public pages, as the charity's visitors meet them: by default Lighthouse's
 // mobile profile (a mid-range phone with 4x slower CPU on a throttled "slow 4G" line, simulated),
 // which is close to a cheap phone in the villages; `--desktop` for the desktop profile.
-// npm run lighthouse [-- "/,/de/news"] [-- --desktop]. Prints the four category scores and the
-// lab metrics per page; exits 1 when a page is under budget (performance >= 0.9, accessibility,
-// best practices and SEO = 1). Run it on a quiet machine: other load inflates the CPU figures.
+// npm run lighthouse [-- "/,/de/news"] [-- --desktop]. By default every public route in both
+// languages. Prints the four category scores and the lab metrics per page; a page under budget is
+// audited twice more and the median of the three counts (Lighthouse's CPU figures move with the
+// machine's other load); exits 1 when a page's median is under budget (performance >= 0.9,
+// accessibility, best practices and SEO = 1). .ci/run runs it as a gate.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_PATH, startServer } from '../test/helpers';
+import { localizePath, routes } from '../views/routes';
 
 const BUDGET = { performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
 const CATEGORIES = Object.keys(BUDGET) as (keyof typeof BUDGET)[];
@@ -23,9 +26,10 @@ const pathArg = args.find((a) => !a.startsWith('--'));
 const srv = await startServer();
 const news = (await (await fetch(srv.url + '/api/news')).json()) as { slug: string }[];
 const projects = (await (await fetch(srv.url + '/api/projects')).json()) as { slug: string }[];
+const publicRoutes = routes.filter((r) => r.layout === 'public' && r.sitemap).map((r) => r.path as string);
 const paths = pathArg
   ? pathArg.split(',')
-  : ['/', '/de', '/projects', `/projects/${projects[0]!.slug}`, '/de/news', `/news/${news[0]!.slug}`, '/contact', '/de/checkout'];
+  : [...publicRoutes, `/projects/${projects[0]!.slug}`, `/news/${news[0]!.slug}`].flatMap((p) => [p, localizePath(p, 'de')]);
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -52,12 +56,17 @@ console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (simulated slow 4G, 4x C
 console.log('page'.padEnd(44) + ' perf  a11y  best   seo      FCP      LCP      TBT    CLS');
 try {
   for (const path of paths) {
-    const lhr = await audit(path);
+    const runs = [await audit(path)];
+    const below = (l: Result) => CATEGORIES.some((c) => (l.categories[c]?.score ?? 0) < BUDGET[c]);
+    if (below(runs[0]!)) runs.push(await audit(path), await audit(path));
+    // The run with the median performance score stands for the page.
+    const lhr = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))[Math.floor(runs.length / 2)]!;
     const scores = CATEGORIES.map((c) => lhr.categories[c]?.score);
     const metrics = METRICS.map((m) => (lhr.audits[m]?.displayValue ?? '-').toString().replace(/\u00a0/g, ' ').padStart(8));
     const under = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < BUDGET[c]);
     if (under.length) failures++;
-    console.log(`${path.slice(0, 43).padEnd(44)}${scores.map(score).join(' ')} ${metrics.join(' ')}${under.length ? `  UNDER BUDGET: ${under.join(', ')}` : ''}`);
+    const medianNote = runs.length > 1 ? `  (median of ${runs.map((r) => score(r.categories.performance?.score).trim()).join(', ')})` : '';
+    console.log(`${path.slice(0, 43).padEnd(44)}${scores.map(score).join(' ')} ${metrics.join(' ')}${medianNote}${under.length ? `  UNDER BUDGET: ${under.join(', ')}` : ''}`);
     // What cost points, so the figure can be acted on.
     for (const c of under) {
       const refs = lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9);
