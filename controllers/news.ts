@@ -8,6 +8,7 @@ import { findPageContent } from '../models/page';
 import { renderArticle } from '../models/markup';
 import { localized, truncate } from '../models/rules';
 import { pathFor } from '../views/routes';
+import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 
 /** Public read API of news articles (SPEC section 7), newest first. */
@@ -65,7 +66,7 @@ export const show: PageLoader = async (req, deps) => {
   const article = await findNewsBySlug(deps.db, String(req.params.slug ?? ''));
   if (!article) {
     return {
-      props: { article: null, html: '', images: [], pdfs: [], relatedProject: null },
+      props: { article: null, html: '', images: [], pdfs: [], relatedProject: null, extra: null, photoGallery: false },
       meta: { title: t('article.notFound.title'), description: t('article.notFound.text'), noindex: true },
       status: 404,
     };
@@ -94,7 +95,7 @@ export const show: PageLoader = async (req, deps) => {
     publisher,
   };
   return {
-    props: { article: toSummary(article), html, images, pdfs, relatedProject },
+    props: { article: toSummary(article), html, images, pdfs, relatedProject, extra: articleExtraKind(article.title), photoGallery: showsPhotoGallery(article.title) },
     meta: {
       title,
       description: truncate(description, 155),

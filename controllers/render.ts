@@ -4,6 +4,7 @@ import { localizePath, routesById, splitLang, type RouteId } from '../views/rout
 import { renderDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
 import type { RenderedPage } from './middleware/caching';
+import { browserPayload } from '../views/browser-payload';
 
 /** Clients that ask for JSON (client-side navigation) get the page's props, browsers get HTML. */
 export const wantsPageJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
@@ -52,7 +53,7 @@ export async function renderPage(req: Request, res: Response, deps: Deps, routeI
     },
     status: result.status ?? 200,
   };
-  if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(payload) };
+  if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(browserPayload(payload)) };
   const Page = (await routesById[routeId].load()).default;
   const html = renderDocument({ page: payload, Page, site, i18n: deps.i18n[lang], assets: deps.assets() });
   return { status: payload.status, type: 'html', body: html };

@@ -3,6 +3,7 @@ import { StaticRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { App } from './app';
+import { browserPayload } from './browser-payload';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
@@ -59,7 +60,7 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
       <App page={page} Page={Page} site={site} t={(key, options) => i18n.t(key, options)} />
     </StaticRouter>,
   );
-  const boot = { page, site, locales: assets.locales, adminCss: assets.adminCss };
+  const boot = { page: browserPayload(page), site, locales: assets.locales, adminCss: assets.adminCss };
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>

@@ -7,7 +7,7 @@ import { ShareButton } from '../components/share-button';
 import { Icon } from '../components/icons';
 import { ArticleBody } from '../components/articles/article-body';
 import { ImageGallery } from '../components/articles/image-gallery';
-import { ArticleExtras, articleExtraKind, showsPhotoGallery } from '../components/articles/article-extras';
+import { ArticleExtras, type ArticleExtraKind } from '../components/articles/article-extras';
 import { JoinTheMovement } from '../components/articles/join-movement';
 import { FULL_WIDTH, imageSources } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
@@ -26,6 +26,10 @@ export interface NewsDetailProps {
   images: ArticleImage[];
   pdfs: ArticleLink[];
   relatedProject: RelatedProject | null;
+  /** The fixed extra section and whether the article's own photo gallery shows, decided on the
+   * server from the English title (the browser gets only the page's language). */
+  extra: ArticleExtraKind | null;
+  photoGallery: boolean;
 }
 
 function ArticleNotFound() {
@@ -42,7 +46,7 @@ function uniqueImages(images: ArticleImage[]) {
     .map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined }));
 }
 
-export default function NewsDetailPage({ article, html, images, pdfs, relatedProject }: NewsDetailProps) {
+export default function NewsDetailPage({ article, html, images, pdfs, relatedProject, extra, photoGallery }: NewsDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -52,8 +56,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
   // No English abstract on a German page: an article without abstractDe simply shows none there.
   const abstract = (lang === 'de' ? article.abstractDe : article.abstract) ?? '';
   const date = formatDate(article.publishedAt, lang);
-  const extra = articleExtraKind(article.title);
-  const gallery = showsPhotoGallery(article.title) ? uniqueImages(images) : [];
+  const gallery = photoGallery ? uniqueImages(images) : [];
 
   return (
     <article className="article-page">
