@@ -15,10 +15,10 @@ const MIN_LENGTH: Partial<Record<ContactField, number>> = { name: 2, subject: 5,
  * the browser checks the fields (required, minimum lengths, e-mail) and hands the message to the
  * mail program. A form post to mailto: puts every field into the body, one "label=value" line each
  * (hence the field names are the visible labels), under a fixed subject; the visitor's own subject
- * is the body's "Subject=" line. Chromium and Safari garble non-ASCII letters, "&" and "+" in such
- * a body (Firefox does not); a GET would keep them but lose name and e-mail and show "+" for every
- * space in most mail programs. The script's way (below) sends exactly the subject and body SPEC
- * asks for, so the form only falls back on this until it runs.
+ * is the body's "Subject=" line. Chromium garbles non-ASCII letters, "&" and "+" in such a body
+ * (Firefox does not); a GET would keep them but lose name and e-mail and show "+" for every space
+ * in most mail programs. The script's way (below) sends exactly the subject and body SPEC asks
+ * for, so the form only falls back on this until it runs.
  */
 export function ContactForm() {
   const t = useT();
