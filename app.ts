@@ -170,7 +170,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
           connectSrc: ["'self'", 'https://api.stripe.com'],
           // Stripe's frames, and the map and videos that load only when the visitor asks for them.
           frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'],
-          formAction: ["'self'"],
+          // The contact form hands the message to the visitor's mail program (a mailto: form).
+          formAction: ["'self'", 'mailto:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],

@@ -13,6 +13,16 @@ import type { CheckoutProps } from '../views/components/checkout/types';
 import { PaymentsError, type PaymentEvent, type PaymentIntentInfo, type StripePayments } from '../models/providers/payments';
 import { MAX_DB_ID } from '../models/db-limits';
 
+/**
+ * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
+ * custom amount field's own rule; anything it refuses is ignored and the default amount is shown.
+ */
+export function amountFromQuery(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const parsed = parseDonationAmount(value);
+  return 'cents' in parsed ? parsed.cents : null;
+}
+
 /** GET /checkout and /de/checkout (SPEC section 2). */
 export const index: PageLoader = async (req, deps) => {
   const lang = langOf(req);
@@ -33,6 +43,7 @@ export const index: PageLoader = async (req, deps) => {
   const props: CheckoutProps = {
     projects,
     selectedProjectId: selected?.id ?? null,
+    selectedAmountCents: amountFromQuery(req.query.amount),
     paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
   };
   return { props, meta: metaFromLocale(deps, lang, 'checkout') };

@@ -6,6 +6,26 @@ import { listTeam } from '../models/team';
 import { metaFromLocale, organizationLd } from './seo';
 
 export const HOME_NEWS_LIMIT = 4;
+/** About two lines on a desktop card, four on a phone; /team shows the full biographies. */
+export const HOME_BIO_CHARS = 160;
+
+/**
+ * A biography as the home page shows it: whole sentences while they fit, else the words that fit
+ * and an ellipsis. A first "sentence" that is only an abbreviation ("Dr.") does not count as one.
+ */
+export function shortBio(text: string, max = HOME_BIO_CHARS): string {
+  const s = text.trim();
+  if (s.length <= max) return s;
+  let out = '';
+  for (const sentence of s.match(/[^.!?]+[.!?]+(?=\s|$)/g) ?? []) {
+    if ((out + sentence).trim().length > max) break;
+    out += sentence;
+  }
+  if (out.trim().length >= max / 4) return out.trim();
+  const cut = s.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : s.slice(0, max)).replace(/[\s,;:.–-]+$/, '')}…`;
+}
 
 export const index: PageLoader = async (req, deps) => {
   const lang = langOf(req);
@@ -15,7 +35,7 @@ export const index: PageLoader = async (req, deps) => {
     listTeam(deps.db),
   ]);
   return {
-    props: { projects, news, team },
+    props: { projects, news, team: team.map((m) => ({ ...m, bio: shortBio(m.bio), bioDe: m.bioDe && shortBio(m.bioDe) })) },
     meta: metaFromLocale(deps, lang, 'home', {
       image: '/images/hero/slide-1.svg',
       jsonLd: [organizationLd(deps.config.site, lang)],

@@ -3,7 +3,7 @@ import { langOf, type Deps, type PageLoader } from './context';
 import { renderPage, wantsPageJson, writePage } from './render';
 import { metaFromLocale } from './seo';
 import { localizePath, routes, type RouteId } from '../views/routes';
-import { LANG_COOKIE } from '../views/site';
+import { frontDoor } from './middleware/locale';
 import { findPageContent } from '../models/page';
 import * as home from './home';
 import * as projects from './projects';
@@ -50,26 +50,12 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
   admin: admin.adminPage,
 };
 
-/** The host a Referer names; null when there is none or it is no URL (a browser never sends one, a bot may). */
-function refererHost(referer: string | undefined): string | null {
-  if (!referer) return null;
-  return URL.parse(referer, 'http://x')?.host ?? null;
-}
-
 /** Mounts every page of the route table at its English path and its German twin under /de. */
 export function pagesRouter(deps: Deps): Router {
   const router = Router();
   const cache = deps.pageCache;
-  // A visitor who chose German and comes back to the front door gets the German home page; a
-  // click on 'EN' from one of our own pages (same-origin Referer) is a choice, never redirected.
-  router.get('/', (req, res, next) => {
-    res.vary('Cookie');
-    const fromOurSite = refererHost(req.get('referer')) === req.get('host');
-    if (req.cookies?.[LANG_COOKIE] === 'de' && !fromOurSite && req.accepts(['html', 'json']) === 'html') {
-      return res.redirect(302, '/de');
-    }
-    next();
-  });
+  // The front door decides between the English and the German home before the page cache.
+  router.get('/', frontDoor);
   for (const route of routes) {
     if (route.path === '*') continue;
     // Public pages are the same for every visitor, so they are rendered once per content version.

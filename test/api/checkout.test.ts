@@ -422,6 +422,43 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       assert.match(html.text, /General Support/);
     });
 
+    /** The preset buttons as the server's HTML shows them: label -> pressed. */
+    const presetsIn = (html: string) =>
+      Object.fromEntries([...html.matchAll(/<button type="button" class="chip amount-chip" aria-pressed="(true|false)">([^<]+)<\/button>/g)].map((m) => [m[2], m[1] === 'true']));
+    const customValueIn = (html: string) => /<input id="custom-amount"[^>]*\bvalue="([^"]*)"/.exec(html)?.[1];
+
+    test('?amount= (dollars) pre-selects its preset or fills the custom amount, in the server HTML and the JSON props', async () => {
+      const fifty = await request(h.app).get('/checkout?amount=50').expect(200);
+      assert.deepEqual(presetsIn(fifty.text), { '$50': true, '$150': false, '$3,500': false });
+      assert.equal(customValueIn(fifty.text), '');
+      const json = await request(h.app).get('/checkout?amount=3500').set('Accept', 'application/json').expect(200);
+      assert.equal(json.body.props.selectedAmountCents, 350000);
+
+      // Any other valid amount goes into the custom field; no preset is pressed.
+      const de = await request(h.app).get('/de/checkout?amount=25.5').expect(200);
+      assert.equal(customValueIn(de.text), '25.50');
+      assert.deepEqual(Object.values(presetsIn(de.text)), [false, false, false]);
+      assert.match(de.text, /\$25\.50 spenden/, 'the Donate button names the amount');
+      const hundred = await request(h.app).get('/de/checkout?amount=100').set('Accept', 'application/json').expect(200);
+      assert.equal(hundred.body.props.selectedAmountCents, 10000);
+
+      // Together with a project.
+      const project = await h.deps.db('projects').where({ id: projectId }).first();
+      const both = await request(h.app).get(`/checkout?project=${project.slug}&amount=150.00`).set('Accept', 'application/json').expect(200);
+      assert.equal(both.body.props.selectedProjectId, projectId);
+      assert.equal(both.body.props.selectedAmountCents, 15000);
+    });
+
+    test('an ?amount= the amount field would refuse is ignored: the default $150, never an error', async () => {
+      for (const bad of ['0.5', '0', '-50', 'abc', '1e3', '10.001', '1000000', '', '%20', '50%2C5', '50&amount=60', 'Infinity', '0x10']) {
+        const res = await request(h.app).get(`/checkout?amount=${bad}`).expect(200);
+        assert.deepEqual(presetsIn(res.text), { '$50': false, '$150': true, '$3,500': false }, bad);
+        assert.equal(customValueIn(res.text), '', bad);
+        const json = await request(h.app).get(`/checkout?amount=${bad}`).set('Accept', 'application/json').expect(200);
+        assert.equal(json.body.props.selectedAmountCents, null, bad);
+      }
+    });
+
     test('/de/checkout is German, with an unknown ?project= falling back to General Support', async () => {
       const res = await request(h.app).get('/de/checkout?project=no-such-project').expect(200);
       assert.match(res.text, /<html lang="de"/);

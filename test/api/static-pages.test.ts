@@ -197,7 +197,7 @@ describe('content pages (issue 3)', () => {
     }
   });
 
-  test('the contact page has the chat, mail and phone links, the bank details and no server form target', async () => {
+  test('the contact page has the chat, mail and phone links, the bank details and a form that posts to the mail program, not to us', async () => {
     const { site } = h.deps.config;
     const html = (await request(h.app).get('/contact')).text;
     assert.ok(html.includes(`href="mailto:${site.email}"`));
@@ -207,7 +207,33 @@ describe('content pages (issue 3)', () => {
     for (const s of [site.iban, site.bic, site.bank]) assert.ok(body.includes(s), s);
     for (const field of ['name', 'email', 'subject', 'message']) assert.match(html, new RegExp(`<label for="contact-${field}"`));
     const form = html.slice(html.indexOf('<form class="contact-form"'));
-    assert.doesNotMatch(form.slice(0, form.indexOf('>')), /action=|method=/, 'nothing is posted to a server');
+    const tag = form.slice(0, form.indexOf('>'));
+    // Before the script runs (or without it) the browser hands the message to the mail program:
+    // never a GET to our own server, which would put the message into the address bar and history.
+    assert.match(tag, new RegExp(`action="mailto:${site.email.replace(/[.]/g, '\\.')}\\?subject=Message%20from%20the%20website"`));
+    // (HTML attribute names are case-insensitive; React writes encType and minLength.)
+    assert.match(tag, /method="post"/i);
+    assert.match(tag, /enctype="text\/plain"/i);
+    assert.doesNotMatch(tag, /method="get"|action="\/|action="http/i);
+    // The browser checks SPEC's rules itself until the script takes over with its own messages.
+    assert.doesNotMatch(tag, /novalidate/i);
+    const fields = form.slice(0, form.indexOf('</form>'));
+    const tagOf = (id: string) => /<(?:input|textarea)\b[^>]*>/.exec(fields.slice(fields.indexOf(`id="${id}"`) - 40))?.[0] ?? '';
+    const has = (id: string, ...attrs: string[]) => {
+      for (const a of attrs) assert.ok(tagOf(id).toLowerCase().includes(a.toLowerCase()), `${id} lacks ${a}: ${tagOf(id)}`);
+    };
+    has('contact-name', 'name="Name"', 'required=""', 'minLength="2"');
+    has('contact-email', 'name="Email"', 'required=""', 'type="email"');
+    has('contact-subject', 'name="Subject"', 'required=""', 'minLength="5"');
+    has('contact-message', 'name="Message"', 'required=""', 'minLength="10"');
+    // Content-Security-Policy lets the form go to the mail program, and nowhere else but us.
+    const csp = (await request(h.app).get('/contact')).headers['content-security-policy'];
+    assert.match(csp, /form-action 'self' mailto:;/);
+
+    const de = (await request(h.app).get('/de/contact')).text;
+    const deTag = de.slice(de.indexOf('<form class="contact-form"'), de.indexOf('>', de.indexOf('<form class="contact-form"')));
+    assert.match(deTag, /\?subject=Nachricht%20%C3%BCber%20die%20Website"/);
+    assert.match(de, /<textarea[^>]*name="Nachricht"/);
   });
 
   test('the team page lists every member in the three groups', async () => {

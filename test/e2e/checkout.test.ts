@@ -130,6 +130,52 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.context().close();
   });
 
+  test('a donation tier on the home page opens the checkout with its amount chosen; the first intent is for that amount', async () => {
+    const { page, problems } = await open('/', { width: 390, height: 844 });
+    await page.getByRole('link', { name: /^Give \$3,500/ }).click();
+    await page.waitForURL(`${srv.url}/checkout?amount=3500`);
+    const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
+    await paymentElement(page).waitFor();
+    assert.equal(await preset('$3,500').getAttribute('aria-pressed'), 'true');
+    assert.equal(await preset('$150').getAttribute('aria-pressed'), 'false');
+    await donateButton(page, /^Donate \$3,500$/).waitFor();
+    await until(() => amountsRequested().length > 0, 'an intent');
+    assert.deepEqual(amountsRequested(), [350000], 'never an intent for the default first');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('?amount= another amount fills the custom field (server HTML and after hydration); a bad one is ignored', async () => {
+    // Straight from the server, as before hydration.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const raw = await context.newPage();
+    await raw.goto(`${srv.url}/de/checkout?amount=100`);
+    assert.equal(await raw.locator('#custom-amount').inputValue(), '100');
+    assert.equal(await raw.locator('button.amount-chip[aria-pressed="true"]').count(), 0);
+    await context.close();
+
+    const { page, problems } = await open('/de/checkout?amount=100');
+    await paymentElement(page).waitFor();
+    assert.equal(await page.getByLabel('Anderer Betrag (USD)').inputValue(), '100');
+    for (const label of ['$50', '$150', '$3’500']) assert.equal(await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed'), 'false');
+    await donateButton(page, /^\$100 spenden$/).waitFor();
+    await page.locator('.summary-total').getByText('$100').waitFor();
+    await until(() => amountsRequested().length > 0, 'an intent');
+    assert.deepEqual(amountsRequested(), [10000]);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+
+    fake.reset();
+    const bad = await open('/checkout?amount=0.5');
+    await paymentElement(bad.page).waitFor();
+    assert.equal(await bad.page.getByRole('button', { name: '$150', exact: true }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await bad.page.getByLabel('Other amount (USD)').inputValue(), '');
+    await until(() => amountsRequested().length > 0, 'an intent');
+    assert.deepEqual(amountsRequested(), [15000]);
+    assert.deepEqual(bad.problems, []);
+    await bad.page.context().close();
+  });
+
   test('?project=slug pre-selects the project and shows its raised and goal amounts', async () => {
     const { page, problems } = await open(`/checkout?project=${project.slug}`);
     assert.equal(await page.getByLabel('Your donation supports').inputValue(), String(project.id));
@@ -236,6 +282,17 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.waitForURL(`${srv.url}/`);
     await fake.settle();
     assert.equal(await raisedCents(project.id), before + 2025);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a redirect-based method that failed comes back to the form with the same project and amount', async () => {
+    const { page, problems } = await open(`/checkout?payment=success&payment_intent=pi_failed123&redirect_status=failed&project=${project.slug}&amount=20.25`);
+    await page.waitForURL(`${srv.url}/checkout?project=${project.slug}&amount=20.25`);
+    await page.getByText('Payment Failed').waitFor();
+    assert.equal(await page.getByLabel('Your donation supports').inputValue(), String(project.id));
+    assert.equal(await page.getByLabel('Other amount (USD)').inputValue(), '20.25');
+    await until(() => amountsRequested().includes(2025), 'an intent for the same amount');
     assert.deepEqual(problems, []);
     await page.context().close();
   });

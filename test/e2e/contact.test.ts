@@ -116,3 +116,77 @@ describe('contact form in Chromium', () => {
     await page.context().close();
   });
 });
+
+describe('contact form without JavaScript (before the script runs, or when it never does)', () => {
+  const e2e = serverAndBrowser();
+
+  /** A page whose scripts never run; every request it makes to our server is recorded. */
+  async function noScriptPage(path: string) {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    const ours: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(e2e.srv.url)) ours.push(`${r.method()} ${r.url()}`);
+    });
+    await page.goto(e2e.srv.url + path);
+    assert.equal(await page.getAttribute('html', 'data-hydrated'), null, 'the script must not have run');
+    return { page, problems, ours };
+  }
+
+  for (const [path, labels, subject] of [
+    ['/contact', { name: 'Name', email: 'Email', subject: 'Subject', message: 'Message', send: 'Send Message' }, 'Message from the website'],
+    ['/de/contact', { name: 'Name', email: 'E-Mail', subject: 'Betreff', message: 'Nachricht', send: 'Nachricht senden' }, 'Nachricht über die Website'],
+  ] as const) {
+    test(`${path}: the message goes to the mail program, never into an address of ours`, async () => {
+      const { page, problems, ours } = await noScriptPage(path);
+      const email = e2e.srv.handle.deps.config.site.email;
+      const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+
+      // An empty form: the browser's own checks stop it; no mail program, no request.
+      let mailto = false;
+      page.on('request', (r) => {
+        if (r.url().startsWith('mailto:')) mailto = true;
+      });
+      const before = ours.length;
+      await page.getByRole('button', { name: labels.send }).click();
+      assert.equal(await page.locator('#contact-name:invalid').count(), 1);
+      await field(labels.name).fill('Anna Muster');
+      await field(labels.email).fill('not an address');
+      await field(labels.subject).fill('Volunteering in Lucerne');
+      await field(labels.message).fill('I would like to help with translations and events.');
+      await page.getByRole('button', { name: labels.send }).click();
+      assert.equal(await page.locator('#contact-email:invalid').count(), 1);
+      assert.equal(mailto, false, 'an invalid message opens no mail program');
+
+      await field(labels.email).fill('anna@example.org');
+      const request = page.waitForRequest((r) => r.url().startsWith('mailto:'));
+      await page.getByRole('button', { name: labels.send }).click();
+      const url = (await request).url();
+      assert.ok(url.startsWith(`mailto:${email}?`), url);
+      const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+      assert.equal(query.get('subject'), subject);
+      const body = (query.get('body') ?? '').split(/\r?\n/);
+      assert.ok(body.includes(`${labels.name}=Anna Muster`), body.join(' | '));
+      assert.ok(body.includes(`${labels.email}=anna@example.org`), body.join(' | '));
+      assert.ok(body.includes(`${labels.subject}=Volunteering in Lucerne`), body.join(' | '));
+      assert.ok(body.includes(`${labels.message}=I would like to help with translations and events.`), body.join(' | '));
+
+      // The page stays where it was; nothing of the message reached our server or an address of ours.
+      await page.waitForTimeout(300);
+      assert.equal(page.url(), e2e.srv.url + path);
+      const after = ours.slice(before);
+      assert.deepEqual(
+        after.filter((r) => /Anna|Lucerne|translations|[?&](name|email|subject|message)=/i.test(r) || new URL(r.split(' ')[1]!).pathname === path),
+        [],
+        after.join('\n'),
+      );
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+});

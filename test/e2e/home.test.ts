@@ -34,6 +34,73 @@ describe('home page in Chromium', () => {
     }
   }
 
+  for (const [path, labels] of [
+    ['/', { projects: 'Show all projects', team: 'Meet the whole team', funding: 'Need Funding' }],
+    ['/de', { projects: 'Alle Projekte anzeigen', team: 'Das ganze Team kennenlernen', funding: 'Finanzierung gesucht' }],
+  ] as const) {
+    test(`${path} on a phone: a few cards per section, the figures once, links to everything; every card still in the page`, async () => {
+      const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 844 } });
+      await page.goto(e2e.srv.url + path);
+      await waitForHydration(page);
+      const shown = (selector: string) => page.locator(`${selector}:visible`).count();
+      assert.equal(await page.locator('#projects .project-grid > li').count(), 10);
+      assert.equal(await shown('#projects .project-grid > li'), 3);
+      assert.equal(await page.locator('#team .member-card').count(), 13);
+      assert.equal(await shown('#team .member-card'), 3, 'one face per team group');
+      assert.equal(await shown('#team .team-group h3'), 3);
+      assert.equal(await shown('#news article'), 2);
+      assert.equal(await shown('dl.figures'), 1, 'the figures once');
+      assert.equal(await shown('#impact dl.figures'), 1);
+      // Filters still filter, and still show a few.
+      await page.locator('#projects').getByRole('button', { name: labels.funding }).click();
+      assert.equal(await shown('#projects .project-grid > li'), 3);
+      assert.equal(await page.locator('#projects .project-grid > li').count(), 4);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      // It was 21,452 px (English) and 22,372 px (German) with every card and biography shown.
+      assert.ok(height < 13000, `the home page is ${height} px tall at 390 px`);
+      const team = page.getByRole('link', { name: labels.team });
+      assert.ok(await team.isVisible());
+      await page.getByRole('link', { name: labels.projects }).click();
+      await page.waitForURL(e2e.srv.url + (path === '/' ? '/projects' : '/de/projects'));
+      await page.locator('.home-projects').waitFor({ state: 'detached' });
+      assert.equal(await page.locator('.project-grid > li:visible').count(), 10, 'the projects page shows them all');
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    });
+  }
+
+  test('a desktop shows every project and member; only the team keeps its link', async () => {
+    const { page } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(e2e.srv.url + '/');
+    const shown = (selector: string) => page.locator(`${selector}:visible`).count();
+    assert.equal(await shown('#projects .project-grid > li'), 10);
+    assert.equal(await shown('#team .member-card'), 13);
+    assert.equal(await shown('#news article'), 4);
+    assert.equal(await shown('dl.figures'), 2);
+    assert.equal(await page.getByRole('link', { name: 'Show all projects' }).isVisible(), false);
+    assert.equal(await page.getByRole('link', { name: 'Meet the whole team' }).isVisible(), true);
+    await page.context().close();
+  });
+
+  test('a tap anywhere on a donation tier opens the checkout with its amount, also before any script runs', async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(e2e.srv.url + '/de');
+      if (javaScriptEnabled) await waitForHydration(page);
+      // Not the button: the words on the card (the tier's link covers the whole card).
+      const words = page.locator('.tier-description').nth(2);
+      await words.scrollIntoViewIfNeeded();
+      const box = (await words.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForURL(e2e.srv.url + '/de/checkout?amount=3500');
+      await page.goto(e2e.srv.url + '/');
+      await page.getByRole('link', { name: 'Donate Now' }).click();
+      await page.waitForURL(e2e.srv.url + '/checkout?amount=150');
+      await context.close();
+    }
+  });
+
   test('the EN/DE switch goes to the twin URL and remembers the choice', async () => {
     const { page, problems } = await watchedPage(e2e.browser);
     await page.goto(e2e.srv.url + '/');

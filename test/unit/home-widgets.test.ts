@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ANIMATION_MS, MESSAGE_COUNT, MESSAGE_MS, badgeFor, counterLabel, messageIndex, showsConfetti } from '../../views/components/logo-easter-egg';
 import { SLIDE_COUNT, SLIDE_MS, TICK_MS, nextSlide } from '../../views/components/hero-slideshow';
 import { toastKeyFor } from '../../views/components/newsletter-form';
+import { HOME_BIO_CHARS, shortBio } from '../../controllers/home';
 import en from '../../locales/en.json' with { type: 'json' };
 
 test('easter egg: one message per click, capped at the last message', () => {
@@ -40,4 +41,21 @@ test('newsletter statuses map to SPEC toasts; anything else is treated as pendin
   assert.equal(toastKeyFor('resubscribed_pending'), 'resubscribed');
   assert.equal(toastKeyFor('pending_confirmation'), 'pending');
   assert.equal(toastKeyFor('weird'), 'pending');
+});
+
+test('home page biographies: whole sentences while they fit, else whole words and an ellipsis', () => {
+  assert.equal(HOME_BIO_CHARS, 160);
+  assert.equal(shortBio('  Short and sweet.  '), 'Short and sweet.');
+  const two = 'Tendai grew up in Mwenezi Ward 3 and trained as a teacher before she joined us in 2019. She coordinates all programmes on the ground, from the Tariro Nook to the gardens.';
+  assert.equal(shortBio(two), 'Tendai grew up in Mwenezi Ward 3 and trained as a teacher before she joined us in 2019.');
+  const three = 'She keeps the books. She answers donors. She also drives the truck to Masvingo every month, with the medicine order and the seed deliveries for all the gardens in the ward.';
+  assert.equal(shortBio(three), 'She keeps the books. She answers donors.');
+  // An abbreviation is no sentence: the words that fit instead, never a lone "Dr.".
+  const dr = 'Dr. Ruth was born in Masvingo Province and has lived in Switzerland for twenty years, where she works as a physician at the cantonal hospital and in a practice near the lake.';
+  const cut = shortBio(dr);
+  assert.ok(cut.startsWith('Dr. Ruth was born') && cut.endsWith('…') && cut.length <= 161, cut);
+  assert.ok(dr.startsWith(cut.slice(0, -1)), 'cut at a word boundary');
+  assert.ok(!/[\s,]…$/.test(cut));
+  // One endless word is cut where it must be.
+  assert.equal(shortBio('x'.repeat(400)), `${'x'.repeat(160)}…`);
 });

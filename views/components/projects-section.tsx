@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useT } from '../app-context';
+import { Link } from 'react-router-dom';
+import { useLinks, useT } from '../app-context';
 import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
 import { ProjectCard } from './project-card';
 import { ContentSection } from './content/content-section';
@@ -43,12 +44,22 @@ export function ProjectsList({ projects }: { projects: Project[] }) {
   );
 }
 
+/**
+ * The home page's section: every project is in the HTML (and filterable), but phones and tablets
+ * show the first few cards of the chosen filter (home.css) and a link to the projects page.
+ */
 export function ProjectsSection({ projects }: { projects: Project[] }) {
   const t = useT();
+  const link = useLinks();
   return (
-    <ContentSection anchor="projects" id="projects-heading" eyebrow={t('home.projects.eyebrow')} title={t('home.projects.title')}>
+    <ContentSection anchor="projects" id="projects-heading" eyebrow={t('home.projects.eyebrow')} title={t('home.projects.title')} className="home-projects">
       <p className="lead">{t('home.projects.text')}</p>
       <ProjectsList projects={projects} />
+      <p className="home-more">
+        <Link to={link('projects')} className="btn btn-primary btn-lg">
+          {t('home.projects.showAll')}
+        </Link>
+      </p>
     </ContentSection>
   );
 }

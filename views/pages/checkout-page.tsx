@@ -4,8 +4,11 @@ import { PaymentReturn } from '../components/checkout/payment-return';
 import { SetupRequired } from '../components/checkout/setup-required';
 import type { CheckoutProps } from '../components/checkout/types';
 
-/** /checkout (SPEC sections 2, 4, 8): choose a project and an amount, pay with Stripe's Payment Element. */
-export default function CheckoutPage({ projects, selectedProjectId, paymentsEnabled }: CheckoutProps) {
+/**
+ * /checkout (SPEC sections 2, 4, 8): choose a project and an amount, pay with Stripe's Payment Element.
+ * ?project=slug and ?amount=dollars arrive already checked, as props, in the server's HTML and after hydration alike.
+ */
+export default function CheckoutPage({ projects, selectedProjectId, selectedAmountCents, paymentsEnabled }: CheckoutProps) {
   const t = useT();
   const { page } = useApp();
   // Read from the page payload (not window.location), so the server and the hydration agree.
@@ -25,8 +28,8 @@ export default function CheckoutPage({ projects, selectedProjectId, paymentsEnab
         ) : returning ? (
           <PaymentReturn params={query} projectId={selectedProjectId} />
         ) : (
-          // A new query (?project=...) starts a fresh form.
-          <DonationForm key={page.url} projects={projects} selectedProjectId={selectedProjectId} />
+          // A new query (?project=..., ?amount=...) starts a fresh form.
+          <DonationForm key={page.url} projects={projects} selectedProjectId={selectedProjectId} selectedAmountCents={selectedAmountCents} />
         )}
       </div>
     </section>

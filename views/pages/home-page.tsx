@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/rules';
+import { DEFAULT_PRESET_CENTS } from '../../models/donation-rules';
 import { HeroSlideshow } from '../components/hero-slideshow';
 import { ProjectsSection } from '../components/projects-section';
 import { TeamGroups } from '../components/team-section';
@@ -30,11 +31,11 @@ export const DONATION_TIERS = [
 const VALUES = ['reliable', 'sustainable', 'longTerm', 'structures'] as const;
 const SPONSORS = ['clairvent-foundation', 'aurelia-weber-foundation', 'brunnmatt-family-trust', 'next-hands-youth-programme'] as const;
 
-export function ImpactFigures() {
+export function ImpactFigures({ className }: { className?: string }) {
   const t = useT();
   const lang = useLang();
   return (
-    <dl className="figures">
+    <dl className={className ? `figures ${className}` : 'figures'}>
       {IMPACT_FIGURES.map((f) => (
         <div key={f.key} className="figure">
           <dt>{t(`impact.figures.${f.key}`)}</dt>
@@ -58,17 +59,24 @@ function VisionBlock() {
           </li>
         ))}
       </ul>
-      <ImpactFigures />
+      {/* The same figures open the impact section; phones and tablets show them there only. */}
+      <ImpactFigures className="figures-vision" />
     </ContentSection>
   );
 }
 
 function TeamSection({ team }: { team: TeamMember[] }) {
   const t = useT();
+  const link = useLinks();
   return (
-    <ContentSection anchor="team" tone="alt" id="team-heading" eyebrow={t('home.team.eyebrow')} title={t('home.team.title')}>
+    <ContentSection anchor="team" tone="alt" id="team-heading" eyebrow={t('home.team.eyebrow')} title={t('home.team.title')} className="home-team">
       <p className="lead">{t('home.team.text')}</p>
       <TeamGroups team={team} />
+      <p className="home-more">
+        <Link to={link('team')} className="btn btn-primary btn-lg">
+          {t('home.team.showAll')}
+        </Link>
+      </p>
     </ContentSection>
   );
 }
@@ -77,7 +85,7 @@ function NewsSection({ news }: { news: HomeProps['news'] }) {
   const t = useT();
   const link = useLinks();
   return (
-    <ContentSection anchor="news" id="news-heading" eyebrow={t('home.news.eyebrow')} title={t('home.news.title')}>
+    <ContentSection anchor="news" id="news-heading" eyebrow={t('home.news.eyebrow')} title={t('home.news.title')} className="home-news">
       <ul className="grid grid-4">
         {news.map((a) => (
           <li key={a.id}>
@@ -127,7 +135,7 @@ export function Testimonials() {
 function ImpactSection() {
   const t = useT();
   return (
-    <ContentSection anchor="impact" tone="dark" id="impact-heading" eyebrow={t('impact.eyebrow')} title={t('impact.title')}>
+    <ContentSection anchor="impact" tone="dark" id="impact-heading" eyebrow={t('impact.eyebrow')} title={t('impact.title')} className="home-impact">
       <ImpactFigures />
       <h3 className="sr-only">{t('impact.voices')}</h3>
       <Testimonials />
@@ -154,29 +162,45 @@ function SponsorsSection() {
   );
 }
 
+/**
+ * Each tier is a plain link to the checkout with its amount (it works before the page's script
+ * runs, and without it); Donate Now brings the checkout's own default, the popular tier.
+ */
 export function DonationCta() {
   const t = useT();
   const link = useLinks();
   const lang = useLang();
+  const checkout = link('checkout');
   return (
-    <section className="section donate-cta" aria-labelledby="donate-heading">
+    <section className="section donate-cta home-donate" aria-labelledby="donate-heading">
       <div className="container">
         <h2 id="donate-heading">{t('donateCta.title')}</h2>
         <p className="lead">{t('donateCta.text')}</p>
         <ul className="grid grid-3 tiers">
-          {DONATION_TIERS.map((tier) => (
-            <li key={tier.key}>
-              <div className={`card tier${tier.popular ? ' tier-popular' : ''}`}>
-                {tier.popular && <span className="badge badge-accent">{t('donateCta.popular')}</span>}
-                <p className="tier-amount">{formatMoney(tier.amount, lang)}</p>
-                <h3>{t(`donateCta.tiers.${tier.key}.impact`)}</h3>
-                <p className="muted">{t(`donateCta.tiers.${tier.key}.description`)}</p>
-              </div>
-            </li>
-          ))}
+          {DONATION_TIERS.map((tier) => {
+            const amount = formatMoney(tier.amount, lang);
+            const impact = t(`donateCta.tiers.${tier.key}.impact`);
+            return (
+              <li key={tier.key}>
+                <article className={`card tier${tier.popular ? ' tier-popular' : ''}`}>
+                  {tier.popular && <span className="badge badge-accent tier-badge">{t('donateCta.popular')}</span>}
+                  <p className="tier-amount">{amount}</p>
+                  <h3 className="tier-impact">{impact}</h3>
+                  <p className="muted tier-description">{t(`donateCta.tiers.${tier.key}.description`)}</p>
+                  <Link
+                    to={`${checkout}?amount=${tier.amount}`}
+                    className={`btn ${tier.popular ? 'btn-accent' : 'btn-primary'} tier-choose stretched-link`}
+                  >
+                    {t('donateCta.choose', { amount })}
+                    <span className="sr-only">: {impact}</span>
+                  </Link>
+                </article>
+              </li>
+            );
+          })}
         </ul>
         <div className="cta-actions">
-          <Link to={link('checkout')} className="btn btn-accent btn-lg">
+          <Link to={`${checkout}?amount=${DEFAULT_PRESET_CENTS / 100}`} className="btn btn-accent btn-lg">
             {t('donateCta.donateNow')}
           </Link>
           <Link to={link('projects')} className="btn btn-outline btn-lg">

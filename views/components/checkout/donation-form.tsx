@@ -73,7 +73,19 @@ export async function completeDonation(options: {
   options.goHome();
 }
 
-export function DonationForm({ projects, selectedProjectId }: Pick<CheckoutProps, 'projects' | 'selectedProjectId'>) {
+/** Cents as the custom amount field shows them: 25 or 25.50. */
+function amountText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+/** The amount the page was opened with (?amount=): its preset button, or the custom field for any other amount. */
+function initialAmount(selectedCents: number | null | undefined): { preset: number; custom: string } {
+  if (selectedCents === null || selectedCents === undefined) return { preset: DEFAULT_PRESET_CENTS, custom: '' };
+  const isPreset = (DONATION_PRESETS_CENTS as readonly number[]).includes(selectedCents);
+  return isPreset ? { preset: selectedCents, custom: '' } : { preset: DEFAULT_PRESET_CENTS, custom: amountText(selectedCents) };
+}
+
+export function DonationForm({ projects, selectedProjectId, selectedAmountCents }: Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents'>) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -81,8 +93,8 @@ export function DonationForm({ projects, selectedProjectId }: Pick<CheckoutProps
   const { site } = useApp();
 
   const [projectId, setProjectId] = useState<number | null>(selectedProjectId);
-  const [preset, setPreset] = useState<number>(DEFAULT_PRESET_CENTS);
-  const [custom, setCustom] = useState('');
+  const [preset, setPreset] = useState<number>(() => initialAmount(selectedAmountCents).preset);
+  const [custom, setCustom] = useState(() => initialAmount(selectedAmountCents).custom);
   /** The number field holds something that is not a number (the browser reports it as empty). */
   const [customBad, setCustomBad] = useState(false);
   const [intent, setIntent] = useState<IntentState>({ status: 'idle' });

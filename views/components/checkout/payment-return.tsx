@@ -22,8 +22,14 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
     done.current = true;
     if (status === 'failed' || status === 'canceled') {
       paymentFailedToast(t, t('checkout.toast.redirectFailed'));
-      const project = params.get('project');
-      navigate(project ? `${link('checkout')}?${new URLSearchParams({ project }).toString()}` : link('checkout'), { replace: true });
+      // Back to the form with the same project and amount, to try again.
+      const again = new URLSearchParams();
+      for (const key of ['project', 'amount']) {
+        const value = params.get(key);
+        if (value) again.set(key, value);
+      }
+      const query = again.toString();
+      navigate(query ? `${link('checkout')}?${query}` : link('checkout'), { replace: true });
       return;
     }
     const parsed = amount ? parseDonationAmount(amount) : null;

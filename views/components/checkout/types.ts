@@ -14,6 +14,8 @@ export interface CheckoutProps {
   projects: CheckoutProject[];
   /** Pre-selected by ?project=slug; null = General Support. */
   selectedProjectId: number | null;
+  /** Pre-selected by ?amount=dollars, in cents (a preset or the custom amount); null = the default preset. */
+  selectedAmountCents: number | null;
   /** Both Stripe keys are configured; otherwise the page explains how else to donate. */
   paymentsEnabled: boolean;
 }

@@ -1,13 +1,24 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useT } from '../../app-context';
 import { CONTACT_FIELDS, contactMailto, validateContact, type ContactErrors, type ContactField, type ContactInput } from './contact-validation';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 const AUTOCOMPLETE: Record<ContactField, string> = { name: 'name', email: 'email', subject: 'off', message: 'off' };
+/** SPEC section 5's minimum lengths, for the browser's own checks before the page's script runs. */
+const MIN_LENGTH: Partial<Record<ContactField, number>> = { name: 2, subject: 5, message: 10 };
 
 /**
  * 'Send us a Message' (SPEC sections 2 and 5): checked in the browser; a valid message opens the
  * visitor's mail program with subject and body filled in. Nothing is sent to our server.
+ *
+ * Before the page's script runs (a slow phone) or without it, the form itself is a mailto: form:
+ * the browser checks the fields (required, minimum lengths, e-mail) and hands the message to the
+ * mail program. A form post to mailto: puts every field into the body, one "label=value" line each
+ * (hence the field names are the visible labels), under a fixed subject; the visitor's own subject
+ * is the body's "Subject=" line. Chromium garbles non-ASCII letters, "&" and "+" in such a body
+ * (Firefox does not); a GET would keep them but lose name and e-mail and show "+" for every space
+ * in most mail programs. The script's way (below) sends exactly the subject and body SPEC asks
+ * for, so the form only falls back on this until it runs.
  */
 export function ContactForm() {
   const t = useT();
@@ -16,7 +27,10 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState('');
+  /** Once the script runs, it checks the fields itself, with SPEC's messages beside them. */
+  const [scripted, setScripted] = useState(false);
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  useEffect(() => setScripted(true), []);
 
   const messages = {
     name: t('contact.form.errors.name'),
@@ -57,15 +71,24 @@ export function ContactForm() {
   };
 
   return (
-    <form className="contact-form" noValidate onSubmit={submit} aria-labelledby="contact-form-title">
+    <form
+      className="contact-form"
+      action={`mailto:${site.email}?subject=${encodeURIComponent(t('contact.form.fallbackSubject'))}`}
+      method="post"
+      encType="text/plain"
+      noValidate={scripted}
+      onSubmit={submit}
+      aria-labelledby="contact-form-title"
+    >
       {CONTACT_FIELDS.map((field) => {
         const id = `contact-${field}`;
         const error = errors[field];
         const common = {
           id,
-          name: field,
+          name: t(`contact.form.${field}`),
           value: values[field],
           required: true,
+          minLength: MIN_LENGTH[field],
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? `${id}-error` : undefined,
           autoComplete: AUTOCOMPLETE[field],
