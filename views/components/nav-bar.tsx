@@ -5,6 +5,7 @@ import type { RouteId } from '../routes';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { LogoEasterEgg } from './logo-easter-egg';
+import { whatsappUrl } from './whatsapp-button';
 
 type Item = { id: RouteId; label: string };
 
@@ -107,6 +108,10 @@ export function NavBar() {
           </Link>
         </div>
         <div className="nav-mobile-bar">
+          {/* The donation call stays in reach on every screen, without opening the menu. */}
+          <Link to={link('checkout')} className="btn btn-accent nav-donate">
+            {t('nav.donate')}
+          </Link>
           <LanguageSwitch />
           <button
             type="button"
@@ -124,7 +129,7 @@ export function NavBar() {
         <div className="container">
           {[
             { heading: t('nav.programs'), items: programs },
-            { heading: t('nav.main'), items: [...about, ...main] },
+            { heading: t('nav.main'), items: [{ id: 'home' as const, label: t('nav.home') }, ...about, ...main] },
           ].map((group) => (
             <div key={group.heading} className="mobile-group">
               <p className="mobile-heading">{group.heading}</p>
@@ -139,9 +144,14 @@ export function NavBar() {
               </ul>
             </div>
           ))}
-          <Link to={link('checkout')} className="btn btn-accent btn-block" onClick={close}>
-            {t('nav.donate')}
-          </Link>
+          <div className="mobile-actions">
+            <Link to={link('checkout')} className="btn btn-accent" onClick={close}>
+              {t('nav.donate')}
+            </Link>
+            <a className="btn btn-outline" href={whatsappUrl(site.whatsappNumber, t('whatsapp.greeting'))} target="_blank" rel="noopener noreferrer">
+              <Icon name="chat" size={18} /> {t('whatsapp.label')} <span className="sr-only">({t('common.opensNewTab')})</span>
+            </a>
+          </div>
         </div>
       </div>
     </header>

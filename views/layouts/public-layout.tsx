@@ -16,8 +16,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
       <WhatsAppButton />
+      <Footer />
       <Toaster />
     </>
   );

@@ -4,6 +4,7 @@ import { formatMoney, formatNumber } from '../../models/rules';
 import { ProgressBar } from '../components/project-card';
 import { ShareButton } from '../components/share-button';
 import { Icon } from '../components/icons';
+import { TableWrap } from '../components/content/table-wrap';
 import { ImageGallery } from '../components/articles/image-gallery';
 import { toGalleryImages, type Photo } from '../components/articles/article-extras';
 import {
@@ -137,7 +138,7 @@ export default function ProjectTemplatePage() {
           <section aria-labelledby="tpl-budget">
             <h2 id="tpl-budget">{t('template.budget.title')}</h2>
             <p className="muted">{t('template.budget.text')}</p>
-            <div className="pj-table-wrap">
+            <TableWrap className="pj-table-wrap" label={t('template.budget.caption')}>
               <table className="pj-table pj-budget">
                 <caption className="sr-only">{t('template.budget.caption')}</caption>
                 <thead>
@@ -167,12 +168,12 @@ export default function ProjectTemplatePage() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableWrap>
           </section>
 
           <section aria-labelledby="tpl-logframe">
             <h2 id="tpl-logframe">{t('template.logframe.title')}</h2>
-            <div className="pj-table-wrap">
+            <TableWrap className="pj-table-wrap" label={t('template.logframe.caption')}>
               <table className="pj-table pj-logframe">
                 <caption className="sr-only">{t('template.logframe.caption')}</caption>
                 <thead>
@@ -194,7 +195,7 @@ export default function ProjectTemplatePage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </section>
         </div>
 

@@ -4,6 +4,7 @@ import { ImageGallery } from './image-gallery';
 import { SKILLS_BUDGET, budgetTotal } from './template-data';
 import { toGalleryImages, type Photo } from './article-extras';
 import { Icon } from '../icons';
+import { TableWrap } from '../content/table-wrap';
 
 /** SPEC section 2: projects whose (English) title contains Nook or Skills for Life get the long sections. */
 export const hasNookSections = (title: string) => title.includes('Nook') || title.includes('Skills for Life');
@@ -104,7 +105,7 @@ export function NookSections() {
       <section aria-labelledby="nook-budget">
         <h2 id="nook-budget">{t(`${p}.budget.title`)}</h2>
         <p>{t(`${p}.budget.text`, { total: formatMoney(total, lang) })}</p>
-        <div className="pj-table-wrap">
+        <TableWrap className="pj-table-wrap" label={t(`${p}.budget.caption`)}>
           <table className="pj-table pj-budget">
             <caption className="sr-only">{t(`${p}.budget.caption`)}</caption>
             <thead>
@@ -137,7 +138,7 @@ export function NookSections() {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableWrap>
       </section>
 
       <section aria-labelledby="nook-achievements">
