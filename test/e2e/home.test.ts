@@ -170,6 +170,42 @@ describe('home page in Chromium', () => {
     await page.context().close();
   });
 
+  test('before any script runs, the phone menu, the language switch and Donate work as plain links', async () => {
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    for (const [path, openMenu, donate, other] of [
+      ['/de/about', 'Menü öffnen', 'Spenden', 'EN'],
+      ['/about', 'Open menu', 'Donate', 'DE'],
+    ] as const) {
+      await page.goto(e2e.srv.url + path);
+      const menu = page.locator('#mobile-menu');
+      assert.equal(await menu.isVisible(), false);
+      await page.getByRole('link', { name: openMenu }).click();
+      assert.equal(await menu.isVisible(), true, `${path}: the menu opens without JavaScript`);
+      await menu.getByRole('link', { name: path.startsWith('/de') ? 'Team' : 'Team' }).click();
+      await page.waitForURL(e2e.srv.url + (path.startsWith('/de') ? '/de/team' : '/team'));
+      assert.equal(await page.locator('#mobile-menu').isVisible(), false);
+      await page.goto(e2e.srv.url + path);
+      assert.equal(await page.locator('.nav-mobile-bar').getByRole('link', { name: donate }).getAttribute('href'), path.startsWith('/de') ? '/de/checkout' : '/checkout');
+      await page.locator('.nav-mobile-bar').getByRole('link', { name: new RegExp(`^${other}`) }).click();
+      await page.waitForURL(e2e.srv.url + (path.startsWith('/de') ? '/about' : '/de/about'));
+    }
+    await context.close();
+  });
+
+  test('a menu opened before the script ran stays open as the button takes over', async () => {
+    const { page } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(e2e.srv.url + '/about#mobile-menu');
+    await waitForHydration(page);
+    assert.equal(await page.locator('#mobile-menu').isVisible(), true);
+    const close = page.getByRole('button', { name: 'Close menu' });
+    assert.equal(await close.getAttribute('aria-expanded'), 'true');
+    assert.equal(new URL(page.url()).hash, '');
+    await close.click();
+    assert.equal(await page.locator('#mobile-menu').isVisible(), false);
+    await page.context().close();
+  });
+
   test('desktop dropdowns open by keyboard and close with Escape', async () => {
     const { page } = await watchedPage(e2e.browser);
     await page.goto(e2e.srv.url + '/');

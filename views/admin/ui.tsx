@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { localizePath } from '../routes';
 import { validationKey } from '../../models/admin-rules';
 import type { Lang } from '../types';
+import { useHydrated } from '../use-hydrated';
 
 /** What every admin component needs: the CSRF token (for no-JS forms) and the page language. */
 export interface AdminContextValue {
@@ -23,19 +24,7 @@ export function adminContextValue(csrfToken: string, lang: Lang): AdminContextVa
   return { csrfToken, lang, action: (p) => localizePath(p, lang) };
 }
 
-/** False on the server and during hydration, true afterwards: controls that need JavaScript appear then. */
-// Set once the page has hydrated (never on the server, where effects do not run). Components
-// mounted later start hydrated, so they do not swap their element (and lose focus) after mounting.
-let pageHydrated = false;
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(pageHydrated);
-  useEffect(() => {
-    pageHydrated = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
-}
+export { useHydrated };
 
 /** A field message from the server, in the page language when it is one of the known ones. */
 export function useFieldError(): (message: string | undefined) => string | undefined {

@@ -5,6 +5,7 @@ import type { RouteId } from '../routes';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { LogoEasterEgg } from './logo-easter-egg';
+import { useHydrated } from '../use-hydrated';
 import { whatsappUrl } from './whatsapp-button';
 
 type Item = { id: RouteId; label: string };
@@ -81,6 +82,14 @@ export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  const hydrated = useHydrated();
+  // Opened through the link before the script ran: the button takes over, open, and the address
+  // loses the #mobile-menu that kept it open (the menu's links and Escape close it from now on).
+  useEffect(() => {
+    if (window.location.hash !== '#mobile-menu') return;
+    setMenuOpen(true);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
   const close = () => setMenuOpen(false);
 
   return (
@@ -113,16 +122,25 @@ export function NavBar() {
             {t('nav.donate')}
           </Link>
           <LanguageSwitch />
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
-            <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
+              <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+            </button>
+          ) : (
+            // Before the script runs (a slow phone) or without it: a link to the menu, which CSS
+            // shows as the link's target (.mobile-menu:target).
+            <a className="menu-toggle" href="#mobile-menu">
+              <Icon name="menu" size={24} />
+              <span className="sr-only">{t('nav.openMenu')}</span>
+            </a>
+          )}
         </div>
       </nav>
       <div id="mobile-menu" className="mobile-menu" hidden={!menuOpen}>
