@@ -15,7 +15,7 @@ import { seedIfEmpty } from './db/seed';
 import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
-import { pagesRouter } from './controllers/pages';
+import { cachedPages, pagesRouter } from './controllers/pages';
 import { cachedPublicApi, createPageCache } from './controllers/middleware/caching';
 import { writePage } from './controllers/render';
 import { projectsApi } from './controllers/projects';
@@ -78,7 +78,12 @@ function readLocale(lang: 'en' | 'de'): Record<string, unknown> {
 function assetLoader(log: pino.Logger): () => Assets {
   let cached: Assets | null = null;
   let mtime = 0;
+  let checked = 0;
   return () => {
+    // Every page request asks: the file is looked at once a second, not once a request.
+    const now = Date.now();
+    if (cached && now - checked < 1000) return cached;
+    checked = now;
     try {
       const stat = fs.statSync(MANIFEST);
       if (!cached || stat.mtimeMs !== mtime) {
@@ -107,7 +112,13 @@ async function sessionSecret(db: Knex, config: Config): Promise<string> {
 /** Composition root: read config -> open db -> pick providers -> mount controllers. */
 export async function createApp(options: CreateAppOptions = {}): Promise<AppHandle> {
   const config = loadConfig(options.env ?? process.env);
-  const log = pino({ level: config.logLevel });
+  // Log lines go out in writes of about 4 KB (some 20 request lines), and at the latest a second
+  // after they were logged: one write per request was the largest single cost of a cached page.
+  // Lines still waiting are written when the process exits (pino flushes on 'exit'); a kill -9
+  // loses at most the last second.
+  const logStream = pino.destination({ sync: false, minLength: 4096 });
+  const logFlush = setInterval(() => logStream.flush(), 1000).unref();
+  const log = pino({ level: config.logLevel }, logStream);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   await migrate(db);
   if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
@@ -217,6 +228,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(locale);
   // NUL bytes and lone surrogates anywhere in the URL or the parsed body: 400 before any route.
   app.use(rejectUnstorableText(deps));
+  // Public pages rendered before for this content version go out here (the page router below
+  // rendered and kept them; none of the routers in between answers their addresses).
+  app.use(cachedPages(deps));
   // Only the admin area reads the session: public pages never touch the sessions table.
   app.use(['/admin', '/de/admin', '/admin-login', '/de/admin-login', '/api/admin', '/api/media'], sessions);
   // The admin router first: its failed-login limiter also guards the media API.
@@ -257,7 +271,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       await jobs.stop();
       await deps.mail.close();
       await deps.storage.close();
+      deps.pageCache.close();
       await db.destroy();
+      clearInterval(logFlush);
+      logStream.flush();
     },
   };
 }

@@ -44,3 +44,23 @@ export function langOf(req: Request): Lang {
 export function tFor(deps: Deps, lang: Lang): TFunction {
   return deps.i18n[lang].t.bind(deps.i18n[lang]) as TFunction;
 }
+
+/**
+ * Data a public page shows, read once per content version and shared by every page rendered from
+ * that version (the page router sets `res.locals.contentVersion` after reading the version, before
+ * the loader runs; elsewhere this just reads). The shared objects are frozen: a loader or view
+ * that changed them would change them for every later page.
+ */
+export function sharedRead<T>(req: Request, deps: Deps, key: string, load: () => Promise<T>): Promise<T> {
+  const version = req.res?.locals.contentVersion as string | undefined;
+  if (version === undefined) return load();
+  return deps.pageCache.shared(key, version, async () => deepFreeze(await load()));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

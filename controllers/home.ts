@@ -1,5 +1,5 @@
 import type { PageLoader } from './context';
-import { langOf } from './context';
+import { langOf, sharedRead } from './context';
 import { listProjects } from '../models/project';
 import { listPublicNews } from '../models/news';
 import { listTeam } from '../models/team';
@@ -30,9 +30,9 @@ export function shortBio(text: string, max = HOME_BIO_CHARS): string {
 export const index: PageLoader = async (req, deps) => {
   const lang = langOf(req);
   const [projects, news, team] = await Promise.all([
-    listProjects(deps.db),
-    listPublicNews(deps.db, HOME_NEWS_LIMIT),
-    listTeam(deps.db),
+    sharedRead(req, deps, 'projects', () => listProjects(deps.db)),
+    sharedRead(req, deps, `news ${HOME_NEWS_LIMIT}`, () => listPublicNews(deps.db, HOME_NEWS_LIMIT)),
+    sharedRead(req, deps, 'team', () => listTeam(deps.db)),
   ]);
   return {
     props: { projects, news, team: team.map((m) => ({ ...m, bio: shortBio(m.bio), bioDe: m.bioDe && shortBio(m.bioDe) })) },

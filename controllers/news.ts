@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { langOf, tFor, type Deps, type PageLoader } from './context';
+import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
 import { HttpError, parseId } from './middleware/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findNewsBySlug, listNews, listNewsForProject, listPublicNews, toSummary } from '../models/news';
@@ -37,7 +37,10 @@ export function newsApi(deps: Deps): Router {
 /** /news: articles with both abstracts, newest first, as summaries. */
 export const index: PageLoader = async (req, deps) => {
   const lang = langOf(req);
-  const [news, content] = await Promise.all([listPublicNews(deps.db), findPageContent(deps.db, 'news')]);
+  const [news, content] = await Promise.all([
+    sharedRead(req, deps, 'news', () => listPublicNews(deps.db)),
+    sharedRead(req, deps, 'page news', () => findPageContent(deps.db, 'news')),
+  ]);
   const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
   return {
     props: { news, content },

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { langOf, type Deps, type PageLoader } from './context';
+import { Router, type Request, type RequestHandler } from 'express';
+import { langOf, sharedRead, type Deps, type PageLoader } from './context';
 import { renderPage, wantsPageJson, writePage } from './render';
 import { metaFromLocale } from './seo';
 import { localizePath, routes, type RouteId } from '../views/routes';
@@ -25,7 +25,7 @@ export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoa
   return async (req, deps) => {
     const lang = langOf(req);
     const pageName = PAGE_NAME_BY_ROUTE[routeId];
-    const content = pageName ? await findPageContent(deps.db, pageName) : null;
+    const content = pageName ? await sharedRead(req, deps, `page ${pageName}`, () => findPageContent(deps.db, pageName)) : null;
     const meta = metaFromLocale(deps, lang, metaKey);
     const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
     return { props: { content }, meta: editedDescription ? { ...meta, description: editedDescription } : meta };
@@ -42,13 +42,42 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
   newsDetail: news.show,
   checkout: checkout.index,
   team: async (req, deps) => {
-    const [page, team] = await Promise.all([staticPage('team')(req, deps), listTeam(deps.db)]);
+    const [page, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listTeam(deps.db))]);
     return { ...page, props: { ...page.props, team } };
   },
   backendDemo: backendDemo.show,
   adminLogin: admin.loginPage,
   admin: admin.adminPage,
 };
+
+/** The cache key of a page. The asset names are part of it: after a rebuild no cached page points at deleted files. */
+const pageKey = (deps: Deps, req: Request) => `${deps.assets().client} ${deps.pageCache.key(req, wantsPageJson(req))}`;
+
+/**
+ * Public pages already rendered for the current content version, answered as soon as the
+ * request's language is known, before the routers of the admin area and the API look at it. Only
+ * addresses the page routes below answered (with a page they kept) are in the cache, and none of
+ * those routers answers such an address: a visitor gets the same, without some fifty routes
+ * matching the address first. Anything else goes on unchanged.
+ */
+export function cachedPages(deps: Deps): RequestHandler {
+  const cache = deps.pageCache;
+  const fromCache: RequestHandler = async (req, res, next) => {
+    const key = pageKey(deps, req);
+    // A first look without the database: most requests that get here are for no cached page.
+    if (!cache.get(key)) return next();
+    // The version empties the cache when the content moved on.
+    await cache.version();
+    const page = cache.get(key);
+    if (!page) return next();
+    writePage(res, page);
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (req.path === '/') return frontDoor(req, res, () => fromCache(req, res, next));
+    return fromCache(req, res, next);
+  };
+}
 
 /** Mounts every page of the route table at its English path and its German twin under /de. */
 export function pagesRouter(deps: Deps): Router {
@@ -61,13 +90,13 @@ export function pagesRouter(deps: Deps): Router {
     // Public pages are the same for every visitor, so they are rendered once per content version.
     const cacheable = route.layout === 'public';
     router.get([route.path, localizePath(route.path, 'de')], async (req, res) => {
-      // The asset names are part of the key: after a rebuild no cached page points at deleted files.
-      const key = `${deps.assets().client} ${cache.key(req, wantsPageJson(req))}`;
+      const key = pageKey(deps, req);
       // The version is read before the data: a page is never filed under a newer version than its data.
       const loader = loaders[route.id] ?? staticPage(route.id);
       const render = async () => renderPage(req, res, deps, route.id, await loader(req, deps));
       if (!cacheable) return writePage(res, await render());
       const version = await cache.version();
+      res.locals.contentVersion = version;
       const page = await cache.obtain(key, version, async () => {
         const rendered = await render();
         return { page: rendered, keep: rendered.status === 200 && !res.locals.noPageCache };

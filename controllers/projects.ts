@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { langOf, tFor, type Deps, type PageLoader } from './context';
+import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
 import { HttpError, parseId } from './middleware/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findProjectById, findProjectBySlug, listProjects } from '../models/project';
@@ -34,7 +34,10 @@ export function projectsApi(deps: Deps): Router {
 /** /projects: hero (editable intro) and every project with the status filters. */
 export const index: PageLoader = async (req, deps) => {
   const lang = langOf(req);
-  const [projects, content] = await Promise.all([listProjects(deps.db), findPageContent(deps.db, 'projects')]);
+  const [projects, content] = await Promise.all([
+    sharedRead(req, deps, 'projects', () => listProjects(deps.db)),
+    sharedRead(req, deps, 'page projects', () => findPageContent(deps.db, 'projects')),
+  ]);
   const site = deps.config.site;
   const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
   const itemList = {

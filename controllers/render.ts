@@ -3,37 +3,64 @@ import type { Deps } from './context';
 import { localizePath, routesById, splitLang, type RouteId } from '../views/routes';
 import { renderDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
-import type { RenderedPage } from './middleware/caching';
+import { encodingFor, PackedPage, type Encoding, type RenderedPage } from './middleware/caching';
 import { browserPayload } from '../views/browser-payload';
 
+/** Answers by Accept header: browsers send a handful of different ones, each page request asks. */
+const jsonByAccept = new Map<string, boolean>();
+
 /** Clients that ask for JSON (client-side navigation) get the page's props, browsers get HTML. */
-export const wantsPageJson = (req: Request) => req.accepts(['html', 'json']) === 'json';
+export function wantsPageJson(req: Request): boolean {
+  const accept = req.headers.accept ?? '';
+  let json = jsonByAccept.get(accept);
+  if (json === undefined) {
+    json = req.accepts(['html', 'json']) === 'json';
+    if (jsonByAccept.size < 200 && accept.length < 500) jsonByAccept.set(accept, json);
+  }
+  return json;
+}
 
 /** The one way a page is answered: JSON payload for navigation, or the full server-rendered document. */
 export async function sendPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<void> {
   writePage(res, await renderPage(req, res, deps, routeId, result));
 }
 
-export function writePage(res: Response, page: RenderedPage): void {
+/**
+ * The one way a page goes out. A kept page (PackedPage) carries its compressed forms, made once
+ * per content version: sent as they are, with an ETag per encoding, and a 304 without a body when
+ * the browser has them already. Anything else is sent as rendered (the compression middleware
+ * compresses it).
+ */
+export function writePage(res: Response, page: RenderedPage | PackedPage): void {
   res.status(page.status);
   res.vary('Accept');
   // A page may ask for stricter caching (the admin pages: 'private, no-store').
-  res.set('Cache-Control', (res.locals.cacheControl as string | undefined) ?? 'no-cache');
-  res.type(page.type);
-  // A cached page carries its compressed forms (made once per content version): sent as they are,
-  // with their own ETag, instead of compressing the same bytes again for every visitor.
-  const packed = page.packed;
-  if (packed) {
-    res.vary('Accept-Encoding');
-    const encoding = res.req.acceptsEncodings(['br', 'gzip', 'identity']);
-    if (encoding === 'br' || encoding === 'gzip') {
-      res.set({ 'Content-Encoding': encoding, ETag: packed.etag.replace(/"$/, `-${encoding}"`) });
-      res.send(packed[encoding]);
-      return;
-    }
-    res.set('ETag', packed.etag);
+  res.setHeader('Cache-Control', (res.locals.cacheControl as string | undefined) ?? 'no-cache');
+  res.setHeader('Content-Type', CONTENT_TYPES[page.type]);
+  if (!(page instanceof PackedPage)) {
+    res.send(page.body);
+    return;
   }
-  res.send(page.body);
+  res.vary('Accept-Encoding');
+  const encoding = encodingFor(res.req);
+  res.setHeader('ETag', page.etagFor(encoding));
+  // Nothing to compress for a browser that has this version already.
+  if (res.req.fresh) {
+    res.send(NOTHING);
+    return;
+  }
+  sendBytes(res, encoding, page.bytes(encoding));
+}
+
+const NOTHING = Buffer.alloc(0);
+const CONTENT_TYPES = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
+
+/** Bytes that are ready as they are: no ETag to compute, freshness was checked, no conversion. */
+function sendBytes(res: Response, encoding: Encoding, bytes: Buffer): void {
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(bytes);
 }
 
 export async function renderPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<RenderedPage> {

@@ -140,7 +140,19 @@ const intlLocale = (lang: Lang) => (lang === 'de' ? 'de-CH' : 'en-US');
 export function formatDate(iso: string, lang: Lang, style: 'long' | 'medium' = 'long'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' }).format(d);
+  return dateFormat(lang, style).format(d);
+}
+
+// Building an Intl.DateTimeFormat costs far more than formatting with one: made once per kind.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Lang, style: 'long' | 'medium'): Intl.DateTimeFormat {
+  const key = `${lang} ${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: style, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 /**

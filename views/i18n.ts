@@ -1,5 +1,6 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import type { Lang } from '../models/rules';
+import type { TFunction } from './translate';
 
 /** One i18next instance: resources of the languages given, a missing key warns and shows the key. */
 export function createI18n(lang: Lang, bundles: Partial<Record<Lang, Record<string, unknown>>>): i18n {
@@ -21,4 +22,28 @@ export function createI18n(lang: Lang, bundles: Partial<Record<Lang, Record<stri
     react: { useSuspense: false },
   });
   return instance;
+}
+
+const serverTexts = new WeakMap<i18n, TFunction>();
+const SERVER_TEXTS_MAX = 20_000;
+
+/**
+ * The server's text lookup for a language: its i18next instance never changes after start, so the
+ * text of a key asked without values is looked up once per process (a page shows hundreds).
+ */
+export function serverT(instance: i18n): TFunction {
+  let t = serverTexts.get(instance);
+  if (t) return t;
+  const texts = new Map<string, string>();
+  t = (key, options) => {
+    if (options) return instance.t(key, options) as string;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = instance.t(key) as string;
+      if (texts.size < SERVER_TEXTS_MAX) texts.set(key, text);
+    }
+    return text;
+  };
+  serverTexts.set(instance, t);
+  return t;
 }

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { App } from './app';
 import { browserPayload } from './browser-payload';
+import { serverT } from './i18n';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
@@ -57,7 +58,7 @@ export function headTags(page: PagePayload, site: SiteInfo): string {
 export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions): string {
   const body = renderToString(
     <StaticRouter location={page.url}>
-      <App page={page} Page={Page} site={site} t={(key, options) => i18n.t(key, options)} />
+      <App page={page} Page={Page} site={site} t={serverT(i18n)} />
     </StaticRouter>,
   );
   const boot = { page: browserPayload(page), site, locales: assets.locales, adminCss: assets.adminCss };

@@ -1,36 +1,171 @@
 import type { Knex } from 'knex';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import zlib from 'node:zlib';
+import { isSqlite } from '../../db/connection';
 
+/** A page as a renderer produced it. */
 export interface RenderedPage {
   status: number;
   type: 'html' | 'json';
   body: string;
-  /** Compressed once when cached (in the background, off the event loop). */
-  packed?: { br: Buffer; gzip: Buffer; etag: string };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
- * Brotli at quality 6 and gzip at 9, once per page and version, on the thread pool. Measured on
- * the home page (87 KB): brotli 6 gives 17.65 KB in 2 ms, 9 gives 17.58 KB in 14 ms and some 20 MB
- * of memory for the moment (11: 15.7 KB, 100 ms); gzip 9 gives 21.1 KB. The window is sized to
- * the page (a page is well under 1 MB; the default 4 MB window costs memory for nothing).
+ * Brotli quality on a cache miss, and for a page kept and asked for again. Measured on the home
+ * page (87 KB, CPU time): quality 3 gives 19.3 KB in 0.8 ms, 4 gives 18.5 KB in 1.5 ms, 6 gives
+ * 17.7 KB in 2.1 ms (11: 15.7 KB in 100 ms and some 20 MB of memory for the moment). A miss
+ * answers at 3 (its visitor waits for it, and a page asked for once, e.g. with a query string of
+ * its own, never costs more); the second request of a kept page has it compressed at 6 right
+ * after its answer, once per content version.
  */
-async function pack(page: RenderedPage): Promise<void> {
-  const raw = Buffer.from(page.body, 'utf8');
+const BROTLI_MISS = 3;
+const BROTLI_KEPT = 6;
+/** gzip 6 gives 21.15 KB in 1.5 ms, 9 gives 21.12 KB in 1.9 ms: made once, for gzip-only clients. */
+const GZIP_LEVEL = 6;
+
+/**
+ * Compression runs on the event loop, not on the thread pool: it is a millisecond or two once per
+ * page and version, and on the pool every page left several MB of encoder memory in each worker
+ * thread's own malloc arena (the resident size grew by tens of MB under cache misses). The window
+ * is sized to the page (a page is well under 1 MB; the default 4 MB window costs memory for nothing).
+ */
+function brotliOf(raw: Buffer, quality: number): Buffer {
   const lgwin = Math.max(16, Math.min(22, Math.ceil(Math.log2(raw.length + 1))));
-  const [br, gz] = await Promise.all([
-    brotli(raw, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin },
-    }),
-    gzip(raw, { level: 9 }),
-  ]);
-  page.packed = { br, gzip: gz, etag: `"${crypto.createHash('sha1').update(raw).digest('base64url')}"` };
+  return zlib.brotliCompressSync(raw, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [zlib.constants.BROTLI_PARAM_LGWIN]: lgwin },
+  });
+}
+
+/**
+ * A page kept for many visitors: its bytes per encoding, each made when first asked for and then
+ * sent as they are. Only compressed forms are kept: the plain text (5 times the size) is
+ * decompressed again for the rare client that wants none.
+ * Its ETag names the content (a hash of the plain bytes) plus the encoding; it is weak because
+ * the brotli bytes get better once the page proves popular.
+ */
+export class PackedPage {
+  readonly status: number;
+  readonly type: 'html' | 'json';
+  readonly etag: string;
+  /** The plain bytes, until a compressed form exists. */
+  private raw: Buffer | null;
+  private br: Buffer | null = null;
+  private brQuality = 0;
+  private gz: Buffer | null = null;
+  private improving = false;
+  /** Told the change in bytes held, so the cache can keep its total. */
+  onResize: (delta: number) => void = () => undefined;
+
+  constructor(page: RenderedPage) {
+    this.status = page.status;
+    this.type = page.type;
+    this.raw = Buffer.from(page.body, 'utf8');
+    this.etag = crypto.createHash('sha1').update(this.raw).digest('base64url');
+  }
+
+  /** Bytes held in memory. */
+  get size(): number {
+    return (this.raw?.length ?? 0) + (this.br?.length ?? 0) + (this.gz?.length ?? 0);
+  }
+
+  etagFor(encoding: Encoding): string {
+    return encoding === 'identity' ? `W/"${this.etag}"` : `W/"${this.etag}-${encoding}"`;
+  }
+
+  /** The bytes in `encoding`, made now if this is the first request that wants them. */
+  bytes(encoding: Encoding): Buffer {
+    if (encoding === 'identity') return this.plain();
+    if (encoding === 'gzip') return this.gz ?? this.keep(() => (this.gz = zlib.gzipSync(this.plain(), { level: GZIP_LEVEL })));
+    if (!this.br) return this.keep(() => this.compress(BROTLI_MISS));
+    if (this.brQuality < BROTLI_KEPT && !this.improving) {
+      // Asked for again: worth the better quality, made after this answer has gone out.
+      this.improving = true;
+      setImmediate(() => this.keep(() => this.compress(BROTLI_KEPT)));
+    }
+    return this.br;
+  }
+
+  private compress(quality: number): Buffer {
+    this.br = brotliOf(this.plain(), quality);
+    this.brQuality = quality;
+    return this.br;
+  }
+
+  /** Makes a form, then lets the plain bytes go and tells the cache what it holds now. */
+  private keep(make: () => Buffer): Buffer {
+    const before = this.size;
+    const made = make();
+    this.raw = null;
+    this.onResize(this.size - before);
+    return made;
+  }
+
+  private plain(): Buffer {
+    if (this.raw) return this.raw;
+    return this.br ? zlib.brotliDecompressSync(this.br) : zlib.gunzipSync(this.gz!);
+  }
+}
+
+/** The encoding to answer with: brotli or gzip when the client takes them, else none. */
+export function encodingFor(req: Request): Encoding {
+  const accepted = req.headers['accept-encoding'];
+  if (!accepted) return 'identity';
+  // A browser's plain list ("gzip, deflate, br, zstd") needs no full negotiation; q-values do.
+  if (!accepted.includes(';')) {
+    if (/\bbr\b/.test(accepted)) return 'br';
+    if (/\bgzip\b/.test(accepted)) return 'gzip';
+    return 'identity';
+  }
+  const best = req.acceptsEncodings(['br', 'gzip', 'identity']);
+  return best === 'br' || best === 'gzip' ? best : 'identity';
+}
+
+/**
+ * Reads the content version straight from a SQLite file, synchronously: a prepared statement on a
+ * connection of its own answers in microseconds (WAL: readers never wait for the writer), where a
+ * query through Knex's one pooled connection costs a trip through the thread pool and queues
+ * behind page queries. Null for PostgreSQL and in-memory databases, and when the file cannot be
+ * opened: those read through Knex.
+ */
+function sqliteVersionReader(db: Knex): { read: () => string | null; close: () => void } | null {
+  if (!isSqlite(db)) return null;
+  const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  if (!filename || filename === ':memory:' || filename.startsWith('file:')) return null;
+  let conn: DatabaseSync | null = null;
+  let statement: StatementSync | null = null;
+  return {
+    read() {
+      try {
+        if (!conn) {
+          // No busy wait: if the file is locked for a moment (a checkpoint), Knex answers instead.
+          conn = new DatabaseSync(filename, { timeout: 0 });
+          statement = conn.prepare('select version from content_version where id = 1');
+        }
+        const row = statement!.get() as { version: number | string } | undefined;
+        return row ? String(row.version) : null;
+      } catch {
+        return null;
+      }
+    },
+    close() {
+      try {
+        conn?.close();
+      } catch {
+        // already closed
+      }
+      conn = null;
+    },
+  };
+}
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  /** Bytes of compressed pages kept (what a page holds is what `PackedPage.size` says). */
+  maxBytes?: number;
 }
 
 /**
@@ -40,26 +175,39 @@ async function pack(page: RenderedPage): Promise<void> {
  * primary-key lookup) and an instance never serves a page older than the last write.
  * A page is stored under the version read before its data was loaded: a render that raced a write
  * is filed under the old version and never served after it.
+ * The least recently used pages go first when the cache holds more than `maxEntries` pages or
+ * `maxBytes` bytes (addresses with query strings of their own must not crowd out the site).
  */
-export function createPageCache(db: Knex, maxEntries = 500) {
-  const entries = new Map<string, RenderedPage>();
+export function createPageCache(db: Knex, options: PageCacheOptions = {}) {
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
+  const entries = new Map<string, PackedPage>();
+  let bytes = 0;
   let cachedVersion: string | null = null;
   let inflight: Promise<string> | null = null;
   let queued: Promise<string> | null = null;
   /** Renders under way, by version and key: concurrent misses of one page wait for one render. */
-  const rendering = new Map<string, Promise<RenderedPage | null>>();
+  const rendering = new Map<string, Promise<PackedPage | null>>();
+  const direct = sqliteVersionReader(db);
+  /** Data read by page loaders, per content version (the same rules as for pages). */
+  let data = new Map<string, Promise<unknown>>();
 
-  async function readVersion(): Promise<string> {
-    const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
-    const version = String(row?.version ?? 0);
+  function moveTo(version: string): string {
     if (version !== cachedVersion) {
-      entries.clear();
+      clear();
       cachedVersion = version;
     }
     return version;
   }
 
+  async function readVersion(): Promise<string> {
+    const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
+    return moveTo(String(row?.version ?? 0));
+  }
+
   function version(): Promise<string> {
+    const now = direct?.read();
+    if (now != null) return Promise.resolve(moveTo(now));
     if (!inflight) {
       inflight = readVersion().finally(() => {
         inflight = null;
@@ -75,11 +223,49 @@ export function createPageCache(db: Knex, maxEntries = 500) {
     return queued;
   }
 
-  function set(key: string, page: RenderedPage, version: string): void {
-    if (version !== cachedVersion) return;
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, page);
-    void pack(page).catch(() => undefined);
+  function clear(): void {
+    for (const page of entries.values()) page.onResize = () => undefined;
+    entries.clear();
+    bytes = 0;
+    data = new Map();
+  }
+
+  function evict(): void {
+    for (const [key, page] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) return;
+      entries.delete(key);
+      page.onResize = () => undefined;
+      bytes -= page.size;
+    }
+  }
+
+  function set(key: string, page: RenderedPage | PackedPage, version: string): PackedPage {
+    const packed = page instanceof PackedPage ? page : new PackedPage(page);
+    if (version !== cachedVersion) return packed;
+    const old = entries.get(key);
+    if (old) {
+      entries.delete(key);
+      old.onResize = () => undefined;
+      bytes -= old.size;
+    }
+    entries.set(key, packed);
+    bytes += packed.size;
+    packed.onResize = (delta) => {
+      bytes += delta;
+      if (bytes > maxBytes) evict();
+    };
+    evict();
+    return packed;
+  }
+
+  function get(key: string): PackedPage | undefined {
+    const hit = entries.get(key);
+    if (hit) {
+      // Most recently used last: eviction takes the first.
+      entries.delete(key);
+      entries.set(key, hit);
+    }
+    return hit;
   }
 
   /**
@@ -87,8 +273,8 @@ export function createPageCache(db: Knex, maxEntries = 500) {
    * (after every content change a busy site's visitors would otherwise all render the same pages
    * at once), or rendered now by `produce`, and kept when it says so.
    */
-  async function obtain(key: string, version: string, produce: () => Promise<{ page: RenderedPage; keep: boolean }>): Promise<RenderedPage> {
-    const hit = entries.get(key);
+  async function obtain(key: string, version: string, produce: () => Promise<{ page: RenderedPage; keep: boolean }>): Promise<PackedPage | RenderedPage> {
+    const hit = get(key);
     if (hit) return hit;
     const slot = `${version} ${key}`;
     const shared = rendering.get(slot);
@@ -96,22 +282,39 @@ export function createPageCache(db: Knex, maxEntries = 500) {
       const page = await shared.catch(() => null);
       if (page) return page;
     }
-    const run = produce();
+    const run = produce().then(({ page, keep }) => (keep ? set(key, page, version) : page));
     if (!shared) {
-      const keepable = run.then(({ page, keep }) => (keep ? page : null));
+      const keepable = run.then((page) => (page instanceof PackedPage ? page : null));
       rendering.set(slot, keepable);
       keepable.then(
         () => rendering.delete(slot),
         () => rendering.delete(slot),
       );
     }
-    const { page, keep } = await run;
-    if (keep) set(key, page, version);
-    return page;
+    return run;
+  }
+
+  /**
+   * Data for pages, read once per content version: `load` runs for the first request that needs
+   * `key` after the version was read, later ones share its answer (concurrent misses too). Safe
+   * for the same reason as the pages: data read after version v was read is at least as new as v.
+   */
+  function shared<T>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+    if (version !== cachedVersion) return load();
+    let promise = data.get(key) as Promise<T> | undefined;
+    if (!promise) {
+      const mine = data;
+      promise = load();
+      mine.set(key, promise);
+      // A failed read is not kept: the next request tries again.
+      promise.catch(() => mine.get(key) === promise && mine.delete(key));
+    }
+    return promise;
   }
 
   return {
     obtain,
+    shared,
     key(req: Request, json: boolean): string {
       return `${json ? 'json' : 'html'} ${req.originalUrl}`;
     },
@@ -121,16 +324,19 @@ export function createPageCache(db: Knex, maxEntries = 500) {
      * can miss a write made before it came): under load one query serves many requests.
      */
     version,
-    get(key: string): RenderedPage | undefined {
-      return entries.get(key);
-    },
+    get,
     /** Stores a page rendered from data read at `version` (ignored when the content moved on). */
     set,
-    clear(): void {
-      entries.clear();
-    },
+    clear,
     get size(): number {
       return entries.size;
+    },
+    /** Bytes of the pages kept. */
+    get bytes(): number {
+      return bytes;
+    },
+    close(): void {
+      direct?.close();
     },
   };
 }
@@ -142,7 +348,7 @@ export type PageCache = ReturnType<typeof createPageCache>;
  * same content version rules, one serialisation and compression per version instead of one per
  * request. Only 200 answers are kept; everything else goes out as the handler wrote it.
  */
-export function cachedPublicApi(cache: PageCache, write: (res: Parameters<RequestHandler>[1], page: RenderedPage) => void): RequestHandler {
+export function cachedPublicApi(cache: PageCache, write: (res: Response, page: PackedPage | RenderedPage) => void): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = `api ${req.originalUrl}`;
@@ -152,9 +358,7 @@ export function cachedPublicApi(cache: PageCache, write: (res: Parameters<Reques
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200) return json(body);
-      const page: RenderedPage = { status: 200, type: 'json', body: JSON.stringify(body) };
-      cache.set(key, page, version);
-      write(res, page);
+      write(res, cache.set(key, { status: 200, type: 'json', body: JSON.stringify(body) }, version));
       return res;
     };
     next();

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 /** An id a proxy or client may hand us: short, and nothing that could forge a log line. */
 const SANE_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -20,39 +18,54 @@ export function pathOnly(url: string | undefined): string {
   return q === -1 ? s : s.slice(0, q);
 }
 
-type Req = IncomingMessage & { originalUrl?: string };
+declare module 'http' {
+  interface IncomingMessage {
+    /** The request id (X-Request-Id), set by the request-log middleware. */
+    id?: string;
+    /** A logger whose lines carry the request id. */
+    log?: Logger;
+  }
+}
 
 /**
- * One log line per request (method, path, status, duration) with a request id that every
+ * One log line per request (method, path, status and duration in ms) with a request id that every
  * `req.log` line of the same request carries too. The id comes from a proxy's `X-Request-Id`
  * when it is sane, so the proxy's and the app's logs can be matched; it is sent back in
  * `X-Request-Id`.
+ *
+ * Written by hand rather than with pino-http, for the same lines at a fraction of the cost:
+ * pino-http serialised every request (all its headers) into a child logger up front and every
+ * response's headers at the end, only for our serializers to keep method, path and status; that
+ * was a third of the time a cached page took.
  */
 export function requestLog(log: Logger): RequestHandler {
-  const middleware = pinoHttp<Req, ServerResponse>({
-    logger: log,
-    quietReqLogger: true,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    // No headers (cookies), no query strings, no addresses: what a request was and how it ended.
-    serializers: {
-      req: (r: { id: unknown; method: string; raw: Req }) => ({
-        method: r.method,
-        url: pathOnly(r.raw.originalUrl ?? r.raw.url),
-      }),
-      res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
-    },
-    customLogLevel: (req) => (STATIC.test(pathOnly(req.originalUrl ?? req.url)) ? 'debug' : 'info'),
-    customSuccessMessage: (req, res, ms) => `${req.method} ${pathOnly(req.originalUrl ?? req.url)} ${res.statusCode} ${ms}ms`,
-    customErrorMessage: (req, res) => `${req.method} ${pathOnly(req.originalUrl ?? req.url)} ${res.statusCode}`,
-    // The error itself is logged, with its stack, by the error middleware; this line is the summary.
-    customErrorObject: (_req, _res, _err, val: Record<string, unknown>) => ({ ...val, err: undefined }),
-  });
-  return middleware as unknown as RequestHandler;
+  return (req, res, next) => {
+    const start = Date.now();
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader('X-Request-Id', id);
+    req.id = id;
+    // A child logger is cheap; a lazy property on the request was not (it made every later
+    // property access on the request slower).
+    req.log = log.child({ reqId: id });
+    let logged = false;
+    const done = () => {
+      res.removeListener('finish', done);
+      res.removeListener('close', done);
+      if (logged) return;
+      logged = true;
+      const url = pathOnly(req.originalUrl ?? req.url);
+      const level = STATIC.test(url) ? 'debug' : 'info';
+      if (!log.isLevelEnabled(level)) return;
+      const status = res.statusCode;
+      const responseTime = Date.now() - start;
+      const message = status >= 500 ? `${req.method} ${url} ${status}` : `${req.method} ${url} ${status} ${responseTime}ms`;
+      log[level]({ reqId: id, req: { method: req.method, url }, res: { statusCode: status }, responseTime }, message);
+    };
+    res.on('finish', done);
+    res.on('close', done);
+    next();
+  };
 }
 
 /** The request's own logger (with its id) when the request-log middleware ran, else the app's. */
