@@ -49,7 +49,8 @@ describe('two instances on one database', () => {
     await request(b.app).get('/api/projects').expect(200);
     await request(b.app).get(`/api/projects/slug/${project.slug}`).expect(200);
     for (const url of pages) {
-      assert.match(await title(b, url), new RegExp(project.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 20)));
+      const shown: string = url.startsWith('/de') ? (project.titleDe ?? project.title) : project.title;
+      assert.match(await title(b, url), new RegExp(shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 20)));
       await title(b, url, true);
     }
     const renamed = { ...project, title: 'Renamed through instance A', titleDe: 'Umbenannt über Instanz A' };

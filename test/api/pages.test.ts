@@ -54,9 +54,13 @@ describe('server-rendered pages', () => {
   test('news section: at most 4, only bilingual abstracts, newest first', async () => {
     const res = await request(h.app).get('/').set('Accept', 'application/json').expect(200);
     assert.equal(res.headers['vary']?.includes('Accept'), true);
-    const news = res.body.props.news as { abstractDe: string | null; publishedAt: string; content?: string }[];
+    const news = res.body.props.news as { slug: string; abstractDe?: string | null; publishedAt: string; content?: string }[];
     assert.ok(news.length <= 4 && news.length > 0);
-    assert.ok(news.every((a) => a.abstractDe));
+    // The same articles on the German home, each with its German abstract (the English page's data
+    // carries English only).
+    const deNews = (await request(h.app).get('/de').set('Accept', 'application/json').expect(200)).body.props.news as typeof news;
+    assert.deepEqual(deNews.map((a) => a.slug), news.map((a) => a.slug));
+    assert.ok(deNews.every((a) => a.abstractDe));
     assert.ok(news.every((a) => a.content === undefined), 'cards do not ship article bodies');
     const dates = news.map((a) => Date.parse(a.publishedAt));
     assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
