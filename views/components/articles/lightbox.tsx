@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useT } from '../../app-context';
 import { Icon } from '../icons';
 
@@ -41,7 +41,9 @@ export function Lightbox({
   const state = useRef({ index, onIndex, onClose, length: items.length });
   state.current = { index, onIndex, onClose, length: items.length };
 
-  useEffect(() => {
+  // A layout effect: the focus moves and the keys work as soon as the dialog is on screen (Preact,
+  // which runs the pages in the browser, runs plain effects only after the next frame).
+  useLayoutEffect(() => {
     closeButton.current?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
