@@ -11,8 +11,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, ON_POSTGRES, startServer, type RunningServer } from '../helpers';
+import type { BrowserContext, Page } from 'playwright-core';
+import { ON_POSTGRES, serverAndBrowser } from '../helpers';
 
 const VIEWPORTS = [
   { width: 320, height: 568 },
@@ -524,23 +524,14 @@ async function auditContrast(page: Page): Promise<string[]> {
 }
 
 describe('layout at phone, tablet and laptop widths', { skip: ON_POSTGRES ? 'layout does not depend on the database' : false }, () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   for (const viewport of VIEWPORTS) {
     describe(`${viewport.width}px`, () => {
       let context: BrowserContext;
       let page: Page;
       before(async () => {
-        context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+        context = await e2e.browser.newContext({ viewport, reducedMotion: 'reduce' });
         // The test machine has no internet: requests leaving localhost are answered empty.
         await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
         page = await context.newPage();
@@ -553,7 +544,7 @@ describe('layout at phone, tablet and laptop widths', { skip: ON_POSTGRES ? 'lay
         for (const path of PATHS) {
           const url = urlOf(path, lang);
           test(`${url} at ${viewport.width}px`, async () => {
-            const response = await page.goto(srv.url + url);
+            const response = await page.goto(e2e.srv.url + url);
             assert.equal(response?.status(), 200, `${url} answers ${response?.status()}`);
             // Pages that run JavaScript are measured after it ran (hydration may change the markup).
             await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"][src]'), null, { timeout: 15_000 });
