@@ -196,6 +196,12 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       strictTransportSecurity: config.production,
     }),
   );
+  // The language and the cookies, then pages already rendered for this content version: they go
+  // out before compression, static files, body parsers and routers, none of which changes the
+  // answer to such an address (cachedPages in controllers/pages.ts says why).
+  app.use(cookieParser());
+  app.use(locale);
+  app.use(cachedPages(deps));
   app.use(compression());
   // Built assets are compressed once at build time (brotli at its best quality, gzip for older
   // browsers) and sent as they are: smaller than on-the-fly compression and no CPU per request.
@@ -215,7 +221,6 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     if (entry.isDirectory()) app.use(`/${entry.name}`, express.static(target, { maxAge: '1d', index: false }));
     else app.get(`/${entry.name}`, (_req, res) => res.sendFile(target, { maxAge: '1d' }));
   }
-  app.use(cookieParser());
   app.use(
     express.json({
       limit: '1mb',
@@ -225,12 +230,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     }),
   );
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
-  app.use(locale);
   // NUL bytes and lone surrogates anywhere in the URL or the parsed body: 400 before any route.
   app.use(rejectUnstorableText(deps));
-  // Public pages rendered before for this content version go out here (the page router below
-  // rendered and kept them; none of the routers in between answers their addresses).
-  app.use(cachedPages(deps));
   // Only the admin area reads the session: public pages never touch the sessions table.
   app.use(['/admin', '/de/admin', '/admin-login', '/de/admin-login', '/api/admin', '/api/media'], sessions);
   // The admin router first: its failed-login limiter also guards the media API.

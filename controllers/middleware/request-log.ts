@@ -22,14 +22,12 @@ declare module 'http' {
   interface IncomingMessage {
     /** The request id (X-Request-Id), set by the request-log middleware. */
     id?: string;
-    /** A logger whose lines carry the request id. */
-    log?: Logger;
   }
 }
 
 /**
  * One log line per request (method, path, status and duration in ms) with a request id that every
- * `req.log` line of the same request carries too. The id comes from a proxy's `X-Request-Id`
+ * `logOf(req)` line of the same request carries too. The id comes from a proxy's `X-Request-Id`
  * when it is sane, so the proxy's and the app's logs can be matched; it is sent back in
  * `X-Request-Id`.
  *
@@ -45,9 +43,6 @@ export function requestLog(log: Logger): RequestHandler {
     const id = typeof incoming === 'string' && SANE_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeader('X-Request-Id', id);
     req.id = id;
-    // A child logger is cheap; a lazy property on the request was not (it made every later
-    // property access on the request slower).
-    req.log = log.child({ reqId: id });
     let logged = false;
     const done = () => {
       res.removeListener('finish', done);
@@ -68,7 +63,10 @@ export function requestLog(log: Logger): RequestHandler {
   };
 }
 
-/** The request's own logger (with its id) when the request-log middleware ran, else the app's. */
+/**
+ * A logger whose lines carry the request's id (when the request-log middleware gave it one). Made
+ * when something is to be logged: most requests never need one.
+ */
 export function logOf(req: Request, fallback: Logger): Logger {
-  return (req.log as Logger | undefined) ?? fallback;
+  return req.id ? fallback.child({ reqId: req.id }) : fallback;
 }

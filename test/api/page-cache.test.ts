@@ -103,6 +103,20 @@ describe('cached pages over HTTP', () => {
     assert.equal(chosen.headers.location, '/de');
   });
 
+  test('a request with a body takes the long way past the cache: its body is checked like any other', async () => {
+    await get(`${srv.url}/vision`);
+    assert.equal((await get(`${srv.url}/vision`)).status, 200);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${srv.url}/vision`, { method: 'GET', headers: { accept: 'text/html', 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ note: 'nul \u0000 inside' }));
+    });
+    assert.equal(status, 400);
+  });
+
   test('client-side navigation (JSON) and the document are kept apart', async () => {
     await get(`${srv.url}/projects`);
     const json = await get(`${srv.url}/projects`, { accept: 'application/json', 'accept-encoding': 'gzip' });
