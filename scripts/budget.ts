@@ -67,7 +67,9 @@ async function weigh(b: Browser, path: string): Promise<{ sizes: Sizes; requests
   return { sizes, requests };
 }
 
-/** Milliseconds from navigation until the page is usable (hydrated) on the village profile. */
+/** Milliseconds from navigation until the page is usable (hydrated) on the village profile; the
+ *  first contentful paint of the last run is kept for the report (readable). */
+let readable = 0;
 async function usable(b: Browser, path: string): Promise<number> {
   const { page } = await watchedPage(b, { viewport: { width: 390, height: 800 } });
   const cdp = await page.context().newCDPSession(page);
@@ -78,6 +80,7 @@ async function usable(b: Browser, path: string): Promise<number> {
   await page.goto(srv.url + path, { waitUntil: 'commit', timeout: 60_000 });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 30_000, polling: 50 });
   const ms = await page.evaluate(() => Number(document.documentElement.dataset.hydratedAt ?? performance.now()));
+  readable = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
   await page.context().close();
   return ms;
 }
@@ -85,7 +88,7 @@ async function usable(b: Browser, path: string): Promise<number> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => (n / KB).toFixed(1).padStart(6);
 let failures = 0;
-console.log(`page${' '.repeat(48)}  HTML KB   JS KB  CSS KB  JSON KB  img KB  req${slow ? '  usable (400 kbit/s, 400 ms, 4x CPU)' : ''}`);
+console.log(`page${' '.repeat(48)}  HTML KB   JS KB  CSS KB  JSON KB  img KB  req${slow ? '  readable, usable (400 kbit/s, 400 ms, 4x CPU)' : ''}`);
 for (const { path, id } of pages) {
   const jsBudget = id && STATIC_PAGES.includes(id) ? STATIC_JS_BUDGET : JS_BUDGET;
   const { sizes, requests } = await weigh(browser, path);
@@ -98,7 +101,7 @@ for (const { path, id } of pages) {
     // A run over budget may be the machine: two more, and the median decides.
     if (runs[0]! > USABLE_BUDGET_MS) runs.push(await usable(browser, path), await usable(browser, path));
     const ms = median(runs);
-    time = `  ${(ms / 1000).toFixed(2)} s${runs.length > 1 ? ` (median of ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')})` : ''}`;
+    time = `  ${(readable / 1000).toFixed(2)} s   ${(ms / 1000).toFixed(2)} s${runs.length > 1 ? ` (median of ${runs.map((r) => (r / 1000).toFixed(2)).join(', ')})` : ''}`;
     if (ms > USABLE_BUDGET_MS * (1 + USABLE_TOLERANCE)) problems.push(`usable after ${(ms / 1000).toFixed(1)} s (budget ${USABLE_BUDGET_MS / 1000} s + 15 %)`);
     else if (ms > USABLE_BUDGET_MS) time += '  over target';
   }

@@ -2,6 +2,7 @@
 // page never downloads admin or Stripe code), the stylesheet and the locale files, all
 // content-hashed, plus manifest.json naming them for the server.
 import { build } from 'esbuild';
+import postcss from 'postcss';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -92,7 +93,22 @@ for (const lang of ['en', 'de']) {
   }
 }
 
-fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload, pages }, null, 2));
+// The site stylesheet's rules with what each selector needs, for the CSS a page inlines
+// (views/critical-css.ts).
+const { selectorNeeds } = await import('../views/critical-css');
+type CssRule = import('../views/critical-css').CssRule;
+const cssRules: CssRule[] = [];
+const WRAPPERS = new Set(['media', 'supports', 'container', 'layer']);
+function indexCss(container: postcss.Container, at: string[]): void {
+  container.each((node) => {
+    if (node.type === 'rule') cssRules.push({ at, need: node.selectors.map(selectorNeeds), css: node.toString() });
+    else if (node.type === 'atrule' && WRAPPERS.has(node.name) && node.nodes) indexCss(node, [...at, `@${node.name} ${node.params}`]);
+    else if (node.type === 'atrule') cssRules.push({ at, need: [], css: node.toString() + (node.nodes ? '' : ';') });
+  });
+}
+indexCss(postcss.parse(fs.readFileSync(path.join(root, 'public', css), 'utf8')), []);
+
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload, pages, cssRules }));
 // Compressed once here, served as they are (app.ts): brotli at its best quality, gzip for the rest.
 for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
   if (!/\.(js|css|json|svg)$/.test(file)) continue;

@@ -11,7 +11,14 @@ interface Boot {
   page: PagePayload;
   site: SiteInfo;
   locales: Record<Lang, Record<string, string>>;
+  css: string;
   adminCss: string;
+}
+
+/** The site stylesheet, where the page came with only its own rules inlined (views/page-loader.ts). */
+function ensureSiteStyles(): void {
+  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((l) => l.getAttribute('href') === boot.css)) return;
+  document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: boot.css }));
 }
 
 /** Admin pages add their stylesheet when the browser navigates to one (public pages never load it). */
@@ -25,7 +32,7 @@ function ensureAdminStyles(routeId: string): Promise<void> {
   });
 }
 
-const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
+let boot: Boot;
 const loaded = new Map<string, Promise<Record<string, unknown>>>();
 
 /** The locale text a page needs: the shared core and the page's own namespaces (views/routes.tsx). */
@@ -98,6 +105,7 @@ function Navigator({ initial }: { initial: View }) {
     // When the page became usable, in milliseconds since navigation (npm run budget reads it).
     document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
     document.documentElement.dataset.hydrated = 'true';
+    ensureSiteStyles();
   }, []);
 
   // After a navigation: new head, scroll to top (also on a query-string change), focus the heading.
@@ -130,6 +138,7 @@ function Navigator({ initial }: { initial: View }) {
 }
 
 async function start() {
+  boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
   const { page } = boot;
   const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
   // Hydration as a transition: React yields to the browser every few milliseconds instead of
@@ -145,4 +154,6 @@ async function start() {
   });
 }
 
-void start();
+// The page loader (views/page-loader.ts) may add this module before the document is parsed.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
+else void start();

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { App } from './app';
 import { browserPayload } from './browser-payload';
+import { criticalCss } from './critical-css';
+import { PAGE_LOADER, type LoadItem } from './page-loader';
 import { serverT } from './i18n';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
@@ -61,7 +63,30 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
       <App page={page} Page={Page} site={site} t={serverT(i18n)} />
     </StaticRouter>,
   );
-  const boot = { page: browserPayload(page), site, locales: assets.locales, adminCss: assets.adminCss };
+  const boot = { page: browserPayload(page), site, locales: assets.locales, css: assets.css, adminCss: assets.adminCss };
+  const admin = routesById[page.routeId as RouteId]?.layout === 'admin';
+  const modules = [assets.client, ...assets.preload, ...(assets.pages[page.routeId] ?? [])];
+  const localeFiles = bundlesFor(page.routeId)
+    .map((b) => assets.locales[page.lang][b])
+    .filter((href): href is string => Boolean(href));
+  const load: LoadItem[] = [
+    ...modules.map((p): LoadItem => ['modulepreload', p]),
+    ...localeFiles.map((href): LoadItem => ['preload', href]),
+    ['script', assets.client],
+    ['style', assets.css],
+  ];
+  // Admin pages load as before (stylesheets and scripts named in the head: a volunteer's browser,
+  // not a first visit on a village phone). Public pages carry the CSS their markup uses, and the
+  // loader asks for the rest (views/critical-css.ts, views/page-loader.ts).
+  const head = admin
+    ? [
+        `<link rel="stylesheet" href="${assets.css}">`,
+        `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`,
+        ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
+        ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+      ]
+    : [`<style>${criticalCss(body, assets.cssRules)}</style>`, `<script data-load="${escapeHtml(JSON.stringify(load))}">${PAGE_LOADER}</script>`];
+  const tail = admin ? `<script type="module" src="${assets.client}"></script>` : `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`;
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
@@ -70,20 +95,12 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
 <meta name="theme-color" content="#1f5c3a">
 ${headTags(page, site)}
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
-<link rel="stylesheet" href="${assets.css}">
-${routesById[page.routeId as RouteId]?.layout === 'admin' ? `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>` : ''}
-<link rel="modulepreload" href="${assets.client}">
-${[...assets.preload, ...(assets.pages[page.routeId] ?? [])].map((p) => `<link rel="modulepreload" href="${p}">`).join('\n')}
-${bundlesFor(page.routeId)
-  .map((b) => assets.locales[page.lang][b])
-  .filter(Boolean)
-  .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`)
-  .join('\n')}
+${head.join('\n')}
 </head>
 <body>
 <div id="root">${body}</div>
 <script id="__boot" type="application/json">${safeJson(boot)}</script>
-<script type="module" src="${assets.client}"></script>
+${tail}
 </body>
 </html>`;
 }

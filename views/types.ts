@@ -1,3 +1,4 @@
+import type { CssRule } from './critical-css';
 import type { SiteInfo } from '../config';
 import type { Lang } from '../models/rules';
 
@@ -44,4 +45,6 @@ export interface Assets {
   preload: string[];
   /** Per route id: the page's own chunks (beyond `preload`), preloaded with that page only. */
   pages: Record<string, string[]>;
+  /** The site stylesheet's rules, indexed for the CSS each page inlines (views/critical-css.ts). */
+  cssRules: CssRule[];
 }

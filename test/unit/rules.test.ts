@@ -74,6 +74,16 @@ test('dates and amounts follow the language', () => {
   assert.equal(formatDate('not a date', 'en'), '');
 });
 
+test("the long date is Intl.DateTimeFormat's own, every day of a year, in both languages", () => {
+  for (const lang of ['en', 'de'] as const) {
+    const intl = new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    for (let day = 0; day < 366; day++) {
+      const iso = new Date(Date.UTC(2028, 0, 1 + day, 23, 30)).toISOString();
+      assert.equal(formatDate(iso, lang), intl.format(new Date(iso)), iso);
+    }
+  }
+});
+
 test('slugs are made from the title', () => {
   assert.equal(slugify('Solar Power for the Nook!'), 'solar-power-for-the-nook');
   assert.equal(slugify('Grösse & Zürich'), 'grosse-zurich');
