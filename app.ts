@@ -44,7 +44,6 @@ import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
 import { rejectUnstorableText } from './controllers/middleware/text';
-import { PAGE_LOADER_CSP } from './views/page-loader';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -175,9 +174,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Stripe.js must load from js.stripe.com; nothing else from outside runs,
-          // and the one inline script of a public page, by its hash (views/page-loader.ts).
-          scriptSrc: ["'self'", PAGE_LOADER_CSP, 'https://js.stripe.com', 'https://*.js.stripe.com'],
+          // Stripe.js must load from js.stripe.com; nothing else from outside runs.
+          scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
           connectSrc: ["'self'", 'https://api.stripe.com'],

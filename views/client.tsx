@@ -15,7 +15,7 @@ interface Boot {
   adminCss: string;
 }
 
-/** The site stylesheet, where the page came with only its own rules inlined (views/page-loader.ts). */
+/** The site stylesheet, where the page came with only its own rules inlined (views/render.tsx). */
 function ensureSiteStyles(): void {
   if ([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((l) => l.getAttribute('href') === boot.css)) return;
   document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: boot.css }));
@@ -32,7 +32,7 @@ function ensureAdminStyles(routeId: string): Promise<void> {
   });
 }
 
-let boot: Boot;
+const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
 const loaded = new Map<string, Promise<Record<string, unknown>>>();
 
 /** The locale text a page needs: the shared core and the page's own namespaces (views/routes.tsx). */
@@ -86,6 +86,7 @@ function Navigator({ initial }: { initial: View }) {
     let cancelled = false;
     (async () => {
       try {
+        ensureSiteStyles();
         const guess = matchRoute(location.pathname);
         const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
         const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId), ensureAdminStyles(page.routeId)]);
@@ -105,7 +106,10 @@ function Navigator({ initial }: { initial: View }) {
     // When the page became usable, in milliseconds since navigation (npm run budget reads it).
     document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
     document.documentElement.dataset.hydrated = 'true';
-    ensureSiteStyles();
+    // In a task of its own once the browser is idle: restyling the whole page in the hydration's
+    // task made one long task of two on a cheap phone.
+    if ('requestIdleCallback' in window) requestIdleCallback(ensureSiteStyles, { timeout: 1000 });
+    else setTimeout(ensureSiteStyles, 200);
   }, []);
 
   // After a navigation: new head, scroll to top (also on a query-string change), focus the heading.
@@ -138,7 +142,6 @@ function Navigator({ initial }: { initial: View }) {
 }
 
 async function start() {
-  boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
   const { page } = boot;
   const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
   // Hydration as a transition: React yields to the browser every few milliseconds instead of
@@ -154,6 +157,4 @@ async function start() {
   });
 }
 
-// The page loader (views/page-loader.ts) may add this module before the document is parsed.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
-else void start();
+void start();

@@ -5,7 +5,6 @@ import type { i18n } from 'i18next';
 import { App } from './app';
 import { browserPayload } from './browser-payload';
 import { criticalCss } from './critical-css';
-import { PAGE_LOADER, type LoadItem } from './page-loader';
 import { serverT } from './i18n';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
@@ -69,24 +68,19 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
   const localeFiles = bundlesFor(page.routeId)
     .map((b) => assets.locales[page.lang][b])
     .filter((href): href is string => Boolean(href));
-  const load: LoadItem[] = [
-    ...modules.map((p): LoadItem => ['modulepreload', p]),
-    ...localeFiles.map((href): LoadItem => ['preload', href]),
-    ['script', assets.client],
-    ['style', assets.css],
+  // Public pages carry the CSS their markup uses (views/critical-css.ts) and only preload the
+  // whole stylesheet, which the client applies once it has hydrated (views/client.tsx): nothing
+  // blocks their first paint. Admin pages link their stylesheets as before (a volunteer's browser,
+  // not a first visit on a village phone).
+  const head = [
+    ...(admin
+      ? [`<link rel="stylesheet" href="${assets.css}">`, `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`]
+      : [`<style>${criticalCss(body, assets.cssRules)}</style>`]),
+    ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
+    ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+    ...(admin ? [] : [`<link rel="preload" href="${assets.css}" as="style">`]),
   ];
-  // Admin pages load as before (stylesheets and scripts named in the head: a volunteer's browser,
-  // not a first visit on a village phone). Public pages carry the CSS their markup uses, and the
-  // loader asks for the rest (views/critical-css.ts, views/page-loader.ts).
-  const head = admin
-    ? [
-        `<link rel="stylesheet" href="${assets.css}">`,
-        `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`,
-        ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
-        ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
-      ]
-    : [`<style>${criticalCss(body, assets.cssRules)}</style>`, `<script data-load="${escapeHtml(JSON.stringify(load))}">${PAGE_LOADER}</script>`];
-  const tail = admin ? `<script type="module" src="${assets.client}"></script>` : `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`;
+  const tail = [`<script type="module" src="${assets.client}"></script>`, ...(admin ? [] : [`<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`])];
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>
@@ -100,7 +94,7 @@ ${head.join('\n')}
 <body>
 <div id="root">${body}</div>
 <script id="__boot" type="application/json">${safeJson(boot)}</script>
-${tail}
+${tail.join('\n')}
 </body>
 </html>`;
 }
