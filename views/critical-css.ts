@@ -49,14 +49,21 @@ export function pageTokens(html: string): Set<string> {
     let c = html.charCodeAt(j);
     // a-z or A-Z: an element's start tag (not </x, <!-- or <!doctype)
     if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90))) continue;
+    let upper = false;
     while (j < html.length) {
       c = html.charCodeAt(j);
       if (c === 32 || c === 62 || c === 47 || c === 10 || c === 9 || c === 13) break;
+      if (c >= 65 && c <= 90) upper = true;
       j++;
     }
-    tokens.add(html.slice(i + 1, j).toLowerCase());
+    const name = html.slice(i + 1, j);
+    tokens.add(upper ? name.toLowerCase() : name);
   }
+  // The same class list comes back many times (every card, every list item): split it once.
+  const lists = new Set<string>();
   attributeTokens(html, ' class="', (value) => {
+    if (lists.has(value)) return;
+    lists.add(value);
     for (const c of value.split(' ')) if (c) tokens.add('.' + c);
   });
   attributeTokens(html, ' id="', (value) => tokens.add('#' + value));

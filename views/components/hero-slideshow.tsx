@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { useLinks, useT } from '../app-context';
 
 export const SLIDE_COUNT = 6;

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link';
 import { useApp, useT } from '../app-context';
 import { LANG_COOKIE, LANG_STORAGE_KEY } from '../site';
 import type { Lang } from '../types';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import type { ReactNode } from 'react';
 
 /** A page that only says something and offers one way on: not found, errors. */

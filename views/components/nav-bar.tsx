@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
 import type { RouteId } from '../routes';
 import { Icon } from './icons';

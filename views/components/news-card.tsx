@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatDate, localized, truncate, type NewsArticle } from '../../models/rules';
 

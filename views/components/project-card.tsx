@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/rules';
 import { ShareButton } from './share-button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from './link';
 import { useLinks, useT } from '../app-context';
 import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
 import { ProjectCard } from './project-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
 import type { RouteId } from '../routes';

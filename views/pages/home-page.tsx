@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/rules';
 import { DEFAULT_PRESET_CENTS } from '../../models/donation-rules';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatDate, formatMoney, localized, percentFunded, truncate, type Project } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber } from '../../models/rules';
 import { ProgressBar } from '../components/project-card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
 import { type PageContent, type Project } from '../../models/rules';
 import { ProjectsList } from '../components/projects-section';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../link';
 import { useApp, useLinks, useT } from '../../app-context';
 import { Icon } from '../icons';
 import { SocialLinks } from '../footer';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../link';
 import type { TFunction } from '../../translate';
 import { useApp, useLang, useLinks, useT } from '../../app-context';
 import { formatMoney, percentFunded } from '../../../models/rules';

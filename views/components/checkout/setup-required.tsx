@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../link';
 import { useApp, useLinks, useT } from '../../app-context';
 import { Icon } from '../icons';
 

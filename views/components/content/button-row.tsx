@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../link';
 
 /** The row of large call-to-action buttons at the end of a section (centred, or left-aligned with `start`). */
 export function ButtonRow({ start = false, children }: { start?: boolean; children: ReactNode }) {
