@@ -12,7 +12,7 @@ import { langOf } from './context';
 import { HttpError, parseId, parseInput } from './middleware/errors';
 import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
@@ -137,12 +137,18 @@ export function mediaRouter(deps: Deps): Router {
       return new HttpError(404, 'Not found');
     };
     if (!STORED_NAME.test(name)) throw notFound();
-    // A variant whose job has not run yet: the browser gets the original meanwhile (not cached).
+    // A variant whose job has not run yet: the browser gets the original (or the WebP variant for
+    // an AVIF one) meanwhile, not cached. An image uploaded before AVIF variants existed gets its
+    // job queued again, which makes only those.
     const missing = async () => {
-      const original = await pendingVariantFallback(deps.db, name);
-      if (!original) throw notFound();
+      const fallback = await pendingVariantFallback(deps.db, name);
+      if (!fallback) throw notFound();
+      if (fallback.makeVariantsOf) {
+        const mediaId = fallback.makeVariantsOf;
+        await deps.jobs.add(IMAGE_VARIANTS_TASK, { mediaId }, { key: `${IMAGE_VARIANTS_TASK}:${mediaId}` }).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, mediaId }, 'media: the AVIF variants job was not queued'));
+      }
       res.set('Cache-Control', 'no-store');
-      res.redirect(307, original);
+      res.redirect(307, fallback.location);
     };
     try {
       const rangeHeader = typeof req.headers.range === 'string';

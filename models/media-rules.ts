@@ -8,8 +8,14 @@ export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 /** SPEC section 3: the kinds of media item. */
 export type MediaFileType = 'image' | 'pdf' | 'document' | 'others';
 
-/** Widths of the WebP variants made for every uploaded image. */
+/** Widths of the variants made for every uploaded image. */
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
+/**
+ * Formats of the variants: WebP for every browser, AVIF (about a third smaller for photos) for
+ * those that take it (views/components/content-image.tsx). GIF and WebP uploads (which may be
+ * animated) get WebP only.
+ */
+export type VariantFormat = 'webp' | 'avif';
 
 export interface MediaVariant {
   width: number;
@@ -78,16 +84,17 @@ const UPLOAD_IMAGE = /^\/uploads\/([a-z0-9-]+)\.(jpg|png|webp|gif)$/;
 export const isUploadedImage = (url: string | null | undefined): boolean => Boolean(url && UPLOAD_IMAGE.test(url));
 
 /**
- * srcset of an uploaded image's WebP variants (`/uploads/<id>-w480.webp 480w, ...`), or
+ * srcset of an uploaded image's variants in one format (`/uploads/<id>-w480.webp 480w, ...`), or
  * undefined for any other address. Every width is always written (never enlarged), so the
  * names can be derived from the address alone. A background job makes them a moment after the
- * upload; until then /uploads/ answers a variant's address with a redirect to the original
- * (not cached), so pages and thumbnails show the original meanwhile.
+ * upload; until then /uploads/ answers a variant's address with a redirect (not cached) to the
+ * original, and an AVIF variant an image does not have yet (uploaded before there were any) with
+ * a redirect to its WebP variant, so pages and thumbnails show something meanwhile.
  */
-export function srcSetFor(url: string | null | undefined): string | undefined {
+export function srcSetFor(url: string | null | undefined, format: VariantFormat = 'webp'): string | undefined {
   const m = url ? UPLOAD_IMAGE.exec(url) : null;
-  if (!m) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/${m[1]}-w${w}.webp ${w}w`).join(', ');
+  if (!m || (format === 'avif' && (m[2] === 'gif' || m[2] === 'webp'))) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/${m[1]}-w${w}.${format} ${w}w`).join(', ');
 }
 
 /** The smallest variant of an uploaded image (for thumbnails), else the address itself. */

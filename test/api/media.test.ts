@@ -1,4 +1,4 @@
-// The media library: admin-only API, type checked from content, random names, WebP variants made
+// The media library: admin-only API, type checked from content, random names, WebP and AVIF variants made
 // by a background job, files served so that nothing uploaded runs on the site's origin. Every
 // suite runs against the local folder and against S3 (s3rver through the real AWS SDK).
 import { test, before, after, describe } from 'node:test';
@@ -116,19 +116,22 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
 
       await h.deps.jobs.idle();
       const done = await item(up.id);
-      assert.deepEqual(done.variants.map((v: { width: number }) => v.width), [480, 960, 1600]);
-      assert.deepEqual(done.variants.map((v: { height: number }) => v.height), [240, 480, 800]);
+      assert.deepEqual(done.variants.map((v: { width: number }) => v.width), [480, 960, 1600, 480, 960, 1600]);
+      assert.deepEqual(done.variants.map((v: { height: number }) => v.height), [240, 480, 800, 240, 480, 800]);
+      assert.deepEqual(done.variants.map((v: { fileName: string }) => v.fileName.split('.')[1]), ['webp', 'webp', 'webp', 'avif', 'avif', 'avif']);
       assert.deepEqual([done.width, done.height], [2000, 1000]);
 
-      // Every srcset candidate exists and is WebP.
-      const srcset = srcSetFor(up.url)!;
-      for (const candidate of srcset.split(', ')) {
-        const [url, w] = candidate.split(' ');
-        const variant = await request(h.app).get(url!).buffer(true).parse(binary).expect(200);
-        assert.equal(variant.headers['content-type'], 'image/webp');
-        assert.equal(variant.headers['cache-control'], 'public, max-age=31536000, immutable');
-        const meta = await sharp(variant.body as Buffer).metadata();
-        assert.equal(`${meta.width}w`, w);
+      // Every srcset candidate exists, in its format, at its width.
+      for (const format of ['webp', 'avif'] as const) {
+        for (const candidate of srcSetFor(up.url, format)!.split(', ')) {
+          const [url, w] = candidate.split(' ');
+          const variant = await request(h.app).get(url!).buffer(true).parse(binary).expect(200);
+          assert.equal(variant.headers['content-type'], `image/${format}`);
+          assert.equal(variant.headers['cache-control'], 'public, max-age=31536000, immutable');
+          const meta = await sharp(variant.body as Buffer).metadata();
+          assert.equal(meta.format, format === 'avif' ? 'heif' : 'webp');
+          assert.equal(`${meta.width}w`, w);
+        }
       }
 
       const served = await request(h.app).get(up.url).buffer(true).parse(binary).expect(200);
@@ -148,7 +151,30 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
     test('small images are never enlarged (their variants keep their size)', async () => {
       const res = await request(h.app).post('/api/media').set(ADMIN).field('category', 'team').field('altText', 'Portrait').attach('file', await png(300, 200), 'small.png').expect(201);
       await h.deps.jobs.idle();
-      assert.deepEqual((await item(res.body.id)).variants.map((v: { width: number }) => v.width), [300, 300, 300]);
+      assert.deepEqual((await item(res.body.id)).variants.map((v: { width: number }) => v.width), [300, 300, 300, 300, 300, 300]);
+    });
+
+    test('an image uploaded before AVIF variants existed gets them the first time one is asked for, the WebP one meanwhile', async () => {
+      const res = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'Borehole').attach('file', await png(1200, 600), 'borehole.png').expect(201);
+      await h.deps.jobs.idle();
+      const id = res.body.id as number;
+      const all = (await item(id)).variants as { fileName: string }[];
+      // As such an image is: WebP variants recorded and stored, no AVIF.
+      await h.deps.db('media_items').where({ id }).update({ variants: JSON.stringify(all.filter((v) => v.fileName.endsWith('.webp'))) });
+      for (const v of all.filter((v) => v.fileName.endsWith('.avif'))) await h.deps.storage.delete(v.fileName);
+      const avif = all.find((v) => v.fileName.endsWith('-w960.avif'))!.fileName;
+
+      const detour = await request(h.app).get(`/uploads/${avif}`).expect(307);
+      assert.equal(detour.headers.location, `/uploads/${avif.replace('.avif', '.webp')}`);
+      assert.equal(detour.headers['cache-control'], 'no-store');
+      await h.deps.jobs.idle();
+      await request(h.app).get(`/uploads/${avif}`).expect(200).expect('Content-Type', 'image/avif');
+      assert.deepEqual(((await item(id)).variants as { fileName: string }[]).map((v) => v.fileName), all.map((v) => v.fileName), 'the WebP variants kept, the AVIF ones added');
+
+      // A GIF has no AVIF variants to wait for: its AVIF-like names are not found.
+      const gif = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'Spinner').attach('file', await sharp({ create: { width: 20, height: 20, channels: 3, background: '#0a0' } }).gif().toBuffer(), 'spin.gif').expect(201);
+      await h.deps.jobs.idle();
+      await request(h.app).get(`/uploads/${gif.body.fileName.replace('.gif', '')}-w480.avif`).expect(404);
     });
 
     test('until its job has run, a variant address leads to the original; the job is idempotent', async () => {
@@ -169,7 +195,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       await request(h.app).get(`/uploads/${variants[0]}`).expect(200).expect('Content-Type', 'image/webp');
       const row = await h.deps.db('media_items').where({ id }).first();
       const listed = (await h.deps.storage.list()).filter((e) => variants.includes(e.name));
-      assert.equal(listed.length, 3);
+      assert.equal(listed.length, 6, 'three WebP and three AVIF variants');
 
       // A second run changes nothing: no row change, no file written again.
       await makeImageVariants(h.deps, { mediaId: id });
@@ -188,7 +214,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       const id = res.body.id as number;
       await h.deps.db('media_items').where({ id }).update({ variants: '[]' });
       const base = res.body.fileName.replace('.png', '');
-      for (const w of [480, 960, 1600]) await h.deps.storage.delete(`${base}-w${w}.webp`);
+      for (const w of [480, 960, 1600]) for (const f of ['webp', 'avif']) await h.deps.storage.delete(`${base}-w${w}.${f}`);
       const before = await files();
 
       // The storage of a job whose row is deleted (with its original) right before the variants go in.
@@ -328,7 +354,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       const up = await request(h.app).post('/api/media').set(ADMIN).field('category', 'partners').field('altText', 'Partner logo').attach('file', await png(600, 300), 'partner.png').expect(201);
       await h.deps.jobs.idle();
       const names = [up.body.fileName, ...(await item(up.body.id)).variants.map((v: { fileName: string }) => v.fileName)];
-      assert.equal(names.length, 4);
+      assert.equal(names.length, 7, "the original, three WebP and three AVIF variants");
       assert.ok(names.every((n: string) => STORED_NAME.test(n)));
       const stored = await files();
       assert.ok(names.every((n: string) => stored.includes(n)));

@@ -153,6 +153,13 @@ describe('admin in Chromium', () => {
     const visitor = await browser.newPage();
     await visitor.goto(srv.url + '/projects');
     await visitor.getByText('E2E Solar Classroom').first().waitFor();
+    // Its photo in the card: the AVIF variant of the right size, which Chromium takes.
+    await srv.handle.deps.jobs.idle();
+    await visitor.reload();
+    const photo = visitor.locator('.project-card').filter({ hasText: 'E2E Solar Classroom' }).locator('img');
+    await photo.scrollIntoViewIfNeeded();
+    await visitor.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await photo.elementHandle());
+    assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/uploads\/[0-9a-f]{32}-w(480|960)\.avif$/);
     await visitor.close();
 
     // Edit: the item being edited leaves the list.

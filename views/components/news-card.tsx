@@ -4,7 +4,7 @@ import { formatDate, localized, truncate, type NewsArticle } from '../../models/
 
 type CardArticle = Omit<NewsArticle, 'content' | 'contentDe'>;
 import { ShareButton } from './share-button';
-import { CARD_SIZES_4, imageSources } from './responsive-image';
+import { CARD_SIZES_4, ContentImage } from './responsive-image';
 
 export function NewsCard({ article, clamp = false }: { article: CardArticle; clamp?: boolean }) {
   const t = useT();
@@ -16,7 +16,7 @@ export function NewsCard({ article, clamp = false }: { article: CardArticle; cla
   return (
     <article className="card news-card">
       <div className="card-media">
-        <img {...imageSources(article.imageUrl, CARD_SIZES_4)} alt="" width={600} height={400} loading="lazy" decoding="async" />
+        <ContentImage src={article.imageUrl} sizes={CARD_SIZES_4} alt="" width={600} height={400} loading="lazy" decoding="async" />
         <span className={`badge ${article.projectId ? 'badge-progress' : 'badge-neutral'}`}>
           {article.projectId ? t('news.projectUpdate') : t('news.generalNews')}
         </span>

@@ -3,7 +3,7 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/rules';
 import { ShareButton } from './share-button';
 import { Icon } from './icons';
-import { CARD_SIZES_3, imageSources } from './responsive-image';
+import { CARD_SIZES_3, ContentImage } from './responsive-image';
 
 export function statusKey(status: string): 'funding' | 'progress' | 'completed' {
   return status === 'funding' || status === 'progress' ? status : 'completed';
@@ -31,7 +31,7 @@ export function ProjectCard({ project, headingLevel = 3, eager = false }: { proj
   return (
     <article className="card project-card">
       <div className="card-media">
-        <img {...imageSources(project.imageUrl, CARD_SIZES_3)} alt="" width={600} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <ContentImage src={project.imageUrl} sizes={CARD_SIZES_3} alt="" width={600} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         <span className={`badge badge-${statusKey(project.status)}`}>{t(`projects.status.${statusKey(project.status)}`)}</span>
         {!completed && (
           <span className="badge badge-percent">{t('projects.percentFunded', { percent: Math.round(percent) })}</span>

@@ -1,13 +1,13 @@
 import { useLang, useT } from '../app-context';
 import { groupTeam, initials, localized, type TeamMember } from '../../models/rules';
-import { imageSources } from './responsive-image';
+import { ContentImage } from './responsive-image';
 
 function MemberCard({ member, showPhoto }: { member: TeamMember; showPhoto: boolean }) {
   const lang = useLang();
   return (
     <article className="card member-card">
       {showPhoto ? (
-        <img {...imageSources(member.imageUrl, '160px')} alt="" width={160} height={160} loading="lazy" decoding="async" className="avatar" />
+        <ContentImage src={member.imageUrl} sizes="160px" alt="" width={160} height={160} loading="lazy" decoding="async" className="avatar" />
       ) : (
         <span className="avatar avatar-initials" aria-hidden="true">
           {initials(member.name)}

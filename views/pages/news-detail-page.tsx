@@ -9,7 +9,7 @@ import { ArticleBody } from '../components/articles/article-body';
 import { ImageGallery } from '../components/articles/image-gallery';
 import { ArticleExtras, type ArticleExtraKind } from '../components/articles/article-extras';
 import { JoinTheMovement } from '../components/articles/join-movement';
-import { FULL_WIDTH, imageSources } from '../components/responsive-image';
+import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 
 export interface RelatedProject {
@@ -75,7 +75,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
             <h1>{title}</h1>
             {abstract && <p className="lead">{abstract}</p>}
           </header>
-          <img className="article-hero-image" {...imageSources(article.imageUrl, FULL_WIDTH)} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+          <ContentImage className="article-hero-image" src={article.imageUrl} sizes={FULL_WIDTH} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
           <div className="article-meta">
             <p>
               {t('article.published', { date })}
@@ -114,7 +114,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
 
           {relatedProject && (
             <section className="related-project" aria-labelledby="related-heading">
-              <img {...imageSources(relatedProject.imageUrl, '(min-width: 800px) 400px, 100vw')} alt="" width={1200} height={800} loading="lazy" decoding="async" />
+              <ContentImage src={relatedProject.imageUrl} sizes="(min-width: 800px) 400px, 100vw" alt="" width={1200} height={800} loading="lazy" decoding="async" />
               <div>
                 <h2 id="related-heading">{t('article.related.title')}</h2>
                 {relatedProject.title && <p className="related-title">{localized(lang, relatedProject.title, relatedProject.titleDe)}</p>}

@@ -7,7 +7,7 @@ import { ShareButton } from '../components/share-button';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
-import { FULL_WIDTH, imageSources } from '../components/responsive-image';
+import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 
 export interface ProjectDetailProps {
@@ -42,7 +42,7 @@ export default function ProjectDetailPage({ project, news }: ProjectDetailProps)
   return (
     <article className="project-detail">
       <header className="detail-hero">
-        <img {...imageSources(project.imageUrl, FULL_WIDTH)} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+        <ContentImage src={project.imageUrl} sizes={FULL_WIDTH} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
         <div className="detail-hero-overlay">
           <div className="container">
             <Link to={link('projects')} className="back-link back-link-light">
