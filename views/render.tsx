@@ -72,8 +72,8 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
   // whole stylesheet, at low priority, which the client applies once it has hydrated
   // (views/client.tsx): nothing blocks their first paint. (The module preloads keep their high
   // priority: low made the code arrive later on the village profile, and Lighthouse then counted
-  // the whole hydration as blocking time: performance 0.86-0.97 instead of 0.99.) Admin pages link their stylesheets as before (a volunteer's browser,
-  // not a first visit on a village phone).
+  // the whole hydration as blocking time: performance 0.86-0.97 instead of 0.99.) Admin pages
+  // link their stylesheets as before (a volunteer's browser, not a first visit on a village phone).
   const head = [
     ...(admin
       ? [`<link rel="stylesheet" href="${assets.css}">`, `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`]
