@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { LIBRARY_MARKER } from '../../models/media';
 import sharp from 'sharp';
-import { testApp, until } from '../helpers';
+import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 
@@ -145,8 +145,8 @@ describe('bad input', () => {
       const agent = request.agent(h.app);
       await agent.post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200);
       // The image variants of earlier uploads are written by a background job through the same
-      // scratch folder: wait until it is done, so what is left afterwards is this request's.
-      await until(() => incoming().length === 0, 'earlier uploads\' variants');
+      // scratch folder: wait until it has finished, so what is left afterwards is this request's.
+      await h.deps.jobs.idle();
       const body = Buffer.concat([Buffer.from(part('category', 'projects') + part('altText', 'A square')), filePart('x.png', png), Buffer.from(`--${B}--\r\n`)]);
       const res = await agent.post('/api/media').set('X-CSRF-Token', 'not-the-token').set('Content-Type', `multipart/form-data; boundary=${B}`).send(body);
       assert.equal(res.status, 403);
@@ -168,6 +168,8 @@ describe('bad input', () => {
 
     test('POST /admin/media (no-JavaScript form): back to the media tab with the message', async () => {
       const { agent } = await formSession();
+      // As above: the variants of the uploads before this test are made through the scratch folder.
+      await h.deps.jobs.idle();
       const { cases } = await bodies();
       for (const c of cases) {
         const res = await agent.post('/admin/media').set('Content-Type', c.type).send(c.body);
