@@ -89,6 +89,31 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   };
 }
 
+/**
+ * Every public page the browser tests walk (in English; views/routes.tsx localizePath gives the
+ * German address). The Nook's project page is the longest one (phases, budget table, German
+ * compounds); the article is one with a gallery and long German words.
+ */
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/about',
+  '/vision',
+  '/mission',
+  '/food-security',
+  '/skills-training',
+  '/health',
+  '/environment',
+  '/tariro-nook',
+  '/projects',
+  '/projects/nook-vocational-training-center',
+  '/projects/new-project-template',
+  '/news',
+  '/news/solar-infrastructure-brings-light-to-the-tariro-nook',
+  '/team',
+  '/contact',
+  '/checkout',
+];
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {

@@ -10,29 +10,10 @@
 // The inlined CSS depends on the markup, not on the database: SQLite only.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ON_POSTGRES, serverAndBrowser, waitForHydration } from '../helpers';
+import { ON_POSTGRES, PUBLIC_PAGE_PATHS, serverAndBrowser, waitForHydration } from '../helpers';
+import { localizePath } from '../../views/routes';
 
-const PATHS = [
-  '/',
-  '/about',
-  '/vision',
-  '/mission',
-  '/food-security',
-  '/skills-training',
-  '/health',
-  '/environment',
-  '/tariro-nook',
-  '/projects',
-  '/projects/nook-vocational-training-center',
-  '/projects/new-project-template',
-  '/news',
-  '/news/solar-infrastructure-brings-light-to-the-tariro-nook',
-  '/team',
-  '/contact',
-  '/checkout',
-  '/no-such-page',
-];
-const urlOf = (path: string, lang: 'en' | 'de') => (lang === 'en' ? path : path === '/' ? '/de' : `/de${path}`);
+const PATHS = [...PUBLIC_PAGE_PATHS, '/no-such-page'];
 
 const PROPS = [
   'display', 'position', 'float', 'box-sizing', 'width', 'height', 'margin-top', 'margin-right', 'margin-bottom', 'margin-left',
@@ -69,7 +50,7 @@ describe('the CSS a page inlines', { skip: ON_POSTGRES ? 'the inlined CSS depend
         await page.route(stylesheet, (route) => route.abort());
         for (const lang of ['en', 'de'] as const) {
           for (const path of PATHS) {
-            const url = urlOf(path, lang);
+            const url = localizePath(path, lang);
             await page.goto(e2e.srv.url + url);
             const inlined = await page.evaluate(() => document.querySelector('head style')?.textContent?.length ?? 0);
             const before = await page.evaluate(snapshot, PROPS);

@@ -12,7 +12,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ON_POSTGRES, serverAndBrowser } from '../helpers';
+import { ON_POSTGRES, PUBLIC_PAGE_PATHS, serverAndBrowser } from '../helpers';
+import { localizePath } from '../../views/routes';
 
 const VIEWPORTS = [
   { width: 320, height: 568 },
@@ -21,29 +22,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-// The Nook's project page is the longest one (phases, budget table, German compounds); the article
-// is one with a gallery and long German words.
-const PATHS = [
-  '/',
-  '/about',
-  '/vision',
-  '/mission',
-  '/food-security',
-  '/skills-training',
-  '/health',
-  '/environment',
-  '/tariro-nook',
-  '/projects',
-  '/projects/nook-vocational-training-center',
-  '/projects/new-project-template',
-  '/news',
-  '/news/solar-infrastructure-brings-light-to-the-tariro-nook',
-  '/team',
-  '/contact',
-  '/checkout',
-];
-
-const urlOf = (path: string, lang: 'en' | 'de') => (lang === 'en' ? path : path === '/' ? '/de' : `/de${path}`);
 
 /**
  * Everything measured with the page scrolled to the top: sideways scrolling, broken words, clipped
@@ -541,8 +519,8 @@ describe('layout at phone, tablet and laptop widths', { skip: ON_POSTGRES ? 'lay
       after(async () => context?.close());
 
       for (const lang of ['en', 'de'] as const) {
-        for (const path of PATHS) {
-          const url = urlOf(path, lang);
+        for (const path of PUBLIC_PAGE_PATHS) {
+          const url = localizePath(path, lang);
           test(`${url} at ${viewport.width}px`, async () => {
             const response = await page.goto(e2e.srv.url + url);
             assert.equal(response?.status(), 200, `${url} answers ${response?.status()}`);
@@ -550,7 +528,7 @@ describe('layout at phone, tablet and laptop widths', { skip: ON_POSTGRES ? 'lay
             await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"][src]'), null, { timeout: 15_000 });
             await page.evaluate(() => document.fonts.ready);
             const problems = [
-              ...(await page.evaluate(auditStatic, { checkoutPath: urlOf('/checkout', lang) })),
+              ...(await page.evaluate(auditStatic, { checkoutPath: localizePath('/checkout', lang) })),
               ...(await page.evaluate(auditControls)),
               ...(await page.evaluate(auditTextCovered)),
               ...(await auditContrast(page)),
