@@ -1,8 +1,10 @@
-import { Router, type Request, type RequestHandler } from 'express';
-import { langOf, sharedRead, type Deps, type PageLoader } from './context';
-import { renderPage, wantsPageJson, writePage } from './render';
+import type { Request, RequestHandler } from 'express';
+import { matchRoutes } from 'react-router-dom';
+import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
+import { pagePayload, renderPayload, wantsPageJson, writePage } from './render';
+import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
-import { localizePath, routes, type RouteId } from '../views/routes';
+import { routesById, type RouteId } from '../views/routes';
 import { frontDoor } from './middleware/locale';
 import { findPageContent } from '../models/page';
 import * as home from './home';
@@ -48,6 +50,8 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
   backendDemo: backendDemo.show,
   adminLogin: admin.loginPage,
   admin: admin.adminPage,
+  // Any address no other route has.
+  notFound: async (req, deps) => ({ props: {}, meta: { title: tFor(deps, langOf(req))('notFound.title'), description: '', noindex: true }, status: 404 }),
 };
 
 /** The cache key of a page. The asset names are part of it: after a rebuild no cached page points at deleted files. */
@@ -83,30 +87,65 @@ export function cachedPages(deps: Deps): RequestHandler {
   };
 }
 
-/** Mounts every page of the route table at its English path and its German twin under /de. */
-export function pagesRouter(deps: Deps): Router {
-  const router = Router();
+/** A malformed %-escape in a page's parameter (/news/%zz) is a bad address: 400, as Express answers it. */
+function badEscape(): URIError {
+  return Object.assign(new URIError('Failed to decode param'), { status: 400 });
+}
+
+/**
+ * Every page of the route table, in both languages: React Router's static handler matches the
+ * address and runs the route's loader, which asks the page's controller (the loaders map above).
+ * The document or, for the browser's router, the JSON payload is rendered from the result.
+ */
+export function pagesRouter(deps: Deps): RequestHandler {
   const cache = deps.pageCache;
-  // The front door decides between the English and the German home before the page cache.
-  router.get('/', frontDoor);
-  for (const route of routes) {
-    if (route.path === '*') continue;
-    // Public pages are the same for every visitor, so they are rendered once per content version.
-    const cacheable = route.layout === 'public';
-    router.get([route.path, localizePath(route.path, 'de')], async (req, res) => {
-      const key = pageKey(deps, req);
-      // The version is read before the data: a page is never filed under a newer version than its data.
-      const loader = loaders[route.id] ?? staticPage(route.id);
-      const render = async () => renderPage(req, res, deps, route.id, await loader(req, deps));
-      if (!cacheable) return writePage(res, await render());
-      const version = await cache.version();
-      res.locals.contentVersion = version;
-      const page = await cache.obtain(key, version, async () => {
-        const rendered = await render();
-        return { page: rendered, keep: rendered.status === 200 && !res.locals.noPageCache };
+  const answer: RequestHandler = async (req, res, next) => {
+    const matches = matchRoutes(pageRoutes, req.path);
+    // Not even the catch-all matches (control characters in the path): the not-found page.
+    if (!matches) return next();
+    const leaf = matches[matches.length - 1]!.route;
+    if (leaf.path?.includes(':')) {
+      try {
+        decodeURIComponent(req.path);
+      } catch {
+        throw badEscape();
+      }
+    }
+    const requestContext: PageRequestContext = {
+      load: async (id, params) => {
+        // The controllers read the route's parameters where Express puts them.
+        req.params = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+        return pagePayload(req, res, deps, id as RouteId, await (loaders[id as RouteId] ?? staticPage(id as RouteId))(req, deps));
+      },
+    };
+    const render = async () => {
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      const context = await pageHandler.query(new Request(`http://localhost${req.originalUrl}`), {
+        requestContext,
+        // The address as Express has it: the URL parser would resolve /x/%2e%2e to /, another page.
+        normalizePath: () => ({ pathname: req.path, search, hash: '' }),
       });
-      writePage(res, page);
+      if (context instanceof Response) throw new Error(`a page loader answered with a response (${context.status})`);
+      if (context.errors) throw Object.values(context.errors)[0];
+      return renderPayload(req, deps, context.loaderData[leaf.id]);
+    };
+    // Public pages are the same for every visitor, so they are rendered once per content version.
+    if (routesById[leaf.id as RouteId]?.layout !== 'public') return writePage(res, await render());
+    const key = pageKey(deps, req);
+    // The version is read before the data: a page is never filed under a newer version than its data.
+    const version = await cache.version();
+    res.locals.contentVersion = version;
+    const page = await cache.obtain(key, version, async () => {
+      const rendered = await render();
+      return { page: rendered, keep: rendered.status === 200 && !res.locals.noPageCache };
     });
-  }
-  return router;
+    writePage(res, page);
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // The front door decides between the English and the German home before the page cache.
+    const run = () => Promise.resolve(answer(req, res, next)).catch(next);
+    if (req.path === '/') return frontDoor(req, res, run);
+    return run();
+  };
 }

@@ -1,10 +1,11 @@
 import type { Request, Response } from 'express';
 import type { Deps } from './context';
-import { localizePath, routesById, splitLang, type RouteId } from '../views/routes';
+import { localizePath, splitLang, type RouteId } from '../views/routes';
 import { renderDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
 import { encodingFor, PackedPage, type Encoding, type RenderedPage } from './middleware/caching';
 import { browserPayload } from '../views/browser-payload';
+import { pageRoutes } from './page-routes';
 
 /** Answers by Accept header: browsers send a handful of different ones, each page request asks. */
 const jsonByAccept = new Map<string, boolean>();
@@ -20,9 +21,9 @@ export function wantsPageJson(req: Request): boolean {
   return json;
 }
 
-/** The one way a page is answered: JSON payload for navigation, or the full server-rendered document. */
+/** Answers with a page the caller chose (the error pages): its payload, as JSON or as the document. */
 export async function sendPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<void> {
-  writePage(res, await renderPage(req, res, deps, routeId, result));
+  writePage(res, renderPayload(req, deps, pagePayload(req, res, deps, routeId, result)));
 }
 
 /**
@@ -63,12 +64,13 @@ function sendBytes(res: Response, encoding: Encoding, bytes: Buffer): void {
   else res.end(bytes);
 }
 
-export async function renderPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<RenderedPage> {
+/** What a page controller returned, as the page's payload: its address in its language, alternates, full title. */
+export function pagePayload(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): PagePayload {
   const lang = (res.locals.lang as Lang | undefined) ?? 'en';
   const { path } = splitLang(req.path);
   const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
   const site = deps.config.site;
-  const payload: PagePayload = {
+  return {
     routeId,
     lang,
     url: localizePath(path, lang) + query,
@@ -80,8 +82,11 @@ export async function renderPage(req: Request, res: Response, deps: Deps, routeI
     },
     status: result.status ?? 200,
   };
+}
+
+/** A page's payload as the client asked for it: JSON for the browser's router, else the whole document. */
+export function renderPayload(req: Request, deps: Deps, payload: PagePayload): RenderedPage {
   if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(browserPayload(payload)) };
-  const Page = (await routesById[routeId].load()).default;
-  const html = renderDocument({ page: payload, Page, site, i18n: deps.i18n[lang], assets: deps.assets() });
+  const html = renderDocument({ page: payload, routes: pageRoutes, site: deps.config.site, i18n: deps.i18n[payload.lang], assets: deps.assets() });
   return { status: payload.status, type: 'html', body: html };
 }

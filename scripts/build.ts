@@ -106,6 +106,12 @@ for (const route of routes) {
   const module = /import\(["'](\.\/pages\/[\w-]+)["']\)/.exec(route.load.toString())?.[1];
   const modulePath = module && path.join(root, 'views', `${module.slice(2)}.tsx`);
   const chunk = modulePath && [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId === modulePath);
+  // The stand-in pages (not found, error) are part of the client itself: nothing of their own.
+  const inClient = modulePath && [...closure(clientChunk.fileName)].some((f) => chunks.get(f)?.moduleIds.includes(modulePath));
+  if (!chunk && inClient) {
+    pages[route.id] = [];
+    continue;
+  }
   if (!chunk) throw new Error(`build output for the ${route.id} page not found`);
   pages[route.id] = [...closure(chunk.fileName)].map((f) => publicPath(assetFile(f))).filter((f) => !preload.includes(f));
 }

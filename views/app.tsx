@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import { AppContext } from './app-context';
 import { routesById, type RouteId } from './routes';
 import { PublicLayout } from './layouts/public-layout';
@@ -7,19 +7,19 @@ import type { PagePayload, SiteInfo } from './types';
 
 export interface AppProps {
   page: PagePayload;
-  Page: ComponentType<any>;
   site: SiteInfo;
   /** Interface text in the page's language (i18next on the server, views/translate.ts in the browser). */
   t: TFunction;
+  /** The page itself. */
+  children: ReactNode;
 }
 
-/** The same tree on the server (renderToString) and in the browser (hydrateRoot). */
-export function App({ page, Page, site, t }: AppProps) {
+/** A page in its frame: the context its components read, and the public layout around public pages. */
+export function App({ page, site, t, children }: AppProps) {
   const route = routesById[page.routeId as RouteId];
-  const content = <Page {...page.props} />;
   return (
     <AppContext.Provider value={{ lang: page.lang, site, page, t }}>
-      {route?.layout === 'admin' ? content : <PublicLayout>{content}</PublicLayout>}
+      {route?.layout === 'admin' ? children : <PublicLayout>{children}</PublicLayout>}
     </AppContext.Provider>
   );
 }

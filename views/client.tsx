@@ -1,10 +1,9 @@
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation } from 'react-router-dom';
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { App } from './app';
+import { createBrowserRouter, matchRoutes, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import { createTranslator, type TFunction } from './translate';
 import { applyHead } from './head';
-import { bundlesFor, matchRoute, routesById, type RouteId } from './routes';
+import { createRouteTree, SiteEnvContext, type SiteEnv } from './router';
+import { bundlesFor, routesById, type RouteDef, type RouteId } from './routes';
 import type { Lang, PagePayload, SiteInfo } from './types';
 
 interface Boot {
@@ -14,6 +13,8 @@ interface Boot {
   css: string;
   adminCss: string;
 }
+
+const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
 
 /** The site stylesheet, where the page came with only its own rules inlined (views/render.tsx). */
 function ensureSiteStyles(): void {
@@ -32,77 +33,70 @@ function ensureAdminStyles(routeId: string): Promise<void> {
   });
 }
 
-const boot = JSON.parse(document.getElementById('__boot')!.textContent!) as Boot;
-const loaded = new Map<string, Promise<Record<string, unknown>>>();
+const bundleRequests = new Map<string, Promise<Record<string, unknown>>>();
+const bundles = new Map<string, Record<string, unknown>>();
 
 /** The locale text a page needs: the shared core and the page's own namespaces (views/routes.tsx). */
-async function loadBundles(lang: Lang, routeId: string): Promise<Record<string, unknown>> {
-  const parts = await Promise.all(
+async function loadBundles(lang: Lang, routeId: string): Promise<void> {
+  await Promise.all(
     bundlesFor(routeId).map((name) => {
       const url = boot.locales[lang][name];
-      if (!url) return {};
-      if (!loaded.has(url)) {
-        loaded.set(
+      if (!url) return undefined;
+      if (!bundleRequests.has(url)) {
+        bundleRequests.set(
           url,
-          fetch(url).then((res) => {
+          fetch(url).then(async (res) => {
             if (!res.ok) throw new Error(`locale ${lang}/${name}: ${res.status}`);
-            return res.json() as Promise<Record<string, unknown>>;
+            const json = (await res.json()) as Record<string, unknown>;
+            bundles.set(url, json);
+            return json;
           }),
         );
       }
-      return loaded.get(url)!;
+      return bundleRequests.get(url);
     }),
   );
-  return Object.assign({}, ...parts) as Record<string, unknown>;
 }
 
-async function loadPage(route: string): Promise<ComponentType<any>> {
-  return (await routesById[route as RouteId].load()).default;
+const translators = new Map<string, TFunction>();
+
+/** The interface text of a page whose bundles are loaded (a route's loader waited for them). */
+function tFor(lang: Lang, routeId: string): TFunction {
+  const key = `${lang} ${routeId}`;
+  let t = translators.get(key);
+  if (!t) {
+    const parts = bundlesFor(routeId).map((name) => bundles.get(boot.locales[lang][name] ?? '') ?? {});
+    t = createTranslator(lang, Object.assign({}, ...parts) as Record<string, unknown>);
+    translators.set(key, t);
+  }
+  return t;
 }
 
-/** Asks the page's controller for its props as JSON (the same controller that rendered the HTML). */
-async function fetchPayload(url: string): Promise<PagePayload> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) throw new Error(`not a page payload: ${url}`);
-  return (await res.json()) as PagePayload;
-}
+/**
+ * A route's loader in the browser: the page's payload from the same controller that renders its
+ * HTML (the same address, asking for JSON), with the locale text and stylesheet the page needs.
+ */
+const loader = (): LoaderFunction => async ({ request }) => {
+  const url = new URL(request.url);
+  ensureSiteStyles();
+  try {
+    const res = await fetch(url.pathname + url.search, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: request.signal });
+    if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error(`not a page payload: ${url.pathname}`);
+    const page = (await res.json()) as PagePayload;
+    await Promise.all([loadBundles(page.lang, page.routeId), ensureAdminStyles(page.routeId)]);
+    return page;
+  } catch (err) {
+    if (request.signal.aborted) throw err;
+    // Offline or an unexpected answer: the browser loads the page itself.
+    window.location.assign(url.href);
+    return new Promise<never>(() => {});
+  }
+};
 
-interface View {
-  key: string;
-  page: PagePayload;
-  Page: ComponentType<any>;
-  t: TFunction;
-}
-
-function Navigator({ initial }: { initial: View }) {
-  const location = useLocation();
-  const [view, setView] = useState(initial);
-  const target = location.pathname + location.search;
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (target === view.key) return;
-    let cancelled = false;
-    (async () => {
-      try {
-        ensureSiteStyles();
-        const guess = matchRoute(location.pathname);
-        const [page] = await Promise.all([fetchPayload(target), guess.route.load()]);
-        const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId), ensureAdminStyles(page.routeId)]);
-        if (cancelled) return;
-        setView({ key: target, page, Page, t: createTranslator(page.lang, bundle) });
-      } catch {
-        // Offline or an unexpected answer: let the browser load the page itself.
-        if (!cancelled) window.location.assign(target + location.hash);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [target]);
-
-  useEffect(() => {
+const env: SiteEnv = {
+  site: boot.site,
+  tFor,
+  hydrated: () => {
     // When the page became usable, in milliseconds since navigation (npm run budget reads it).
     document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
     document.documentElement.dataset.hydrated = 'true';
@@ -110,15 +104,11 @@ function Navigator({ initial }: { initial: View }) {
     // task made one long task of two on a cheap phone.
     if ('requestIdleCallback' in window) requestIdleCallback(ensureSiteStyles, { timeout: 1000 });
     else setTimeout(ensureSiteStyles, 200);
-  }, []);
-
-  // After a navigation: new head, scroll to top (also on a query-string change), focus the heading.
-  useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    applyHead(view.page, boot.site);
+  },
+  // After a navigation: new head and language, scroll to top (also on a query-string change) or
+  // to the address's #fragment, focus on the heading.
+  afterNavigation: (page) => {
+    applyHead(page, boot.site);
     if (location.hash) {
       // A malformed escape in the address (#%zz) is no reason for the page to fail.
       let id = location.hash.slice(1);
@@ -136,25 +126,31 @@ function Navigator({ initial }: { initial: View }) {
       heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
     }
-  }, [view.key]);
-
-  return <App page={view.page} Page={view.Page} site={boot.site} t={view.t} />;
-}
+  },
+};
 
 async function start() {
   const { page } = boot;
-  const [Page, bundle] = await Promise.all([loadPage(page.routeId), loadBundles(page.lang, page.routeId)]);
-  // Hydration as a transition: React yields to the browser every few milliseconds instead of
-  // blocking the main thread for the whole page (long tasks on a cheap phone); a click or key
-  // press that comes first is handled first, and events are replayed once their part is ready.
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <BrowserRouter>
-        <Navigator initial={{ key: page.url, page, Page, t: createTranslator(page.lang, bundle) }} />
-      </BrowserRouter>,
-    );
-  });
+  const tree = createRouteTree((_route: RouteDef) => loader());
+  // The routes of this address load their modules before hydrating: the router then starts with
+  // the server's data and renders what the server rendered.
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all([
+    loadBundles(page.lang, page.routeId),
+    ...matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      route.lazy = undefined;
+    }),
+  ]);
+  const leaf = matches[matches.length - 1]!;
+  const router = createBrowserRouter(tree, { hydrationData: { loaderData: { [leaf.route.id!]: page } } });
+  hydrateRoot(
+    document.getElementById('root')!,
+    <SiteEnvContext.Provider value={env}>
+      <RouterProvider router={router} />
+    </SiteEnvContext.Provider>,
+  );
 }
 
 void start();

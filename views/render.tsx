@@ -1,67 +1,62 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
-import type { ComponentType } from 'react';
+import { createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import type { i18n } from 'i18next';
-import { App } from './app';
 import { browserPayload } from './browser-payload';
 import { criticalCss } from './critical-css';
+import { headHtml, headTags, safeJson } from './head';
 import { serverT } from './i18n';
+import { SiteEnvContext, type SiteEnv } from './router';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
+import type { DataRouteObject } from 'react-router-dom';
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** JSON inside <script>: "<" escaped so no string in the data can close the element. */
-export const safeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export { safeJson };
 
 export interface RenderOptions {
   page: PagePayload;
-  Page: ComponentType<any>;
+  /** The route tree of the server's static handler (controllers/pages.ts). */
+  routes: DataRouteObject[];
   site: SiteInfo;
   i18n: i18n;
   assets: Assets;
 }
 
-/** Head tags of a page; the browser builds the same set on client-side navigation (views/head.ts). */
-export function headTags(page: PagePayload, site: SiteInfo): string {
-  const { meta } = page;
-  const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
-  const canonical = abs(page.url.split('?')[0]!);
-  // Social networks do not show SVG previews: those pages use the default raster image.
-  const image = abs(meta.image && !meta.image.endsWith('.svg') ? meta.image : '/images/og-default.png');
-  const tags = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    meta.keywords ? `<meta name="keywords" content="${escapeHtml(meta.keywords)}">` : '',
-    meta.noindex ? '<meta name="robots" content="noindex">' : '',
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(abs(page.alternates.en))}">`,
-    `<link rel="alternate" hreflang="de" href="${escapeHtml(abs(page.alternates.de))}">`,
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(abs(page.alternates.en))}">`,
-    `<meta property="og:type" content="${meta.ogType ?? 'website'}">`,
-    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
-    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
-    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:locale" content="${page.lang === 'de' ? 'de_CH' : 'en_US'}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
-    ...(meta.jsonLd ?? []).map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`),
-  ];
-  return tags.filter(Boolean).join('\n');
+/**
+ * The router state of a rendered page: the routes its address matches, with the page's payload as
+ * the data of the deepest one. The same data the browser's router hydrates with (views/client.tsx).
+ */
+function routerContext(routes: DataRouteObject[], page: PagePayload): StaticHandlerContext {
+  const [pathname, search = ''] = page.url.split(/(?=\?)/);
+  const location = { pathname: pathname!, search, hash: '', state: null, key: 'default' };
+  // An address not even the catch-all route matches (control characters) renders as the catch-all's.
+  const matches = matchRoutes(routes, location) ?? matchRoutes(routes, '/-') ?? [];
+  const leaf = matches[matches.length - 1];
+  return {
+    basename: '/',
+    location,
+    matches: matches as StaticHandlerContext['matches'],
+    loaderData: leaf ? { [leaf.route.id]: page } : {},
+    actionData: null,
+    errors: null,
+    statusCode: page.status,
+    loaderHeaders: {},
+    actionHeaders: {},
+  };
 }
 
-export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions): string {
-  const body = renderToString(
-    <StaticRouter location={page.url}>
-      <App page={page} Page={Page} site={site} t={serverT(i18n)} />
-    </StaticRouter>,
+/** The HTML of a page inside #root: what the browser's router hydrates. */
+export function renderBody(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): string {
+  const context = routerContext(routes, page);
+  return renderToString(
+    <SiteEnvContext.Provider value={env}>
+      <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
+    </SiteEnvContext.Provider>,
   );
+}
+
+export function renderDocument({ page, routes, site, i18n, assets }: RenderOptions): string {
+  const t = serverT(i18n);
+  const body = renderBody(routes, page, { site, tFor: () => t });
   const boot = { page: browserPayload(page), site, locales: assets.locales, css: assets.css, adminCss: assets.adminCss };
   const admin = routesById[page.routeId as RouteId]?.layout === 'admin';
   const modules = [assets.client, ...assets.preload, ...(assets.pages[page.routeId] ?? [])];
@@ -89,7 +84,7 @@ export function renderDocument({ page, Page, site, i18n, assets }: RenderOptions
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="theme-color" content="#1f5c3a">
-${headTags(page, site)}
+${headHtml(headTags(page, site))}
 <link rel="icon" href="/images/logo.svg" type="image/svg+xml">
 ${head.join('\n')}
 </head>

@@ -28,8 +28,8 @@ export function bundlesFor(routeId: string): string[] {
   return ['core', ...((routesById as Record<string, RouteDef>)[routeId]?.ns ?? [])];
 }
 
-// The one route table: Express mounts page controllers from it for both languages,
-// the browser matches it for client-side navigation, and links are built from it.
+// The one route table: views/router.tsx makes React Router's route tree of it (the server's static
+// handler and the browser's router), and links are built from it.
 export const routes = [
   { id: 'home', path: '/', load: () => import('./pages/home-page'), layout: 'public', sitemap: true },
   { id: 'about', path: '/about', load: () => import('./pages/about-page'), layout: 'public', sitemap: true, ns: ['about', 'contact'] },
@@ -84,33 +84,13 @@ export function twinPath(pathnameWithSearch: string, target: Lang): string {
   return localizePath(path, target) + rest.join('');
 }
 
-function compile(path: string): RegExp {
-  if (path === '*') return /^.*$/;
-  const pattern = path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-zA-Z]+)/g, '(?<$1>[^/]+)');
-  return new RegExp(`^${pattern}/?$`);
-}
-
-const compiled = routes.map((r) => ({ route: r as RouteDef, re: compile(r.path) }));
-
-/** Finds the route for a path in either language (static paths win over :params by table order). */
-export function matchRoute(pathname: string): { route: RouteDef; params: Record<string, string>; lang: Lang } {
-  const { lang, path } = splitLang(pathname);
-  for (const { route, re } of compiled) {
-    const m = re.exec(path);
-    if (m) {
-      const params = Object.fromEntries(Object.entries(m.groups ?? {}).map(([k, v]) => [k, safeDecode(v)]));
-      return { route, params, lang };
-    }
-  }
-  return { route: routesById.notFound, params: {}, lang };
-}
-
-function safeDecode(v: string): string {
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
+/**
+ * The route's path in React Router's pattern language: the German twin as an optional static
+ * segment, so '/about' matches /about and /de/about ('/' matches / and /de).
+ */
+export function routerPath(path: string): string {
+  if (path === '*') return path;
+  return path === '/' ? '/de?' : `/de?${path}`;
 }
 
 export { NOOK_SLUG };

@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
-import { App } from '../../views/app';
+import { renderBody } from '../../views/render';
+import { pageRoutes } from '../../controllers/page-routes';
 import { createTranslator } from '../../views/translate';
 import { localizePath, routes, routesById, type RouteId } from '../../views/routes';
 import type { PagePayload, SiteInfo } from '../../views/types';
@@ -45,12 +44,7 @@ describe('every public page hydrates to its own server HTML', () => {
         const bootText = /<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
         assert.ok(root !== undefined && bootText, `${path}: document without root or boot data`);
         const boot = JSON.parse(bootText) as { page: PagePayload; site: SiteInfo };
-        const Page = (await routesById[boot.page.routeId as RouteId].load()).default;
-        const again = renderToString(
-          <StaticRouter location={boot.page.url}>
-            <App page={boot.page} Page={Page} site={boot.site} t={t} />
-          </StaticRouter>,
-        );
+        const again = renderBody(pageRoutes, boot.page, { site: boot.site, tFor: () => t });
         if (again !== root) {
           let at = 0;
           while (at < again.length && again[at] === root[at]) at++;

@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
-import { App } from '../../views/app';
+import { renderBody } from '../../views/render';
+import { pageRoutes } from '../../controllers/page-routes';
 import { createTranslator } from '../../views/translate';
 import { splitLocale } from '../../views/locale-bundles';
 import { bundlesFor, localizePath, routes, routesById, type RouteId } from '../../views/routes';
@@ -43,12 +42,7 @@ describe('each page renders with only its own locale bundles', () => {
         const subset = Object.assign({}, ...bundlesFor(page.routeId).map((b) => bundles[b] ?? {}));
         const missing: string[] = [];
         const t = createTranslator(lang, subset, (key) => missing.push(key));
-        const Page = (await routesById[page.routeId as RouteId].load()).default;
-        renderToString(
-          <StaticRouter location={page.url}>
-            <App page={page} Page={Page} site={h.deps.config.site} t={t} />
-          </StaticRouter>,
-        );
+        renderBody(pageRoutes, page, { site: h.deps.config.site, tFor: () => t });
         if (missing.length) problems.push(`${localizePath(path, lang)} (${page.routeId}): ${[...new Set(missing)].join(', ')}`);
       }
       assert.deepEqual(problems, [], 'pages use keys outside their locale bundles');

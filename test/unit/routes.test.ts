@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { localizePath, matchRoute, pathFor, routes, splitLang, twinPath } from '../../views/routes';
+import { matchRoutes } from 'react-router-dom';
+import { localizePath, pathFor, routes, splitLang, twinPath } from '../../views/routes';
+import { createRouteTree } from '../../views/router';
+
+const tree = createRouteTree(() => async () => null);
+const matchRoute = (path: string) => {
+  const matches = matchRoutes(tree, path)!;
+  const leaf = matches[matches.length - 1]!;
+  return { route: { id: leaf.route.id }, params: leaf.params, lang: splitLang(path).lang };
+};
 
 test('every route id is unique and every path but the fallbacks starts with /', () => {
   const ids = routes.map((r) => r.id);
@@ -15,7 +24,7 @@ test('paths are built from the route table in both languages', () => {
   assert.equal(localizePath('/news', 'de'), '/de/news');
 });
 
-test('matching: static paths win over parameters, German prefix is understood', () => {
+test('React Router matches the tree: static paths win over parameters, German prefix is understood', () => {
   assert.equal(matchRoute('/projects/new-project-template').route.id, 'projectTemplate');
   const m = matchRoute('/de/projects/solar-kiosk');
   assert.equal(m.route.id, 'projectDetail');
