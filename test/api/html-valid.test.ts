@@ -114,6 +114,9 @@ before(async () => {
     for (const p of publicPaths) await keep(visitor, localizePath(p, lang), 200);
     await keep(visitor, localizePath('/no-such-page', lang), 404);
     await keep(visitor, localizePath('/projects/no-such-project', lang), 404);
+    // The error page (a malformed %-escape in the address).
+    await keep(visitor, localizePath('/news/%zz', lang), 400);
+    await keep(visitor, `${localizePath('/projects', lang)}?filter=%zz`, 200);
     for (const q of ['', '?mode=email', '?sent=1&mode=email', '?error=invalid']) await keep(visitor, localizePath('/admin-login', lang) + q, 200);
   }
 
