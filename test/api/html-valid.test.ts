@@ -77,7 +77,7 @@ function declarationAt(source: string, m: VnuMessage, property: string): string 
 const isCheckerGap = (m: VnuMessage, source: string) =>
   CHECKER_GAPS.some((gap) => gap.message.test(m.message) && (!gap.declaration || gap.declaration.has.test(declarationAt(source, m, gap.declaration.property))));
 
-/** The English path of each route (with a real slug for :params); the 404 page is checked by its own address. */
+/** A route's path as a pattern: a :param matches one segment. */
 const routePattern = (p: string) => new RegExp(`^${p.replace(/:[a-zA-Z]+/g, '[^/]+')}$`);
 
 const apps: AppHandle[] = [];
