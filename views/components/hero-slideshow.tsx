@@ -59,7 +59,7 @@ export function HeroSlideshow() {
     >
       <div className="hero-slides">
         {slides.map((s, i) => (
-          <figure key={s.src} className={`hero-slide${i === index ? ' active' : ''}`} aria-hidden={i !== index} role="group" aria-roledescription="slide" aria-label={t('hero.slideOf', { n: i + 1, total: SLIDE_COUNT })}>
+          <figure key={s.src} className={`hero-slide${i === index ? ' active' : ''}`} aria-hidden={i !== index} aria-roledescription="slide" aria-label={t('hero.slideOf', { n: i + 1, total: SLIDE_COUNT })}>
             <img src={s.src} alt={s.alt} width={1600} height={900} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} decoding="async" />
             <figcaption>{s.caption}</figcaption>
           </figure>

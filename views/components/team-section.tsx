@@ -22,7 +22,7 @@ function MemberCard({ member, showPhoto }: { member: TeamMember; showPhoto: bool
 
 function Group({ title, members, showPhoto, id }: { title: string; members: TeamMember[]; showPhoto: boolean; id: string }) {
   return (
-    <div className="team-group" aria-labelledby={id}>
+    <div className="team-group" role="group" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
       <ul className="grid grid-4">
         {members.map((m) => (
