@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { truncate } from '../../models/rules';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, AdminApiError, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, SelectField, Spinner, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
@@ -48,7 +48,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [values, setValues] = useState<Record<string, string>>(() =>
     initialForm ? { ...config.values(initialForm.item, ctx), ...(flashForm?.values ?? {}) } : {},
   );
-  const [errors, setErrors] = useState<Record<string, string>>(flashForm?.errors ?? {});
+  const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -121,7 +121,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       onChanged();
       setTimeout(() => newButton.current?.focus(), 0);
     } catch (err) {
-      const fields = err instanceof AdminApiError ? (err.fields ?? {}) : {};
+      const fields = err instanceof AdminApiError ? err.fieldIssues : {};
       const count = Object.keys(fields).length;
       setErrors(fields);
       // Field errors are shown (translated) next to their fields; the toast says how many.

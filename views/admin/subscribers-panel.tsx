@@ -104,7 +104,7 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (err) {
       toast({ title: t('admin.subscribers.eraseFailed'), description: errorText(err), variant: 'destructive' });
-      if (err instanceof AdminApiError && err.status === 404) {
+      if (err instanceof AdminApiError && err.code === 'not_found') {
         setOpen(null);
         setReload((n) => n + 1);
       }
