@@ -8,9 +8,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multer from 'multer';
 import type { Deps } from './context';
-import { langOf } from './context';
+import { langOf, tFor } from './context';
 import { parseId, parseInput } from './middleware/errors';
-import { AppError, badRequest, fieldError, invalidField, notFound } from '../models/errors';
+import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/errors';
+import { fieldTextKey } from '../models/error-codes';
 import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
 import { requireCsrf } from './middleware/csrf';
 import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
@@ -250,8 +251,15 @@ export function mediaRouter(deps: Deps): Router {
   const back = (req: Request) => localizePath('/admin', langOf(req)) + '?tab=media';
   const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
     if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'storage.unavailable')) return next(err);
-    // The storage being down is said in the page's language; other messages come from the checks.
-    req.session.flash = err.code === 'storage.unavailable' ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message: err.message } };
+    // The storage being down and field problems are said in the page's language; other messages come from the checks.
+    const t = tFor(deps, langOf(req));
+    const fieldText = (f: FieldError) => {
+      if (f.code === 'invalid') return f.message;
+      const { key, params } = fieldTextKey(f);
+      return t(key, params);
+    };
+    const message = err.fields ? Object.values(err.fields).map(fieldText).join(' ') : err.message;
+    req.session.flash = err.code === 'storage.unavailable' ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message } };
     res.redirect(303, back(req));
   };
   const forms = ['/admin/media', '/de/admin/media'];
@@ -285,7 +293,7 @@ export function mediaRouter(deps: Deps): Router {
       req.session.flash = {
         kind: 'error',
         key: 'media.updateError',
-        params: { message: err.message },
+        params: err.fields ? {} : { message: err.message },
         form: { tab: 'media', id, values: formValues(req.body), errors: err.fields ?? {} },
       };
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);

@@ -122,7 +122,8 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: { message: err.message } };
+    // Field problems are shown (translated) beside their fields: the English summary is not repeated.
+    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: err.fields ? {} : { message: err.message } };
     if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.fields ?? {} };
     req.session.flash = flash;
     res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));

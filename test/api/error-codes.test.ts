@@ -134,6 +134,19 @@ describe('error codes', () => {
     assert.deepEqual(badCategory.body.fieldErrors.category, { code: 'category' });
   });
 
+  test('a form posted without JavaScript shows each field problem by its code, in the page language', async () => {
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEY }).expect(303);
+    const admin = await agent.get('/de/admin').set('Accept', 'text/html').expect(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(admin.text)![1]!;
+    const posted = await agent.post('/de/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: '', titleDe: 'x'.repeat(201) }) }).expect(303);
+    const back = await agent.get(posted.headers.location).set('Accept', 'text/html').expect(200);
+    assert.match(back.text, /Dieses Feld ist erforderlich\./);
+    assert.match(back.text, /Dieser Text ist zu lang \(höchstens 200 Zeichen\)\./);
+    // (The page's data for hydration keeps the English too; what the admin reads is German.)
+    assert.doesNotMatch(back.text.replace(/<script[\s\S]*?<\/script>/g, ''), /This field is required|This text is too long/);
+  });
+
   test('payments: without Stripe keys every payment route is payments.unavailable', async () => {
     const intent = await request(h.app).post('/api/create-payment-intent').send({ amount: 50, projectId: null });
     assertErrorBody(intent, 503, 'payments.unavailable');
