@@ -133,13 +133,44 @@ export const isErrorCode = (v: unknown): v is ErrorCode => typeof v === 'string'
 export const isFieldCode = (v: unknown): v is FieldCode => typeof v === 'string' && (FIELD_CODES as readonly string[]).includes(v);
 
 /**
- * The locale keys of the texts the browser shows for codes (instead of the server's English):
- * the test test/unit/error-codes.test.ts checks that English and German have each of them.
+ * The locale keys of the texts the public pages show for codes (instead of the server's words):
+ * test/unit/error-codes.test.ts checks that English and German have each of them, and those of
+ * ADMIN_ERROR_TEXTS and the field codes.
  */
 export const ERROR_TEXT_KEYS: Partial<Record<ErrorCode, { title: string; text?: string }>> = {
   'newsletter.previously_unsubscribed': { title: 'newsletter.removedTitle', text: 'newsletter.removedText' },
-  'storage.unavailable': { title: 'admin.media.storageDown' },
 };
+
+/**
+ * Codes the admin screens say in their own words (`admin.errors.<code>`). For the others
+ * (`validation`, `bad_request`, `media.rejected`...) the server's sentence names the detail.
+ */
+export const ADMIN_ERROR_TEXTS = [
+  'unauthorized',
+  'invalid_credentials',
+  'csrf',
+  'not_found',
+  'rate_limited',
+  'payload_too_large',
+  'invalid_text',
+  'internal',
+  'unavailable',
+  'storage.unavailable',
+  'newsletter.unavailable',
+  'newsletter.refused',
+  'newsletter.already_sent',
+  'newsletter.nothing_to_retry',
+  'newsletter.items_missing',
+  'assistant.unavailable',
+  'assistant.timeout',
+  'assistant.declined',
+  'assistant.bad_answer',
+] as const satisfies readonly ErrorCode[];
+
+/** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */
+export function adminErrorKey(code: ErrorCode | null): string | null {
+  return code && (ADMIN_ERROR_TEXTS as readonly string[]).includes(code) ? `admin.errors.${code}` : null;
+}
 
 /** The locale key of a field problem's text (under admin.validation). */
 export function fieldTextKey(problem: FieldProblem): { key: string; params?: Record<string, string | number> } {

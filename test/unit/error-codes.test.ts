@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES, ERROR_TEXT_KEYS, FIELD_CODES, fieldTextKey, isErrorCode, isFieldCode } from '../../models/error-codes';
+import { ADMIN_ERROR_TEXTS, adminErrorKey, ERROR_CODES, ERROR_TEXT_KEYS, FIELD_CODES, fieldTextKey, isErrorCode, isFieldCode } from '../../models/error-codes';
 import { ROOT } from '../../config';
 
 const locales = {
@@ -43,6 +43,19 @@ test('every code the browser shows by its own text has it in English and German'
       for (const lang of ['en', 'de'] as const) assert.ok(text(lang, key), `${code} → ${lang}: ${key}`);
     }
   }
+});
+
+test('every code the admin screens say in their own words has it in English and German', () => {
+  for (const code of ADMIN_ERROR_TEXTS) {
+    const key = adminErrorKey(code)!;
+    for (const lang of ['en', 'de'] as const) assert.ok(text(lang, key), `${code} → ${lang}: ${key}`);
+  }
+  // The texts the spec shows people stay as they are.
+  assert.equal(text('en', adminErrorKey('unauthorized')!), 'No admin credentials found');
+  assert.equal(text('en', adminErrorKey('invalid_credentials')!), 'Invalid credentials - Please check your credentials and try again.');
+  // For the others the server's sentence says more.
+  assert.equal(adminErrorKey('validation'), null);
+  assert.equal(adminErrorKey(null), null);
 });
 
 test('the code module imports nothing (the browser bundles include it)', () => {

@@ -1,7 +1,7 @@
 // Browser-side client for the admin JSON API. The session cookie is HttpOnly, so the browser
 // never sees a credential; only the CSRF token (not a secret outside this origin) is cached in
 // memory, fetched once from GET /api/admin/session.
-import { isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/error-codes';
+import { adminErrorKey, isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/error-codes';
 
 export interface AdminSession {
   admin: { id: string; via: 'session' | 'key' | 'email-header' };
@@ -55,6 +55,18 @@ export class AdminApiError extends Error {
     for (const [k, problem] of Object.entries(fieldErrors ?? {})) issues[k] = { ...problem, message: fields?.[k] };
     this.fieldIssues = issues;
   }
+}
+
+/**
+ * What a failed admin call says in a toast: the text of its code in the page's language where the
+ * admin screens have one, else the server's sentence (without the status).
+ */
+export function errorText(t: (key: string) => string, err: unknown): string {
+  if (err instanceof AdminApiError) {
+    const key = adminErrorKey(err.code);
+    return key ? t(key) : err.error;
+  }
+  return err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err);
 }
 
 export async function adminFetch<T>(method: string, url: string, body?: unknown): Promise<T> {

@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
-import { adminFetch, AdminApiError, type FieldIssue } from './api';
+import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { CsrfField, Dialog, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 
 export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
@@ -108,8 +108,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
     } catch (err) {
       setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
       // The storage being down is said in the page's language (the server's sentence is English).
-      const down = err instanceof AdminApiError && err.code === 'storage.unavailable';
-      toast({ title: t('admin.media.uploadError'), description: down ? t('admin.media.storageDown') : (err as Error).message, variant: 'destructive' });
+      toast({ title: t('admin.media.uploadError'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

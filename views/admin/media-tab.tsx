@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/media-rules';
-import { adminFetch, AdminApiError, type FieldIssue } from './api';
+import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Spinner, useAdmin, useHydrated } from './ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
@@ -43,7 +43,7 @@ function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCance
       onSaved(saved);
     } catch (err) {
       setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
-      toast({ title: t('admin.media.updateError'), description: err instanceof AdminApiError ? err.error : (err as Error).message, variant: 'destructive' });
+      toast({ title: t('admin.media.updateError'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -130,7 +130,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       setItems(await adminFetch<MediaItem[]>('GET', cat ? `/api/media?category=${encodeURIComponent(cat)}` : '/api/media'));
       setLoadError(null);
     } catch (err) {
-      setLoadError((err as Error).message);
+      setLoadError(errorText(t, err));
     }
   }
 
@@ -152,7 +152,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       onChanged();
     } catch (err) {
       const down = err instanceof AdminApiError && err.code === 'storage.unavailable';
-      toast({ title: down ? t('admin.media.storageDown') : t('admin.media.deleteError', { message: (err as Error).message }), variant: 'destructive' });
+      toast({ title: down ? t('admin.media.storageDown') : t('admin.media.deleteError', { message: errorText(t, err) }), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
