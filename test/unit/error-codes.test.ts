@@ -50,7 +50,7 @@ test('every code the admin screens say in their own words has it in English and 
     const key = adminErrorKey(code)!;
     for (const lang of ['en', 'de'] as const) assert.ok(text(lang, key), `${code} → ${lang}: ${key}`);
   }
-  // The texts the spec shows people stay as they are.
+  // The sentences people are shown word for word stay as they are.
   assert.equal(text('en', adminErrorKey('unauthorized')!), 'No admin credentials found');
   assert.equal(text('en', adminErrorKey('invalid_credentials')!), 'Invalid credentials - Please check your credentials and try again.');
   // For the others the server's sentence says more.

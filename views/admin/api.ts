@@ -37,7 +37,7 @@ export interface FieldIssue extends FieldProblem {
   message?: string;
 }
 
-/** Error thrown by adminFetch; message is `${status}: ${error}` (SPEC section 8). Screens switch on `code`. */
+/** Error thrown by adminFetch; message is `${status}: ${error}` (what the toasts show). Screens switch on `code`. */
 export class AdminApiError extends Error {
   /** Each field's problem (code, values and the English message), for the form to show. */
   readonly fieldIssues: Record<string, FieldIssue>;
