@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { langOf, type Deps, type PageLoader } from './context';
-import { HttpError, parseInput } from './middleware/errors';
+import { errorBody, parseInput } from './middleware/errors';
+import { AppError, fieldError, notFound } from '../models/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { metaFromLocale } from './seo';
 import { findProjectById, listProjects } from '../models/project';
@@ -91,16 +92,8 @@ export const UpdateFundingSchema = z.object({
 
 /** Payment calls need both keys; without them every payment route answers 503 with the reason. */
 function stripeOf(deps: Deps): StripePayments {
-  if (deps.payments.kind !== 'stripe') throw new HttpError(503, deps.payments.reason);
+  if (deps.payments.kind !== 'stripe') throw new AppError(503, 'payments.unavailable', deps.payments.reason);
   return deps.payments;
-}
-
-function httpFromPayments(err: unknown): never {
-  if (err instanceof PaymentsError) {
-    const status = { unconfigured: 503, timeout: 504, unavailable: 502, not_found: 404, rejected: 502, signature: 400, malformed: 400 }[err.kind];
-    throw new HttpError(status, err.message);
-  }
-  throw err;
 }
 
 // Stripe refuses a key reused with other parameters (a 502 here): the description, which carries
@@ -120,7 +113,7 @@ const paymentLimiter = (deps: Deps) =>
   sharedRateLimit(deps.db, 'payments', {
     windowMs: 15 * 60 * 1000,
     limit: 120,
-    message: { error: 'Too many payment requests from this address. Please wait a few minutes and try again.' },
+    message: errorBody('rate_limited', 'Too many payment requests from this address. Please wait a few minutes and try again.'),
   });
 
 /** POST /api/create-payment-intent, POST /api/stripe/webhook, POST /api/update-project-funding (SPEC section 7). */
@@ -133,18 +126,16 @@ export function checkoutApi(deps: Deps): Router {
     const input = parseInput(CreateIntentSchema, req.body ?? {});
     const project = input.projectId === null ? null : await findProjectById(deps.db, input.projectId);
     if (input.projectId !== null && !project) {
-      throw new HttpError(400, `projectId: there is no project with id ${input.projectId}`, { projectId: 'unknown project' });
+      throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
     }
     const description = `Donation to ${deps.config.site.name}: ${project ? project.title : 'General Support'}`;
-    const intent = await stripe
-      .createIntent({
-        amountCents: input.amount,
-        currency: DONATION_CURRENCY,
-        metadata: { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language },
-        description,
-        idempotencyKey: idempotencyKey(input, description),
-      })
-      .catch(httpFromPayments);
+    const intent = await stripe.createIntent({
+      amountCents: input.amount,
+      currency: DONATION_CURRENCY,
+      metadata: { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language },
+      description,
+      idempotencyKey: idempotencyKey(input, description),
+    });
     res.set('Cache-Control', 'no-store');
     res.json({ clientSecret: intent.clientSecret });
   });
@@ -158,7 +149,7 @@ export function checkoutApi(deps: Deps): Router {
       if (err instanceof PaymentsError && (err.kind === 'signature' || err.kind === 'malformed')) {
         deps.log.warn({ err: err.message, kind: err.kind }, 'rejected a Stripe webhook');
       }
-      httpFromPayments(err);
+      throw err;
     }
     // Other event types are acknowledged so Stripe stops sending them.
     if (event.intentId === null) {
@@ -176,11 +167,11 @@ export function checkoutApi(deps: Deps): Router {
       if (!(err instanceof PaymentsError)) throw err;
       deps.log.error({ paymentIntent: event.intentId, event: event.id, err: err.message }, 'webhook: could not confirm the payment with Stripe');
       // 503: Stripe delivers the event again later (for up to three days); nothing is lost.
-      throw new HttpError(503, `Could not confirm ${event.intentId} with Stripe right now (${err.message}); Stripe will deliver the event again.`);
+      throw new AppError(503, 'payments.unavailable', `Could not confirm ${event.intentId} with Stripe right now (${err.message}); Stripe will deliver the event again.`);
     }
     if (!pi) {
       deps.log.warn({ paymentIntent: event.intentId, event: event.id }, 'webhook: Stripe has no such payment');
-      throw new HttpError(400, `Stripe has no payment ${event.intentId}; the event was not applied.`);
+      throw new AppError(400, 'payments.not_found', `Stripe has no payment ${event.intentId}; the event was not applied.`);
     }
     const payment = {
       paymentIntentId: pi.id,
@@ -192,7 +183,7 @@ export function checkoutApi(deps: Deps): Router {
     if (pi.status === 'succeeded') {
       if (!isValidDonationCents(pi.amountReceived)) {
         deps.log.error({ paymentIntent: pi.id, amountReceived: pi.amountReceived }, 'webhook: a succeeded payment with an amount this site does not accept');
-        throw new HttpError(400, `The payment ${pi.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
+        throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
       }
       // Whichever event brought us here: Stripe says it succeeded, so it counts, exactly once.
       const result = await applySucceededPayment(deps.db, { ...payment, amountCents: pi.amountReceived }, 'webhook');
@@ -203,7 +194,7 @@ export function checkoutApi(deps: Deps): Router {
     if (event.type === 'payment_intent.payment_failed') {
       if (!isValidDonationCents(pi.amount)) {
         deps.log.error({ paymentIntent: pi.id, amount: pi.amount }, 'webhook: a failed payment with an amount this site does not accept');
-        throw new HttpError(400, `The payment ${pi.id} has an amount this site does not accept (${pi.amount} cents); it was not recorded.`);
+        throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amount} cents); it was not recorded.`);
       }
       await recordFailedPayment(deps.db, { ...payment, amountCents: pi.amount, failureMessage: pi.lastError });
       deps.log.info({ paymentIntent: pi.id, event: event.id }, 'donation attempt failed (webhook)');
@@ -223,19 +214,19 @@ export function checkoutApi(deps: Deps): Router {
     const stripe = stripeOf(deps);
     const input = parseInput(UpdateFundingSchema, req.body ?? {});
     const project = await findProjectById(deps.db, input.projectId);
-    if (!project) throw new HttpError(404, `There is no project with id ${input.projectId}`);
-    const pi = await stripe.retrieveIntent(input.paymentIntentId).catch(httpFromPayments);
-    if (!pi) throw new HttpError(404, `Stripe has no payment ${input.paymentIntentId}`);
+    if (!project) throw notFound(`There is no project with id ${input.projectId}`);
+    const pi = await stripe.retrieveIntent(input.paymentIntentId);
+    if (!pi) throw new AppError(404, 'payments.not_found', `Stripe has no payment ${input.paymentIntentId}`);
     if (pi.status !== 'succeeded') {
-      throw new HttpError(409, `The payment ${pi.id} has not succeeded (status: ${pi.status}); the project's total is updated once Stripe confirms it.`);
+      throw new AppError(409, 'payments.not_succeeded', `The payment ${pi.id} has not succeeded (status: ${pi.status}); the project's total is updated once Stripe confirms it.`);
     }
     if (projectIdFromMetadata(pi.metadata.projectId) !== input.projectId) {
-      throw new HttpError(400, `The payment ${pi.id} was not made for project ${input.projectId}`);
+      throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} was not made for project ${input.projectId}`);
     }
     // Stripe's amount_received, which for a succeeded payment is what was charged.
     const received = pi.amountReceived;
     if (received !== input.amount || pi.currency !== DONATION_CURRENCY) {
-      throw new HttpError(400, `The amount does not match the payment ${pi.id}`);
+      throw new AppError(400, 'payments.mismatch', `The amount does not match the payment ${pi.id}`);
     }
     const result = await applySucceededPayment(
       deps.db,

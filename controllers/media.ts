@@ -8,15 +8,16 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multer from 'multer';
 import type { Deps } from './context';
-import { langOf } from './context';
-import { HttpError, parseId, parseInput } from './middleware/errors';
+import { langOf, tFor } from './context';
+import { parseId, parseInput } from './middleware/errors';
+import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/errors';
+import { fieldTextKey } from '../models/error-codes';
 import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, MediaRejected, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
-import { VALIDATION_MESSAGES } from '../models/admin-rules';
 import { recordAudit } from '../models/audit';
 import { localizePath } from '../views/routes';
 import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
@@ -58,7 +59,7 @@ export function mediaRouter(deps: Deps): Router {
       file.originalname = clip(file.originalname, 300);
       if (!problem) return cb(null, true);
       const message = problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE;
-      cb(new HttpError(400, message, { file: message }));
+      cb(new AppError(400, 'invalid_text', message, { file: fieldError('invalid_text', undefined, message) }));
     },
   }).single('file');
 
@@ -68,36 +69,35 @@ export function mediaRouter(deps: Deps): Router {
         // Fields (the same check as rejectUnstorableText for other bodies; they may follow the file).
         const problem = textProblem(req.body);
         if (!problem) return next();
-        const refused = new HttpError(400, problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE);
+        const refused = new AppError(400, 'invalid_text', problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE);
         if (!req.file) return next(refused);
         return fs.rm(req.file.path, { force: true }, () => next(refused));
       }
-      if (err instanceof HttpError) return next(err);
+      if (err instanceof AppError) return next(err);
       if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.`, { file: `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.` }));
-        return next(new HttpError(400, `Upload refused: ${err.message}`));
+        if (err.code === 'LIMIT_FILE_SIZE') {
+          const message = `The file is larger than ${MEDIA_MAX_BYTES / MB} MB.`;
+          return next(new AppError(413, 'payload_too_large', message, { file: fieldError('file_too_large', { maxMb: MEDIA_MAX_BYTES / MB }, message) }));
+        }
+        return next(badRequest(`Upload refused: ${err.message}`));
       }
       // Our own disk failing (no space, no permission) is ours; anything else busboy raised is a
       // malformed body (no boundary, an unterminated part, a broken part header...). Multer has
       // already removed what it wrote of the file.
       if ((err as { syscall?: unknown }).syscall) return next(err);
       const reason = err instanceof Error && err.message ? ` (${err.message.slice(0, 100)})` : '';
-      next(new HttpError(400, `The upload could not be read: the request is not valid multipart/form-data${reason}. Send the file as a form with a "file" field.`));
+      next(badRequest(`The upload could not be read: the request is not valid multipart/form-data${reason}. Send the file as a form with a "file" field.`));
     });
   };
 
   /** Validates the form fields and stores the file; the caller records the audit entry. */
   async function accept(req: Request) {
     const file = req.file;
-    if (!file) throw new HttpError(400, VALIDATION_MESSAGES.file, { file: VALIDATION_MESSAGES.file });
+    if (!file) throw invalidField('file', 'file');
     try {
       const meta = parseInput(MediaMetaSchema, req.body ?? {});
       return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta);
     } catch (err) {
-      if (err instanceof MediaRejected) {
-        const field = err.message === VALIDATION_MESSAGES.altText ? 'altText' : 'file';
-        throw new HttpError(field === 'file' ? 415 : 400, err.message, { [field]: err.message });
-      }
       throw storageError(err, 'upload');
     } finally {
       // Awaited: the answer goes out only once the temporary file is gone.
@@ -109,20 +109,15 @@ export function mediaRouter(deps: Deps): Router {
   function storageError(err: unknown, what: string): unknown {
     if (!(err instanceof StorageUnavailable)) return err;
     deps.log.error({ err: err.message }, `media: ${what} failed, file storage unavailable`);
-    return new HttpError(503, STORAGE_DOWN_MESSAGE);
+    return new AppError(503, 'storage.unavailable', STORAGE_DOWN_MESSAGE, undefined, { cause: err });
   }
 
   /** Saves new details of a file; a missing alt text of an image is a field error. */
   async function saveMeta(id: number, body: unknown) {
     const meta = parseInput(MediaMetaSchema, body ?? {});
-    try {
-      const item = await updateMediaMeta(deps.db, id, meta);
-      if (!item) throw new HttpError(404, 'Media item not found');
-      return item;
-    } catch (err) {
-      if (err instanceof MediaRejected) throw new HttpError(400, err.message, { altText: err.message });
-      throw err;
-    }
+    const item = await updateMediaMeta(deps.db, id, meta);
+    if (!item) throw notFound('Media item not found');
+    return item;
   }
 
   const audit = (res: Response, action: string, id: number, summary: string) =>
@@ -132,17 +127,17 @@ export function mediaRouter(deps: Deps): Router {
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
   router.get('/uploads/:name', async (req, res) => {
     const name = req.params.name;
-    const notFound = () => {
+    const gone = () => {
       res.set('Cache-Control', 'no-store');
-      return new HttpError(404, 'Not found');
+      return notFound();
     };
-    if (!STORED_NAME.test(name)) throw notFound();
+    if (!STORED_NAME.test(name)) throw gone();
     // A variant whose job has not run yet: the browser gets the original (or the WebP variant for
     // an AVIF one) meanwhile, not cached. An image uploaded before AVIF variants existed gets its
     // job queued again, which makes only those.
     const missing = async () => {
       const fallback = await pendingVariantFallback(deps.db, name);
-      if (!fallback) throw notFound();
+      if (!fallback) throw gone();
       if (fallback.makeVariantsOf) {
         const mediaId = fallback.makeVariantsOf;
         await deps.jobs.add(IMAGE_VARIANTS_TASK, { mediaId }, { key: `${IMAGE_VARIANTS_TASK}:${mediaId}` }).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, mediaId }, 'media: the AVIF variants job was not queued'));
@@ -214,7 +209,7 @@ export function mediaRouter(deps: Deps): Router {
   router.get('/api/media', guard, async (req, res) => {
     const category = typeof req.query.category === 'string' ? req.query.category : '';
     if (category && !(MEDIA_CATEGORIES as readonly string[]).includes(category)) {
-      throw new HttpError(400, `Unknown category: ${category.slice(0, 40)}. Use one of ${MEDIA_CATEGORIES.join(', ')}.`);
+      throw badRequest(`Unknown category: ${category.slice(0, 40)}. Use one of ${MEDIA_CATEGORIES.join(', ')}.`);
     }
     const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
     res.set('Cache-Control', 'no-store');
@@ -222,7 +217,7 @@ export function mediaRouter(deps: Deps): Router {
   });
   router.get('/api/media/:id', guard, async (req, res) => {
     const item = await findMedia(deps.db, parseId(req.params.id));
-    if (!item) throw new HttpError(404, 'Media item not found');
+    if (!item) throw notFound('Media item not found');
     res.json(item);
   });
   // Multipart bodies are parsed after the credential check, and the CSRF token checked after that.
@@ -247,7 +242,7 @@ export function mediaRouter(deps: Deps): Router {
     const item = await deleteMedia(deps, id).catch((err: unknown) => {
       throw storageError(err, 'delete');
     });
-    if (!item) throw new HttpError(404, 'Media item not found');
+    if (!item) throw notFound('Media item not found');
     await audit(res, 'delete', item.id, item.originalName);
     res.json({ deleted: true, id: item.id });
   });
@@ -255,9 +250,16 @@ export function mediaRouter(deps: Deps): Router {
   // ---- Forms without JavaScript.
   const back = (req: Request) => localizePath('/admin', langOf(req)) + '?tab=media';
   const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
-    if (!(err instanceof HttpError) || (err.status >= 500 && err.status !== 503)) return next(err);
-    // The storage being down is said in the page's language; other messages come from the checks.
-    req.session.flash = err.status === 503 ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message: err.message } };
+    if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'storage.unavailable')) return next(err);
+    // The storage being down and field problems are said in the page's language; other messages come from the checks.
+    const t = tFor(deps, langOf(req));
+    const fieldText = (f: FieldError) => {
+      if (f.code === 'invalid') return f.message;
+      const { key, params } = fieldTextKey(f);
+      return t(key, params);
+    };
+    const message = err.fields ? Object.values(err.fields).map(fieldText).join(' ') : err.message;
+    req.session.flash = err.code === 'storage.unavailable' ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message } };
     res.redirect(303, back(req));
   };
   const forms = ['/admin/media', '/de/admin/media'];
@@ -287,12 +289,12 @@ export function mediaRouter(deps: Deps): Router {
       req.session.flash = { kind: 'success', key: 'media.updated' };
       res.redirect(303, back(req));
     } catch (err) {
-      if (!(err instanceof HttpError) || err.status >= 500) return next(err);
+      if (!(err instanceof AppError) || err.status >= 500) return next(err);
       req.session.flash = {
         kind: 'error',
         key: 'media.updateError',
-        params: { message: err.message },
-        form: { tab: 'media', id, values: formValues(req.body), errors: err.details ?? {} },
+        params: err.fields ? {} : { message: err.message },
+        form: { tab: 'media', id, values: formValues(req.body), errors: err.fields ?? {} },
       };
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
     }

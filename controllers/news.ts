@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
-import { HttpError, parseId } from './middleware/errors';
+import { parseId } from './middleware/errors';
+import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findNewsBySlug, listNews, listNewsForProject, listPublicNews, toSummary } from '../models/news';
 import { findProjectById, findProjectBySlug } from '../models/project';
@@ -19,12 +20,12 @@ export function newsApi(deps: Deps): Router {
   });
   router.get('/api/news/slug/:slug', async (req, res) => {
     const article = await findNewsBySlug(deps.db, req.params.slug);
-    if (!article) throw new HttpError(404, 'Article not found');
+    if (!article) throw notFound('Article not found');
     res.json(article);
   });
   router.get('/api/news/project/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    if (!(await findProjectById(deps.db, id))) throw new HttpError(404, 'Project not found');
+    if (!(await findProjectById(deps.db, id))) throw notFound('Project not found');
     res.json(await listNewsForProject(deps.db, id));
   });
   return router;

@@ -5,12 +5,13 @@ import multer from 'multer';
 import { loadSharp } from '../models/lazy';
 import { ROOT } from '../config';
 import { tFor, type Deps } from './context';
-import { HttpError } from './middleware/errors';
+import { errorBody } from './middleware/errors';
+import { AppError, notFound } from '../models/errors';
+import type { ErrorCode } from '../models/error-codes';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { localizePath, splitLang } from '../views/routes';
 import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
-import { NewsletterError } from '../models/newsletter';
 import type { Lang } from '../models/rules';
 import { toastKeyFor } from '../views/components/newsletter-form';
 
@@ -42,7 +43,7 @@ export function newsletterRouter(deps: Deps): Router {
     limit: SUBSCRIBE_LIMIT,
     handler: (req, res) => {
       const t = tFor(deps, subscribeLang(req));
-      res.status(429).json({ error: t('newsletterPages.errors.rateLimited') });
+      res.status(429).json(errorBody('rate_limited', t('newsletterPages.errors.rateLimited')));
     },
   });
 
@@ -50,14 +51,16 @@ export function newsletterRouter(deps: Deps): Router {
     const lang = subscribeLang(req);
     const t = tFor(deps, lang);
     const html = wantsHtml(req);
-    const fail = (status: number, error: string) => {
+    // The message is in the visitor's language (the footer shows it); the code says what happened.
+    const fail = (status: number, code: ErrorCode, error: string) => {
       if (html) return sendLinkPage(deps, res, lang, { title: t('newsletter.errorTitle'), text: error, status });
-      res.status(status).json({ error });
+      res.status(status).json(errorBody(code, error));
     };
     const parsed = SubscribeInputSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const email = (req.body as { email?: unknown } | undefined)?.email;
-      return fail(400, typeof email === 'string' && email.trim() ? t('newsletterPages.errors.invalidEmail') : t('newsletter.emailRequiredText'));
+      if (typeof email === 'string' && email.trim()) return fail(400, 'newsletter.invalid_email', t('newsletterPages.errors.invalidEmail'));
+      return fail(400, 'validation', t('newsletter.emailRequiredText'));
     }
     let status;
     try {
@@ -68,11 +71,12 @@ export function newsletterRouter(deps: Deps): Router {
         consentText: `${t('newsletter.text')} ${t('newsletter.consent')}`,
       });
     } catch (err) {
-      if (!(err instanceof NewsletterError)) throw err;
-      // The footer recognises this English phrase and shows its own (translated) message.
-      if (err.code === 'forgotten') return fail(400, err.message);
-      if (err.code === 'invalid') return fail(400, t('newsletterPages.errors.invalidEmail'));
-      return fail(err.status, t('newsletterPages.errors.unavailable'));
+      if (!(err instanceof AppError)) throw err;
+      // The footer shows its own (translated) message for this code; the English sentence stays
+      // for a form posted without JavaScript and for other clients.
+      if (err.code === 'newsletter.previously_unsubscribed') return fail(400, err.code, err.message);
+      if (err.code === 'newsletter.invalid_email') return fail(400, err.code, t('newsletterPages.errors.invalidEmail'));
+      return fail(err.status, err.code === 'newsletter.mail_failed' ? err.code : 'newsletter.unavailable', t('newsletterPages.errors.unavailable'));
     }
     if (html) {
       const key = toastKeyFor(status);
@@ -176,7 +180,7 @@ function pngRendition(deps: Deps) {
     const parts = (req.params as { path?: string[] | string }).path;
     const segments = Array.isArray(parts) ? parts : String(parts ?? '').split('/');
     const last = segments.at(-1) ?? '';
-    if (!segments.length || !last.endsWith('.png') || !segments.every((s) => /^[\w-]+(\.png)?$/.test(s))) throw new HttpError(404, 'Not found');
+    if (!segments.length || !last.endsWith('.png') || !segments.every((s) => /^[\w-]+(\.png)?$/.test(s))) throw notFound();
     const rel = [...segments.slice(0, -1), last.replace(/\.png$/, '.svg')].join('/');
     let png = cache.get(rel);
     if (!png) {
@@ -184,7 +188,7 @@ function pngRendition(deps: Deps) {
       try {
         svg = await fs.readFile(path.join(imagesDir, rel));
       } catch {
-        throw new HttpError(404, 'Not found');
+        throw notFound();
       }
       png = await (await loadSharp())(svg, { density: 144 }).resize({ width: 1200, withoutEnlargement: false }).png({ compressionLevel: 9 }).toBuffer();
       if (cache.size > 100) cache.delete(cache.keys().next().value!);

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
-import { HttpError, parseId } from './middleware/errors';
+import { parseId } from './middleware/errors';
+import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findProjectById, findProjectBySlug, listProjects } from '../models/project';
 import { listNewsForProject, toSummary } from '../models/news';
@@ -16,12 +17,12 @@ export function projectsApi(deps: Deps): Router {
   });
   router.get('/api/projects/slug/:slug', async (req, res) => {
     const project = await findProjectBySlug(deps.db, req.params.slug);
-    if (!project) throw new HttpError(404, 'Project not found');
+    if (!project) throw notFound('Project not found');
     res.json(project);
   });
   router.get('/api/projects/:id', async (req, res) => {
     const project = await findProjectById(deps.db, parseId(req.params.id));
-    if (!project) throw new HttpError(404, 'Project not found');
+    if (!project) throw notFound('Project not found');
     res.json(project);
   });
   return router;

@@ -2,9 +2,13 @@
 // both JSON (API) and url-encoded form strings (the no-JavaScript forms), so one schema serves both.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { tooLongMessage, VALIDATION_MESSAGES as M } from './admin-rules';
+import type { FieldCode } from './error-codes';
+import { fieldError, invalidFields } from './errors';
 import { decimalToCents, slugify } from './rules';
 import { isUniqueViolation, MAX_DB_ID } from './db-limits';
+
+/** The schemas' messages are field codes: models/errors.ts parseInput gives each its English text. */
+const code = (c: FieldCode) => c;
 
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v);
 
@@ -14,11 +18,11 @@ const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v ==
 
 /** A required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.preprocess(asText, z.string({ error: M.required }).trim().min(1, M.required).max(max, tooLongMessage(max)));
+  z.preprocess(asText, z.string({ error: code('required') }).trim().min(1, code('required')).max(max, code('too_long')));
 
 /** An optional text: trimmed; empty becomes null. */
 export const optionalText = (max: number) =>
-  z.preprocess(asText, z.string({ error: M.tooLong }).trim().max(max, tooLongMessage(max))).transform((s) => (s === '' ? null : s));
+  z.preprocess(asText, z.string({ error: code('too_long') }).trim().max(max, code('too_long'))).transform((s) => (s === '' ? null : s));
 
 /** SPEC section 5: display order is a number, 0 when not numeric. */
 export const displayOrder = z.preprocess((v) => {
@@ -37,11 +41,11 @@ export const amount = (options: { default?: string } = {}) =>
       return typeof s === 'string' && s.trim() === '' && options.default !== undefined ? options.default : s;
     },
     z
-      .string({ error: M.amount })
+      .string({ error: code('amount') })
       .trim()
-      .min(1, M.required)
-      .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), M.amount)
-      .refine((s) => (decimalToCents(s) ?? Infinity) <= MAX_AMOUNT_CENTS, M.amountTooLarge)
+      .min(1, code('required'))
+      .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), code('amount'))
+      .refine((s) => (decimalToCents(s) ?? Infinity) <= MAX_AMOUNT_CENTS, code('amount_too_large'))
       .transform((s) => (decimalToCents(s)! / 100).toFixed(2)),
   );
 
@@ -52,21 +56,21 @@ export const amount = (options: { default?: string } = {}) =>
 export const imageUrl = z.preprocess(
   asText,
   z
-    .string({ error: M.required })
+    .string({ error: code('required') })
     .trim()
-    .min(1, M.required)
-    .max(500, tooLongMessage(500))
-    .refine((s) => /^\/(?!\/)[^\s\\<>"]*$/.test(s), M.imageUrl),
+    .min(1, code('required'))
+    .max(500, code('too_long'))
+    .refine((s) => /^\/(?!\/)[^\s\\<>"]*$/.test(s), code('image_url')),
 );
 
 /** An optional slug typed by the admin: normalised with slugify; empty means "derive from the title". */
 export const optionalSlug = z
-  .preprocess(asText, z.string({ error: M.slug }).trim().max(160, tooLongMessage(160)))
+  .preprocess(asText, z.string({ error: code('slug') }).trim().max(160, code('too_long')))
   .transform((s) => (s === '' ? undefined : slugify(s)));
 
 /** A value from a fixed list; empty takes the default when there is one. */
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string, fallback?: T[number]) =>
-  z.preprocess((v) => (fallback !== undefined && (v === undefined || v === null || v === '') ? fallback : v), z.enum(values, { error: message }));
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, problem: FieldCode, fallback?: T[number]) =>
+  z.preprocess((v) => (fallback !== undefined && (v === undefined || v === null || v === '') ? fallback : v), z.enum(values, { error: problem }));
 
 /**
  * A slug that no other row of the table uses: `base`, then `base-2`, `base-3`...
@@ -109,23 +113,13 @@ export async function withFreeSlug<T>(
       if (!isUniqueViolation(err, 'slug')) throw err;
     }
   }
-  throw new InputError({ slug: M.slugTaken }, 409);
+  throw invalidFields({ slug: fieldError('slug_taken') }, 409);
 }
 
 /** Knex insert that returns the new id on SQLite and PostgreSQL alike. */
 export async function insertReturningId(db: Knex, table: string, row: Record<string, unknown>): Promise<number> {
   const [r] = (await db(table).insert(row).returning('id')) as (number | { id: number })[];
   return typeof r === 'object' && r !== null ? Number(r.id) : Number(r);
-}
-
-/** A rule the schema alone cannot check (a taken page name, an unknown project): 400 with field messages. */
-export class InputError extends Error {
-  constructor(
-    public fields: Record<string, string>,
-    public status: 400 | 409 = 400,
-  ) {
-    super(Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; '));
-  }
 }
 
 /** The earliest and latest year a date may have: PostgreSQL keeps them, and ISO strings stay 4 digits. */
@@ -137,19 +131,19 @@ export const optionalDate = z
   .preprocess(
     asText,
     z
-      .string({ error: M.date })
+      .string({ error: code('date') })
       .trim()
-      .max(40, M.date)
+      .max(40, code('date'))
       .refine((s) => {
         if (s === '') return true;
         const year = new Date(s).getUTCFullYear();
         return year >= MIN_YEAR && year <= MAX_YEAR;
-      }, M.date),
+      }, code('date')),
   )
   .transform((s) => (s === '' ? undefined : new Date(s).toISOString()));
 
 /** An optional positive id (e.g. the related project); empty or "none" means no link. */
 export const optionalId = z.preprocess(
   (v) => (v === undefined || v === null || v === '' || v === 'none' || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: M.project }).int(M.project).positive(M.project).max(MAX_DB_ID, M.project).nullable(),
+  z.number({ error: code('project') }).int(code('project')).positive(code('project')).max(MAX_DB_ID, code('project')).nullable(),
 );

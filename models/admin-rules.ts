@@ -1,56 +1,8 @@
 // Pure admin rules shared by the server (zod schemas, controllers) and the admin bundle:
-// validation messages, allowed values and the outreach block of new news articles.
+// allowed values and the outreach block of new news articles (field messages: models/errors.ts).
 // No database or Node imports here: the browser bundle includes this file.
 import type { SiteInfo } from '../config';
 import type { Lang } from './rules';
-
-/**
- * Field messages of the admin schemas. The API answers them in English (`fields`); the admin
- * screens show the translation `admin.validation.<code>` for the same message.
- */
-export const VALIDATION_MESSAGES = {
-  required: 'This field is required',
-  tooLong: 'This text is too long',
-  amount: 'Enter an amount such as 1500 or 1500.50',
-  imageUrl: 'Enter an image address on this site, starting with / (such as /uploads/...)',
-  status: 'Choose funding, progress or completed',
-  location: 'Choose zimbabwe, switzerland or Board of Trustees',
-  pageName: 'Choose one of the listed pages',
-  pageTaken: 'Content for this page already exists: edit it instead',
-  project: 'This project does not exist',
-  date: 'Enter a date such as 2026-03-01',
-  slug: 'Use letters, numbers and hyphens only',
-  email: 'Please enter a valid email address',
-  category: 'Choose one of the listed categories',
-  altText: 'Describe the image for people who cannot see it',
-  file: 'Choose a file to upload',
-  raisedChanged: 'The raised amount has changed since you opened this form, and your change would make it negative. Open the project again and enter the amount once more',
-  amountTooLarge: 'This amount is too large',
-  slugTaken: 'This address is already used by another entry: choose another one',
-} as const;
-
-export type ValidationCode = keyof typeof VALIDATION_MESSAGES;
-
-/** The too-long message with the field's limit (the database column's length). */
-export const tooLongMessage = (max: number) => `${VALIDATION_MESSAGES.tooLong} (at most ${max} characters)`;
-const TOO_LONG_WITH_MAX = /^This text is too long \(at most (\d+) characters\)$/;
-
-/** The code of a known message (to translate it), or null for any other text. */
-export function validationCode(message: string): ValidationCode | null {
-  if (TOO_LONG_WITH_MAX.test(message)) return 'tooLong';
-  for (const [code, text] of Object.entries(VALIDATION_MESSAGES)) {
-    if (text === message) return code as ValidationCode;
-  }
-  return null;
-}
-
-/** The locale key (under admin.validation) and values of a known message, or null for any other text. */
-export function validationKey(message: string): { key: string; params?: Record<string, string> } | null {
-  const max = TOO_LONG_WITH_MAX.exec(message)?.[1];
-  if (max) return { key: 'tooLongMax', params: { max } };
-  const code = validationCode(message);
-  return code ? { key: code } : null;
-}
 
 /** SPEC section 5: the pages whose content the admin edits. */
 export const PAGE_NAMES = [

@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import { fileTypeFromFile } from 'file-type';
 import { z } from 'zod';
 import { loadSharp } from './lazy';
-import { VALIDATION_MESSAGES as M } from './admin-rules';
+import { AppError, fieldError, invalidField } from './errors';
+import type { FieldCode } from './error-codes';
 import { optionalText } from './admin-input';
 import { toIso } from './dates';
 import { StorageUnavailable, type FileStorage } from './providers/storage';
@@ -59,20 +60,21 @@ const DANGEROUS_EXT = /\.(html?|xhtml|svgz?|xml|js|mjs|css|php|exe|sh|bat|cmd|ht
 /** Stored names as written by storeUpload: random hex, optional variant suffix, known extension. */
 export const STORED_NAME = /^[a-f0-9]{32}(-w\d{3,4})?\.(jpg|png|webp|avif|gif|pdf|mp4|webm|docx|xlsx|pptx|odt|ods|odp|doc|xls|ppt)$/;
 
-export class MediaRejected extends Error {}
+/** A file the library does not take (type, content): 415, the reason on the file field. */
+export const mediaRejected = (message: string) => new AppError(415, 'media.rejected', message, { file: fieldError('file_type', undefined, message) });
 
 /** Finds the accepted type of a file from its content (and, for legacy Office files, its name). */
 export async function detectType(filePath: string, originalName: string): Promise<AllowedType> {
-  if (DANGEROUS_EXT.test(originalName)) throw new MediaRejected(`Files of this type are not accepted: ${path.extname(originalName)}`);
+  if (DANGEROUS_EXT.test(originalName)) throw mediaRejected(`Files of this type are not accepted: ${path.extname(originalName)}`);
   const detected = await fileTypeFromFile(filePath);
-  if (!detected) throw new MediaRejected('The file type could not be recognised from its content. Accepted: JPEG, PNG, WebP, GIF, PDF, Office documents, MP4 and WebM video.');
+  if (!detected) throw mediaRejected('The file type could not be recognised from its content. Accepted: JPEG, PNG, WebP, GIF, PDF, Office documents, MP4 and WebM video.');
   if (detected.mime === 'application/x-cfb') {
     const ext = path.extname(originalName).slice(1).toLowerCase();
     const legacy = CFB_BY_EXT[ext];
     if (legacy) return legacy;
   }
   const allowed = ALLOWED[detected.mime];
-  if (!allowed) throw new MediaRejected(`Files of type ${detected.mime} are not accepted.`);
+  if (!allowed) throw mediaRejected(`Files of type ${detected.mime} are not accepted.`);
   return allowed;
 }
 
@@ -93,7 +95,7 @@ export function mimeOfStoredName(fileName: string): string {
 
 export const MediaMetaSchema = z
   .object({
-    category: z.enum(MEDIA_CATEGORIES, { error: M.category }),
+    category: z.enum(MEDIA_CATEGORIES, { error: 'category' satisfies FieldCode }),
     description: optionalText(1000),
     altText: optionalText(300),
     tags: z.any().optional().transform(parseTags),
@@ -195,7 +197,7 @@ export function variantNamesOf(fileName: string): string[] {
  * Takes an uploaded temporary file into the library: checks its type from its content, gives it a
  * random name, puts it in the storage, and records it together with the job that makes an image's
  * WebP variants (one transaction: a row never waits for a job that was not queued). The caller
- * removes the temporary file. Throws MediaRejected (bad file) or StorageUnavailable.
+ * removes the temporary file. Throws AppError (a bad file, a missing alt text) or StorageUnavailable.
  */
 export async function storeUpload(
   deps: MediaDeps,
@@ -204,7 +206,7 @@ export async function storeUpload(
 ): Promise<MediaItem> {
   const { db, storage, jobs } = deps;
   const type = await detectType(upload.tempPath, upload.originalName);
-  if (type.fileType === 'image' && !meta.altText) throw new MediaRejected(M.altText);
+  if (type.fileType === 'image' && !meta.altText) throw invalidField('altText', 'alt_text');
   const fileName = `${crypto.randomBytes(16).toString('hex')}.${type.ext}`;
 
   // The size is read from the header (fast): pages need it at once, the variants come later.
@@ -216,7 +218,7 @@ export async function storeUpload(
       width = info.width ?? null;
       height = info.pageHeight ?? info.height ?? null;
     } catch {
-      throw new MediaRejected('The image could not be read: it may be damaged.');
+      throw mediaRejected('The image could not be read: it may be damaged.');
     }
   }
 
@@ -422,7 +424,7 @@ export async function pendingVariantFallback(db: Knex, variantName: string): Pro
 export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Promise<MediaItem | null> {
   const item = await findMedia(db, id);
   if (!item) return null;
-  if (item.fileType === 'image' && !meta.altText) throw new MediaRejected(M.altText);
+  if (item.fileType === 'image' && !meta.altText) throw invalidField('altText', 'alt_text');
   await db('media_items')
     .where({ id })
     .update({ category: meta.category, description: meta.description, altText: meta.altText, tags: JSON.stringify(meta.tags) });

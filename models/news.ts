@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { listableNews, slugify, type NewsArticle } from './rules';
-import { VALIDATION_MESSAGES } from './admin-rules';
-import { imageUrl, InputError, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
+import { invalidField } from './errors';
+import { imageUrl, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
 
 interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt'> {
@@ -87,7 +87,7 @@ export async function findNewsById(db: Knex, id: number): Promise<NewsArticle | 
 async function checkProject(db: Knex, projectId: number | null): Promise<void> {
   if (projectId === null) return;
   const found = await db('projects').where({ id: projectId }).first('id');
-  if (!found) throw new InputError({ projectId: VALIDATION_MESSAGES.project });
+  if (!found) throw invalidField('projectId', 'project');
 }
 
 function newsRow(input: NewsInput) {

@@ -8,8 +8,9 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { isSqlite } from '../db/connection';
 import { localizePath } from '../views/routes';
-import { findCampaign, findCampaignById, personalize, updateCampaign, NewsletterError, type Campaign } from './newsletter';
+import { findCampaign, findCampaignById, personalize, updateCampaign, type Campaign } from './newsletter';
 import type { JobContext, JobQueue } from './providers/jobs';
+import { AppError, notFound } from './errors';
 import { MailError, type MailProvider } from './providers/mail';
 
 export const NEWSLETTER_SEND_TASK = 'newsletter-send';
@@ -64,8 +65,8 @@ export async function sendProgress(db: Knex, campaignId: number): Promise<SendPr
  */
 export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: string): Promise<SendProgress> {
   const campaign = await findCampaign(db, ref);
-  if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found. Create the campaign first.', 'not_found');
-  if (campaign.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.', 'already_sent');
+  if (!campaign || campaign.provider !== 'local') throw notFound('Campaign not found. Create the campaign first.');
+  if (campaign.status === 'sent') throw new AppError(409, 'newsletter.already_sent', 'This newsletter has already been sent.');
   await db.transaction(async (trx) => {
     // Only the first start moves a draft to 'sending'; a second click while it runs changes nothing.
     const started = await trx('newsletter_campaigns')
@@ -86,10 +87,10 @@ export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: st
 /** Puts the failed deliveries of a campaign back in the queue and starts the job again. */
 export async function retryFailed(db: Knex, jobs: JobQueue, campaignId: number): Promise<SendProgress> {
   const campaign = await findCampaignById(db, campaignId);
-  if (!campaign || campaign.provider !== 'local') throw new NewsletterError(404, 'Campaign not found.', 'not_found');
+  if (!campaign || campaign.provider !== 'local') throw notFound('Campaign not found.');
   await db.transaction(async (trx) => {
     const n = await trx('newsletter_deliveries').where({ campaignId, status: 'failed' }).update({ status: 'pending', error: null, claimedBy: null, claimedAt: null, updatedAt: new Date() });
-    if (n === 0) throw new NewsletterError(409, 'There are no failed deliveries to retry.', 'nothing_to_retry');
+    if (n === 0) throw new AppError(409, 'newsletter.nothing_to_retry', 'There are no failed deliveries to retry.');
     await trx('newsletter_campaigns').where({ id: campaignId }).update({ status: 'sending', updatedAt: new Date() });
     await jobs.add(NEWSLETTER_SEND_TASK, { campaignId }, { key: `newsletter-send:${campaignId}`, trx });
   });

@@ -12,19 +12,7 @@ import { listProjects } from './project';
 import { plainText } from './social';
 import type { Subscriber } from './subscriber';
 import { MAX_DB_ID, parseDbId } from './db-limits';
-
-/** An error with an HTTP status whose message is safe to show (the error middleware honours `expose`). */
-export class NewsletterError extends Error {
-  readonly expose = true;
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-    this.name = 'NewsletterError';
-  }
-}
+import { AppError } from './errors';
 
 export const MISSING_SUBJECT = 'Please provide a subject line for your newsletter';
 export const NO_CONTENT = 'Please select at least one news article or project';
@@ -93,7 +81,7 @@ export async function loadSections(db: Knex, input: Pick<NewsletterInput, 'langu
   const news = wantedNews.size ? (await listNews(db)).filter((a) => wantedNews.has(a.id)) : [];
   const projects = wantedProjects.size ? (await listProjects(db)).filter((p) => wantedProjects.has(p.id)) : [];
   if (news.length !== wantedNews.size || projects.length !== wantedProjects.size) {
-    throw new NewsletterError(400, 'Some of the selected items no longer exist. Reload the lists and select again.');
+    throw new AppError(400, 'newsletter.items_missing', 'Some of the selected items no longer exist. Reload the lists and select again.');
   }
   const sections: NewsletterSection[] = news.map((a) => ({
     kind: 'news',

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { PageContent } from './rules';
-import { PAGE_NAMES, VALIDATION_MESSAGES } from './admin-rules';
-import { InputError, insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
+import { PAGE_NAMES } from './admin-rules';
+import { invalidField } from './errors';
+import { insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
 
@@ -30,7 +31,7 @@ export async function findPageContent(db: Knex, pageName: string): Promise<PageC
 // ---- Admin writes (issue 5).
 
 export const PageInputSchema = z.object({
-  pageName: oneOf(PAGE_NAMES, VALIDATION_MESSAGES.pageName),
+  pageName: oneOf(PAGE_NAMES, 'page_name'),
   title: requiredText(200),
   titleDe: requiredText(200),
   content: requiredText(50_000),
@@ -49,7 +50,7 @@ export async function findPageContentById(db: Knex, id: number): Promise<PageCon
 
 async function checkPageName(db: Knex, pageName: string, excludeId?: number): Promise<void> {
   const other = await db('page_contents').where({ pageName }).first('id');
-  if (other && other.id !== excludeId) throw new InputError({ pageName: VALIDATION_MESSAGES.pageTaken });
+  if (other && other.id !== excludeId) throw invalidField('pageName', 'page_taken');
 }
 
 /** The unique index decides when two admins save the same page at once: the later one is told, as above. */
@@ -57,7 +58,7 @@ async function pageNameTaken<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (err) {
-    if (isUniqueViolation(err, 'page_name')) throw new InputError({ pageName: VALIDATION_MESSAGES.pageTaken });
+    if (isUniqueViolation(err, 'page_name')) throw invalidField('pageName', 'page_taken');
     throw err;
   }
 }

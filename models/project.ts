@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Project } from './rules';
-import { VALIDATION_MESSAGES } from './admin-rules';
-import { amount, displayOrder, imageUrl, InputError, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
+import { invalidField } from './errors';
+import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
 import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
@@ -68,7 +68,7 @@ export const ProjectInputSchema = z.object({
   description: requiredText(20_000),
   descriptionDe: requiredText(20_000),
   // SPEC section 4: any status at any time; new projects start as funding with nothing raised.
-  status: oneOf(['funding', 'progress', 'completed'], VALIDATION_MESSAGES.status, 'funding'),
+  status: oneOf(['funding', 'progress', 'completed'], 'status', 'funding'),
   // Optional: a PUT without it leaves the total alone. Donations move the total through the
   // ledger; what the admin types here becomes an audited adjustment (see updateProject).
   raisedAmount: amount({ default: '0' }).optional(),
@@ -160,7 +160,7 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
         const total = raised + delta;
         if (total < 0 || total > MAX_RAISED_CENTS) {
           // Negative only when the total went down since the form opened; too large only for absurd numbers.
-          throw new InputError({ raisedAmount: total < 0 ? VALIDATION_MESSAGES.raisedChanged : VALIDATION_MESSAGES.amount });
+          throw invalidField('raisedAmount', total < 0 ? 'raised_changed' : 'amount');
         }
         const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount} without a base`;
         await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { TeamMember } from './rules';
-import { TEAM_LOCATIONS, VALIDATION_MESSAGES } from './admin-rules';
+import { TEAM_LOCATIONS } from './admin-rules';
 import { displayOrder, imageUrl, insertReturningId, oneOf, requiredText } from './admin-input';
 import { toIso } from './dates';
 
@@ -39,7 +39,7 @@ export const TeamInputSchema = z.object({
   bio: requiredText(10_000),
   bioDe: requiredText(10_000),
   imageUrl,
-  location: oneOf(TEAM_LOCATIONS, VALIDATION_MESSAGES.location, 'zimbabwe'),
+  location: oneOf(TEAM_LOCATIONS, 'location', 'zimbabwe'),
   // SPEC section 9: team order defaults to 0.
   order: displayOrder,
 });

@@ -4,10 +4,10 @@ import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { Deps } from '../context';
 import { langOf } from '../context';
-import { HttpError, parseId, parseInput } from '../middleware/errors';
+import { parseId, parseInput } from '../middleware/errors';
+import { AppError, notFound } from '../../models/errors';
 import { requireAdmin, requireAdminPage, type AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
-import { InputError } from '../../models/admin-input';
 import { recordAudit } from '../../models/audit';
 import { createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
 import { listLedger } from '../../models/ledger';
@@ -65,16 +65,6 @@ export const RESOURCES = [
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
-/** Runs a model write, turning its field-level InputError into a 400 with field messages. */
-async function write<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof InputError) throw new HttpError(err.status, err.message, err.fields);
-    throw err;
-  }
-}
-
 /** The string fields of a posted form (what the form shows again after an error). */
 /** A failed form's text fields, to show them again (the CSRF token left out). */
 export function formValues(body: unknown): Record<string, string> {
@@ -101,28 +91,28 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   });
   router.get(`${api}/:id`, guard, async (req, res) => {
     const item = await r.find(deps.db, parseId(req.params.id));
-    if (!item) throw new HttpError(404, r.notFound);
+    if (!item) throw notFound(r.notFound);
     res.set('Cache-Control', 'no-store');
     res.json(item);
   });
   router.post(api, guard, async (req, res) => {
     const input = parseInput(r.schema, req.body);
-    const item = await write(() => r.create(deps.db, input, { actor: adminOf(res).id }));
+    const item = await r.create(deps.db, input, { actor: adminOf(res).id });
     await audit(res, 'create', item.id, r.label(item));
     res.status(201).json(item);
   });
   router.put(`${api}/:id`, guard, async (req, res) => {
     const id = parseId(req.params.id);
     const input = parseInput(r.schema, req.body);
-    const item = await write(() => r.update(deps.db, id, input, { actor: adminOf(res).id }));
-    if (!item) throw new HttpError(404, r.notFound);
+    const item = await r.update(deps.db, id, input, { actor: adminOf(res).id });
+    if (!item) throw notFound(r.notFound);
     await audit(res, 'update', id, r.label(item));
     res.json(item);
   });
   router.delete(`${api}/:id`, guard, async (req, res) => {
     const id = parseId(req.params.id);
     const item = await r.find(deps.db, id);
-    if (!item || !(await r.remove(deps.db, id))) throw new HttpError(404, r.notFound);
+    if (!item || !(await r.remove(deps.db, id))) throw notFound(r.notFound);
     await audit(res, 'delete', id, r.label(item));
     res.json({ deleted: true, id });
   });
@@ -131,9 +121,10 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   const pageGuard = requireAdminPage(deps);
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
-    if (!(err instanceof HttpError) || err.status >= 500) throw err;
-    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: { message: err.message } };
-    if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.details ?? {} };
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    // Field problems are shown (translated) beside their fields: the English summary is not repeated.
+    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: err.fields ? {} : { message: err.message } };
+    if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.fields ?? {} };
     req.session.flash = flash;
     res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));
   };
@@ -142,7 +133,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   router.post(forms, pageGuard, async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await write(() => r.create(deps.db, input, { actor: adminOf(res).id }));
+      const item = await r.create(deps.db, input, { actor: adminOf(res).id });
       await audit(res, 'create', item.id, r.label(item));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
       res.redirect(303, back(req, ''));
@@ -154,8 +145,8 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await write(() => r.update(deps.db, id, input, { actor: adminOf(res).id }));
-      if (!item) throw new HttpError(404, r.notFound);
+      const item = await r.update(deps.db, id, input, { actor: adminOf(res).id });
+      if (!item) throw notFound(r.notFound);
       await audit(res, 'update', id, r.label(item));
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };
       res.redirect(303, back(req, ''));
@@ -167,7 +158,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
     const id = parseId(req.params.id);
     try {
       const item = await r.find(deps.db, id);
-      if (!item || !(await r.remove(deps.db, id))) throw new HttpError(404, r.notFound);
+      if (!item || !(await r.remove(deps.db, id))) throw notFound(r.notFound);
       await audit(res, 'delete', id, r.label(item));
       req.session.flash = { kind: 'success', key: `${r.name}.deleted` };
       res.redirect(303, back(req, ''));
@@ -184,7 +175,7 @@ export function contentRoutes(deps: Deps): Router {
   router.get('/api/admin/projects/:id/ledger', requireAdmin(deps), async (req, res) => {
     const id = parseId(req.params.id);
     const project = await findProjectById(deps.db, id);
-    if (!project) throw new HttpError(404, 'Project not found');
+    if (!project) throw notFound('Project not found');
     const entries = await listLedger(deps.db, id);
     const sum = entries.reduce((total, e) => total + e.amountCents, 0);
     res.set('Cache-Control', 'no-store');

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { tFor, type Deps } from '../context';
-import { HttpError, parseId, parseInput } from '../middleware/errors';
+import { parseId, parseInput } from '../middleware/errors';
+import { AppError, badRequest, notFound } from '../../models/errors';
 import { requireAdmin } from '../middleware/auth';
 import { listNews } from '../../models/news';
 import { listProjects } from '../../models/project';
@@ -76,7 +77,7 @@ export function adminNewsletterApi(deps: Deps): Router {
   router.post('/api/admin/newsletter/suggest', guard, async (req, res) => {
     const input = parseInput(SuggestSchema, req.body ?? {});
     const items = await suggestItems(deps, input.language, input.selectedNews, input.selectedProjects);
-    if (items.length === 0) throw new HttpError(400, NO_CONTENT);
+    if (items.length === 0) throw new AppError(400, 'validation', NO_CONTENT);
     const suggestion = await deps.assistant.suggestNewsletter({ language: input.language, orgName: deps.config.site.name, items });
     res.json({ ...suggestion, source: deps.assistant.kind === 'openai' ? 'ai' : 'templates' });
   });
@@ -106,7 +107,7 @@ export function adminNewsletterApi(deps: Deps): Router {
 
   router.post('/api/admin/newsletter/send/:campaignId', guard, async (req, res) => {
     const campaignId = String(req.params.campaignId ?? '');
-    if (!/^[\w-]{1,64}$/.test(campaignId)) throw new HttpError(400, 'Invalid campaign id');
+    if (!/^[\w-]{1,64}$/.test(campaignId)) throw badRequest('Invalid campaign id');
     const admin = res.locals.admin as AdminIdentity;
     const result = await deps.mailing.sendCampaign(campaignId, admin.id);
     const campaign = await findCampaign(deps.db, campaignId);
@@ -119,7 +120,7 @@ export function adminNewsletterApi(deps: Deps): Router {
   // How far a local send is: sent, failed, remaining (the tab polls it while a send runs).
   router.get('/api/admin/newsletter/campaigns/:id/progress', guard, async (req, res) => {
     const progress = await sendProgress(deps.db, parseId(req.params.id));
-    if (!progress) throw new HttpError(404, 'Campaign not found');
+    if (!progress) throw notFound('Campaign not found');
     res.set('Cache-Control', 'no-store').json(progress);
   });
 
@@ -146,7 +147,7 @@ export function adminNewsletterApi(deps: Deps): Router {
   // A stored campaign as the subscribers see it (the local "edit URL"): unsubscribe link disabled.
   router.get('/api/admin/newsletter/campaigns/:id/preview', guard, async (req, res) => {
     const campaign = await findCampaignById(deps.db, parseId(req.params.id));
-    if (!campaign) throw new HttpError(404, 'Campaign not found');
+    if (!campaign) throw notFound('Campaign not found');
     res.set('Cache-Control', 'no-store').type('html').send(personalize(campaign.html, '#'));
   });
 

@@ -2,7 +2,7 @@
 // the no-JavaScript path) and the latest activity. Only the active tab's list is sent.
 import type { Request } from 'express';
 import { langOf, type Deps, type PageLoader } from '../context';
-import { HttpError } from '../middleware/errors';
+import { AppError } from '../../models/errors';
 import type { AdminFlash } from '../middleware/auth';
 import { metaFromLocale } from '../seo';
 import { listAudit, type AuditEntry } from '../../models/audit';
@@ -65,7 +65,7 @@ async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['media
 /** Loader of /admin (the route is guarded by requireAdminPage; this checks again). */
 export const adminPage: PageLoader = async (req: Request, deps: Deps) => {
   const session = req.session;
-  if (!session?.admin) throw new HttpError(401, 'No admin credentials found');
+  if (!session?.admin) throw new AppError(401, 'unauthorized', 'No admin credentials found');
   const q = req.query;
   const tab: AdminTab = isAdminTab(q.tab) ? q.tab : 'projects';
   const category = typeof q.category === 'string' && (MEDIA_CATEGORIES as readonly string[]).includes(q.category) ? q.category : '';

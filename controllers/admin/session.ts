@@ -4,7 +4,8 @@ import { clientKey, sharedRateLimit } from '../middleware/rate-limit';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
 import { langOf, tFor, type Deps, type PageLoader } from '../context';
-import { HttpError } from '../middleware/errors';
+import { AppError, fieldError } from '../../models/errors';
+import { errorBody } from '../middleware/errors';
 import { identify, presentsCredentialHeader, requireAdmin, requireAdminPage } from '../middleware/auth';
 import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
@@ -125,7 +126,7 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
 
   const tooMany = (req: Request, res: Response) => {
     if (isForm(req)) return res.redirect(303, loginUrl(pathLang(req), '?error=rate'));
-    res.status(429).json({ error: MESSAGES.tooMany });
+    res.status(429).json(errorBody('rate_limited', MESSAGES.tooMany));
   };
 
   const loginPaths = ['/api/admin/login', '/admin-login', '/de/admin-login'];
@@ -177,13 +178,14 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
         res.json({ message: MESSAGES.success, admin: identify(deps, req), csrfToken: req.session.csrfToken });
         return;
       case 'invalid':
-        throw new HttpError(401, MESSAGES.invalid);
+        throw new AppError(401, 'invalid_credentials', MESSAGES.invalid);
       case 'link-sent':
         res.json({ message: MESSAGES.linkSent, sent: true });
         return;
       case 'bad-input': {
         const field = outcome.notice === 'keyRequired' ? 'key' : 'email';
-        throw new HttpError(400, MESSAGES[outcome.notice], { [field]: MESSAGES[outcome.notice] });
+        const message = MESSAGES[outcome.notice];
+        throw new AppError(400, 'validation', message, { [field]: fieldError(outcome.notice === 'emailInvalid' ? 'email' : 'required', undefined, message) });
       }
     }
   });
@@ -253,8 +255,8 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
   router.get('/api/admin/session', (req, res) => {
     res.set('Cache-Control', 'no-store');
     const who = identify(deps, req);
-    if (who === 'bad-credential') throw new HttpError(401, MESSAGES.invalid);
-    if (!who) throw new HttpError(401, 'No admin credentials found');
+    if (who === 'bad-credential') throw new AppError(401, 'invalid_credentials', MESSAGES.invalid);
+    if (!who) throw new AppError(401, 'unauthorized', 'No admin credentials found');
     res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
   });
 

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
-import { HttpError, parseInput } from '../middleware/errors';
+import { parseInput } from '../middleware/errors';
+import { notFound } from '../../models/errors';
 import { requireAdmin } from '../middleware/auth';
 import { findProjectById } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
@@ -39,7 +40,7 @@ async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: 
   const base = deps.config.publicUrl;
   if (type === 'project') {
     const p = await findProjectById(deps.db, id);
-    if (!p) throw new HttpError(404, 'Project not found');
+    if (!p) throw notFound('Project not found');
     return {
       type,
       title: localized(lang, p.title, p.titleDe),
@@ -50,7 +51,7 @@ async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: 
   const a = (await deps.db('news_articles').where({ id }).first()) as
     | { slug: string; title: string; titleDe: string; abstract: string | null; abstractDe: string | null; excerpt: string | null; content: string; contentDe: string }
     | undefined;
-  if (!a) throw new HttpError(404, 'Article not found');
+  if (!a) throw notFound('Article not found');
   const summary = plainText(localized(lang, a.abstract ?? a.excerpt ?? '', a.abstractDe)) || plainText(localized(lang, a.content, a.contentDe)).slice(0, 600);
   return { type, title: localized(lang, a.title, a.titleDe), summary, url: base + pathFor('newsDetail', lang, { slug: a.slug }) };
 }

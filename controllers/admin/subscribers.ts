@@ -4,7 +4,8 @@
 // not called from here; rows collected before Mailchimp was set up stay visible and erasable.
 import { Router, type Response } from 'express';
 import type { Deps } from '../context';
-import { HttpError, parseId, parseInput } from '../middleware/errors';
+import { parseId, parseInput } from '../middleware/errors';
+import { notFound } from '../../models/errors';
 import { requireAdmin, type AdminIdentity } from '../middleware/auth';
 import { recordAudit } from '../../models/audit';
 import {
@@ -51,13 +52,13 @@ export function adminSubscribersApi(deps: Deps): Router {
 
   router.get(`${BASE}/:id`, guard, async (req, res) => {
     const record = await findSubscriberRecord(deps.db, parseId(req.params.id));
-    if (!record) throw new HttpError(404, 'Subscriber not found');
+    if (!record) throw notFound('Subscriber not found');
     res.json(record);
   });
 
   router.delete(`${BASE}/:id`, guard, async (req, res) => {
     const report = await eraseSubscriber(deps.db, parseId(req.params.id));
-    if (!report) throw new HttpError(404, 'Subscriber not found');
+    if (!report) throw notFound('Subscriber not found');
     // The audit log must not keep what was erased: the number only, never the address.
     await recordAudit(deps.db, { actor: actor(res), action: 'erase', entity: 'subscriber', entityId: report.id, summary: `#${report.id}` });
     res.json({ erased: true, ...report });

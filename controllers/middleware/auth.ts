@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Deps } from '../context';
 import { isAdminEmail, matchAdminKey, normalizeEmail, type AdminIdentity } from '../../models/user';
-import { HttpError } from './errors';
+import { AppError, type FieldError } from '../../models/errors';
 import { requireCsrf } from './csrf';
 
 export type { AdminIdentity };
@@ -22,7 +22,8 @@ export interface AdminFlash {
   /** Locale key under admin.*, and its interpolation values. */
   key: string;
   params?: Record<string, string>;
-  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, string> };
+  /** `errors`: each field's code (which the form translates) and English message. */
+  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, FieldError> };
 }
 
 export const ADMIN_KEY_HEADER = 'x-admin-key';
@@ -63,8 +64,8 @@ export function presentsCredentialHeader(deps: Deps, req: Request): boolean {
 export function requireAdmin(deps: Deps, options: { deferCsrf?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     const who = identify(deps, req);
-    if (who === 'bad-credential') return next(new HttpError(401, 'Invalid credentials - Please check your credentials and try again.'));
-    if (!who) return next(new HttpError(401, 'No admin credentials found'));
+    if (who === 'bad-credential') return next(new AppError(401, 'invalid_credentials', 'Invalid credentials - Please check your credentials and try again.'));
+    if (!who) return next(new AppError(401, 'unauthorized', 'No admin credentials found'));
     res.locals.admin = who;
     if (options.deferCsrf) return next();
     requireCsrf(req, res, next);
@@ -82,7 +83,7 @@ export function requireAdminPage(deps: Deps, options: { deferCsrf?: boolean } = 
     const admin = req.session?.admin;
     if (!admin) {
       const de = req.path === '/de' || req.path.startsWith('/de/');
-      if (req.accepts(['html', 'json']) === 'json') return next(new HttpError(401, 'No admin credentials found'));
+      if (req.accepts(['html', 'json']) === 'json') return next(new AppError(401, 'unauthorized', 'No admin credentials found'));
       return res.redirect(303, de ? '/de/admin-login' : '/admin-login');
     }
     res.locals.admin = { id: admin.id, via: 'session' } satisfies AdminIdentity;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import crypto from 'node:crypto';
-import { HttpError } from './errors';
+import { AppError } from '../../models/errors';
 
 // Every state-changing request authenticated by the session cookie must carry the session's CSRF
 // token: in the X-CSRF-Token header (admin API, adminFetch) or the `_csrf` field (no-JS forms).
@@ -41,7 +41,7 @@ export function hasValidCsrfToken(req: Request): boolean {
 export const requireCsrf: RequestHandler = (req, res, next) => {
   const via = (res.locals.admin as { via?: string } | undefined)?.via;
   if (via === 'session' && isUnsafeMethod(req.method) && !hasValidCsrfToken(req)) {
-    return next(new HttpError(403, 'Invalid or missing CSRF token. Reload the page and try again.'));
+    return next(new AppError(403, 'csrf', 'Invalid or missing CSRF token. Reload the page and try again.'));
   }
   next();
 };

@@ -1,53 +1,35 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { z } from 'zod';
 import type { Deps } from '../context';
 import { sendPage } from '../render';
 import { logOf, pathOnly } from './request-log';
 import { parseDbId } from '../../models/db-limits';
+import { AppError, badRequest, notFound } from '../../models/errors';
+import type { ErrorBody, ErrorCode } from '../../models/error-codes';
 
-/** Thrown by controllers; the error middleware turns it into the error page or JSON `{ error }`. */
-export class HttpError extends Error {
-  constructor(
-    public status: number,
-    message: string,
-    public details?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+export { AppError, parseInput } from '../../models/errors';
 
 export const isApi = (req: Request) => req.path.startsWith('/api/') || req.path === '/api';
-
-/** Parses input with a zod schema, throwing 400 with a message per field. */
-export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  const summary = Object.entries(fields)
-    .map(([k, m]) => (k === '_' ? m : `${k}: ${m}`))
-    .join('; ');
-  throw new HttpError(400, summary || 'Invalid input', fields);
-}
 
 /** Parses a positive integer route parameter (at most PostgreSQL's integer), 400 otherwise. */
 export function parseId(value: unknown): number {
   const s = String(value ?? '');
   const id = parseDbId(s);
-  if (id === null) throw new HttpError(400, `Invalid id: ${s.slice(0, 40)}`);
+  if (id === null) throw badRequest(`Invalid id: ${s.slice(0, 40)}`);
   return id;
 }
 
+/** The JSON error body (limiters and routes that answer by themselves use it too). */
+export function errorBody(code: ErrorCode, error: string): ErrorBody {
+  return { error, code };
+}
+
 export function apiNotFound(req: Request, res: Response): void {
-  res.status(404).json({ error: `Not found: ${req.method} ${req.path}` });
+  res.status(404).json(errorBody('not_found', `Not found: ${req.method} ${req.path}`));
 }
 
 export function pageNotFound(deps: Deps): RequestHandler {
   return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next(new HttpError(404, 'Not found'));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next(notFound());
     await sendPage(req, res, deps, 'notFound', {
       props: {},
       meta: { title: deps.i18n[res.locals.lang as 'en' | 'de'].t('notFound.title'), description: '', noindex: true },
@@ -71,28 +53,46 @@ function databaseUnavailable(err: unknown): boolean {
 
 export const BAD_ESCAPE_MESSAGE = 'The address contains a malformed %-escape (such as %zz)';
 
+/** The code of an error that is not an AppError (body parser, router, database), by its status. */
+function codeOf(status: number): ErrorCode {
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 429) return 'rate_limited';
+  if (status === 503) return 'unavailable';
+  if (status >= 500) return 'internal';
+  return 'bad_request';
+}
+
 export function errorHandler(deps: Deps): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean; details?: Record<string, string> };
-    let status = err instanceof HttpError ? err.status : (e.status ?? e.statusCode ?? 500);
-    let message = err instanceof HttpError || e.expose ? (e.message ?? 'Error') : 'Something went wrong on our side. Please try again later.';
+    const app = err instanceof AppError ? err : null;
+    const e = err as { status?: number; statusCode?: number; type?: string; message?: string; expose?: boolean };
+    let status = app ? app.status : (e.status ?? e.statusCode ?? 500);
+    let message = app || e.expose ? (e.message ?? 'Error') : 'Something went wrong on our side. Please try again later.';
     if (e.type === 'entity.parse.failed') message = 'Malformed JSON in the request body';
     if (e.type === 'entity.too.large') message = 'The request body is too large';
     if (status < 400 || status > 599) status = 500;
+    let code = app ? app.code : codeOf(status);
     if (status === 500 && databaseUnavailable(err)) {
       status = 503;
+      code = 'unavailable';
       message = DATABASE_DOWN_MESSAGE;
       res.set('Retry-After', '5');
     }
     // The router could not decode a %-escape of the path (/news/%zz): the address is wrong, not us.
     const badEscape = status === 400 && (err instanceof URIError || /^Failed to decode param/.test(e.message ?? ''));
     if (badEscape) message = BAD_ESCAPE_MESSAGE;
-    else if (status < 500 && !(err instanceof HttpError) && !e.expose && !e.type) message = 'The request could not be understood';
+    else if (status < 500 && !app && !e.expose && !e.type) message = 'The request could not be understood';
     if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
     if (wantsJson) {
-      res.status(status).json(e.details ? { error: message, fields: e.details } : { error: message });
+      const body: ErrorBody = { error: message, code };
+      if (app?.fields) {
+        body.fields = app.fieldMessages();
+        body.fieldErrors = app.fieldProblems();
+      }
+      res.status(status).json(body);
       return;
     }
     const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';

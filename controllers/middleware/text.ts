@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Deps } from '../context';
-import { HttpError, isApi } from './errors';
+import { isApi } from './errors';
+import { AppError } from '../../models/errors';
 import { NUL_MESSAGE, textProblem, UNICODE_MESSAGE, type TextProblem } from '../../models/db-limits';
 
 // Stripe's signed events are not a visitor's text: refusing one would make Stripe retry it for
@@ -22,8 +23,8 @@ export function rejectUnstorableText(deps: Deps): RequestHandler {
       ? 'nul'
       : (textProblem(req.query) ?? (req.path === STRIPE_WEBHOOK ? null : textProblem(req.body)));
     if (!problem) return next();
-    if (isApi(req)) return next(new HttpError(400, problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE));
+    if (isApi(req)) return next(new AppError(400, 'invalid_text', problem === 'nul' ? NUL_MESSAGE : UNICODE_MESSAGE));
     const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';
-    next(new HttpError(400, deps.i18n[lang].t(problem === 'nul' ? 'errorPage.nulText' : 'errorPage.unicodeText')));
+    next(new AppError(400, 'invalid_text', deps.i18n[lang].t(problem === 'nul' ? 'errorPage.nulText' : 'errorPage.unicodeText')));
   };
 }

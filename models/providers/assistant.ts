@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import type { Lang } from '../rules';
 import { fetchWithDeadline, isTimeoutError, withDeadline } from './deadline';
+import { AppError } from '../errors';
 import {
   cutWords,
   enforcePlatformRules,
@@ -47,17 +48,6 @@ export interface AssistantProvider {
   socialPosts(input: SocialInput): Promise<SocialPosts>;
 }
 
-/** A failure of the AI service; the message is safe to show to the admin. */
-export class AssistantError extends Error {
-  readonly expose = true;
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AssistantError';
-  }
-}
 
 /**
  * An admin waits at most ASSISTANT_TOTAL_TIMEOUT_MS (25 s) for an AI answer or a clear message:
@@ -97,7 +87,7 @@ export const PREVIEW_MAX = 200;
 export function templateSuggestion(input: SuggestInput): NewsletterSuggestion {
   const de = input.language === 'de';
   const [first, ...rest] = input.items;
-  if (!first) throw new AssistantError(400, 'Please select at least one news article or project');
+  if (!first) throw new AppError(400, 'validation', 'Please select at least one news article or project');
   const more = rest.length;
   const subject = more === 0
     ? de ? `Neues aus Mwenezi: ${first.title}` : `News from Mwenezi: ${first.title}`
@@ -170,7 +160,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
     maxRetries: ASSISTANT_MAX_RETRIES,
   });
   const log = options.log;
-  const timedOut = () => new AssistantError(504, 'The AI service did not answer in time.');
+  const timedOut = () => new AppError(504, 'assistant.timeout', 'The AI service did not answer in time.');
 
   async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string): Promise<T> {
     let content: string | null | undefined;
@@ -193,11 +183,11 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
         timedOut,
       );
       const message = (completion as { choices?: { message?: { refusal?: string | null; content?: string | null } }[] } | null)?.choices?.[0]?.message;
-      if (message?.refusal) throw new AssistantError(502, 'The AI service declined to write this. Please try again or write it yourself.');
+      if (message?.refusal) throw new AppError(502, 'assistant.declined', 'The AI service declined to write this. Please try again or write it yourself.');
       content = message?.content;
     } catch (err) {
-      if (err instanceof AssistantError) {
-        if (err.status === 504) log.warn({ name }, 'OpenAI timed out (total deadline)');
+      if (err instanceof AppError) {
+        if (err.code === 'assistant.timeout') log.warn({ name }, 'OpenAI timed out (total deadline)');
         throw err;
       }
       if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err)) {
@@ -206,27 +196,27 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
       }
       if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403)) {
         log.error({ status: err.status }, 'OpenAI rejected the API key');
-        throw new AssistantError(503, 'The AI service is not set up correctly (the API key was rejected).');
+        throw new AppError(503, 'assistant.unavailable', 'The AI service is not set up correctly (the API key was rejected).');
       }
-      if (err instanceof OpenAI.APIError && err.status === 429) throw new AssistantError(503, 'The AI service is busy right now.');
+      if (err instanceof OpenAI.APIError && err.status === 429) throw new AppError(503, 'assistant.unavailable', 'The AI service is busy right now.');
       if (err instanceof SyntaxError) {
         log.warn({ name, err: err.message }, 'OpenAI answer is not JSON');
-        throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+        throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
       }
       log.error({ err: (err as Error).message, name }, 'OpenAI request failed');
-      throw new AssistantError(502, 'The AI service is not reachable right now.');
+      throw new AppError(502, 'assistant.unavailable', 'The AI service is not reachable right now.');
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(content ?? '');
     } catch {
       log.warn({ name, content: String(content).slice(0, 200) }, 'OpenAI answer is not JSON');
-      throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+      throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
     }
     const checked = validator.safeParse(parsed);
     if (!checked.success) {
       log.warn({ name, issues: checked.error.issues.slice(0, 3) }, 'OpenAI answer does not match the schema');
-      throw new AssistantError(502, 'The AI answer could not be used (it was not in the expected format).');
+      throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
     }
     return checked.data;
   }
@@ -235,7 +225,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
     kind: 'openai',
 
     async suggestNewsletter(input) {
-      if (input.items.length === 0) throw new AssistantError(400, 'Please select at least one news article or project');
+      if (input.items.length === 0) throw new AppError(400, 'validation', 'Please select at least one news article or project');
       const system = [
         `You help the volunteers of ${input.orgName}, a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, write their e-mail newsletter.`,
         `Write in ${languageName(input.language)}. Be warm, concrete and honest; no clickbait, no ALL CAPS, no emoji.`,

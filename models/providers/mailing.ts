@@ -19,12 +19,12 @@ import {
 } from '../subscriber';
 import {
   findCampaign,
-  NewsletterError,
   personalize,
   saveCampaign,
   updateCampaign,
   type NewsletterData,
 } from '../newsletter';
+import { AppError, notFound } from '../errors';
 
 export interface SubscribeRequest {
   email: string;
@@ -125,7 +125,7 @@ function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): M
           log.error({ err }, 'newsletter confirmation mail could not be sent');
           // No mail went out: the next attempt must send one, not wait for the resend pause.
           await db('newsletter_subscribers').where({ id: result.subscriber.id }).update({ confirmSentAt: null });
-          throw new NewsletterError(503, 'We could not send the confirmation e-mail right now. Please try again in a few minutes.', 'mail_failed');
+          throw new AppError(503, 'newsletter.mail_failed', 'We could not send the confirmation e-mail right now. Please try again in a few minutes.');
         }
       }
       return result.status;
@@ -212,30 +212,30 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
   const audienceId = mc.audienceId!;
 
   /** Mailchimp's answer turned into a message for the person who asked. */
-  function failure(err: unknown, action: string): NewsletterError {
+  function failure(err: unknown, action: string): AppError {
     const e = err as SuperagentError;
     const title = e.response?.body?.title ?? '';
     const detail = e.response?.body?.detail ?? '';
     if (title === 'Forgotten Email Not Subscribed' || title === 'Member In Compliance State') {
-      return new NewsletterError(400, FORGOTTEN_MESSAGE, 'forgotten');
+      return new AppError(400, 'newsletter.previously_unsubscribed', FORGOTTEN_MESSAGE);
     }
     if (e.status === 400 && title === 'Invalid Resource') {
-      return new NewsletterError(400, detail ? `Mailchimp did not accept this: ${detail}` : 'Please enter a valid email address', 'invalid');
+      return new AppError(400, 'newsletter.invalid_email', detail ? `Mailchimp did not accept this: ${detail}` : 'Please enter a valid email address');
     }
     if (e.timeout || e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT') {
       log.warn({ action }, 'Mailchimp timed out');
-      return new NewsletterError(504, `${UNAVAILABLE_MESSAGE} (Mailchimp did not answer in time)`, 'unavailable');
+      return new AppError(504, 'newsletter.unavailable', `${UNAVAILABLE_MESSAGE} (Mailchimp did not answer in time)`);
     }
     if (e.status === 401 || e.status === 403) {
       log.error({ action, title, detail }, 'Mailchimp rejected the API key');
-      return new NewsletterError(503, 'The newsletter service is not set up correctly (Mailchimp rejected the API key).', 'unavailable');
+      return new AppError(503, 'newsletter.unavailable', 'The newsletter service is not set up correctly (Mailchimp rejected the API key).');
     }
     if (e.status && e.status < 500) {
       log.warn({ action, status: e.status, title, detail }, 'Mailchimp refused a request');
-      return new NewsletterError(502, `Mailchimp: ${detail || title || `error ${e.status}`}`, 'refused');
+      return new AppError(502, 'newsletter.refused', `Mailchimp: ${detail || title || `error ${e.status}`}`);
     }
     log.error({ action, status: e.status, code: e.code, message: e.message }, 'Mailchimp is not reachable');
-    return new NewsletterError(503, UNAVAILABLE_MESSAGE, 'unavailable');
+    return new AppError(503, 'newsletter.unavailable', UNAVAILABLE_MESSAGE);
   }
 
   /** Mailchimp's answer as the code below reads it; anything else (a proxy's page, another API) is an outage. */
@@ -243,7 +243,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
     const result = schema.safeParse(answer);
     if (result.success) return result.data;
     log.error({ action, issue: result.error.issues[0]?.message, path: result.error.issues[0]?.path }, 'Mailchimp answered something unexpected');
-    throw new NewsletterError(502, `${UNAVAILABLE_MESSAGE} (Mailchimp sent an answer we could not read)`, 'unavailable');
+    throw new AppError(502, 'newsletter.unavailable', `${UNAVAILABLE_MESSAGE} (Mailchimp sent an answer we could not read)`);
   }
 
   return {
@@ -269,7 +269,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
       try {
         saved = checked(MemberSchema, await client.lists.setListMember(audienceId, hash, body), 'setListMember');
       } catch (err) {
-        if (err instanceof NewsletterError) throw err;
+        if (err instanceof AppError) throw err;
         throw failure(err, 'setListMember');
       }
       if (saved.status === 'subscribed') return 'immediately_subscribed';
@@ -306,7 +306,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
           plain_text: personalize(data.text, '*|UNSUB|*'),
         });
       } catch (err) {
-        if (err instanceof NewsletterError) throw err;
+        if (err instanceof AppError) throw err;
         throw failure(err, 'createCampaign');
       }
       await saveCampaign(db, data, 'mailchimp', created.id);
@@ -315,11 +315,11 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
 
     async sendCampaign(campaignId) {
       const campaign = await findCampaign(db, campaignId);
-      if (campaign?.status === 'sent') throw new NewsletterError(409, 'This newsletter has already been sent.');
+      if (campaign?.status === 'sent') throw new AppError(409, 'newsletter.already_sent', 'This newsletter has already been sent.');
       try {
         await client.campaigns.send(campaignId);
       } catch (err) {
-        if ((err as SuperagentError).status === 404) throw new NewsletterError(404, 'Campaign not found in Mailchimp. Create the campaign first.');
+        if ((err as SuperagentError).status === 404) throw notFound('Campaign not found in Mailchimp. Create the campaign first.');
         throw failure(err, 'sendCampaign');
       }
       if (campaign) await updateCampaign(db, campaign.id, { status: 'sent', sentAt: new Date() });

@@ -4,6 +4,8 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { fetchWithDeadline, isTimeoutError } from './deadline';
+import { AppError } from '../errors';
+import type { ErrorCode } from '../error-codes';
 
 /** What the rest of the app needs to know about a PaymentIntent. */
 export interface PaymentIntentInfo {
@@ -35,13 +37,27 @@ export type PaymentEvent =
   | { type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; id: string; intentId: string }
   | { type: string; id: string; intentId: null };
 
+export type PaymentsFailure = 'unconfigured' | 'timeout' | 'unavailable' | 'not_found' | 'rejected' | 'signature' | 'malformed';
+
+/** The HTTP status and code of each kind of failure: Stripe's troubles are 5xx, a bad webhook 400. */
+const FAILURES: Record<PaymentsFailure, { status: number; code: ErrorCode }> = {
+  unconfigured: { status: 503, code: 'payments.unavailable' },
+  timeout: { status: 504, code: 'payments.timeout' },
+  unavailable: { status: 502, code: 'payments.unavailable' },
+  not_found: { status: 404, code: 'payments.not_found' },
+  rejected: { status: 502, code: 'payments.rejected' },
+  signature: { status: 400, code: 'payments.signature' },
+  malformed: { status: 400, code: 'payments.malformed' },
+};
+
 /** Why a payment call failed, with a message a donor or an operator can act on. */
-export class PaymentsError extends Error {
+export class PaymentsError extends AppError {
   constructor(
-    public kind: 'unconfigured' | 'timeout' | 'unavailable' | 'not_found' | 'rejected' | 'signature' | 'malformed',
+    readonly kind: PaymentsFailure,
     message: string,
   ) {
-    super(message);
+    super(FAILURES[kind].status, FAILURES[kind].code, message);
+    this.name = 'PaymentsError';
   }
 }
 

@@ -184,6 +184,7 @@ describe('without OpenAI, local mailing list', () => {
 
     const again = await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(ADMIN);
     assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'newsletter.already_sent');
     assert.equal((await outboxFor(h.deps.db, 'en1@example.org')).length, 1);
 
     assert.equal((await request(h.app).post('/api/admin/newsletter/send/424242').set(ADMIN)).status, 404);
@@ -245,8 +246,10 @@ describe('a local send through a real SMTP server (the fake)', () => {
     await until(async () => { const q = await progress(); return q.sent === 4 && q.status === 'sent'; }, 'the retried mail', 20_000);
     for (const e of ['r1@example.de', 'r2@example.de', 'r3@example.de', 'r5@example.de']) assert.equal(smtp.to(e).length, 1, e);
     assert.equal(smtp.to('r4@example.de').length, 0, 'a possibly-sent mail is never sent again');
-    assert.equal((await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN)).status, 409, 'nothing left to retry');
-    assert.equal((await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN)).status, 409, 'already sent');
+    const retry = await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN);
+    assert.deepEqual([retry.status, retry.body.code], [409, 'newsletter.nothing_to_retry'], 'nothing left to retry');
+    const resend = await request(h.app).post(`/api/admin/newsletter/send/${campaignId}`).set(ADMIN);
+    assert.deepEqual([resend.status, resend.body.code], [409, 'newsletter.already_sent'], 'already sent');
     const list = await request(h.app).get('/api/admin/newsletter/campaigns').set(ADMIN).expect(200);
     assert.equal(list.body.campaigns[0].progress.sent, 4);
   });
@@ -316,6 +319,7 @@ describe('with OpenAI (the real SDK against the fake)', () => {
       const res = await request(h.app).post('/api/admin/newsletter/suggest').set(ADMIN).send({ selectedNews: [1] });
       assert.equal(res.status, 502, mode);
       assert.match(res.body.error, mode === 'error' ? /not reachable/ : /could not be used/);
+      assert.equal(res.body.code, mode === 'error' ? 'assistant.unavailable' : 'assistant.bad_answer');
     }
     ai.mode = 'ok';
   });
@@ -328,6 +332,7 @@ describe('with OpenAI (the real SDK against the fake)', () => {
       const res = await request(h.app).post('/api/admin/newsletter/suggest').set(ADMIN).send({ selectedNews: [1] });
       assert.equal(res.status, 504);
       assert.match(res.body.error, /did not answer in time/);
+      assert.equal(res.body.code, 'assistant.timeout');
     } finally {
       ai.mode = 'ok';
       h.deps.assistant = original;

@@ -232,7 +232,7 @@ describe('bad input', () => {
     for (const url of ['/api/projects/slug/%zz', '/api/news/project/%E0%A4%A', '/api/admin/projects/%ED%A0%80']) {
       const res = await request(h.app).get(url).set(ADMIN);
       assert.equal(res.status, 400, url);
-      assert.deepEqual(res.body, { error: 'The address contains a malformed %-escape (such as %zz)' });
+      assert.deepEqual(res.body, { error: 'The address contains a malformed %-escape (such as %zz)', code: 'bad_request' });
     }
     const de = await request(h.app).get('/de/news/%zz').set('Accept', 'text/html').expect(400);
     assert.match(de.text, /fehlerhafte %-Kodierung/);
@@ -244,7 +244,7 @@ describe('bad input', () => {
       for (const url of ['/api/news/slug/%00', '/api/projects/slug/a%00b', '/api/news?x=%00', '/api/admin/audit?entity=%00']) {
         const res = await request(h.app).get(url).set(ADMIN);
         assert.equal(res.status, 400, url);
-        assert.deepEqual(res.body, { error: NUL });
+        assert.deepEqual(res.body, { error: NUL, code: 'invalid_text' });
       }
       // Pages get the error page, in their language.
       const en = await request(h.app).get('/news/%00').expect(400);
@@ -258,10 +258,10 @@ describe('bad input', () => {
       for (const body of [project({ title: 'a\u0000b' }), project({ extra: { deep: ['\u0000'] } }), { 'k\u0000': 1 }]) {
         const res = await request(h.app).post('/api/admin/projects').set(ADMIN).send(body);
         assert.equal(res.status, 400);
-        assert.deepEqual(res.body, { error: NUL });
+        assert.deepEqual(res.body, { error: NUL, code: 'invalid_text' });
       }
       const sub = await request(h.app).post('/api/newsletter/subscribe').send({ email: 'a\u0000@example.org' });
-      assert.deepEqual([sub.status, sub.body], [400, { error: NUL }]);
+      assert.deepEqual([sub.status, sub.body], [400, { error: NUL, code: 'invalid_text' }]);
       const { agent, csrf } = await formSession();
       const form = await agent.post('/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'x\u0000' }) });
       assert.equal(form.status, 400);

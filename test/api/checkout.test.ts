@@ -193,6 +193,7 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       for (const [body, sig] of cases) {
         const res = await postWebhook(body, sig).expect(400);
         assert.match(res.body.error, /signature/i);
+        assert.equal(res.body.code, 'payments.signature');
       }
       assert.equal(await raisedCents(projectId), before);
       assert.equal(await donation(intent.id), undefined);
@@ -376,22 +377,23 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       const general = succeededIntent(5000, null);
       const mine = succeededIntent(5000, projectId);
       const eur = fake.addIntent({ amount: 5000, currency: 'eur', status: 'succeeded', metadata: { projectId: String(projectId) } });
-      const cases: [object, number, RegExp][] = [
-        [{ projectId, amount: 1000000 }, 400, /paymentIntentId/],
-        [{ projectId, amount: 50, paymentIntentId: 'made-up' }, 400, /pi_/],
-        [{ projectId, amount: 50, paymentIntentId: 'pi_doesnotexist' }, 404, /Stripe has no payment/],
-        [{ projectId: 999999, amount: 50, paymentIntentId: mine.id }, 404, /no project with id 999999/],
-        [{ projectId, amount: 50, paymentIntentId: pending.id }, 409, /has not succeeded/],
-        [{ projectId, amount: 50, paymentIntentId: forOther.id }, 400, /not made for project/],
-        [{ projectId, amount: 50, paymentIntentId: general.id }, 400, /not made for project/],
-        [{ projectId, amount: 5000, paymentIntentId: mine.id }, 400, /amount does not match/],
-        [{ projectId, amount: 49.99, paymentIntentId: mine.id }, 400, /amount does not match/],
-        [{ projectId, amount: 50, paymentIntentId: eur.id }, 400, /amount does not match/],
-        [{ projectId, amount: 0.5, paymentIntentId: mine.id }, 400, /at least 1\.00/],
+      const cases: [object, number, RegExp, string][] = [
+        [{ projectId, amount: 1000000 }, 400, /paymentIntentId/, 'validation'],
+        [{ projectId, amount: 50, paymentIntentId: 'made-up' }, 400, /pi_/, 'validation'],
+        [{ projectId, amount: 50, paymentIntentId: 'pi_doesnotexist' }, 404, /Stripe has no payment/, 'payments.not_found'],
+        [{ projectId: 999999, amount: 50, paymentIntentId: mine.id }, 404, /no project with id 999999/, 'not_found'],
+        [{ projectId, amount: 50, paymentIntentId: pending.id }, 409, /has not succeeded/, 'payments.not_succeeded'],
+        [{ projectId, amount: 50, paymentIntentId: forOther.id }, 400, /not made for project/, 'payments.mismatch'],
+        [{ projectId, amount: 50, paymentIntentId: general.id }, 400, /not made for project/, 'payments.mismatch'],
+        [{ projectId, amount: 5000, paymentIntentId: mine.id }, 400, /amount does not match/, 'payments.mismatch'],
+        [{ projectId, amount: 49.99, paymentIntentId: mine.id }, 400, /amount does not match/, 'payments.mismatch'],
+        [{ projectId, amount: 50, paymentIntentId: eur.id }, 400, /amount does not match/, 'payments.mismatch'],
+        [{ projectId, amount: 0.5, paymentIntentId: mine.id }, 400, /at least 1\.00/, 'validation'],
       ];
-      for (const [body, status, message] of cases) {
+      for (const [body, status, message, code] of cases) {
         const res = await fund(body);
         assert.equal(res.status, status, `${JSON.stringify(body)} -> ${res.status} ${JSON.stringify(res.body)}`);
+        assert.equal(res.body.code, code, JSON.stringify(body));
         assert.match(res.body.error, message);
       }
       assert.equal(await raisedCents(projectId), before);

@@ -21,6 +21,7 @@ describe('server errors', () => {
       assert.ok(!page.text.includes('SQLITE_ERROR'));
       const api = await request(h.app).get('/api/team').expect(500);
       assert.equal(api.body.error, 'Something went wrong on our side. Please try again later.');
+      assert.equal(api.body.code, 'internal');
     } finally {
       await h.deps.db.schema.renameTable('team_members_gone', 'team_members');
     }
@@ -36,6 +37,7 @@ test('a database that cannot be reached gives 503 with Retry-After, not a 500', 
   assert.equal(api.status, 503);
   assert.equal(api.headers['retry-after'], '5');
   assert.equal(api.body.error, 'The site is briefly unavailable. Please try again in a moment.');
+  assert.equal(api.body.code, 'unavailable');
   const page = await request(h.app).get('/news');
   assert.equal(page.status, 503);
   assert.ok(!/at .*\.ts:\d+/.test(page.text), 'no stack trace');

@@ -23,6 +23,7 @@ import type { AppHandle } from '../../app';
 import { isSqlite } from '../../db/connection';
 import { routes } from '../../views/routes';
 import { LIBRARY_MARKER } from '../../models/media';
+import { isErrorCode } from '../../models/error-codes';
 
 const envInt = (name: string, fallback: number) => {
   const n = Number.parseInt(process.env[name] ?? '', 10);
@@ -572,12 +573,14 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
         const noJsForm = r.route === 'POST /api/newsletter/subscribe' && r.body?.kind === 'form' && /html/.test(String(res.headers['content-type']));
         if (api && res.status >= 400 && !noJsForm) {
           let error: unknown;
+          let code: unknown;
           try {
-            error = (JSON.parse(res.body.toString('utf8')) as { error?: unknown }).error;
+            ({ error, code } = JSON.parse(res.body.toString('utf8')) as { error?: unknown; code?: unknown });
           } catch {
             error = undefined;
           }
           check(`${r.route} json`, /^application\/json/.test(String(res.headers['content-type'])) && typeof error === 'string', () => `an /api error that is not JSON { error: string }: ${what()}`);
+          check(`${r.route} code`, isErrorCode(code), () => `an /api error without a listed code: ${what()}`);
           check(`${r.route} message`, !(res.status < 500 && typeof error === 'string' && /on our side/.test(error)), () => `a 4xx that blames the server: ${what()}`);
         }
         // Refused by its signature (400), or before that by the body parser (too large, unknown charset).

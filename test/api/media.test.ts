@@ -552,6 +552,7 @@ describe('S3 storage that fails', () => {
     assert.equal(res.status, 503);
     assert.match(res.headers['content-type'] ?? '', /json/);
     assert.equal(res.body.error, 'File storage is not reachable right now. Please try again in a few minutes.');
+    assert.equal(res.body.code, 'storage.unavailable');
     assert.equal(Number((await h.deps.db('media_items').count({ n: '*' }).first())?.n), rows, 'no row written');
     assert.deepEqual(fs.readdirSync(path.join(dir, '.incoming')), [], 'no temporary file left');
 

@@ -93,12 +93,15 @@ test('an address Mailchimp permanently deleted gives the "previously unsubscribe
   const res = await subscribe('deleted@example.org', 'de');
   assert.equal(res.status, 400);
   assert.match(res.body.error, /previously unsubscribed and removed/);
+  // The footer switches on the code, not on the sentence.
+  assert.equal(res.body.code, 'newsletter.previously_unsubscribed');
 });
 
 test('an outage gives a clear 503, never a 500 or a hanging request', async () => {
   mc.outage = '500';
   const down = await subscribe('someone@example.org');
   assert.equal(down.status, 503);
+  assert.equal(down.body.code, 'newsletter.unavailable');
   assert.equal(down.body.error, 'The newsletter service is not reachable right now. Please try again in a few minutes.');
   const downDe = await subscribe('jemand@example.org', 'de');
   assert.equal(downDe.body.error, 'Der Newsletter-Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.');

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
 import { newToken } from '../../models/subscriber';
+import { startFakeMailchimp } from '../fakes/mailchimp';
 
 let srv: RunningServer;
 let browser: Browser;
@@ -54,6 +55,30 @@ test('footer subscription: empty address, then a pending confirmation (both lang
     assert.equal(mails.length, 1);
     assert.deepEqual(problems, []);
     await page.context().close();
+  }
+});
+
+test('footer subscription of an address Mailchimp removed: the form knows it by its code, in German too', async () => {
+  const mc = await startFakeMailchimp({ apiKey: 'x-us1' });
+  const withMailchimp = await startServer({ MAILCHIMP_API_KEY: 'x-us1', MAILCHIMP_SERVER_PREFIX: 'us1', MAILCHIMP_AUDIENCE_ID: 'aud1', MAILCHIMP_API_BASE: mc.url });
+  try {
+    mc.forgotten.add('removed@example.org');
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(`${withMailchimp.url}/de/`);
+    await waitForHydration(page);
+    const form = page.locator('form.newsletter-form');
+    await form.getByRole('textbox').fill('removed@example.org');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/newsletter/subscribe'));
+    await form.getByRole('button').click();
+    assert.equal((await (await answer).json()).code, 'newsletter.previously_unsubscribed');
+    await toast(page, 'E-Mail-Adresse wurde entfernt').waitFor();
+    assert.match((await page.locator('.toast-description').textContent()) ?? '', /früher abgemeldet/);
+    // The answer is a 400, which the browser reports itself; nothing else went wrong.
+    assert.deepEqual(problems.filter((p) => !/status of 400/.test(p)), []);
+    await page.context().close();
+  } finally {
+    await withMailchimp.close();
+    await mc.close();
   }
 });
 

@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clip, isDbId, isUniqueViolation, MAX_DB_ID, parseDbId, textProblem } from '../../models/db-limits';
-import { InputError, withFreeSlug } from '../../models/admin-input';
+import { requiredText, withFreeSlug } from '../../models/admin-input';
+import { AppError, fieldErrorsOf } from '../../models/errors';
 import { migrate, openDatabase } from '../../db/connection';
-import { validationCode, validationKey } from '../../models/admin-rules';
 
 test('ids: 1 to PostgreSQL integer, written plainly', () => {
   assert.equal(parseDbId('1'), 1);
@@ -65,7 +65,9 @@ test('withFreeSlug: the next free suffix after a lost race; a 409 slug error whe
       withFreeSlug(db, 'projects', 'rain', undefined, async () => {
         throw Object.assign(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed: projects.slug'), { code: 'SQLITE_CONSTRAINT' });
       }),
-      (err: unknown) => err instanceof InputError && err.status === 409 && err.fields.slug === 'This address is already used by another entry: choose another one',
+      (err: unknown) =>
+        err instanceof AppError && err.status === 409 && err.code === 'validation' && err.fields?.slug?.code === 'slug_taken' &&
+        err.fields.slug.message === 'This address is already used by another entry: choose another one',
     );
     // Any other failure is not retried.
     await assert.rejects(withFreeSlug(db, 'projects', 'x', undefined, async () => Promise.reject(new Error('disk full'))), /disk full/);
@@ -74,9 +76,11 @@ test('withFreeSlug: the next free suffix after a lost race; a 409 slug error whe
   }
 });
 
-test('the too-long message carries the limit and still translates', () => {
-  assert.equal(validationCode('This text is too long (at most 200 characters)'), 'tooLong');
-  assert.deepEqual(validationKey('This text is too long (at most 200 characters)'), { key: 'tooLongMax', params: { max: '200' } });
-  assert.deepEqual(validationKey('This field is required'), { key: 'required' });
-  assert.equal(validationKey('something else'), null);
+test('the too-long problem carries the limit in its message and its values', () => {
+  const long = requiredText(200).safeParse('x'.repeat(201));
+  assert.ok(!long.success);
+  assert.deepEqual(fieldErrorsOf(long.error)._, { code: 'too_long', params: { max: 200 }, message: 'This text is too long (at most 200 characters)' });
+  const empty = requiredText(200).safeParse('');
+  assert.ok(!empty.success);
+  assert.deepEqual(fieldErrorsOf(empty.error)._, { code: 'required', message: 'This field is required' });
 });

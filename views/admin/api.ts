@@ -1,6 +1,7 @@
 // Browser-side client for the admin JSON API. The session cookie is HttpOnly, so the browser
 // never sees a credential; only the CSRF token (not a secret outside this origin) is cached in
 // memory, fetched once from GET /api/admin/session.
+import { adminErrorKey, isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/error-codes';
 
 export interface AdminSession {
   admin: { id: string; via: 'session' | 'key' | 'email-header' };
@@ -31,16 +32,41 @@ async function csrfToken(): Promise<string | null> {
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Error thrown by adminFetch; message is `${status}: ${error}` (SPEC section 8). */
+/** A field's problem as the admin forms show it: its code (translated) and the server's English text. */
+export interface FieldIssue extends FieldProblem {
+  message?: string;
+}
+
+/** Error thrown by adminFetch; message is `${status}: ${error}` (what the toasts show). Screens switch on `code`. */
 export class AdminApiError extends Error {
+  /** Each field's problem (code, values and the English message), for the form to show. */
+  readonly fieldIssues: Record<string, FieldIssue>;
   constructor(
     readonly status: number,
     readonly error: string,
+    readonly code: ErrorCode | null = null,
     readonly fields?: Record<string, string>,
+    fieldErrors?: Record<string, FieldProblem>,
   ) {
     super(`${status}: ${error}`);
     this.name = 'AdminApiError';
+    const issues: Record<string, FieldIssue> = {};
+    for (const [k, message] of Object.entries(fields ?? {})) issues[k] = { code: 'invalid', message };
+    for (const [k, problem] of Object.entries(fieldErrors ?? {})) issues[k] = { ...problem, message: fields?.[k] };
+    this.fieldIssues = issues;
   }
+}
+
+/**
+ * What a failed admin call says in a toast: the text of its code in the page's language where the
+ * admin screens have one, else the server's sentence (without the status).
+ */
+export function errorText(t: (key: string) => string, err: unknown): string {
+  if (err instanceof AdminApiError) {
+    const key = adminErrorKey(err.code);
+    return key ? t(key) : err.error;
+  }
+  return err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err);
 }
 
 export async function adminFetch<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -64,9 +90,9 @@ export async function adminFetch<T>(method: string, url: string, body?: unknown)
     try { data = JSON.parse(text); } catch { data = null; }
   }
   if (!res.ok) {
-    const d = (data ?? {}) as { error?: string; fields?: Record<string, string> };
-    if (res.status === 403) resetCsrfToken(); // token may have rotated (new session): fetch again next time
-    throw new AdminApiError(res.status, d.error ?? res.statusText, d.fields);
+    const d = (data ?? {}) as Partial<ErrorBody>;
+    if (d.code === 'csrf') resetCsrfToken(); // token may have rotated (new session): fetch again next time
+    throw new AdminApiError(res.status, d.error ?? res.statusText, isErrorCode(d.code) ? d.code : null, d.fields, d.fieldErrors);
   }
   return data as T;
 }

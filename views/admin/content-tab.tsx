@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { truncate } from '../../models/rules';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, SelectField, Spinner, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
@@ -48,7 +48,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [values, setValues] = useState<Record<string, string>>(() =>
     initialForm ? { ...config.values(initialForm.item, ctx), ...(flashForm?.values ?? {}) } : {},
   );
-  const [errors, setErrors] = useState<Record<string, string>>(flashForm?.errors ?? {});
+  const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const formHeading = useRef<HTMLHeadingElement>(null);
@@ -62,7 +62,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       setItems(await adminFetch<Item[]>('GET', `/api/admin/${name}`));
       setLoadError(null);
     } catch (err) {
-      setLoadError((err as Error).message);
+      setLoadError(errorText(t, err));
     }
   }
 
@@ -96,7 +96,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       setMode({ kind: 'edit', id });
       setConfirmId(null);
     } catch (err) {
-      toast({ title: t('common.error'), description: (err as Error).message, variant: 'destructive' });
+      toast({ title: t('common.error'), description: errorText(t, err), variant: 'destructive' });
     }
   }
 
@@ -121,11 +121,11 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       onChanged();
       setTimeout(() => newButton.current?.focus(), 0);
     } catch (err) {
-      const fields = err instanceof AdminApiError ? (err.fields ?? {}) : {};
+      const fields = err instanceof AdminApiError ? err.fieldIssues : {};
       const count = Object.keys(fields).length;
       setErrors(fields);
       // Field errors are shown (translated) next to their fields; the toast says how many.
-      const description = count ? t('admin.form.fixErrors', { count }) : (err as Error).message;
+      const description = count ? t('admin.form.fixErrors', { count }) : errorText(t, err);
       toast({ title: t(`admin.${name}.${creating ? 'createError' : 'updateError'}`), description, variant: 'destructive' });
       const first = Object.keys(fields)[0];
       if (first) document.querySelector<HTMLElement>(`#edit-form [name="${first}"]`)?.focus();
@@ -144,7 +144,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       onChanged();
       setTimeout(() => newButton.current?.focus(), 0);
     } catch (err) {
-      toast({ title: t(`admin.${name}.deleteError`), description: (err as Error).message, variant: 'destructive' });
+      toast({ title: t(`admin.${name}.deleteError`), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { CsrfField, Dialog, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 
 export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
@@ -62,7 +62,7 @@ export interface MediaMetaValues {
 const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', description: '', tags: '' };
 
 /** The details of a file, for the upload form and the edit form alike. */
-export function MediaMetaFields({ values, onChange, errors, altRequired = false }: { values: MediaMetaValues; onChange: (v: MediaMetaValues) => void; errors: Record<string, string>; altRequired?: boolean }) {
+export function MediaMetaFields({ values, onChange, errors, altRequired = false }: { values: MediaMetaValues; onChange: (v: MediaMetaValues) => void; errors: Record<string, FieldIssue>; altRequired?: boolean }) {
   const t = useT();
   const fieldError = useFieldError();
   const set = (key: keyof MediaMetaValues) => (v: string) => onChange({ ...values, [key]: v });
@@ -87,7 +87,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
   const hydrated = useHydrated();
   const fieldError = useFieldError();
   const [meta, setMeta] = useState<MediaMetaValues>({ ...EMPTY_META, category: defaultCategory });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -106,10 +106,9 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
       if (fileInput.current) fileInput.current.value = '';
       onUploaded?.(item);
     } catch (err) {
-      setErrors(err instanceof AdminApiError ? (err.fields ?? {}) : {});
+      setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
       // The storage being down is said in the page's language (the server's sentence is English).
-      const down = err instanceof AdminApiError && err.status === 503;
-      toast({ title: t('admin.media.uploadError'), description: down ? t('admin.media.storageDown') : (err as Error).message, variant: 'destructive' });
+      toast({ title: t('admin.media.uploadError'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/media-rules';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Spinner, useAdmin, useHydrated } from './ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
@@ -14,14 +14,14 @@ export interface MediaTabProps {
   initialConfirm: number | null;
   /** ?edit=<id>: the details form of that file is open (and, after a failed save, what was sent). */
   initialEdit: number | null;
-  failedEdit: { id: number | null; values: Record<string, string>; errors: Record<string, string> } | null;
+  failedEdit: { id: number | null; values: Record<string, string>; errors: Record<string, FieldIssue> } | null;
   onChanged: () => void;
 }
 
 const metaValues = (m: MediaItem): MediaMetaValues => ({ category: m.category, altText: m.altText ?? '', description: m.description ?? '', tags: m.tags.join(', ') });
 
 /** The details of one file, edited in its card: a plain POST without JavaScript, the admin API with it. */
-function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCancel }: { item: MediaItem; initial: { values: Record<string, string>; errors: Record<string, string> } | null; focusFirst: boolean; onSaved: (item: MediaItem) => void; cancelHref: string; onCancel: () => void }) {
+function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCancel }: { item: MediaItem; initial: { values: Record<string, string>; errors: Record<string, FieldIssue> } | null; focusFirst: boolean; onSaved: (item: MediaItem) => void; cancelHref: string; onCancel: () => void }) {
   const t = useT();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -31,7 +31,7 @@ function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCance
   }, []);
   const { action } = useAdmin();
   const [values, setValues] = useState<MediaMetaValues>(initial ? { ...metaValues(item), ...initial.values } : metaValues(item));
-  const [errors, setErrors] = useState<Record<string, string>>(initial?.errors ?? {});
+  const [errors, setErrors] = useState<Record<string, FieldIssue>>(initial?.errors ?? {});
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -42,8 +42,8 @@ function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCance
       toast({ title: t('admin.media.updated'), description: saved.originalName, variant: 'success' });
       onSaved(saved);
     } catch (err) {
-      setErrors(err instanceof AdminApiError ? (err.fields ?? {}) : {});
-      toast({ title: t('admin.media.updateError'), description: err instanceof AdminApiError ? err.error : (err as Error).message, variant: 'destructive' });
+      setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
+      toast({ title: t('admin.media.updateError'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -130,7 +130,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       setItems(await adminFetch<MediaItem[]>('GET', cat ? `/api/media?category=${encodeURIComponent(cat)}` : '/api/media'));
       setLoadError(null);
     } catch (err) {
-      setLoadError((err as Error).message);
+      setLoadError(errorText(t, err));
     }
   }
 
@@ -151,8 +151,8 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       await load(category);
       onChanged();
     } catch (err) {
-      const down = err instanceof AdminApiError && err.status === 503;
-      toast({ title: down ? t('admin.media.storageDown') : t('admin.media.deleteError', { message: (err as Error).message }), variant: 'destructive' });
+      const down = err instanceof AdminApiError && err.code === 'storage.unavailable';
+      toast({ title: down ? t('admin.media.storageDown') : t('admin.media.deleteError', { message: errorText(t, err) }), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch } from './api';
+import { adminFetch, errorText } from './api';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import type { NewsletterData } from '../../models/newsletter';
 import { SubscribersPanel } from './subscribers-panel';
@@ -47,7 +47,6 @@ const PREVIEW_CHARS = 60;
 /** The mail's own image addresses (PUBLIC_URL) made relative, for the preview on this origin. */
 const previewHtml = (html: string, publicUrl: string) => html.split(`src="${publicUrl}/`).join('src="/');
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err));
 
 function toggle(list: number[], id: number): number[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
@@ -126,7 +125,7 @@ export function NewsletterTab() {
         setProjects(p);
         setStatus(s);
       })
-      .catch((err: unknown) => !cancelled && setLoadError(errorText(err)));
+      .catch((err: unknown) => !cancelled && setLoadError(errorText(t, err)));
     return () => {
       cancelled = true;
     };
@@ -173,7 +172,7 @@ export function NewsletterTab() {
         variant: 'success',
       });
     } catch (err) {
-      toast({ title: t('newsletterAdmin.suggestFailed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('newsletterAdmin.suggestFailed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -213,7 +212,7 @@ export function NewsletterTab() {
       setGenerated(g);
       toast({ title: t('newsletterAdmin.generated'), description: t('newsletterAdmin.generatedText', { count: g.sectionsCount }), variant: 'success' });
     } catch (err) {
-      toast({ title: t('newsletterAdmin.generateFailed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('newsletterAdmin.generateFailed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -227,7 +226,7 @@ export function NewsletterTab() {
       setCampaign(c);
       toast({ title: t('newsletterAdmin.campaignCreated'), description: t('newsletterAdmin.campaignCreatedText'), variant: 'success' });
     } catch (err) {
-      toast({ title: t('newsletterAdmin.createFailed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('newsletterAdmin.createFailed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -259,7 +258,7 @@ export function NewsletterTab() {
       reset();
       adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined);
     } catch (err) {
-      toast({ title: t('newsletterAdmin.sendFailed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('newsletterAdmin.sendFailed'), description: errorText(t, err), variant: 'destructive' });
       setConfirming(false);
     } finally {
       setBusy(null);

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, errorText } from './api';
 import { formatDateTime } from './ui';
 import type { SendProgress } from '../../models/newsletter-send';
 
@@ -20,7 +20,6 @@ export interface CampaignSummary {
 }
 
 const POLL_MS = 2000;
-const errorText = (err: unknown) => (err instanceof AdminApiError ? err.error : err instanceof Error ? err.message : String(err));
 
 /**
  * `started` is the send the tab just started (a new object each time): the panel looks again at
@@ -70,7 +69,7 @@ export function SendsPanel({ started }: { started: { campaignId: number } | null
       toast({ title: t('newsletterAdmin.sends.retryStarted'), variant: 'success' });
       await load();
     } catch (err) {
-      toast({ title: t('newsletterAdmin.sends.retryFailed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('newsletterAdmin.sends.retryFailed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch } from './api';
+import { adminFetch, errorText } from './api';
 import { Dialog, Spinner } from './ui';
 import { localized, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import {
@@ -31,7 +31,6 @@ interface Status {
   assistant: 'openai' | 'templates';
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err));
 
 /** Clipboard API, with the old selection-based copy as a fallback (http origins, older browsers). */
 async function copyText(text: string): Promise<void> {
@@ -193,7 +192,7 @@ export function SocialMediaTab() {
         setNews(n);
         setStatus(s);
       })
-      .catch((err: unknown) => !cancelled && setLoadError(errorText(err)));
+      .catch((err: unknown) => !cancelled && setLoadError(errorText(t, err)));
     return () => {
       cancelled = true;
     };
@@ -230,7 +229,7 @@ export function SocialMediaTab() {
         variant: 'success',
       });
     } catch (err) {
-      toast({ title: t('social.failed'), description: errorText(err), variant: 'destructive' });
+      toast({ title: t('social.failed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

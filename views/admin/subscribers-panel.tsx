@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, AdminApiError } from './api';
+import { adminFetch, AdminApiError, errorText } from './api';
 import { Dialog, formatDateTime, Spinner } from './ui';
 import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../models/subscriber';
 
@@ -30,7 +30,6 @@ interface Details {
   events: ConsentEvent[];
 }
 
-const errorText = (err: unknown) => (err instanceof AdminApiError ? err.error : err instanceof Error ? err.message : String(err));
 
 function query(status: string, q: string): string {
   const params = new URLSearchParams();
@@ -67,7 +66,7 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
           setData(d);
           setLoadError(null);
         })
-        .catch((err: unknown) => mine === seq.current && setLoadError(errorText(err)));
+        .catch((err: unknown) => mine === seq.current && setLoadError(errorText(t, err)));
     }, q ? 250 : 0);
     return () => clearTimeout(timer);
   }, [status, q, reload]);
@@ -81,7 +80,7 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
     let cancelled = false;
     adminFetch<Details>('GET', `${API}/${openId}`)
       .then((d) => !cancelled && setDetails(d))
-      .catch((err: unknown) => !cancelled && setDetailsError(errorText(err)));
+      .catch((err: unknown) => !cancelled && setDetailsError(errorText(t, err)));
     return () => {
       cancelled = true;
     };
@@ -103,8 +102,8 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
       // The row (and the button that opened the dialog) is gone: continue at the panel's heading.
       requestAnimationFrame(() => headingRef.current?.focus());
     } catch (err) {
-      toast({ title: t('admin.subscribers.eraseFailed'), description: errorText(err), variant: 'destructive' });
-      if (err instanceof AdminApiError && err.status === 404) {
+      toast({ title: t('admin.subscribers.eraseFailed'), description: errorText(t, err), variant: 'destructive' });
+      if (err instanceof AdminApiError && err.code === 'not_found') {
         setOpen(null);
         setReload((n) => n + 1);
       }

@@ -5,7 +5,8 @@ import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
 import { localizePath } from '../routes';
-import { validationKey } from '../../models/admin-rules';
+import { fieldTextKey } from '../../models/error-codes';
+import type { FieldIssue } from './api';
 import type { Lang } from '../types';
 import { useHydrated } from '../use-hydrated';
 
@@ -26,13 +27,18 @@ export function adminContextValue(csrfToken: string, lang: Lang): AdminContextVa
 
 export { useHydrated };
 
-/** A field message from the server, in the page language when it is one of the known ones. */
-export function useFieldError(): (message: string | undefined) => string | undefined {
+/**
+ * A field's problem from the server in the page language, by its code. A rule without a code of
+ * its own (`invalid`) has only the server's English sentence, which is more precise than a
+ * general "not valid".
+ */
+export function useFieldError(): (issue: FieldIssue | undefined) => string | undefined {
   const t = useT();
-  return (message) => {
-    if (!message) return undefined;
-    const known = validationKey(message);
-    return known ? t(`admin.validation.${known.key}`, known.params) : message;
+  return (issue) => {
+    if (!issue) return undefined;
+    if (issue.code === 'invalid' && issue.message) return issue.message;
+    const { key, params } = fieldTextKey(issue);
+    return t(key, params);
   };
 }
 

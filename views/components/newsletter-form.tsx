@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from './toaster';
+import { ERROR_TEXT_KEYS, type ErrorBody } from '../../models/error-codes';
 
 export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 
@@ -38,18 +39,20 @@ export function NewsletterForm() {
         credentials: 'include',
         body: JSON.stringify({ email: email.trim(), language: lang }),
       });
-      const body = (await res.json().catch(() => ({}))) as { status?: string; error?: string };
-      if (!res.ok) throw new Error(body.error || `${res.status}: ${res.statusText}`);
-      const key = toastKeyFor(body.status ?? '');
-      toast({ title: t(`newsletter.${key}Title`), description: t(`newsletter.${key}Text`), variant: 'success' });
-      setEmail('');
-    } catch (err) {
-      const message = err instanceof Error ? err.message : '';
-      if (message.includes('previously unsubscribed and removed')) {
-        toast({ title: t('newsletter.removedTitle'), description: t('newsletter.removedText'), variant: 'destructive' });
+      const body = (await res.json().catch(() => ({}))) as { status?: string } & Partial<ErrorBody>;
+      if (res.ok) {
+        const key = toastKeyFor(body.status ?? '');
+        toast({ title: t(`newsletter.${key}Title`), description: t(`newsletter.${key}Text`), variant: 'success' });
+        setEmail('');
+      } else if (body.code === 'newsletter.previously_unsubscribed') {
+        const text = ERROR_TEXT_KEYS[body.code]!;
+        toast({ title: t(text.title), description: t(text.text!), variant: 'destructive' });
       } else {
-        toast({ title: t('newsletter.errorTitle'), description: message || t('newsletter.errorText'), variant: 'destructive' });
+        // The server's message is in the page's language already.
+        toast({ title: t('newsletter.errorTitle'), description: body.error || `${res.status}: ${res.statusText}`, variant: 'destructive' });
       }
+    } catch {
+      toast({ title: t('newsletter.errorTitle'), description: t('newsletter.errorText'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
 import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
 import type { AdminLoginProps, LoginNotice } from '../../controllers/admin/session';
+import type { ErrorCode } from '../../models/error-codes';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -56,7 +57,7 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(mode === 'key' ? { mode, key: v } : { mode, email: v }),
       });
-      const body = (await res.json().catch(() => ({}))) as { csrfToken?: string; sent?: boolean; error?: string };
+      const body = (await res.json().catch(() => ({}))) as { csrfToken?: string; sent?: boolean; error?: string; code?: ErrorCode };
       if (res.ok && body.sent) {
         setNotice('sent');
         setValue('');
@@ -64,10 +65,10 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
         toast({ title: t('admin.login.success'), variant: 'success' });
         window.location.assign(link('admin'));
         return;
-      } else if (res.status === 401) {
+      } else if (body.code === 'invalid_credentials') {
         toast({ title: t('admin.login.invalidTitle'), description: t('admin.login.invalidText'), variant: 'destructive' });
         input.current?.select();
-      } else if (res.status === 429) {
+      } else if (body.code === 'rate_limited') {
         setNotice('rate');
         toast({ title: t('admin.login.notices.rate'), variant: 'destructive' });
       } else {

@@ -1,11 +1,23 @@
 // The checkout's two calls to the server (SPEC section 7).
+import { isErrorCode, type ErrorCode } from '../../../models/error-codes';
 
+/** A refused call: the page switches on `code` (null when the answer was not the site's JSON). */
 export class ApiError extends Error {
   constructor(
     public status: number,
     message: string,
+    public code: ErrorCode | null = null,
   ) {
     super(message);
+  }
+}
+
+function codeOf(text: string): ErrorCode | null {
+  try {
+    const code = (JSON.parse(text) as { code?: unknown } | null)?.code;
+    return isErrorCode(code) ? code : null;
+  } catch {
+    return null;
   }
 }
 
@@ -20,7 +32,7 @@ async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promis
   if (!res.ok) {
     // SPEC section 8: '<status>: <body text or status text>'.
     const text = await res.text().catch(() => '');
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, codeOf(text));
   }
   return (await res.json()) as T;
 }

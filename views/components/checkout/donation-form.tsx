@@ -16,6 +16,7 @@ import { ProgressBar } from '../project-card';
 import { toast } from '../toaster';
 import { Icon } from '../icons';
 import { ApiError, createPaymentIntent, updateProjectFunding } from './api';
+import type { ErrorCode } from '../../../models/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';
@@ -27,7 +28,7 @@ type IntentState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; clientSecret: string }
-  /** The server refused the amount or project (400): the donor can change it. */
+  /** The server refused the amount or project (REFUSED_INPUT): the donor can change it. */
   | { status: 'rejected' }
   /** No payment session could be created: 'Donation System Setup Required'. */
   | { status: 'failed' };
@@ -44,6 +45,9 @@ function returnUrl(checkoutPath: string, projectSlug: string | null, cents: numb
   params.set('amount', (cents / 100).toFixed(2));
   return `${window.location.origin}${checkoutPath}?${params.toString()}`;
 }
+
+/** Codes by which the server refuses the donation's input itself (as opposed to payments being down). */
+const REFUSED_INPUT = new Set<ErrorCode | null>(['validation', 'bad_request', 'invalid_text']);
 
 export function paymentFailedToast(t: TFunction, message?: string | null): void {
   toast({ title: t('checkout.toast.failedTitle'), description: message || t('checkout.toast.failedText'), variant: 'destructive' });
@@ -157,7 +161,7 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
           .catch((err: unknown) => {
             if (controller.signal.aborted) return;
             console.warn('Could not create the payment session:', err instanceof Error ? err.message : err);
-            setIntent(err instanceof ApiError && err.status === 400 ? { status: 'rejected' } : { status: 'failed' });
+            setIntent(err instanceof ApiError && REFUSED_INPUT.has(err.code) ? { status: 'rejected' } : { status: 'failed' });
           });
       },
       customActive ? TYPING_DEBOUNCE_MS : 0,
