@@ -261,7 +261,7 @@ export function mediaRouter(deps: Deps): Router {
     res.redirect(303, back(req));
   };
   const forms = ['/admin/media', '/de/admin/media'];
-  router.post(forms, requireAdminPage(deps, { deferCsrf: true }), (req, res, next) => {
+  router.post(forms, requireAdminPage({ deferCsrf: true }), (req, res, next) => {
     receive(req, res, (err?: unknown) => {
       if (err) return formError(req, res, next, 'media.uploadError')(err);
       requireCsrf(req, res, (csrfErr?: unknown) => {
@@ -279,7 +279,7 @@ export function mediaRouter(deps: Deps): Router {
       });
     });
   });
-  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(deps), async (req, res, next) => {
+  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(), async (req, res, next) => {
     const id = parseId(req.params.id);
     try {
       const item = await saveMeta(id, req.body);
@@ -297,7 +297,7 @@ export function mediaRouter(deps: Deps): Router {
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
     }
   });
-  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res, next) => {
+  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(), async (req, res, next) => {
     let item: Awaited<ReturnType<typeof deleteMedia>>;
     try {
       item = await deleteMedia(deps, parseId(req.params.id));

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { toIso } from './dates';
 import { addToLedger } from './ledger';
 import { isValidDonationCents } from './donation-rules';
+import { parseDbId } from './db-limits';
 
 /**
  * One row per Stripe PaymentIntent. A donation moves a project's total only through
@@ -62,8 +63,7 @@ const cleanLanguage = (lang: string | null) => (lang && LANGUAGES.has(lang) ? la
 
 /** Stripe metadata values are strings: "12" -> 12, "" / "general" / junk -> null. */
 export function projectIdFromMetadata(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  return Number(value);
+  return parseDbId(value);
 }
 
 export async function findDonation(db: Knex, paymentIntentId: string): Promise<Donation | null> {

@@ -1,6 +1,6 @@
 // Building blocks of the admin screens: the compact header, form fields with their errors,
 // the dialog, and small hooks. Everything renders on the server first and works without JavaScript.
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';

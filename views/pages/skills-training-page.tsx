@@ -41,7 +41,6 @@ const PROGRAMS: { key: string; icon: ContentIconName }[] = [
 export default function SkillsTrainingPage({ content }: { content: PageContent | null }) {
   const t = useT();
   const lang = useLang();
-  const link = useLinks();
   const n = (v: number) => formatNumber(v, lang);
   const facts = NOOK_FACTS;
   const vars = {
