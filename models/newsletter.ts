@@ -134,17 +134,10 @@ export function personalize(content: string, unsubscribeUrl: string): string {
 
 // --- Campaigns ------------------------------------------------------------------------------
 
-export interface Campaign {
+export interface Campaign extends NewsletterData {
   id: number;
   provider: 'local' | 'mailchimp';
   externalId: string | null;
-  subject: string;
-  previewText: string;
-  language: Lang;
-  newsIds: number[];
-  projectIds: number[];
-  html: string;
-  text: string;
   status: 'draft' | 'sending' | 'sent';
   recipients: number;
   sentAt: string | null;

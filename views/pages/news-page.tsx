@@ -1,7 +1,7 @@
 import { useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
-import { NewsCard } from '../components/news-card';
+import { NewsGrid } from '../components/news-card';
 import { ListHero } from '../components/list-hero';
 
 export interface NewsPageProps {
@@ -20,17 +20,7 @@ export default function NewsPage({ news, content }: NewsPageProps) {
           <h2 id="news-list-heading" className="sr-only">
             {t('newsPage.listHeading')}
           </h2>
-          {news.length === 0 ? (
-            <p className="empty">{t('newsPage.empty')}</p>
-          ) : (
-            <ul className="grid grid-3">
-              {news.map((a) => (
-                <li key={a.id}>
-                  <NewsCard article={a} clamp />
-                </li>
-              ))}
-            </ul>
-          )}
+          <NewsGrid news={news} empty={t('newsPage.empty')} />
         </div>
       </section>
     </>

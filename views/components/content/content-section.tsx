@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../app-context';
 
 interface ContentSectionProps {
   /** The heading's id; the section is labelled by it. */
@@ -27,5 +28,41 @@ export function ContentSection({ id, title, eyebrow, tone, narrow = false, ancho
         {children}
       </div>
     </section>
+  );
+}
+
+interface TextSectionProps extends Omit<ContentSectionProps, 'id' | 'title' | 'eyebrow'> {
+  /** The locale key the section's texts sit under, e.g. 'food.mission'. */
+  texts: string;
+  /** The section has no eyebrow line above its heading. */
+  noEyebrow?: boolean;
+  /** How many paragraphs `${texts}.p1` … `.pN` stand below the heading, before the children. */
+  paragraphs?: number;
+}
+
+/**
+ * A ContentSection whose texts follow the content pages' key pattern: `${texts}.eyebrow`,
+ * `${texts}.title`, then paragraphs `${texts}.p1`…; the heading id is the key with dashes
+ * (food.mission → food-mission).
+ */
+export function TextSection({ texts, noEyebrow = false, paragraphs = 0, children, ...section }: TextSectionProps) {
+  const t = useT();
+  return (
+    <ContentSection id={texts.replace(/\./g, '-')} eyebrow={noEyebrow ? undefined : t(`${texts}.eyebrow`)} title={t(`${texts}.title`)} {...section}>
+      <Paragraphs texts={texts} count={paragraphs} />
+      {children}
+    </ContentSection>
+  );
+}
+
+/** The paragraphs `${texts}.p1` … `${texts}.p{count}`. */
+export function Paragraphs({ texts, count }: { texts: string; count: number }) {
+  const t = useT();
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <p key={i}>{t(`${texts}.p${i + 1}`)}</p>
+      ))}
+    </>
   );
 }
