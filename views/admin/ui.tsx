@@ -206,6 +206,19 @@ export function Dialog({ open, onClose, title, children, wide }: { open: boolean
   );
 }
 
+/** A list that has not arrived: the error that stopped it, or the spinner while it loads. */
+export function Loading({ error }: { error: string | null }) {
+  const t = useT();
+  if (error) {
+    return (
+      <p className="admin-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  return <Spinner label={t('common.loading')} />;
+}
+
 export function Spinner({ label }: { label: string }) {
   return (
     <p className="admin-loading" role="status">

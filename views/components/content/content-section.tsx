@@ -14,17 +14,21 @@ interface ContentSectionProps {
   anchor?: string;
   /** One more class on the section, for its own look. */
   className?: string;
+  /** The heading is there for screen readers only (the content explains itself on screen). */
+  hiddenTitle?: boolean;
   children?: ReactNode;
 }
 
 /** A section of a content page: optional eyebrow, an <h2>, then whatever the page puts below it. */
-export function ContentSection({ id, title, eyebrow, tone, narrow = false, anchor, className, children }: ContentSectionProps) {
+export function ContentSection({ id, title, eyebrow, tone, narrow = false, anchor, className, hiddenTitle = false, children }: ContentSectionProps) {
   const classes = ['section', tone && `section-${tone}`, className].filter(Boolean).join(' ');
   return (
     <section id={anchor} className={classes} aria-labelledby={id}>
       <div className={narrow ? 'container narrow' : 'container'}>
         {eyebrow && <p className={tone === 'dark' ? 'eyebrow eyebrow-light' : 'eyebrow'}>{eyebrow}</p>}
-        <h2 id={id}>{title}</h2>
+        <h2 id={id} className={hiddenTitle ? 'sr-only' : undefined}>
+          {title}
+        </h2>
         {children}
       </div>
     </section>
