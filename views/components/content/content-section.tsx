@@ -60,7 +60,7 @@ export function TextSection({ texts, noEyebrow = false, paragraphs = 0, children
 }
 
 /** The paragraphs `${texts}.p1` … `${texts}.p{count}`. */
-export function Paragraphs({ texts, count }: { texts: string; count: number }) {
+function Paragraphs({ texts, count }: { texts: string; count: number }) {
   const t = useT();
   return (
     <>
