@@ -10,10 +10,10 @@ import { articleSummary, listNews } from './news';
 import { listProjects } from './project';
 import { markdownToText } from './markup';
 import { localUrl, mailImageUrl, pageUrl } from './urls';
+import { MAX_DB_ID, parseDbId } from './db-limits';
 import { newsletterMail, UNSUBSCRIBE_URL, type NewsletterSection } from '../mails/newsletter';
 
 export { UNSUBSCRIBE_URL, type NewsletterSection };
-import { MAX_DB_ID, parseDbId } from './db-limits';
 
 /** An error with an HTTP status whose message is safe to show (the error middleware honours `expose`). */
 export class NewsletterError extends Error {
@@ -95,7 +95,7 @@ export async function loadSections(db: Knex, input: Pick<NewsletterInput, 'langu
         goal > 0
           ? ctx.t('newsletterPages.email.funding', { raised: formatMoney(raised, lang), goal: formatMoney(goal, lang), percent: Math.round(percentFunded(raised, goal)) })
           : '',
-      donateUrl: `${pageUrl(base, 'checkout', lang)}?project=${encodeURIComponent(p.slug)}`,
+      donateUrl: localUrl(base, '/checkout', lang, { project: p.slug }),
     });
   }
   return sections;
