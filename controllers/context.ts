@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Request } from 'express';
-import type { i18n, TFunction } from 'i18next';
+import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Assets, Lang, PageResult } from '../views/types';
@@ -39,10 +39,6 @@ export type PageLoader = (req: Request, deps: Deps) => Promise<PageResult<any>>;
 
 export function langOf(req: Request): Lang {
   return (req.res?.locals.lang as Lang | undefined) ?? 'en';
-}
-
-export function tFor(deps: Deps, lang: Lang): TFunction {
-  return deps.i18n[lang].t.bind(deps.i18n[lang]) as TFunction;
 }
 
 /**

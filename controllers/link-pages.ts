@@ -7,7 +7,8 @@
 // and only that POST acts. Nobody is signed in yet, so there is no CSRF token: such a POST is
 // accepted only when the browser says it comes from our own pages (isSameOrigin).
 import type { Request, Response } from 'express';
-import { tFor, type Deps } from './context';
+import type { Deps } from './context';
+import { escapeHtml as esc, tFor } from '../models/text';
 import { localizePath } from '../views/routes';
 import type { Lang } from '../models/rules';
 
@@ -21,10 +22,9 @@ export interface LinkPage {
   links?: { href: string; label: string }[];
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sendLinkPage(deps: Deps, res: Response, lang: Lang, page: LinkPage): void {
-  const t = tFor(deps, lang);
+  const t = tFor(deps.i18n, lang);
   const site = deps.config.site;
   const home = localizePath('/', lang);
   const links = page.links ?? (page.form ? [] : [{ href: home, label: t('newsletterPages.backHome') }]);
@@ -113,6 +113,6 @@ export function isSameOrigin(req: Request, publicUrl: string): boolean {
  * here): the person opens the link from their own mail again.
  */
 export function sendRefusedPage(deps: Deps, res: Response, lang: Lang): void {
-  const t = tFor(deps, lang);
+  const t = tFor(deps.i18n, lang);
   sendLinkPage(deps, res, lang, { status: 403, title: t('linkPages.refused.title'), text: t('linkPages.refused.text') });
 }

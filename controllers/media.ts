@@ -8,7 +8,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multer from 'multer';
 import type { Deps } from './context';
-import { langOf, tFor } from './context';
+import { langOf } from './context';
+import { tFor } from '../models/text';
 import { parseId, parseInput } from './middleware/errors';
 import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/errors';
 import { fieldTextKey } from '../models/error-codes';
@@ -252,7 +253,7 @@ export function mediaRouter(deps: Deps): Router {
   const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
     if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'storage.unavailable')) return next(err);
     // The storage being down and field problems are said in the page's language; other messages come from the checks.
-    const t = tFor(deps, langOf(req));
+    const t = tFor(deps.i18n, langOf(req));
     const fieldText = (f: FieldError) => {
       if (f.code === 'invalid') return f.message;
       const { key, params } = fieldTextKey(f);
@@ -263,7 +264,7 @@ export function mediaRouter(deps: Deps): Router {
     res.redirect(303, back(req));
   };
   const forms = ['/admin/media', '/de/admin/media'];
-  router.post(forms, requireAdminPage(deps, { deferCsrf: true }), (req, res, next) => {
+  router.post(forms, requireAdminPage({ deferCsrf: true }), (req, res, next) => {
     receive(req, res, (err?: unknown) => {
       if (err) return formError(req, res, next, 'media.uploadError')(err);
       requireCsrf(req, res, (csrfErr?: unknown) => {
@@ -281,7 +282,7 @@ export function mediaRouter(deps: Deps): Router {
       });
     });
   });
-  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(deps), async (req, res, next) => {
+  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(), async (req, res, next) => {
     const id = parseId(req.params.id);
     try {
       const item = await saveMeta(id, req.body);
@@ -299,7 +300,7 @@ export function mediaRouter(deps: Deps): Router {
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
     }
   });
-  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(deps), async (req, res, next) => {
+  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(), async (req, res, next) => {
     let item: Awaited<ReturnType<typeof deleteMedia>>;
     try {
       item = await deleteMedia(deps, parseId(req.params.id));

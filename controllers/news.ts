@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
+import { langOf, sharedRead, type Deps, type PageLoader } from './context';
+import { tFor } from '../models/text';
+import { absoluteUrl, pageUrl } from '../models/urls';
 import { parseId } from './middleware/errors';
 import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
@@ -8,7 +10,6 @@ import { findProjectById, findProjectBySlug } from '../models/project';
 import { findPageContent } from '../models/page';
 import { renderArticle } from '../models/markup';
 import { localized, truncate } from '../models/rules';
-import { pathFor } from '../views/routes';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 
@@ -66,7 +67,7 @@ async function relatedProjectOf(deps: Deps, projectId: number | null) {
 /** /news/:slug: the article body rendered and sanitized on the server, or 'Article Not Found' with 404. */
 export const show: PageLoader = async (req, deps) => {
   const lang = langOf(req);
-  const t = tFor(deps, lang);
+  const t = tFor(deps.i18n, lang);
   const article = await findNewsBySlug(deps.db, String(req.params.slug ?? ''));
   if (!article) {
     return {
@@ -80,8 +81,8 @@ export const show: PageLoader = async (req, deps) => {
   const site = deps.config.site;
   const title = localized(lang, article.title, article.titleDe);
   const description = (lang === 'de' ? article.abstractDe : article.abstract ?? article.excerpt) || title;
-  const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
-  const url = site.publicUrl + pathFor('newsDetail', lang, { slug: article.slug });
+  const abs = (p: string) => absoluteUrl(site.publicUrl, p);
+  const url = pageUrl(site.publicUrl, 'newsDetail', lang, { slug: article.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...publisher } = organization as Record<string, unknown>;
   const articleLd = {

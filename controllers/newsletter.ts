@@ -4,7 +4,8 @@ import path from 'node:path';
 import multer from 'multer';
 import { loadSharp } from '../models/lazy';
 import { ROOT } from '../config';
-import { tFor, type Deps } from './context';
+import type { Deps } from './context';
+import { tFor } from '../models/text';
 import { errorBody } from './middleware/errors';
 import { AppError, notFound } from '../models/errors';
 import type { ErrorCode } from '../models/error-codes';
@@ -42,14 +43,14 @@ export function newsletterRouter(deps: Deps): Router {
     windowMs: SUBSCRIBE_WINDOW_MS,
     limit: SUBSCRIBE_LIMIT,
     handler: (req, res) => {
-      const t = tFor(deps, subscribeLang(req));
+      const t = tFor(deps.i18n, subscribeLang(req));
       res.status(429).json(errorBody('rate_limited', t('newsletterPages.errors.rateLimited')));
     },
   });
 
   router.post('/api/newsletter/subscribe', limiter, async (req, res) => {
     const lang = subscribeLang(req);
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     const html = wantsHtml(req);
     // The message is in the visitor's language (the footer shows it); the code says what happened.
     const fail = (status: number, code: ErrorCode, error: string) => {
@@ -85,17 +86,17 @@ export function newsletterRouter(deps: Deps): Router {
     res.json({ status });
   });
 
-  const subscribeAgain = (lang: Lang) => ({ href: `${localizePath('/', lang)}#newsletter-email`, label: tFor(deps, lang)('newsletterPages.subscribeAgain') });
+  const subscribeAgain = (lang: Lang) => ({ href: `${localizePath('/', lang)}#newsletter-email`, label: tFor(deps.i18n, lang)('newsletterPages.subscribeAgain') });
 
   const confirmInvalid = (res: Response, lang: Lang) => {
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     sendLinkPage(deps, res, lang, { title: t('newsletterPages.invalidTitle'), text: t('newsletterPages.invalidText'), status: 400, links: [subscribeAgain(lang)] });
   };
 
   // The confirmation link only shows the page with the button (mail scanners open every link)...
   router.get(['/newsletter/confirm', '/de/newsletter/confirm'], async (req, res) => {
     const lang = res.locals.lang as Lang;
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const check = await checkConfirmToken(deps.db, token);
     if (!check.ok) return confirmInvalid(res, lang);
@@ -112,12 +113,12 @@ export function newsletterRouter(deps: Deps): Router {
     if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
     const subscriber = await confirmSubscription(deps.db, postedToken(req));
     if (!subscriber) return confirmInvalid(res, lang);
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     sendLinkPage(deps, res, lang, { title: t('newsletterPages.confirmedTitle'), text: t('newsletterPages.confirmedText', { email: subscriber.email }) });
   });
 
   const unsubscribeInvalid = (res: Response, lang: Lang) => {
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     const email = deps.config.site.email;
     sendLinkPage(deps, res, lang, {
       title: t('newsletterPages.unsubscribeInvalidTitle'),
@@ -127,7 +128,7 @@ export function newsletterRouter(deps: Deps): Router {
     });
   };
   const unsubscribed = (res: Response, lang: Lang, email: string) => {
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     sendLinkPage(deps, res, lang, { title: t('newsletterPages.unsubscribedTitle'), text: t('newsletterPages.unsubscribedText', { email }) });
   };
 
@@ -135,7 +136,7 @@ export function newsletterRouter(deps: Deps): Router {
   // left sees that they have.
   router.get(['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'], async (req, res) => {
     const lang = res.locals.lang as Lang;
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const subscriber = await findByUnsubscribeToken(deps.db, token);
     if (!subscriber) return unsubscribeInvalid(res, lang);

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { matchRoutes } from 'react-router-dom';
-import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
+import { langOf, sharedRead, type Deps, type PageLoader } from './context';
+import { tFor } from '../models/text';
 import { pagePayload, renderPayload, wantsPageJson, writePage } from './render';
 import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
@@ -51,7 +52,7 @@ const loaders: Partial<Record<RouteId, PageLoader>> = {
   adminLogin: admin.loginPage,
   admin: admin.adminPage,
   // Any address no other route has.
-  notFound: async (req, deps) => ({ props: {}, meta: { title: tFor(deps, langOf(req))('notFound.title'), description: '', noindex: true }, status: 404 }),
+  notFound: async (req, deps) => ({ props: {}, meta: { title: tFor(deps.i18n, langOf(req))('notFound.title'), description: '', noindex: true }, status: 404 }),
 };
 
 /** The cache key of a page. The asset names are part of it: after a rebuild no cached page points at deleted files. */

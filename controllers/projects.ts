@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { langOf, sharedRead, tFor, type Deps, type PageLoader } from './context';
+import { langOf, sharedRead, type Deps, type PageLoader } from './context';
+import { tFor } from '../models/text';
+import { absoluteUrl, localUrl, pageUrl } from '../models/urls';
 import { parseId } from './middleware/errors';
 import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
@@ -7,7 +9,6 @@ import { findProjectById, findProjectBySlug, listProjects } from '../models/proj
 import { listNewsForProject, toSummary } from '../models/news';
 import { findPageContent } from '../models/page';
 import { listableNews, localized, truncate } from '../models/rules';
-import { pathFor } from '../views/routes';
 
 /** Public read API of projects (SPEC section 7). */
 export function projectsApi(deps: Deps): Router {
@@ -47,7 +48,7 @@ export const index: PageLoader = async (req, deps) => {
     itemListElement: projects.map((p, i) => ({
       '@type': 'ListItem',
       position: i + 1,
-      url: site.publicUrl + pathFor('projectDetail', lang, { slug: p.slug }),
+      url: pageUrl(site.publicUrl, 'projectDetail', lang, { slug: p.slug }),
       name: localized(lang, p.title, p.titleDe),
     })),
   };
@@ -64,7 +65,7 @@ export const index: PageLoader = async (req, deps) => {
 /** /projects/:slug: the project and its news (summaries only), or 'Project Not Found' with 404. */
 export const show: PageLoader = async (req, deps) => {
   const lang = langOf(req);
-  const t = tFor(deps, lang);
+  const t = tFor(deps.i18n, lang);
   const project = await findProjectBySlug(deps.db, String(req.params.slug ?? ''));
   if (!project) {
     return {
@@ -80,7 +81,7 @@ export const show: PageLoader = async (req, deps) => {
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
   const description = localized(lang, project.description, project.descriptionDe);
-  const url = site.publicUrl + pathFor('projectDetail', lang, { slug: project.slug });
+  const url = pageUrl(site.publicUrl, 'projectDetail', lang, { slug: project.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...org } = organization as Record<string, unknown>;
   const projectLd = {
@@ -89,7 +90,7 @@ export const show: PageLoader = async (req, deps) => {
     name: title,
     description: truncate(description, 300),
     url,
-    image: site.publicUrl + project.imageUrl,
+    image: absoluteUrl(site.publicUrl, project.imageUrl),
     inLanguage: lang,
     areaServed: 'Mwenezi Ward 3, Masvingo Province, Zimbabwe',
     funder: org,
@@ -97,7 +98,7 @@ export const show: PageLoader = async (req, deps) => {
       '@type': 'DonateAction',
       name: t('projectDetail.sidebar.donateNow'),
       recipient: org,
-      target: `${site.publicUrl}${pathFor('checkout', lang)}?project=${encodeURIComponent(project.slug)}`,
+      target: localUrl(site.publicUrl, '/checkout', lang, { project: project.slug }),
       priceCurrency: 'USD',
     },
   };

@@ -3,8 +3,8 @@ import type { Deps } from './context';
 import { localizePath, pathFor, routes } from '../views/routes';
 import { listProjects } from '../models/project';
 import { listPublicNews } from '../models/news';
+import { escapeHtml } from '../models/text';
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */
 export function sitemapRouter(deps: Deps): Router {
@@ -21,12 +21,12 @@ export function sitemapRouter(deps: Deps): Router {
     const urls = entries.flatMap(({ en, lastmod }) => {
       const alt = { en: origin + en, de: origin + localizePath(en, 'de') };
       const links = [
-        `<xhtml:link rel="alternate" hreflang="en" href="${xmlEscape(alt.en)}"/>`,
-        `<xhtml:link rel="alternate" hreflang="de" href="${xmlEscape(alt.de)}"/>`,
-        `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(alt.en)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="en" href="${escapeHtml(alt.en)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="de" href="${escapeHtml(alt.de)}"/>`,
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(alt.en)}"/>`,
       ].join('');
       const mod = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
-      return [alt.en, alt.de].map((loc) => `<url><loc>${xmlEscape(loc)}</loc>${mod}${links}</url>`);
+      return [alt.en, alt.de].map((loc) => `<url><loc>${escapeHtml(loc)}</loc>${mod}${links}</url>`);
     });
     res
       .type('application/xml')

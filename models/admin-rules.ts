@@ -12,7 +12,6 @@ export const PAGE_NAMES = [
 
 /** SPEC section 5: team locations the admin form offers (the public page groups by them). */
 export const TEAM_LOCATIONS = ['zimbabwe', 'switzerland', 'Board of Trustees'] as const;
-export type TeamLocation = (typeof TEAM_LOCATIONS)[number];
 
 export const ADMIN_TABS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { toIso } from './dates';
 import { addToLedger } from './ledger';
 import { isValidDonationCents } from './donation-rules';
+import { parseDbId } from './db-limits';
 
 /**
  * One row per Stripe PaymentIntent. A donation moves a project's total only through
@@ -62,13 +63,38 @@ const cleanLanguage = (lang: string | null) => (lang && LANGUAGES.has(lang) ? la
 
 /** Stripe metadata values are strings: "12" -> 12, "" / "general" / junk -> null. */
 export function projectIdFromMetadata(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  return Number(value);
+  return parseDbId(value);
 }
 
 export async function findDonation(db: Knex, paymentIntentId: string): Promise<Donation | null> {
   const row = await db<DonationRow>('donations').where({ paymentIntentId }).first();
   return row ? toDonation(row) : null;
+}
+
+/** A project deleted since the payment started: the donation is kept and attached to nothing. */
+async function existingProjectId(trx: Knex.Transaction, projectId: number | null): Promise<number | null> {
+  if (projectId === null) return null;
+  return (await trx('projects').where({ id: projectId }).first('id')) ? projectId : null;
+}
+
+/** The donation row of a PaymentIntent, written by the first report only (later ones find it there). */
+async function insertOnce(
+  trx: Knex.Transaction,
+  payment: ConfirmedPayment,
+  projectId: number | null,
+  fields: { status: 'succeeded' | 'failed'; failureMessage?: string | null },
+): Promise<void> {
+  await trx('donations')
+    .insert({
+      paymentIntentId: payment.paymentIntentId,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      projectId,
+      language: cleanLanguage(payment.language),
+      ...fields,
+    })
+    .onConflict('paymentIntentId')
+    .ignore();
 }
 
 /**
@@ -80,21 +106,8 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
   if (!isValidDonationCents(payment.amountCents)) throw new Error(`not a donation amount in cents: ${payment.amountCents}`);
   if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   return db.transaction(async (trx) => {
-    // A project deleted since the payment started: keep the donation, attach it to nothing.
-    let projectId = payment.projectId;
-    if (projectId !== null && !(await trx('projects').where({ id: projectId }).first('id'))) projectId = null;
-
-    await trx('donations')
-      .insert({
-        paymentIntentId: payment.paymentIntentId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        projectId,
-        status: 'succeeded',
-        language: cleanLanguage(payment.language),
-      })
-      .onConflict('paymentIntentId')
-      .ignore();
+    const projectId = await existingProjectId(trx, payment.projectId);
+    await insertOnce(trx, payment, projectId, { status: 'succeeded' });
 
     // The claim: only the one caller that finds applied_at empty moves the money.
     const claimed = await trx('donations')
@@ -143,21 +156,9 @@ export async function recordFailedPayment(
   if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents < 0) throw new Error(`not an amount in cents: ${payment.amountCents}`);
   if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   return db.transaction(async (trx) => {
-    let projectId = payment.projectId;
-    if (projectId !== null && !(await trx('projects').where({ id: projectId }).first('id'))) projectId = null;
+    const projectId = await existingProjectId(trx, payment.projectId);
     const failureMessage = payment.failureMessage ? payment.failureMessage.slice(0, 500) : null;
-    await trx('donations')
-      .insert({
-        paymentIntentId: payment.paymentIntentId,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        projectId,
-        status: 'failed',
-        language: cleanLanguage(payment.language),
-        failureMessage,
-      })
-      .onConflict('paymentIntentId')
-      .ignore();
+    await insertOnce(trx, payment, projectId, { status: 'failed', failureMessage });
     await trx('donations')
       .where({ paymentIntentId: payment.paymentIntentId })
       .whereNull('appliedAt')

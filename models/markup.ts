@@ -248,3 +248,24 @@ export function renderArticle(markdown: string | null | undefined): RenderedArti
   const raw = md.renderer.render(tokens, md.options, env as never);
   return { html: sanitizeHtml(raw, SANITIZE), images: env.images, pdfs: collectPdfs(tokens).filter((p) => isSafeHref(p.href)) };
 }
+
+/**
+ * The words of an article body or description without its markup, in single spaces: for mail
+ * summaries, social posts and drafting prompts. Images and galleries drop out; a link keeps its label.
+ */
+export function markdownToText(markdown: string | null | undefined): string {
+  const words: string[] = [];
+  const inline = (children: Token[]) => {
+    for (const c of children) {
+      if (c.type === 'text' || c.type === 'code_inline') words.push(c.content);
+      else if (c.type === 'softbreak' || c.type === 'hardbreak') words.push(' ');
+    }
+  };
+  for (const token of md.parse(markdown ?? '', { images: [] } satisfies RenderEnv as never)) {
+    if (token.type === 'inline') inline(token.children ?? []);
+    else if (token.type === 'fence' || token.type === 'code_block') words.push(token.content);
+    // Each block ends a word: "Title" and "Some" of two lines stay apart.
+    if (token.nesting === -1 || token.block) words.push(' ');
+  }
+  return words.join('').replace(/\s+/g, ' ').trim();
+}

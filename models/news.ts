@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { listableNews, slugify, type NewsArticle } from './rules';
+import { listableNews, localized, slugify, truncate, type Lang, type NewsArticle } from './rules';
+import { markdownToText } from './markup';
 import { invalidField } from './errors';
 import { imageUrl, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
@@ -9,6 +10,21 @@ interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt'> {
   publishedAt: unknown;
   createdAt: unknown;
   updatedAt: unknown;
+}
+
+/** How long a summary cut from an article's text may be: the length the cards cut abstracts to. */
+export const SUMMARY_CHARS = 150;
+
+/**
+ * An article in a few words, for a newsletter item, a social post or a drafting prompt: its
+ * abstract (the excerpt when it has none) as plain text; without either, the start of its text,
+ * cut to SUMMARY_CHARS.
+ */
+export function articleSummary(a: Pick<NewsArticle, 'abstract' | 'abstractDe' | 'excerpt' | 'content' | 'contentDe'>, lang: Lang): string {
+  return (
+    markdownToText(localized(lang, a.abstract ?? a.excerpt ?? '', a.abstractDe)) ||
+    truncate(markdownToText(localized(lang, a.content, a.contentDe)), SUMMARY_CHARS)
+  );
 }
 
 export function toArticle(row: NewsRow): NewsArticle {

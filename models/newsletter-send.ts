@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { isSqlite } from '../db/connection';
-import { localizePath } from '../views/routes';
+import { localUrl } from './urls';
 import { findCampaign, findCampaignById, personalize, updateCampaign, type Campaign } from './newsletter';
 import type { JobContext, JobQueue } from './providers/jobs';
 import { AppError, notFound } from './errors';
@@ -162,7 +162,7 @@ export async function runSendJob(
         await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'skipped', updatedAt: new Date() });
         return;
       }
-      const unsubscribeUrl = `${publicUrl}${localizePath('/newsletter/unsubscribe', campaign.language)}?token=${encodeURIComponent(s.unsubscribeToken)}`;
+      const unsubscribeUrl = localUrl(publicUrl, '/newsletter/unsubscribe', campaign.language, { token: s.unsubscribeToken });
       try {
         await mail.transmit({
           to: s.email,

@@ -1,9 +1,7 @@
 // Pure domain rules shared by the server and the browser bundle (no database access here).
 
 export type Lang = 'en' | 'de';
-export const LANGS: readonly Lang[] = ['en', 'de'];
 export type ProjectStatus = 'funding' | 'progress' | 'completed';
-export const PROJECT_STATUSES: readonly ProjectStatus[] = ['funding', 'progress', 'completed'];
 export type ProjectFilter = 'all' | ProjectStatus;
 
 export interface Project {

@@ -218,15 +218,3 @@ export function downloadFileName(orgName: string, image: Pick<PresetImage, 'name
   const ext = image.png.slice(image.png.lastIndexOf('.'));
   return `${prefix}-social-${image.name}-${stamp}${ext}`;
 }
-
-/** Plain text from markdown-ish content: no markup, single spaces. */
-export function plainText(markdown: string | null | undefined): string {
-  return (markdown ?? '')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/[*_`>~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}

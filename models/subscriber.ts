@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Lang } from './rules';
 import { toIso } from './dates';
+import { normalizeEmail } from './text';
 
 export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
@@ -22,7 +23,6 @@ export const SubscribeInputSchema = z.object({
   /** Which form the visitor used (kept in the consent record). */
   form: z.string().trim().max(60).regex(/^[a-z0-9-]*$/).optional(),
 });
-export type SubscribeInput = z.infer<typeof SubscribeInputSchema>;
 
 export interface Subscriber {
   id: number;
@@ -82,7 +82,6 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Asking again within this time does not send another confirmation mail (no mail bombing). */
 export const CONFIRM_RESEND_MS = 10 * 60 * 1000;
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const newToken = () => crypto.randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -225,13 +224,6 @@ export async function unsubscribe(db: Knex, token: string, method: string, now =
     }
     return toSubscriber((await table(trx).where({ id: row.id }).first())!);
   });
-}
-
-/** Confirmed subscribers, optionally only those who read a language. */
-export async function listConfirmedSubscribers(db: Knex, language?: Lang): Promise<Subscriber[]> {
-  const q = table(db).where({ status: 'subscribed' }).orderBy('id');
-  if (language) q.andWhere({ language });
-  return (await q).map(toSubscriber);
 }
 
 export async function countConfirmedSubscribers(db: Knex): Promise<Record<Lang, number>> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import crypto from 'node:crypto';
+import { normalizeEmail } from './text';
 
 /** How an admin request was authenticated (res.locals.admin). */
 export interface AdminIdentity {
@@ -26,8 +27,6 @@ export function matchAdminKey(acceptedKeys: readonly string[], candidate: unknow
   }
   return found;
 }
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function isAdminEmail(acceptedEmails: readonly string[], candidate: unknown): boolean {
   if (typeof candidate !== 'string') return false;

@@ -79,7 +79,8 @@ const bundle = await rolled.write({
   codeSplitting: {
     groups: [
       { name: 'framework', test: /node_modules/, minShareCount: 2, priority: 20 },
-      { name: 'shared', test: (id: string) => !/views[\\/](admin|pages[\\/](admin|checkout|backend))/.test(id), minShareCount: 2, priority: 10 },
+      // models/admin-*: the admin screens' rules, shared by the two admin pages only.
+      { name: 'shared', test: (id: string) => !/views[\\/](admin|pages[\\/](admin|checkout|backend))|models[\\/]admin-/.test(id), minShareCount: 2, priority: 10 },
     ],
   },
 });

@@ -118,7 +118,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   });
 
   // ---- Forms without JavaScript: post, redirect back to the tab, show the outcome once.
-  const pageGuard = requireAdminPage(deps);
+  const pageGuard = requireAdminPage();
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -24,6 +24,6 @@ export function adminRouter(deps: Deps, options: { cookieName: string }): Router
   });
 
   // /admin itself: without a session, back to the login page (the loader checks again).
-  router.get(['/admin', '/de/admin'], requireAdminPage(deps));
+  router.get(['/admin', '/de/admin'], requireAdminPage());
   return router;
 }

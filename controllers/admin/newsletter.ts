@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { tFor, type Deps } from '../context';
+import type { Deps } from '../context';
+import { tFor } from '../../models/text';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, badRequest, notFound } from '../../models/errors';
 import { requireAdmin } from '../middleware/auth';
-import { listNews } from '../../models/news';
+import { articleSummary, listNews } from '../../models/news';
 import { listProjects } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
-import { plainText } from '../../models/social';
+import { markdownToText } from '../../models/markup';
 import {
   buildNewsletter,
   findCampaign,
@@ -52,12 +53,12 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
   const items: SuggestItem[] = [];
   if (news.size) {
     for (const a of await listNews(deps.db)) {
-      if (news.has(a.id)) items.push({ kind: 'news', title: localized(lang, a.title, a.titleDe), summary: plainText(localized(lang, a.abstract ?? a.content, a.abstractDe ?? a.contentDe)) });
+      if (news.has(a.id)) items.push({ kind: 'news', title: localized(lang, a.title, a.titleDe), summary: articleSummary(a, lang) });
     }
   }
   if (projects.size) {
     for (const p of await listProjects(deps.db)) {
-      if (projects.has(p.id)) items.push({ kind: 'project', title: localized(lang, p.title, p.titleDe), summary: plainText(localized(lang, p.description, p.descriptionDe)) });
+      if (projects.has(p.id)) items.push({ kind: 'project', title: localized(lang, p.title, p.titleDe), summary: markdownToText(localized(lang, p.description, p.descriptionDe)) });
     }
   }
   return items;
@@ -67,7 +68,7 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
 export function adminNewsletterApi(deps: Deps): Router {
   const router = Router();
   const guard = requireAdmin(deps);
-  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps, lang) });
+  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang) });
 
   // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
   router.get('/api/admin/newsletter/status', guard, async (_req, res) => {

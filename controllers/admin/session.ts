@@ -3,7 +3,9 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { clientKey, sharedRateLimit } from '../middleware/rate-limit';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
-import { langOf, tFor, type Deps, type PageLoader } from '../context';
+import { langOf, type Deps, type PageLoader } from '../context';
+import { normalizeEmail, tFor } from '../../models/text';
+import { localUrl } from '../../models/urls';
 import { AppError, fieldError } from '../../models/errors';
 import { errorBody } from '../middleware/errors';
 import { identify, presentsCredentialHeader, requireAdmin, requireAdminPage } from '../middleware/auth';
@@ -11,7 +13,7 @@ import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
 import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
-import { isAdminEmail, matchAdminKey, normalizeEmail, rememberAdminUser } from '../../models/user';
+import { isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/user';
 import { recordAudit } from '../../models/audit';
 import { localizePath } from '../../views/routes';
 import type { Lang } from '../../models/rules';
@@ -77,8 +79,8 @@ function endSession(req: Request, res: Response, cookieName: string): Promise<vo
 
 async function sendSignInLink(deps: Deps, email: string, lang: Lang): Promise<void> {
   const token = await createLoginToken(deps.db, email, lang);
-  const t = tFor(deps, lang);
-  const url = `${deps.config.publicUrl}${localizePath('/admin-login/verify', lang)}?token=${encodeURIComponent(token)}`;
+  const t = tFor(deps.i18n, lang);
+  const url = localUrl(deps.config.publicUrl, '/admin-login/verify', lang, { token });
   const minutes = String(LOGIN_TOKEN_TTL_MS / 60000);
   await deps.mail.send({
     to: email,
@@ -217,7 +219,7 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
   // link in a mail, and must not use the one-time token up. The token is checked, not consumed.
   const verifyPaths = ['/admin-login/verify', '/de/admin-login/verify'];
   const linkInvalid = (res: Response, lang: Lang, reason: 'unknown' | 'used' | 'expired') => {
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     sendLinkPage(deps, res, lang, {
       status: 400,
       title: t('linkPages.signIn.invalidTitle'),
@@ -227,7 +229,7 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
   };
   router.get(verifyPaths, async (req, res) => {
     const lang = pathLang(req);
-    const t = tFor(deps, lang);
+    const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const check = await checkLoginToken(deps.db, token);
     if (!check.ok) return linkInvalid(res, lang, check.reason);
@@ -265,7 +267,7 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     res.json({ message: MESSAGES.loggedOut });
   });
 
-  router.post(['/admin/logout', '/de/admin/logout'], requireAdminPage(deps), async (req, res) => {
+  router.post(['/admin/logout', '/de/admin/logout'], requireAdminPage(), async (req, res) => {
     const lang = pathLang(req);
     await endSession(req, res, cookieName);
     res.redirect(303, loginUrl(lang, '?loggedOut=1'));

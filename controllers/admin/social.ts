@@ -6,8 +6,10 @@ import { notFound } from '../../models/errors';
 import { requireAdmin } from '../middleware/auth';
 import { findProjectById } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
-import { plainText, PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
-import { pathFor } from '../../views/routes';
+import { PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
+import { pageUrl } from '../../models/urls';
+import { markdownToText } from '../../models/markup';
+import { articleSummary } from '../../models/news';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { MAX_DB_ID } from '../../models/db-limits';
@@ -44,16 +46,15 @@ async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: 
     return {
       type,
       title: localized(lang, p.title, p.titleDe),
-      summary: plainText(localized(lang, p.description, p.descriptionDe)),
-      url: base + pathFor('projectDetail', lang, { slug: p.slug }),
+      summary: markdownToText(localized(lang, p.description, p.descriptionDe)),
+      url: pageUrl(base, 'projectDetail', lang, { slug: p.slug }),
     };
   }
   const a = (await deps.db('news_articles').where({ id }).first()) as
     | { slug: string; title: string; titleDe: string; abstract: string | null; abstractDe: string | null; excerpt: string | null; content: string; contentDe: string }
     | undefined;
   if (!a) throw notFound('Article not found');
-  const summary = plainText(localized(lang, a.abstract ?? a.excerpt ?? '', a.abstractDe)) || plainText(localized(lang, a.content, a.contentDe)).slice(0, 600);
-  return { type, title: localized(lang, a.title, a.titleDe), summary, url: base + pathFor('newsDetail', lang, { slug: a.slug }) };
+  return { type, title: localized(lang, a.title, a.titleDe), summary: articleSummary(a, lang), url: pageUrl(base, 'newsDetail', lang, { slug: a.slug }) };
 }
 
 /** Admin social-media post generator (SPEC sections 4 and 7). */

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { Deps } from '../context';
-import { isAdminEmail, matchAdminKey, normalizeEmail, type AdminIdentity } from '../../models/user';
+import { isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
+import { normalizeEmail } from '../../models/text';
 import { AppError, type FieldError } from '../../models/errors';
 import { requireCsrf } from './csrf';
 
@@ -76,7 +77,7 @@ export function requireAdmin(deps: Deps, options: { deferCsrf?: boolean } = {}):
  * Admin page and form guard (browser, session only): without a session, back to the login page
  * of the same language instead of a 401.
  */
-export function requireAdminPage(deps: Deps, options: { deferCsrf?: boolean } = {}): RequestHandler {
+export function requireAdminPage(options: { deferCsrf?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     // Private pages: never stored by a browser or proxy cache (they carry the CSRF token).
     res.locals.cacheControl = 'private, no-store';
@@ -87,7 +88,6 @@ export function requireAdminPage(deps: Deps, options: { deferCsrf?: boolean } = 
       return res.redirect(303, de ? '/de/admin-login' : '/admin-login');
     }
     res.locals.admin = { id: admin.id, via: 'session' } satisfies AdminIdentity;
-    void deps;
     if (options.deferCsrf) return next();
     requireCsrf(req, res, next);
   };

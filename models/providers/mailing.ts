@@ -4,14 +4,16 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { i18n, TFunction } from 'i18next';
+import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
 import type { Lang } from '../rules';
 import type { MailProvider } from './mail';
 import type { JobQueue } from './jobs';
 import { startSend, type SendProgress } from '../newsletter-send';
-import { localizePath } from '../../views/routes';
+import { localUrl } from '../urls';
+import { normalizeEmail, tFor } from '../text';
+import { confirmSubscriptionMail } from '../../mails/confirm-subscription';
 import {
   countConfirmedSubscribers,
   requestSubscription,
@@ -86,13 +88,10 @@ export function createMailingProvider(options: MailingOptions): MailingProvider 
   return localProvider(options);
 }
 
-const tFor = (i18n: Record<Lang, i18n>, lang: Lang): TFunction => i18n[lang].t.bind(i18n[lang]) as TFunction;
-
 // --- Local (embedded default) ---------------------------------------------------------------
 
 function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): MailingProvider {
   const site = config.site;
-  const link = (path: string, lang: Lang, token: string) => `${config.publicUrl}${localizePath(path, lang)}?token=${encodeURIComponent(token)}`;
 
   return {
     kind: 'local',
@@ -102,25 +101,9 @@ function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): M
       if (result.confirmToken) {
         const lang = request.language;
         const t = tFor(i18n, lang);
-        const url = link('/newsletter/confirm', lang, result.confirmToken);
-        const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-        const text = t('newsletterPages.confirmMail.text', { org: site.name, url });
+        const url = localUrl(config.publicUrl, '/newsletter/confirm', lang, { token: result.confirmToken });
         try {
-          await mail.send({
-            to: result.subscriber.email,
-            subject: t('newsletterPages.confirmMail.subject', { org: site.name }),
-            text,
-            html: `<!DOCTYPE html><html lang="${lang}"><body style="margin:0;padding:24px;background:#f8f1e4;font-family:Arial,Helvetica,sans-serif;color:#1d2420;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:560px;background:#ffffff;border-radius:14px;">
-<tr><td style="padding:28px 32px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6;">
-<p style="margin:0 0 16px;font-weight:bold;font-size:20px;color:#143d27;">${esc(site.name)}</p>
-<p style="margin:0 0 16px;">${esc(t('newsletterPages.confirmMail.intro', { org: site.name }))}</p>
-<p style="margin:0 0 20px;"><a href="${esc(url)}" style="display:inline-block;padding:12px 24px;background:#1f5c3a;color:#ffffff;border-radius:24px;text-decoration:none;font-weight:bold;">${esc(t('newsletterPages.confirmMail.button'))}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#56615a;">${esc(t('newsletterPages.confirmMail.ignore'))}</p>
-<p style="margin:0;font-size:13px;color:#56615a;word-break:break-all;">${esc(url)}</p>
-</td></tr></table></td></tr></table></body></html>`,
-          });
+          await mail.send({ to: result.subscriber.email, ...confirmSubscriptionMail({ lang, org: site.name, url, t }) });
         } catch (err) {
           log.error({ err }, 'newsletter confirmation mail could not be sent');
           // No mail went out: the next attempt must send one, not wait for the resend pause.
@@ -203,7 +186,7 @@ export function mailchimpServer(apiKey: string, configured?: string): string {
   return configured ?? apiKey.split('-')[1] ?? 'us1';
 }
 
-export const subscriberHash = (email: string) => crypto.createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+export const subscriberHash = (email: string) => crypto.createHash('md5').update(normalizeEmail(email)).digest('hex');
 
 function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptions): MailingProvider {
   const mc = config.mailchimp;

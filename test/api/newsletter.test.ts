@@ -82,6 +82,7 @@ test('double opt-in: pending, confirmation link in the outbox, confirm page, the
   assert.match(mails[0]!.htmlBody ?? '', /<table role="presentation"/);
   const confirmPath = await linkIn('reader.one@example.org', /https:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
   assert.ok(confirmPath.startsWith('/newsletter/confirm?token='));
+  assert.ok((mails[0]!.htmlBody ?? '').includes(`href="https://charity.example${confirmPath}"`), 'the HTML part links to the same address');
 
   // Only the token's hash is stored.
   const token = new URLSearchParams(confirmPath.split('?')[1]).get('token')!;

@@ -2,7 +2,7 @@
 // and a valid message opening the visitor's mail program (the mailto: navigation is observed, not faked).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
 describe('contact form in Chromium', () => {

@@ -6,7 +6,6 @@ import {
   enforcePlatformRules,
   fitX,
   hashtagsFor,
-  plainText,
   PLATFORMS,
   PRESET_IMAGES,
   sharePageUrl,
@@ -114,8 +113,4 @@ test('seven preset images with alt texts in both languages, prefixed timestamped
   const name = downloadFileName('Kuvaka Community Trust', PRESET_IMAGES[1]!, new Date(2026, 10, 22, 9, 5, 7));
   assert.equal(name, 'kuvaka-social-solar-light-20261122-090507.png');
   assert.match(downloadFileName('Ärzte & Co', PRESET_IMAGES[0]!, new Date()), /^arzte-social-village-sunrise-\d{8}-\d{6}\.png$/);
-});
-
-test('plainText strips markdown', () => {
-  assert.equal(plainText('## Title\n\nSome **bold** [link](https://x.y) ![img](a.png) text'), 'Title Some bold link text');
 });

@@ -7,7 +7,7 @@ import { toast } from '../components/toaster';
 import { truncate } from '../../models/rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
-import { ActionLink, CsrfField, SelectField, Spinner, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from '../../controllers/middleware/auth';
 
@@ -223,13 +223,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       )}
 
       {items === null ? (
-        loadError ? (
-          <p className="admin-error" role="alert">
-            {loadError}
-          </p>
-        ) : (
-          <Spinner label={t('common.loading')} />
-        )
+        <Loading error={loadError} />
       ) : visible.length === 0 ? (
         <p className="admin-empty">{t(`admin.${name}.empty`)}</p>
       ) : (

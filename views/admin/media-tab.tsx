@@ -5,7 +5,7 @@ import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
-import { ActionLink, CsrfField, Dialog, formatDateTime, Spinner, useAdmin, useHydrated } from './ui';
+import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated } from './ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
 export interface MediaTabProps {
@@ -217,13 +217,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       </p>
 
       {items === null ? (
-        loadError ? (
-          <p className="admin-error" role="alert">
-            {loadError}
-          </p>
-        ) : (
-          <Spinner label={t('common.loading')} />
-        )
+        <Loading error={loadError} />
       ) : shown.length === 0 ? (
         <div className="admin-empty">
           <p className="admin-empty-title">{t('admin.media.empty')}</p>

@@ -1,6 +1,6 @@
 // Building blocks of the admin screens: the compact header, form fields with their errors,
 // the dialog, and small hooks. Everything renders on the server first and works without JavaScript.
-import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
@@ -210,6 +210,19 @@ export function Dialog({ open, onClose, title, children, wide }: { open: boolean
       )}
     </dialog>
   );
+}
+
+/** A list that has not arrived: the error that stopped it, or the spinner while it loads. */
+export function Loading({ error }: { error: string | null }) {
+  const t = useT();
+  if (error) {
+    return (
+      <p className="admin-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  return <Spinner label={t('common.loading')} />;
 }
 
 export function Spinner({ label }: { label: string }) {

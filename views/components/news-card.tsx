@@ -42,3 +42,17 @@ export function NewsCard({ article, clamp = false }: { article: CardArticle; cla
     </article>
   );
 }
+
+/** News cards in a grid of three (abstracts clamped), or the `empty` text when there are none. */
+export function NewsGrid({ news, empty }: { news: CardArticle[]; empty: string }) {
+  if (news.length === 0) return <p className="empty">{empty}</p>;
+  return (
+    <ul className="grid grid-3">
+      {news.map((a) => (
+        <li key={a.id}>
+          <NewsCard article={a} clamp />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -3,9 +3,9 @@ import { useLinks, useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
 import type { RouteId } from '../routes';
 import { LazyMap } from '../components/lazy-map';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { TextSection } from '../components/content/content-section';
 import { IconCard } from '../components/content/icon-card';
 import { ButtonLink, ButtonRow } from '../components/content/button-row';
 import { OfficeCards } from '../components/content/office-cards';
@@ -23,15 +23,9 @@ export default function AboutPage({ content }: { content: PageContent | null }) 
   const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('about.hero.eyebrow')}
-        title={t('about.hero.title')}
-        lead={t('about.hero.lead')}
-        content={content}
-        image={{ src: '/images/hero/slide-6.svg', alt: t('about.hero.imageAlt'), width: 1600, height: 900 }}
-      />
+      <TextPageHero texts="about" content={content} image={{ src: '/images/hero/slide-6.svg', width: 1600, height: 900 }} />
 
-      <ContentSection id="about-vision" eyebrow={t('about.vision.eyebrow')} title={t('about.vision.title')} narrow>
+      <TextSection texts="about.vision" narrow>
         <blockquote className="statement">
           <p>{t('about.vision.statement')}</p>
         </blockquote>
@@ -40,15 +34,11 @@ export default function AboutPage({ content }: { content: PageContent | null }) 
             {t('about.vision.link')} <span aria-hidden="true">→</span>
           </Link>
         </p>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="about-story" eyebrow={t('about.story.eyebrow')} title={t('about.story.title')} tone="alt" narrow>
-        <p>{t('about.story.p1')}</p>
-        <p>{t('about.story.p2')}</p>
-        <p>{t('about.story.p3')}</p>
-      </ContentSection>
+      <TextSection texts="about.story" tone="alt" narrow paragraphs={3} />
 
-      <ContentSection id="about-pillars" eyebrow={t('about.pillars.eyebrow')} title={t('about.pillars.title')}>
+      <TextSection texts="about.pillars">
         <p className="lead">{t('about.pillars.lead')}</p>
         <ul className="pillar-grid">
           {PILLARS.map((p) => (
@@ -65,9 +55,9 @@ export default function AboutPage({ content }: { content: PageContent | null }) 
             </li>
           ))}
         </ul>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="about-contact" eyebrow={t('about.contact.eyebrow')} title={t('about.contact.title')} tone="alt">
+      <TextSection texts="about.contact" tone="alt">
         <p className="lead">{t('about.contact.lead')}</p>
         <OfficeCards />
         <ButtonRow>
@@ -79,7 +69,7 @@ export default function AboutPage({ content }: { content: PageContent | null }) 
           </ButtonLink>
         </ButtonRow>
         <LazyMap place="mwenezi" title={t('about.mapTitle')} className="content-map" />
-      </ContentSection>
+      </TextSection>
     </div>
   );
 }

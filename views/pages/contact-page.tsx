@@ -4,7 +4,7 @@ import type { PageContent } from '../../models/rules';
 import { Icon, type IconName } from '../components/icons';
 import { LazyMap } from '../components/lazy-map';
 import { whatsappUrl } from '../components/whatsapp-button';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import { OfficeCards, telHref, WhatsAppLink } from '../components/content/office-cards';
 import { ContactForm } from '../components/content/contact-form';
 import { ContentSection } from '../components/content/content-section';
@@ -87,16 +87,11 @@ export default function ContactPage({ content }: { content: PageContent | null }
   const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero eyebrow={t('contact.hero.eyebrow')} title={t('contact.hero.title')} lead={t('contact.hero.lead')} content={content} fixedTitle />
+      <TextPageHero texts="contact" content={content} fixedTitle />
 
-      <section className="section contact-ways" aria-labelledby="contact-ways">
-        <div className="container">
-          <h2 id="contact-ways" className="sr-only">
-            {t('contact.cards.title')}
-          </h2>
-          <ContactCards />
-        </div>
-      </section>
+      <ContentSection id="contact-ways" title={t('contact.cards.title')} hiddenTitle className="contact-ways">
+        <ContactCards />
+      </ContentSection>
 
       <section className="section section-alt" aria-labelledby="contact-form-title">
         <div className="container contact-layout">

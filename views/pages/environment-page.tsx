@@ -1,9 +1,9 @@
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
-import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { TextSection } from '../components/content/content-section';
+import { SupportButtons } from '../components/content/button-row';
 
 const AREAS: { key: string; icon: ContentIconName; src: string }[] = [
   { key: 'soil', icon: 'leaf', src: '/images/gallery/garden-beds.svg' },
@@ -13,23 +13,13 @@ const AREAS: { key: string; icon: ContentIconName; src: string }[] = [
 
 export default function EnvironmentPage({ content }: { content: PageContent | null }) {
   const t = useT();
-  const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('environment.hero.eyebrow')}
-        title={t('environment.hero.title')}
-        lead={t('environment.hero.lead')}
-        content={content}
-        image={{ src: '/images/hero/slide-5.svg', alt: t('environment.hero.imageAlt'), width: 1600, height: 900 }}
-      />
+      <TextPageHero texts="environment" content={content} image={{ src: '/images/hero/slide-5.svg', width: 1600, height: 900 }} />
 
-      <ContentSection id="environment-why" eyebrow={t('environment.why.eyebrow')} title={t('environment.why.title')} narrow>
-        <p>{t('environment.why.p1')}</p>
-        <p>{t('environment.why.p2')}</p>
-      </ContentSection>
+      <TextSection texts="environment.why" narrow paragraphs={2} />
 
-      <ContentSection id="environment-areas" eyebrow={t('environment.areas.eyebrow')} title={t('environment.areas.title')} tone="alt">
+      <TextSection texts="environment.areas" tone="alt">
         <ul className="grid grid-3">
           {AREAS.map((a) => (
             <li key={a.key}>
@@ -55,20 +45,11 @@ export default function EnvironmentPage({ content }: { content: PageContent | nu
             </li>
           ))}
         </ul>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="environment-together" eyebrow={t('environment.together.eyebrow')} title={t('environment.together.title')} tone="dark" narrow>
-        <p>{t('environment.together.p1')}</p>
-        <p>{t('environment.together.p2')}</p>
-        <ButtonRow start>
-          <ButtonLink to={link('checkout')} kind="accent">
-            {t('environment.actions.donate')}
-          </ButtonLink>
-          <ButtonLink to={link('projects')} kind="light">
-            {t('environment.actions.projects')}
-          </ButtonLink>
-        </ButtonRow>
-      </ContentSection>
+      <TextSection texts="environment.together" tone="dark" narrow paragraphs={2}>
+        <SupportButtons donate={t('environment.actions.donate')} projects={t('environment.actions.projects')} start />
+      </TextSection>
     </div>
   );
 }

@@ -1,11 +1,11 @@
-import { useLang, useLinks, useT } from '../app-context';
+import { useLang, useT } from '../app-context';
 import { formatNumber, type PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
-import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { SupportButtons } from '../components/content/button-row';
 import { ContentFigure } from '../components/content/content-figure';
 import { FOOD_FACTS } from '../components/content/facts';
 
@@ -18,25 +18,15 @@ const PROGRAMMES: { key: string; icon: ContentIconName }[] = [
 export default function FoodSecurityPage({ content }: { content: PageContent | null }) {
   const t = useT();
   const lang = useLang();
-  const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('food.hero.eyebrow')}
-        title={t('food.hero.title')}
-        lead={t('food.hero.lead')}
-        content={content}
-        image={{ src: '/images/gallery/garden-beds.svg', alt: t('food.hero.imageAlt'), width: 800, height: 600 }}
-      />
+      <TextPageHero texts="food" content={content} image={{ src: '/images/gallery/garden-beds.svg', width: 800, height: 600 }} />
 
-      <ContentSection id="food-mission" eyebrow={t('food.mission.eyebrow')} title={t('food.mission.title')} narrow>
-        <p>{t('food.mission.p1')}</p>
-        <p>{t('food.mission.p2')}</p>
-      </ContentSection>
+      <TextSection texts="food.mission" narrow paragraphs={2} />
 
-      <ContentSection id="food-programmes" eyebrow={t('food.programmes.eyebrow')} title={t('food.programmes.title')} tone="alt">
+      <TextSection texts="food.programmes" tone="alt">
         <IconCardGrid items={PROGRAMMES} ns="food.programmes" layout="grid-3" />
-      </ContentSection>
+      </TextSection>
 
       <section className="section" aria-labelledby="food-climate">
         <div className="container split">
@@ -50,7 +40,7 @@ export default function FoodSecurityPage({ content }: { content: PageContent | n
         </div>
       </section>
 
-      <ContentSection id="food-impact" eyebrow={t('food.impact.eyebrow')} title={t('food.impact.title')} tone="dark">
+      <TextSection texts="food.impact" tone="dark">
         <Figures
           className="figures-3"
           items={[
@@ -59,15 +49,8 @@ export default function FoodSecurityPage({ content }: { content: PageContent | n
             { value: formatPercent(FOOD_FACTS.organicShare, lang), label: t('food.impact.organic') },
           ]}
         />
-        <ButtonRow>
-          <ButtonLink to={link('checkout')} kind="accent">
-            {t('food.actions.donate')}
-          </ButtonLink>
-          <ButtonLink to={link('projects')} kind="light">
-            {t('food.actions.projects')}
-          </ButtonLink>
-        </ButtonRow>
-      </ContentSection>
+        <SupportButtons donate={t('food.actions.donate')} projects={t('food.actions.projects')} />
+      </TextSection>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { ContentSection, TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
-import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { SupportButtons } from '../components/content/button-row';
 import { ContentFigure } from '../components/content/content-figure';
 
 const AREAS: { key: string; icon: ContentIconName }[] = [
@@ -22,25 +22,15 @@ const PHOTOS = [
 
 export default function HealthPage({ content }: { content: PageContent | null }) {
   const t = useT();
-  const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('health.hero.eyebrow')}
-        title={t('health.hero.title')}
-        lead={t('health.hero.lead')}
-        content={content}
-        image={{ src: '/images/hero/slide-4.svg', alt: t('health.hero.imageAlt'), width: 1600, height: 900 }}
-      />
+      <TextPageHero texts="health" content={content} image={{ src: '/images/hero/slide-4.svg', width: 1600, height: 900 }} />
 
-      <ContentSection id="health-why" eyebrow={t('health.why.eyebrow')} title={t('health.why.title')} narrow>
-        <p>{t('health.why.p1')}</p>
-        <p>{t('health.why.p2')}</p>
-      </ContentSection>
+      <TextSection texts="health.why" narrow paragraphs={2} />
 
-      <ContentSection id="health-areas" eyebrow={t('health.areas.eyebrow')} title={t('health.areas.title')} tone="alt">
+      <TextSection texts="health.areas" tone="alt">
         <IconCardGrid items={AREAS} ns="health.areas" layout="grid-4" />
-      </ContentSection>
+      </TextSection>
 
       <ContentSection id="health-photos" title={t('health.photos.title')}>
         <ul className="photo-grid photo-grid-3">
@@ -52,18 +42,9 @@ export default function HealthPage({ content }: { content: PageContent | null })
         </ul>
       </ContentSection>
 
-      <ContentSection id="health-commitment" eyebrow={t('health.commitment.eyebrow')} title={t('health.commitment.title')} tone="dark" narrow>
-        <p>{t('health.commitment.p1')}</p>
-        <p>{t('health.commitment.p2')}</p>
-        <ButtonRow start>
-          <ButtonLink to={link('checkout')} kind="accent">
-            {t('health.actions.donate')}
-          </ButtonLink>
-          <ButtonLink to={link('projects')} kind="light">
-            {t('health.actions.projects')}
-          </ButtonLink>
-        </ButtonRow>
-      </ContentSection>
+      <TextSection texts="health.commitment" tone="dark" narrow paragraphs={2}>
+        <SupportButtons donate={t('health.actions.donate')} projects={t('health.actions.projects')} start />
+      </TextSection>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useLang, useLinks, useT } from '../app-context';
 import { formatNumber, type PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import { Figures } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { ContentSection, TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
 import { ButtonLink, ButtonRow } from '../components/content/button-row';
 import { FOOD_FACTS, NOOK_FACTS, VILLAGES } from '../components/content/facts';
@@ -24,32 +24,23 @@ export default function MissionPage({ content }: { content: PageContent | null }
   const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('mission.hero.eyebrow')}
-        title={t('mission.hero.title')}
-        lead={t('mission.hero.lead')}
-        content={content}
-        image={{ src: '/images/hero/slide-2.svg', alt: t('mission.hero.imageAlt'), width: 1600, height: 900 }}
-      />
+      <TextPageHero texts="mission" content={content} image={{ src: '/images/hero/slide-2.svg', width: 1600, height: 900 }} />
 
-      <ContentSection id="mission-statement" eyebrow={t('mission.statement.eyebrow')} title={t('mission.statement.title')} narrow>
+      <TextSection texts="mission.statement" narrow>
         <blockquote className="statement">
           <p>{t('mission.statement.text')}</p>
         </blockquote>
         <p>{t('mission.statement.p1')}</p>
         <p>{t('mission.statement.p2')}</p>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="mission-context" eyebrow={t('mission.context.eyebrow')} title={t('mission.context.title')} tone="alt" narrow>
-        <p>{t('mission.context.p1')}</p>
-        <p>{t('mission.context.p2')}</p>
-      </ContentSection>
+      <TextSection texts="mission.context" tone="alt" narrow paragraphs={2} />
 
-      <ContentSection id="mission-commitments" eyebrow={t('mission.commitments.eyebrow')} title={t('mission.commitments.title')}>
+      <TextSection texts="mission.commitments">
         <IconCardGrid items={COMMITMENTS} ns="mission.commitments" layout="pillars" />
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="mission-path" eyebrow={t('mission.path.eyebrow')} title={t('mission.path.title')} tone="alt">
+      <TextSection texts="mission.path" tone="alt">
         <ol className="steps">
           {STEPS.map((s, i) => (
             <li key={s} className="step">
@@ -61,7 +52,7 @@ export default function MissionPage({ content }: { content: PageContent | null }
             </li>
           ))}
         </ol>
-      </ContentSection>
+      </TextSection>
 
       <ContentSection id="mission-figures" title={t('mission.figures.title')}>
         <Figures

@@ -1,8 +1,9 @@
 import { useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
-import { NewsCard } from '../components/news-card';
+import { NewsGrid } from '../components/news-card';
 import { ListHero } from '../components/list-hero';
+import { ContentSection } from '../components/content/content-section';
 
 export interface NewsPageProps {
   /** Articles with both abstracts, newest first (models/news.ts listPublicNews). */
@@ -15,24 +16,9 @@ export default function NewsPage({ news, content }: NewsPageProps) {
   return (
     <>
       <ListHero id="news-title" ns="newsPage" content={content} />
-      <section className="section news-list" aria-labelledby="news-list-heading">
-        <div className="container">
-          <h2 id="news-list-heading" className="sr-only">
-            {t('newsPage.listHeading')}
-          </h2>
-          {news.length === 0 ? (
-            <p className="empty">{t('newsPage.empty')}</p>
-          ) : (
-            <ul className="grid grid-3">
-              {news.map((a) => (
-                <li key={a.id}>
-                  <NewsCard article={a} clamp />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+      <ContentSection id="news-list-heading" title={t('newsPage.listHeading')} hiddenTitle className="news-list">
+        <NewsGrid news={news} empty={t('newsPage.empty')} />
+      </ContentSection>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { DEFAULT_RELATED_PROJECT_SLUG, NOOK_NAME } from '../site';
 import { PageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
 import { ButtonLink, ButtonRow } from '../components/content/button-row';
 import { ContentFigure } from '../components/content/content-figure';
@@ -62,15 +62,15 @@ export default function NookPage() {
         </div>
       </section>
 
-      <ContentSection id="nook-pillars" eyebrow={t('nook.pillars.eyebrow')} title={t('nook.pillars.title')} tone="alt">
+      <TextSection texts="nook.pillars" tone="alt">
         <IconCardGrid items={PILLARS} ns="nook.pillars" layout="grid-3" />
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="nook-areas" eyebrow={t('nook.areas.eyebrow')} title={t('nook.areas.title')}>
+      <TextSection texts="nook.areas">
         <IconCardGrid items={AREAS} ns="nook.areas" layout="grid-4" vars={{ days: f.entrepreneurshipDays }} />
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="nook-impact" eyebrow={t('nook.impact.eyebrow')} title={t('nook.impact.title')} tone="dark">
+      <TextSection texts="nook.impact" tone="dark">
         <Figures
           items={[
             { value: String(f.opened), label: t('nook.impact.opened') },
@@ -83,7 +83,7 @@ export default function NookPage() {
             { value: formatPercent(f.businessInterest, lang), label: t('nook.impact.business') },
           ]}
         />
-      </ContentSection>
+      </TextSection>
 
       <section className="section donate-cta" aria-labelledby="nook-cta">
         <div className="container">

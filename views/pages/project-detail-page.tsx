@@ -4,7 +4,7 @@ import { formatDate, formatMoney, localized, percentFunded, truncate, type Proje
 import type { NewsSummary } from '../../models/news';
 import { ProgressBar, statusKey } from '../components/project-card';
 import { ShareButton } from '../components/share-button';
-import { NewsCard } from '../components/news-card';
+import { NewsGrid } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
 import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
@@ -122,17 +122,7 @@ export default function ProjectDetailPage({ project, news }: ProjectDetailProps)
       <section className="section section-alt" aria-labelledby="updates-heading">
         <div className="container">
           <h2 id="updates-heading">{t('projectDetail.updates.title')}</h2>
-          {news.length === 0 ? (
-            <p className="empty">{t('projectDetail.updates.empty')}</p>
-          ) : (
-            <ul className="grid grid-3">
-              {news.map((a) => (
-                <li key={a.id}>
-                  <NewsCard article={a} clamp />
-                </li>
-              ))}
-            </ul>
-          )}
+          <NewsGrid news={news} empty={t('projectDetail.updates.empty')} />
           <p className="center view-all">
             <Link to={link('projects')} className="btn btn-primary">
               {t('projectDetail.viewAll')}

@@ -40,7 +40,6 @@ export default function ProjectTemplatePage() {
   const lang = useLang();
   const link = useLinks();
   const money = (n: number) => formatMoney(n, lang);
-  const percent = lang === 'de' ? `${TEMPLATE_PERCENT} %` : `${TEMPLATE_PERCENT}%`;
   const raisedOf = t('template.raisedOf', { raised: money(TEMPLATE_RAISED), goal: money(TEMPLATE_GOAL) });
   const title = t('template.title');
 

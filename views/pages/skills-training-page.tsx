@@ -1,12 +1,12 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber, type PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
-import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { SupportButtons } from '../components/content/button-row';
 import { ContentFigure } from '../components/content/content-figure';
 import { TableWrap } from '../components/content/table-wrap';
 import { NOOK_FACTS, SKILLS_BUDGET, SKILLS_BUDGET_TOTAL, VILLAGES } from '../components/content/facts';
@@ -41,7 +41,6 @@ const PROGRAMS: { key: string; icon: ContentIconName }[] = [
 export default function SkillsTrainingPage({ content }: { content: PageContent | null }) {
   const t = useT();
   const lang = useLang();
-  const link = useLinks();
   const n = (v: number) => formatNumber(v, lang);
   const facts = NOOK_FACTS;
   const vars = {
@@ -55,13 +54,7 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
   };
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('skills.hero.eyebrow')}
-        title={t('skills.hero.title')}
-        lead={t('skills.hero.lead')}
-        content={content}
-        image={{ src: '/images/projects/skills-for-life-youth-programme.svg', alt: t('skills.hero.imageAlt'), width: 1200, height: 800 }}
-      >
+      <TextPageHero texts="skills" content={content} image={{ src: '/images/projects/skills-for-life-youth-programme.svg', width: 1200, height: 800 }}>
         <Figures
           className="figures-3 hero-figures"
           items={[
@@ -70,14 +63,13 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
             { value: thousandsUsd(facts.investment2024, lang), label: t('skills.stats.investment') },
           ]}
         />
-      </PageHero>
+      </TextPageHero>
 
-      <ContentSection id="skills-why" eyebrow={t('skills.why.eyebrow')} title={t('skills.why.title')} narrow>
-        <p>{t('skills.why.p1')}</p>
+      <TextSection texts="skills.why" narrow paragraphs={1}>
         <p>{t('skills.why.p2', vars)}</p>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="skills-how" eyebrow={t('skills.how.eyebrow')} title={t('skills.how.title')} tone="alt">
+      <TextSection texts="skills.how" tone="alt">
         <div className="narrow-text">
           <p>{t('skills.how.p1', vars)}</p>
           <p>{t('skills.how.p2', vars)}</p>
@@ -93,13 +85,13 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
             </li>
           ))}
         </ol>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="skills-areas" eyebrow={t('skills.areas.eyebrow')} title={t('skills.areas.title')}>
+      <TextSection texts="skills.areas">
         <IconCardGrid items={AREAS} ns="skills.areas" layout="pillars" />
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="skills-budget" eyebrow={t('skills.budget.eyebrow')} title={t('skills.budget.title')} tone="alt" narrow>
+      <TextSection texts="skills.budget" tone="alt" narrow>
         <p>{t('skills.budget.lead', vars)}</p>
         <TableWrap label={t('skills.budget.caption')}>
           <table className="budget-table">
@@ -133,9 +125,9 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
             </tfoot>
           </table>
         </TableWrap>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="skills-facilities" eyebrow={t('skills.facilities.eyebrow')} title={t('skills.facilities.title')}>
+      <TextSection texts="skills.facilities">
         <p className="lead">{t('skills.facilities.lead')}</p>
         <ul className="photo-grid">
           {PHOTOS.map((p) => (
@@ -150,9 +142,9 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
             </li>
           ))}
         </ul>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="skills-stories" eyebrow={t('skills.stories.eyebrow')} title={t('skills.stories.title')} tone="alt">
+      <TextSection texts="skills.stories" tone="alt">
         <p className="lead">{t('skills.stories.lead')}</p>
         <ul className="grid grid-4">
           {STORIES.map((s) => (
@@ -164,7 +156,7 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
             </li>
           ))}
         </ul>
-      </ContentSection>
+      </TextSection>
 
       <LearningCentreOverview />
     </div>
@@ -253,14 +245,7 @@ function LearningCentreOverview() {
         <div className="overview-cta">
           <h3>{t('skills.overview.cta.title')}</h3>
           <p>{t('skills.overview.cta.text')}</p>
-          <ButtonRow>
-            <ButtonLink to={link('checkout')} kind="accent">
-              {t('skills.overview.cta.fund')}
-            </ButtonLink>
-            <ButtonLink to={link('projects')} kind="light">
-              {t('skills.overview.cta.explore')}
-            </ButtonLink>
-          </ButtonRow>
+          <SupportButtons donate={t('skills.overview.cta.fund')} projects={t('skills.overview.cta.explore')} />
           <p>
             <Link to={link('nook')} className="text-link text-link-light">
               {t('skills.overview.cta.nook')} <span aria-hidden="true">→</span>

@@ -3,6 +3,7 @@ import { useLinks, useT } from '../app-context';
 import type { PageContent, TeamMember } from '../../models/rules';
 import { TeamGroups } from '../components/team-section';
 import { PageHero } from '../components/content/page-hero';
+import { ContentSection } from '../components/content/content-section';
 
 export interface TeamPageProps {
   team: TeamMember[];
@@ -15,14 +16,9 @@ export default function TeamPage({ team, content }: TeamPageProps) {
   return (
     <div className="content-page">
       <PageHero eyebrow={t('teamPage.eyebrow')} title={t('teamPage.title')} lead={t('teamPage.lead')} content={content} fixedTitle />
-      <section className="section section-alt team-page-groups" aria-labelledby="team-groups-title">
-        <div className="container">
-          <h2 id="team-groups-title" className="sr-only">
-            {t('teamPage.groupsTitle')}
-          </h2>
-          <TeamGroups team={team} />
-        </div>
-      </section>
+      <ContentSection id="team-groups-title" title={t('teamPage.groupsTitle')} hiddenTitle tone="alt" className="team-page-groups">
+        <TeamGroups team={team} />
+      </ContentSection>
       <section className="section" aria-labelledby="team-join">
         <div className="container narrow center">
           <h2 id="team-join">{t('teamPage.join.title')}</h2>

@@ -1,8 +1,8 @@
 import { useLinks, useT } from '../app-context';
 import type { PageContent } from '../../models/rules';
-import { PageHero } from '../components/content/page-hero';
+import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
-import { ContentSection } from '../components/content/content-section';
+import { TextSection } from '../components/content/content-section';
 import { IconCardGrid } from '../components/content/icon-card';
 import { ButtonLink, ButtonRow } from '../components/content/button-row';
 
@@ -19,26 +19,20 @@ export default function VisionPage({ content }: { content: PageContent | null })
   const link = useLinks();
   return (
     <div className="content-page">
-      <PageHero
-        eyebrow={t('vision.hero.eyebrow')}
-        title={t('vision.hero.title')}
-        lead={t('vision.hero.lead')}
-        content={content}
-        image={{ src: '/images/hero/slide-1.svg', alt: t('vision.hero.imageAlt'), width: 1600, height: 900 }}
-      />
+      <TextPageHero texts="vision" content={content} image={{ src: '/images/hero/slide-1.svg', width: 1600, height: 900 }} />
 
-      <ContentSection id="vision-statement" eyebrow={t('vision.statement.eyebrow')} title={t('vision.statement.title')} narrow>
+      <TextSection texts="vision.statement" narrow>
         <blockquote className="statement">
           <p>{t('vision.statement.text')}</p>
         </blockquote>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="vision-qualities" eyebrow={t('vision.qualities.eyebrow')} title={t('vision.qualities.title')} tone="alt">
+      <TextSection texts="vision.qualities" tone="alt">
         <p className="lead">{t('vision.qualities.lead')}</p>
         <IconCardGrid items={QUALITIES} ns="vision.qualities" layout="grid-3" />
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="vision-values" eyebrow={t('vision.values.eyebrow')} title={t('vision.values.title')}>
+      <TextSection texts="vision.values">
         <p className="lead">{t('vision.values.lead')}</p>
         <ol className="grid grid-4 values numbered-values">
           {VALUES.map((v, i) => (
@@ -51,12 +45,9 @@ export default function VisionPage({ content }: { content: PageContent | null })
             </li>
           ))}
         </ol>
-      </ContentSection>
+      </TextSection>
 
-      <ContentSection id="vision-outlook" eyebrow={t('vision.outlook.eyebrow')} title={t('vision.outlook.title')} tone="dark" narrow>
-        <p>{t('vision.outlook.p1')}</p>
-        <p>{t('vision.outlook.p2')}</p>
-        <p>{t('vision.outlook.p3')}</p>
+      <TextSection texts="vision.outlook" tone="dark" narrow paragraphs={3}>
         <ButtonRow start>
           <ButtonLink to={link('mission')} kind="light">
             {t('vision.actions.mission')}
@@ -65,7 +56,7 @@ export default function VisionPage({ content }: { content: PageContent | null })
             {t('vision.actions.projects')}
           </ButtonLink>
         </ButtonRow>
-      </ContentSection>
+      </TextSection>
     </div>
   );
 }

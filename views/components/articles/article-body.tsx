@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import type { ArticleImage } from '../../../models/markup';
-import { Lightbox, type LightboxState } from './lightbox';
+import { useLightbox } from './lightbox';
 
 /**
  * The article text as the server rendered and sanitized it (models/markup.ts). Gallery thumbnails
@@ -8,14 +7,14 @@ import { Lightbox, type LightboxState } from './lightbox';
  * images of that gallery.
  */
 export function ArticleBody({ html, images }: { html: string; images: ArticleImage[] }) {
-  const [open, setOpen] = useState<LightboxState | null>(null);
+  const { show, lightbox } = useLightbox();
   const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
     const button = (e.target as Element).closest<HTMLButtonElement>('button[data-image]');
     if (!button) return;
     const image = images[Number(button.dataset.image)];
     if (!image) return;
     const set = images.filter((img) => img.gallery === image.gallery);
-    setOpen({
+    show({
       items: set.map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined })),
       index: set.indexOf(image),
       opener: button,
@@ -25,15 +24,7 @@ export function ArticleBody({ html, images }: { html: string; images: ArticleIma
     <>
       {/* Sanitized on the server (sanitize-html allowlist); no raw HTML from the database reaches here. */}
       <div className="article-body" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
-      {open && (
-        <Lightbox
-          items={open.items}
-          index={open.index}
-          opener={open.opener}
-          onIndex={(index) => setOpen({ ...open, index })}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      {lightbox}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../app-context';
 import { Icon } from '../icons';
 
@@ -125,4 +125,13 @@ export interface LightboxState {
   items: GalleryImage[];
   index: number;
   opener: HTMLElement | null;
+}
+
+/** A lightbox for a gallery: `show` opens it on a set of images; `lightbox` is the dialog to render (null while closed). */
+export function useLightbox(): { show: (state: LightboxState) => void; lightbox: ReactNode } {
+  const [open, setOpen] = useState<LightboxState | null>(null);
+  const lightbox = open ? (
+    <Lightbox items={open.items} index={open.index} opener={open.opener} onIndex={(index) => setOpen({ ...open, index })} onClose={() => setOpen(null)} />
+  ) : null;
+  return { show: setOpen, lightbox };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../link';
+import { useLinks } from '../../app-context';
 
 /** The row of large call-to-action buttons at the end of a section (centred, or left-aligned with `start`). */
 export function ButtonRow({ start = false, children }: { start?: boolean; children: ReactNode }) {
@@ -14,5 +15,20 @@ export function ButtonLink({ to, kind, children }: { to: string; kind: ButtonKin
     <Link to={to} className={`btn btn-${kind} btn-lg`}>
       {children}
     </Link>
+  );
+}
+
+/** The programme pages' closing pair of buttons: donate (accent) and all projects (light). */
+export function SupportButtons({ donate, projects, start = false }: { donate: string; projects: string; start?: boolean }) {
+  const link = useLinks();
+  return (
+    <ButtonRow start={start}>
+      <ButtonLink to={link('checkout')} kind="accent">
+        {donate}
+      </ButtonLink>
+      <ButtonLink to={link('projects')} kind="light">
+        {projects}
+      </ButtonLink>
+    </ButtonRow>
   );
 }

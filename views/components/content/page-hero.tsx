@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLang } from '../../app-context';
+import { useLang, useT } from '../../app-context';
 import { localized, type PageContent } from '../../../models/rules';
 
 /** Admin-written page text is plain text: paragraphs are separated by blank lines (never HTML). */
@@ -69,5 +69,25 @@ export function PageHero({ eyebrow, title, lead, content, fixedTitle = false, im
         )}
       </div>
     </section>
+  );
+}
+
+interface TextPageHeroProps extends Omit<PageHeroProps, 'eyebrow' | 'title' | 'lead' | 'image'> {
+  /** The locale key of the page, e.g. 'food': the texts are food.hero.eyebrow, .title, .lead and .imageAlt. */
+  texts: string;
+  image?: Omit<ContentImage, 'alt'>;
+}
+
+/** The PageHero of a content page whose built-in texts follow the key pattern `${texts}.hero.*`. */
+export function TextPageHero({ texts, image, ...hero }: TextPageHeroProps) {
+  const t = useT();
+  return (
+    <PageHero
+      eyebrow={t(`${texts}.hero.eyebrow`)}
+      title={t(`${texts}.hero.title`)}
+      lead={t(`${texts}.hero.lead`)}
+      image={image && { ...image, alt: t(`${texts}.hero.imageAlt`) }}
+      {...hero}
+    />
   );
 }
