@@ -3,9 +3,13 @@
 // for a year, a page with a token in its address) set their own header where they are made.
 import type { RequestHandler } from 'express';
 
-/** Never stored by a browser or a cache on the way: admin data, personal data, secrets. */
+/**
+ * Never stored by a browser or a cache on the way: admin data, personal data, secrets. An error
+ * page rendered for such a request keeps the policy (the page renderer writes res.locals.cacheControl).
+ */
 export const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
+  res.locals.cacheControl = 'no-store';
   next();
 };
 
