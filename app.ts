@@ -251,7 +251,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(inEveryLanguage('/admin'), sessions, privatePage, requireAdminPage(deps, { deferCsrf: true }), adminForms(deps, { cookieName: sessionCookie, media }));
 
   // ---- Public: uploaded files, the read API (through the page cache), donations, the newsletter.
-  app.use(media.files);
+  app.use('/uploads', media.files);
   const publicApi = cachedPublicApi(deps.pageCache, writePage);
   app.use('/api/projects', publicApi, projectsApi(deps));
   app.use('/api/news', publicApi, newsApi(deps));

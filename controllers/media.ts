@@ -46,7 +46,7 @@ function unsentFile(res: Response): void {
 
 /** The media library's routers; app.ts mounts each behind its guard. */
 export interface MediaRouters {
-  /** GET/HEAD /uploads/:name, public. */
+  /** GET/HEAD /:name, mounted at /uploads: public. */
   files: Router;
   /** The admin API, mounted at /api/media behind the admin guard (credential and CSRF token). */
   api: Router;
@@ -153,7 +153,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
   // Anything but the file itself (a 404, the detour to a pending variant, a refused range, a
   // storage failure) is answered once and not kept: no-store until uploadHeaders says otherwise.
-  files.get('/uploads/:name', noStore, async (req, res) => {
+  files.get('/:name', noStore, async (req, res) => {
     const name = String(req.params.name);
     const notFound = () => new HttpError(404, 'Not found');
     if (!STORED_NAME.test(name)) throw notFound();
