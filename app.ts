@@ -28,15 +28,16 @@ import { createJobQueue, type TaskList } from './models/providers/jobs';
 import { NEWSLETTER_SEND_TASK, runSendJob } from './models/newsletter-send';
 import { createMailingProvider } from './models/providers/mailing';
 import { createAssistant } from './models/providers/assistant';
-import { newsletterRouter } from './controllers/newsletter';
-import { adminNewsletterApi } from './controllers/admin/newsletter';
-import { adminSocialApi } from './controllers/admin/social';
+import { newsletterApi, newsletterImages, newsletterLinkPages } from './controllers/newsletter';
 import { createPaymentsProvider } from './models/providers/payments';
 import { checkoutApi } from './controllers/checkout';
 import session from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
-import { adminRouter } from './controllers/admin/index';
-import { mediaRouter } from './controllers/media';
+import { adminApi, adminForms, loginApi, loginLimits, loginPages } from './controllers/admin/index';
+import { mediaRouters } from './controllers/media';
+import { requireAdmin, requireAdminPage } from './controllers/middleware/auth';
+import { noStore, privatePage } from './controllers/middleware/cache-control';
+import { inEveryLanguage } from './controllers/lang-routes';
 import { createStorage } from './models/providers/storage';
 import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media';
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media-sweep';
@@ -232,21 +233,34 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(express.urlencoded({ extended: false, limit: '1mb' }));
   // NUL bytes and lone surrogates anywhere in the URL or the parsed body: 400 before any route.
   app.use(rejectUnstorableText(deps));
-  // Only the admin area reads the session: public pages never touch the sessions table.
-  app.use(['/admin', '/de/admin', '/admin-login', '/de/admin-login', '/api/admin', '/api/media'], sessions);
-  // The admin router first: its failed-login limiter also guards the media API.
-  app.use(adminRouter(deps, { cookieName: sessionCookie }));
-  app.use(mediaRouter(deps));
 
-  app.use(['/api/projects', '/api/news', '/api/team'], cachedPublicApi(deps.pageCache, writePage));
-  app.use(projectsApi(deps));
-  app.use(newsApi(deps));
-  app.use(teamApi(deps));
-  app.use(checkoutApi(deps));
+  // ---- The admin area. Only these mounts read the session (public pages never touch the
+  // sessions table). Wrong credentials are counted wherever one can be tried (loginLimits), each
+  // mount naming its limiter itself.
+  const limits = loginLimits(deps);
+  const media = mediaRouters(deps);
+  // The admin API: nothing it answers is ever stored; past the sign-in, every request needs an
+  // admin credential, and a change made with the session cookie its CSRF token.
+  const adminApiGuard = [sessions, noStore, limits.credentialHeaders, requireAdmin(deps)];
+  app.use('/api/admin/login', sessions, noStore, loginApi(deps, limits));
+  app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessionCookie }));
+  app.use('/api/media', adminApiGuard, media.api);
+  // The login page and the admin page with its no-JavaScript forms, in every language: private,
+  // never stored. The admin forms check the CSRF token themselves (adminForms says why).
+  app.use(inEveryLanguage('/admin-login'), sessions, privatePage, loginPages(deps, limits));
+  app.use(inEveryLanguage('/admin'), sessions, privatePage, requireAdminPage({ deferCsrf: true }), adminForms(deps, { cookieName: sessionCookie, media }));
+
+  // ---- Public: uploaded files, the read API (through the page cache), donations, the newsletter.
+  app.use('/uploads', media.files);
+  const publicApi = cachedPublicApi(deps.pageCache, writePage);
+  app.use('/api/projects', publicApi, projectsApi(deps));
+  app.use('/api/news', publicApi, newsApi(deps));
+  app.use('/api/team', publicApi, teamApi(deps));
+  app.use('/api', checkoutApi(deps));
+  app.use('/api/newsletter', newsletterApi(deps));
+  app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
+  app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(sitemapRouter(deps));
-  app.use(newsletterRouter(deps));
-  app.use(adminNewsletterApi(deps));
-  app.use(adminSocialApi(deps));
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));
   app.use(pageNotFound(deps));

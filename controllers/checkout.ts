@@ -5,6 +5,7 @@ import { langOf, type Deps, type PageLoader } from './context';
 import { errorBody, parseInput } from './middleware/errors';
 import { AppError, fieldError, notFound } from '../models/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
+import { noStore } from './middleware/cache-control';
 import { metaFromLocale } from './seo';
 import { findProjectById, listProjects } from '../models/project';
 import { applySucceededPayment, projectIdFromMetadata, recordFailedPayment } from '../models/donation';
@@ -116,12 +117,13 @@ const paymentLimiter = (deps: Deps) =>
     message: errorBody('rate_limited', 'Too many payment requests from this address. Please wait a few minutes and try again.'),
   });
 
-/** POST /api/create-payment-intent, POST /api/stripe/webhook, POST /api/update-project-funding (SPEC section 7). */
+/** POST /api/create-payment-intent, /api/stripe/webhook and /api/update-project-funding, mounted at /api. */
 export function checkoutApi(deps: Deps): Router {
   const router = Router();
   const limiter = paymentLimiter(deps);
 
-  router.post('/api/create-payment-intent', limiter, async (req, res) => {
+  // The answer carries the payment's client secret: never stored.
+  router.post('/create-payment-intent', noStore, limiter, async (req, res) => {
     const stripe = stripeOf(deps);
     const input = parseInput(CreateIntentSchema, req.body ?? {});
     const project = input.projectId === null ? null : await findProjectById(deps.db, input.projectId);
@@ -136,11 +138,10 @@ export function checkoutApi(deps: Deps): Router {
       description,
       idempotencyKey: idempotencyKey(input, description),
     });
-    res.set('Cache-Control', 'no-store');
     res.json({ clientSecret: intent.clientSecret });
   });
 
-  router.post('/api/stripe/webhook', async (req: Request, res) => {
+  router.post('/stripe/webhook', async (req: Request, res) => {
     const stripe = stripeOf(deps);
     let event: PaymentEvent;
     try {
@@ -210,7 +211,7 @@ export function checkoutApi(deps: Deps): Router {
   // The browser's call after a successful payment. It moves nothing by itself: the server asks
   // Stripe for the PaymentIntent and applies it only if Stripe says it succeeded for this project
   // and amount, through the same once-only path as the webhook.
-  router.post('/api/update-project-funding', limiter, async (req, res) => {
+  router.post('/update-project-funding', limiter, async (req, res) => {
     const stripe = stripeOf(deps);
     const input = parseInput(UpdateFundingSchema, req.body ?? {});
     const project = await findProjectById(deps.db, input.projectId);

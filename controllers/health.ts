@@ -2,6 +2,7 @@ import { Router, type Express, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { migrationsCurrent } from '../db/connection';
+import { noStore } from './middleware/cache-control';
 
 /**
  * Liveness and readiness for a process manager and a load balancer.
@@ -35,12 +36,13 @@ export function healthRouter(db: Knex, log: Logger): Router {
   let migrationsDone = false;
 
   const send = (res: Response, status: number, body: object) => {
-    res.status(status).set('Cache-Control', 'no-store').json(body);
+    res.status(status).json(body);
   };
 
-  router.get('/healthz', (_req, res) => send(res, 200, { status: 'ok' }));
+  // A probe wants the state now, never a stored answer.
+  router.get('/healthz', noStore, (_req, res) => send(res, 200, { status: 'ok' }));
 
-  router.get('/readyz', async (req: Request, res) => {
+  router.get('/readyz', noStore, async (req: Request, res) => {
     if (req.app.locals.draining) {
       send(res, 503, { status: 'unavailable', checks: { shutdown: 'in progress' } });
       return;

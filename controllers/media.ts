@@ -13,7 +13,8 @@ import { tFor } from '../models/text';
 import { parseId, parseInput } from './middleware/errors';
 import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/errors';
 import { fieldTextKey } from '../models/error-codes';
-import { requireAdmin, requireAdminPage, type AdminIdentity } from './middleware/auth';
+import type { AdminIdentity } from './middleware/auth';
+import { noStore } from './middleware/cache-control';
 import { requireCsrf } from './middleware/csrf';
 import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
@@ -39,8 +40,28 @@ function uploadHeaders(res: Response, fileName: string, info: StoredFileInfo): v
   if (!servedInline(fileName)) res.attachment(fileName);
 }
 
-export function mediaRouter(deps: Deps): Router {
-  const router = Router();
+/** Takes uploadHeaders back when the file does not go out after all: the answer is not kept. */
+function unsentFile(res: Response): void {
+  for (const h of ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Type']) res.removeHeader(h);
+  res.set('Cache-Control', 'no-store');
+}
+
+/** The media library's routers; app.ts mounts each behind its guard. */
+export interface MediaRouters {
+  /** GET/HEAD /:name, mounted at /uploads: public. */
+  files: Router;
+  /** The admin API, mounted at /api/media behind the admin guard (credential and CSRF token). */
+  api: Router;
+  /** POST /admin/media: the upload form, which checks the CSRF token once its body is read. */
+  uploadForm: RequestHandler;
+  /** The other forms under /admin/media (details, delete), mounted behind the CSRF check. */
+  forms: Router;
+}
+
+export function mediaRouters(deps: Deps): MediaRouters {
+  const files = Router();
+  const api = Router();
+  const forms = Router();
   // Files arrive in a private folder of this machine under random names and go to the storage
   // only after their content has been checked (models/media.ts storeUpload). Whatever a killed
   // process leaves there is removed by the hourly sweep (models/media-sweep.ts).
@@ -126,12 +147,11 @@ export function mediaRouter(deps: Deps): Router {
 
   // ---- Serving: only names this library wrote; everything else is a 404. GET and HEAD, with
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
-  router.get('/uploads/:name', async (req, res) => {
-    const name = req.params.name;
-    const gone = () => {
-      res.set('Cache-Control', 'no-store');
-      return notFound();
-    };
+  // Anything but the file itself (a 404, the detour to a pending variant, a refused range, a
+  // storage failure) is answered once and not kept: no-store until uploadHeaders says otherwise.
+  files.get('/:name', noStore, async (req, res) => {
+    const name = String(req.params.name);
+    const gone = () => notFound();
     if (!STORED_NAME.test(name)) throw gone();
     // A variant whose job has not run yet: the browser gets the original (or the WebP variant for
     // an AVIF one) meanwhile, not cached. An image uploaded before AVIF variants existed gets its
@@ -143,7 +163,6 @@ export function mediaRouter(deps: Deps): Router {
         const mediaId = fallback.makeVariantsOf;
         await deps.jobs.add(IMAGE_VARIANTS_TASK, { mediaId }, { key: `${IMAGE_VARIANTS_TASK}:${mediaId}` }).catch((err: unknown) => deps.log.warn({ err: (err as Error).message, mediaId }, 'media: the AVIF variants job was not queued'));
       }
-      res.set('Cache-Control', 'no-store');
       res.redirect(307, fallback.location);
     };
     try {
@@ -163,8 +182,8 @@ export function mediaRouter(deps: Deps): Router {
         if (rangeHeader && rangeStillValid(req, info)) {
           const ranges = req.range(info.size, { combine: true });
           if (ranges === -1) {
+            unsentFile(res);
             res.set('Content-Range', `bytes */${info.size}`);
-            res.set('Cache-Control', 'no-store');
             return void res.status(416).end();
           }
           // Several ranges at once are answered with the whole file (allowed, and simpler).
@@ -186,12 +205,11 @@ export function mediaRouter(deps: Deps): Router {
       }
     } catch (err) {
       if (err instanceof RangeNotSatisfiable) {
+        unsentFile(res);
         res.set('Content-Range', `bytes */${err.size}`);
-        res.set('Cache-Control', 'no-store');
         return void res.status(416).end();
       }
-      for (const h of ['ETag', 'Last-Modified', 'Content-Disposition', 'Content-Type']) res.removeHeader(h);
-      res.set('Cache-Control', 'no-store');
+      unsentFile(res);
       throw storageError(err, `serving ${name}`);
     }
   });
@@ -205,40 +223,32 @@ export function mediaRouter(deps: Deps): Router {
     return Number.isFinite(date) && Math.floor(info.lastModified.getTime() / 1000) * 1000 <= date;
   }
 
-  // ---- Admin API (SPEC section 7): every call needs an admin.
-  const guard = requireAdmin(deps);
-  router.get('/api/media', guard, async (req, res) => {
+  // ---- Admin API: the guard at its mount lets only admins in; the CSRF token is checked there
+  // too, before an upload is read (the API takes it in the X-CSRF-Token header).
+  api.get('/', async (req, res) => {
     const category = typeof req.query.category === 'string' ? req.query.category : '';
     if (category && !(MEDIA_CATEGORIES as readonly string[]).includes(category)) {
       throw badRequest(`Unknown category: ${category.slice(0, 40)}. Use one of ${MEDIA_CATEGORIES.join(', ')}.`);
     }
     const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
-    res.set('Cache-Control', 'no-store');
     res.json(await listMedia(deps.db, { category: category || undefined, q: q || undefined }));
   });
-  router.get('/api/media/:id', guard, async (req, res) => {
+  api.get('/:id', async (req, res) => {
     const item = await findMedia(deps.db, parseId(req.params.id));
     if (!item) throw notFound('Media item not found');
     res.json(item);
   });
-  // Multipart bodies are parsed after the credential check, and the CSRF token checked after that.
-  // A refused token must not leave the received file in the private folder.
-  const csrfAfterUpload: RequestHandler = (req, res, next) =>
-    requireCsrf(req, res, (err?: unknown) => {
-      if (!err || !req.file) return next(err);
-      fs.rm(req.file.path, { force: true }, () => next(err));
-    });
-  router.post('/api/media', requireAdmin(deps, { deferCsrf: true }), receive, csrfAfterUpload, async (req, res) => {
+  api.post('/', receive, async (req, res) => {
     const item = await accept(req);
     await audit(res, 'upload', item.id, item.originalName);
     res.status(201).json(item);
   });
-  router.put('/api/media/:id', guard, async (req, res) => {
+  api.put('/:id', async (req, res) => {
     const item = await saveMeta(parseId(req.params.id), req.body);
     await audit(res, 'update', item.id, item.originalName);
     res.json(item);
   });
-  router.delete('/api/media/:id', guard, async (req, res) => {
+  api.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const item = await deleteMedia(deps, id).catch((err: unknown) => {
       throw storageError(err, 'delete');
@@ -263,8 +273,9 @@ export function mediaRouter(deps: Deps): Router {
     req.session.flash = err.code === 'storage.unavailable' ? { kind: 'error', key: 'media.storageDown' } : { kind: 'error', key, params: { message } };
     res.redirect(303, back(req));
   };
-  const forms = ['/admin/media', '/de/admin/media'];
-  router.post(forms, requireAdminPage({ deferCsrf: true }), (req, res, next) => {
+  // The upload form's token is in its multipart body: checked once the body is read, and a
+  // refused token must not leave the received file in the private folder.
+  const uploadForm: RequestHandler = (req, res, next) => {
     receive(req, res, (err?: unknown) => {
       if (err) return formError(req, res, next, 'media.uploadError')(err);
       requireCsrf(req, res, (csrfErr?: unknown) => {
@@ -281,8 +292,8 @@ export function mediaRouter(deps: Deps): Router {
           .catch(formError(req, res, next, 'media.uploadError'));
       });
     });
-  });
-  router.post(forms.map((f) => `${f}/:id`), requireAdminPage(), async (req, res, next) => {
+  };
+  forms.post('/:id', async (req, res, next) => {
     const id = parseId(req.params.id);
     try {
       const item = await saveMeta(id, req.body);
@@ -300,7 +311,7 @@ export function mediaRouter(deps: Deps): Router {
       res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
     }
   });
-  router.post(forms.map((f) => `${f}/:id/delete`), requireAdminPage(), async (req, res, next) => {
+  forms.post('/:id/delete', async (req, res, next) => {
     let item: Awaited<ReturnType<typeof deleteMedia>>;
     try {
       item = await deleteMedia(deps, parseId(req.params.id));
@@ -314,5 +325,5 @@ export function mediaRouter(deps: Deps): Router {
     res.redirect(303, back(req));
   });
 
-  return router;
+  return { files, api, uploadForm, forms };
 }

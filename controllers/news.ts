@@ -13,18 +13,18 @@ import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 
-/** Public read API of news articles (SPEC section 7), newest first. */
+/** Public read API of news articles, newest first, mounted at /api/news. */
 export function newsApi(deps: Deps): Router {
   const router = Router();
-  router.get('/api/news', async (_req, res) => {
+  router.get('/', async (_req, res) => {
     res.json(await listNews(deps.db));
   });
-  router.get('/api/news/slug/:slug', async (req, res) => {
+  router.get('/slug/:slug', async (req, res) => {
     const article = await findNewsBySlug(deps.db, req.params.slug);
     if (!article) throw notFound('Article not found');
     res.json(article);
   });
-  router.get('/api/news/project/:id', async (req, res) => {
+  router.get('/project/:id', async (req, res) => {
     const id = parseId(req.params.id);
     if (!(await findProjectById(deps.db, id))) throw notFound('Project not found');
     res.json(await listNewsForProject(deps.db, id));

@@ -36,8 +36,8 @@ function subscribeLang(req: Request): Lang {
 /** A form posted without JavaScript wants a page back, not JSON. */
 const wantsHtml = (req: Request) => req.is('application/x-www-form-urlencoded') !== false && req.accepts(['json', 'html']) === 'html';
 
-/** Public newsletter routes: subscribe (SPEC section 7), the confirm and unsubscribe pages and their buttons. */
-export function newsletterRouter(deps: Deps): Router {
+/** POST /api/newsletter/subscribe (mounted at /api/newsletter). */
+export function newsletterApi(deps: Deps): Router {
   const router = Router();
   const limiter = sharedRateLimit(deps.db, 'newsletter-subscribe', {
     windowMs: SUBSCRIBE_WINDOW_MS,
@@ -48,7 +48,7 @@ export function newsletterRouter(deps: Deps): Router {
     },
   });
 
-  router.post('/api/newsletter/subscribe', limiter, async (req, res) => {
+  router.post('/subscribe', limiter, async (req, res) => {
     const lang = subscribeLang(req);
     const t = tFor(deps.i18n, lang);
     const html = wantsHtml(req);
@@ -85,7 +85,12 @@ export function newsletterRouter(deps: Deps): Router {
     }
     res.json({ status });
   });
+  return router;
+}
 
+/** The confirm and unsubscribe pages and their buttons (mounted at /newsletter in every language). */
+export function newsletterLinkPages(deps: Deps): Router {
+  const router = Router();
   const subscribeAgain = (lang: Lang) => ({ href: `${localizePath('/', lang)}#newsletter-email`, label: tFor(deps.i18n, lang)('newsletterPages.subscribeAgain') });
 
   const confirmInvalid = (res: Response, lang: Lang) => {
@@ -94,7 +99,7 @@ export function newsletterRouter(deps: Deps): Router {
   };
 
   // The confirmation link only shows the page with the button (mail scanners open every link)...
-  router.get(['/newsletter/confirm', '/de/newsletter/confirm'], async (req, res) => {
+  router.get('/confirm', async (req, res) => {
     const lang = res.locals.lang as Lang;
     const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -103,12 +108,12 @@ export function newsletterRouter(deps: Deps): Router {
     sendLinkPage(deps, res, lang, {
       title: t('newsletterPages.confirm.title'),
       text: t('newsletterPages.confirm.text', { email: check.subscriber.email, org: deps.config.site.name }),
-      form: { action: req.path, token, button: t('newsletterPages.confirm.button'), why: t('newsletterPages.confirm.why') },
+      form: { action: req.baseUrl + req.path, token, button: t('newsletterPages.confirm.button'), why: t('newsletterPages.confirm.why') },
     });
   });
 
   // ...and its button confirms.
-  router.post(['/newsletter/confirm', '/de/newsletter/confirm'], async (req, res) => {
+  router.post('/confirm', async (req, res) => {
     const lang = res.locals.lang as Lang;
     if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
     const subscriber = await confirmSubscription(deps.db, postedToken(req));
@@ -134,7 +139,7 @@ export function newsletterRouter(deps: Deps): Router {
 
   // The unsubscribe link in every newsletter shows the page with the button; who has already
   // left sees that they have.
-  router.get(['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'], async (req, res) => {
+  router.get('/unsubscribe', async (req, res) => {
     const lang = res.locals.lang as Lang;
     const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -144,7 +149,7 @@ export function newsletterRouter(deps: Deps): Router {
     sendLinkPage(deps, res, lang, {
       title: t('newsletterPages.unsubscribe.title'),
       text: t('newsletterPages.unsubscribe.text', { email: subscriber.email, org: deps.config.site.name }),
-      form: { action: req.path, token, button: t('newsletterPages.unsubscribe.button'), why: t('newsletterPages.unsubscribe.why') },
+      form: { action: req.baseUrl + req.path, token, button: t('newsletterPages.unsubscribe.button'), why: t('newsletterPages.unsubscribe.why') },
     });
   });
 
@@ -154,7 +159,7 @@ export function newsletterRouter(deps: Deps): Router {
   // can only unsubscribe the token's owner.
   const oneClickBody = multer({ limits: { fields: 4, fieldSize: 512, files: 0, parts: 4 } }).none();
   router.post(
-    ['/newsletter/unsubscribe', '/de/newsletter/unsubscribe'],
+    '/unsubscribe',
     (req, res, next) => oneClickBody(req, res, (err: unknown) => (err ? unsubscribeInvalid(res, res.locals.lang as Lang) : next())),
     async (req, res) => {
       const lang = res.locals.lang as Lang;
@@ -166,15 +171,15 @@ export function newsletterRouter(deps: Deps): Router {
     },
   );
 
-  router.get('/newsletter/images/*path', pngRendition(deps));
   return router;
 }
 
 /**
  * The site's SVG images as PNG for e-mails (most mail programs do not show SVG):
- * /newsletter/images/projects/x.png is public/images/projects/x.svg, rendered 1200 px wide.
+ * /newsletter/images/projects/x.png is public/images/projects/x.svg, rendered 1200 px wide
+ * (GET /newsletter/images/*path).
  */
-function pngRendition(deps: Deps) {
+export function newsletterImages(deps: Deps) {
   const cache = new Map<string, Buffer>();
   const imagesDir = path.join(ROOT, 'public', 'images');
   return async (req: Request, res: Response) => {

@@ -10,18 +10,18 @@ import { listNewsForProject, toSummary } from '../models/news';
 import { findPageContent } from '../models/page';
 import { listableNews, localized, truncate } from '../models/rules';
 
-/** Public read API of projects (SPEC section 7). */
+/** Public read API of projects, mounted at /api/projects. */
 export function projectsApi(deps: Deps): Router {
   const router = Router();
-  router.get('/api/projects', async (_req, res) => {
+  router.get('/', async (_req, res) => {
     res.json(await listProjects(deps.db));
   });
-  router.get('/api/projects/slug/:slug', async (req, res) => {
+  router.get('/slug/:slug', async (req, res) => {
     const project = await findProjectBySlug(deps.db, req.params.slug);
     if (!project) throw notFound('Project not found');
     res.json(project);
   });
-  router.get('/api/projects/:id', async (req, res) => {
+  router.get('/:id', async (req, res) => {
     const project = await findProjectById(deps.db, parseId(req.params.id));
     if (!project) throw notFound('Project not found');
     res.json(project);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Deps } from './context';
 import { localizePath, pathFor, routes } from '../views/routes';
 import { listProjects } from '../models/project';
+import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/news';
 import { escapeHtml } from '../models/text';
 
@@ -36,7 +37,7 @@ export function sitemapRouter(deps: Deps): Router {
   });
 
   router.get('/robots.txt', (_req, res) => {
-    const disallow = ['/admin', '/admin-login', '/de/admin', '/de/admin-login', '/api/', '/backend-demo', '/de/backend-demo'];
+    const disallow = [...inEveryLanguage('/admin', '/admin-login', '/backend-demo'), '/api/'];
     res.type('text/plain').send(`User-agent: *\n${disallow.map((d) => `Disallow: ${d}`).join('\n')}\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
   return router;

@@ -6,7 +6,7 @@ import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, notFound } from '../../models/errors';
-import { requireAdmin, requireAdminPage, type AdminFlash } from '../middleware/auth';
+import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
 import { recordAudit } from '../../models/audit';
 import { createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
-  /** URL segment and admin tab: /api/admin/<name>, /admin?tab=<name>. */
+  /** URL segment and admin tab: /api/admin/<name>, /admin/<name> (forms), /admin?tab=<name>. */
   name: 'projects' | 'news' | 'team' | 'pages';
   /** Audit log entity. */
   entity: 'project' | 'news' | 'team' | 'page';
@@ -77,31 +77,26 @@ export function formValues(body: unknown): Record<string, string> {
   return out;
 }
 
-function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
+function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
-  const api = `/api/admin/${r.name}`;
-  const guard = requireAdmin(deps);
   const audit = (res: Response, action: string, id: number, summary: string) =>
     recordAudit(deps.db, { actor: adminOf(res).id, action, entity: r.entity, entityId: id, summary });
 
-  // ---- JSON API
-  router.get(api, guard, async (_req, res) => {
-    res.set('Cache-Control', 'no-store');
+  router.get('/', async (_req, res) => {
     res.json(await r.list(deps.db));
   });
-  router.get(`${api}/:id`, guard, async (req, res) => {
+  router.get('/:id', async (req, res) => {
     const item = await r.find(deps.db, parseId(req.params.id));
     if (!item) throw notFound(r.notFound);
-    res.set('Cache-Control', 'no-store');
     res.json(item);
   });
-  router.post(api, guard, async (req, res) => {
+  router.post('/', async (req, res) => {
     const input = parseInput(r.schema, req.body);
     const item = await r.create(deps.db, input, { actor: adminOf(res).id });
     await audit(res, 'create', item.id, r.label(item));
     res.status(201).json(item);
   });
-  router.put(`${api}/:id`, guard, async (req, res) => {
+  router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const input = parseInput(r.schema, req.body);
     const item = await r.update(deps.db, id, input, { actor: adminOf(res).id });
@@ -109,16 +104,21 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
     await audit(res, 'update', id, r.label(item));
     res.json(item);
   });
-  router.delete(`${api}/:id`, guard, async (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const item = await r.find(deps.db, id);
     if (!item || !(await r.remove(deps.db, id))) throw notFound(r.notFound);
     await audit(res, 'delete', id, r.label(item));
     res.json({ deleted: true, id });
   });
+  return router;
+}
 
-  // ---- Forms without JavaScript: post, redirect back to the tab, show the outcome once.
-  const pageGuard = requireAdminPage();
+/** Forms without JavaScript: post, redirect back to the tab, show the outcome once. */
+function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
+  const router = Router();
+  const audit = (res: Response, action: string, id: number, summary: string) =>
+    recordAudit(deps.db, { actor: adminOf(res).id, action, entity: r.entity, entityId: id, summary });
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -128,9 +128,8 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
     req.session.flash = flash;
     res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));
   };
-  const forms = [`/admin/${r.name}`, `/de/admin/${r.name}`];
 
-  router.post(forms, pageGuard, async (req, res) => {
+  router.post('/', async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
       const item = await r.create(deps.db, input, { actor: adminOf(res).id });
@@ -141,7 +140,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
       fail(req, res, 'create', err, null);
     }
   });
-  router.post(forms.map((f) => `${f}/:id`), pageGuard, async (req, res) => {
+  router.post('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
@@ -154,7 +153,7 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
       fail(req, res, 'update', err, id);
     }
   });
-  router.post(forms.map((f) => `${f}/:id/delete`), pageGuard, async (req, res) => {
+  router.post('/:id/delete', async (req, res) => {
     const id = parseId(req.params.id);
     try {
       const item = await r.find(deps.db, id);
@@ -169,18 +168,27 @@ function resourceRoutes<T extends { id: number }, I>(deps: Deps, r: Resource<T, 
   return router;
 }
 
-export function contentRoutes(deps: Deps): Router {
+const anyResource = (r: (typeof RESOURCES)[number]) => r as unknown as Resource<{ id: number }, unknown>;
+
+/** The content API under /api/admin (mounted behind the admin guard): /projects, /news, /team, /pages. */
+export function contentApi(deps: Deps): Router {
   const router = Router();
   // What makes up a project's raised total (opening, donations, adjustments), oldest first.
-  router.get('/api/admin/projects/:id/ledger', requireAdmin(deps), async (req, res) => {
+  router.get('/projects/:id/ledger', async (req, res) => {
     const id = parseId(req.params.id);
     const project = await findProjectById(deps.db, id);
     if (!project) throw notFound('Project not found');
     const entries = await listLedger(deps.db, id);
     const sum = entries.reduce((total, e) => total + e.amountCents, 0);
-    res.set('Cache-Control', 'no-store');
     res.json({ projectId: id, raisedAmount: project.raisedAmount, ledgerAmount: centsToDecimal(sum), entries });
   });
-  for (const r of RESOURCES) router.use(resourceRoutes(deps, r as unknown as Resource<{ id: number }, unknown>));
+  for (const r of RESOURCES) router.use(`/${r.name}`, resourceApi(deps, anyResource(r)));
+  return router;
+}
+
+/** The content forms under /admin (mounted behind the admin page guard and its CSRF check). */
+export function contentForms(deps: Deps): Router {
+  const router = Router();
+  for (const r of RESOURCES) router.use(`/${r.name}`, resourceForms(deps, anyResource(r)));
   return router;
 }

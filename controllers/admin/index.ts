@@ -1,29 +1,49 @@
-// The admin area's routes: sign-in and session, content CRUD, the activity log, and the guard of
-// the /admin page (mounted in app.ts before the page router).
+// The admin area's routers, each mounted once in app.ts behind its guard: the JSON API under
+// /api/admin (admin credential, CSRF token for changes), and the admin page's no-JavaScript
+// forms under /admin in every language (session only).
 import { Router } from 'express';
 import type { Deps } from '../context';
-import { requireAdmin, requireAdminPage } from '../middleware/auth';
 import { listAudit } from '../../models/audit';
-import { sessionRoutes } from './session';
-import { contentRoutes } from './content';
+import { sessionApi, logoutForm } from './session';
+import { contentApi, contentForms } from './content';
+import { adminNewsletterApi } from './newsletter';
+import { adminSocialApi } from './social';
+import { requireCsrf } from '../middleware/csrf';
+import type { MediaRouters } from '../media';
 
 export { adminPage } from './page';
-export { loginPage } from './session';
+export { loginPage, loginApi, loginPages, loginLimits } from './session';
 
-export function adminRouter(deps: Deps, options: { cookieName: string }): Router {
+/** Everything under /api/admin but the sign-in, with paths relative to the mount. */
+export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   const router = Router();
-  router.use(sessionRoutes(deps, options.cookieName));
-  router.use(contentRoutes(deps));
+  router.use(sessionApi(deps, options.cookieName));
 
   // The activity panel: who changed what, when (newest first).
-  router.get('/api/admin/audit', requireAdmin(deps), async (req, res) => {
+  router.get('/audit', async (req, res) => {
     const limit = Math.max(1, Math.min(200, Number(req.query.limit) || 50));
     const entity = typeof req.query.entity === 'string' ? req.query.entity.slice(0, 40) : undefined;
-    res.set('Cache-Control', 'no-store');
     res.json(await listAudit(deps.db, { limit, entity }));
   });
 
-  // /admin itself: without a session, back to the login page (the loader checks again).
-  router.get(['/admin', '/de/admin'], requireAdminPage());
+  router.use(contentApi(deps));
+  router.use('/newsletter', adminNewsletterApi(deps));
+  router.use('/social-media', adminSocialApi(deps));
+  return router;
+}
+
+/**
+ * The admin page's forms under /admin, mounted behind requireAdminPage without its CSRF check:
+ * the upload form's token is in its multipart body, which only its route reads; every other form
+ * is checked here first. The page itself is rendered by the page router once the guard let the
+ * request through.
+ */
+export function adminForms(deps: Deps, options: { cookieName: string; media: MediaRouters }): Router {
+  const router = Router();
+  router.post('/media', options.media.uploadForm);
+  router.use(requireCsrf);
+  router.use(logoutForm(options.cookieName));
+  router.use(contentForms(deps));
+  router.use('/media', options.media.forms);
   return router;
 }

@@ -4,7 +4,6 @@ import type { Deps } from '../context';
 import { tFor } from '../../models/text';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, badRequest, notFound } from '../../models/errors';
-import { requireAdmin } from '../middleware/auth';
 import { articleSummary, listNews } from '../../models/news';
 import { listProjects } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
@@ -64,18 +63,17 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
   return items;
 }
 
-/** Admin newsletter builder API (SPEC sections 4 and 7). */
+/** The newsletter builder of the admin, mounted at /api/admin/newsletter behind the admin guard. */
 export function adminNewsletterApi(deps: Deps): Router {
   const router = Router();
-  const guard = requireAdmin(deps);
   const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang) });
 
   // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
-  router.get('/api/admin/newsletter/status', guard, async (_req, res) => {
+  router.get('/status', async (_req, res) => {
     res.json({ mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience() });
   });
 
-  router.post('/api/admin/newsletter/suggest', guard, async (req, res) => {
+  router.post('/suggest', async (req, res) => {
     const input = parseInput(SuggestSchema, req.body ?? {});
     const items = await suggestItems(deps, input.language, input.selectedNews, input.selectedProjects);
     if (items.length === 0) throw new AppError(400, 'validation', NO_CONTENT);
@@ -83,12 +81,12 @@ export function adminNewsletterApi(deps: Deps): Router {
     res.json({ ...suggestion, source: deps.assistant.kind === 'openai' ? 'ai' : 'templates' });
   });
 
-  router.post('/api/admin/newsletter/generate', guard, async (req, res) => {
+  router.post('/generate', async (req, res) => {
     const input = parseInput(NewsletterInputSchema, req.body ?? {});
     res.json(await buildNewsletter(deps.db, input, ctx(input.language)));
   });
 
-  router.post('/api/admin/newsletter/create-campaign', guard, async (req, res) => {
+  router.post('/create-campaign', async (req, res) => {
     const body = (req.body ?? {}) as { newsletterData?: unknown };
     const data = parseInput(CampaignInputSchema, body.newsletterData ?? body);
     // Rebuilt from the ids on the server: the mail that goes out is never HTML sent by a browser.
@@ -106,7 +104,7 @@ export function adminNewsletterApi(deps: Deps): Router {
     res.status(201).json(campaign);
   });
 
-  router.post('/api/admin/newsletter/send/:campaignId', guard, async (req, res) => {
+  router.post('/send/:campaignId', async (req, res) => {
     const campaignId = String(req.params.campaignId ?? '');
     if (!/^[\w-]{1,64}$/.test(campaignId)) throw badRequest('Invalid campaign id');
     const admin = res.locals.admin as AdminIdentity;
@@ -119,25 +117,25 @@ export function adminNewsletterApi(deps: Deps): Router {
   });
 
   // How far a local send is: sent, failed, remaining (the tab polls it while a send runs).
-  router.get('/api/admin/newsletter/campaigns/:id/progress', guard, async (req, res) => {
+  router.get('/campaigns/:id/progress', async (req, res) => {
     const progress = await sendProgress(deps.db, parseId(req.params.id));
     if (!progress) throw notFound('Campaign not found');
-    res.set('Cache-Control', 'no-store').json(progress);
+    res.json(progress);
   });
 
   // The newest campaigns with their progress (the tab lists them, with Retry for failed mails).
-  router.get('/api/admin/newsletter/campaigns', guard, async (_req, res) => {
+  router.get('/campaigns', async (_req, res) => {
     const ids = (await deps.db('newsletter_campaigns').orderBy('id', 'desc').limit(10).pluck('id')) as number[];
     const campaigns = [];
     for (const id of ids) {
       const c = (await findCampaignById(deps.db, id))!;
       campaigns.push({ id: c.id, provider: c.provider, subject: c.subject, language: c.language, status: c.status, createdAt: c.createdAt, sentAt: c.sentAt, progress: c.provider === 'local' ? await sendProgress(deps.db, id) : null });
     }
-    res.set('Cache-Control', 'no-store').json({ campaigns });
+    res.json({ campaigns });
   });
 
   // Failed deliveries go back to the queue; nobody who got the mail gets it again.
-  router.post('/api/admin/newsletter/campaigns/:id/retry', guard, async (req, res) => {
+  router.post('/campaigns/:id/retry', async (req, res) => {
     const id = parseId(req.params.id);
     const progress = await retryFailed(deps.db, deps.jobs, id);
     const admin = res.locals.admin as AdminIdentity;
@@ -146,10 +144,10 @@ export function adminNewsletterApi(deps: Deps): Router {
   });
 
   // A stored campaign as the subscribers see it (the local "edit URL"): unsubscribe link disabled.
-  router.get('/api/admin/newsletter/campaigns/:id/preview', guard, async (req, res) => {
+  router.get('/campaigns/:id/preview', async (req, res) => {
     const campaign = await findCampaignById(deps.db, parseId(req.params.id));
     if (!campaign) throw notFound('Campaign not found');
-    res.set('Cache-Control', 'no-store').type('html').send(personalize(campaign.html, '#'));
+    res.type('html').send(personalize(campaign.html, '#'));
   });
 
   // The subscribers panel of the tab: consent records, erasure, export.

@@ -8,7 +8,7 @@ import { normalizeEmail, tFor } from '../../models/text';
 import { localUrl } from '../../models/urls';
 import { AppError, fieldError } from '../../models/errors';
 import { errorBody } from '../middleware/errors';
-import { identify, presentsCredentialHeader, requireAdmin, requireAdminPage } from '../middleware/auth';
+import { identify, presentsCredentialHeader, type AdminIdentity } from '../middleware/auth';
 import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
 import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
@@ -122,39 +122,45 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
   return { kind: 'link-sent' };
 }
 
-export function sessionRoutes(deps: Deps, cookieName: string): Router {
-  const router = Router();
-  const isForm = (req: Request) => !req.originalUrl.startsWith('/api/');
+/** The failed-login limiter at every admin entrance: see loginLimits. */
+export interface LoginLimits {
+  /** For every admin API request: a credential header that is present but wrong is a wrong guess. */
+  credentialHeaders: RequestHandler;
+  /** For the sign-in posts (form and API): a wrong key is a wrong guess; sign-in e-mails have a limit of their own. */
+  attempts: RequestHandler[];
+}
 
+/**
+ * Wrong guesses per client address, counted in the shared database (every instance sees the same
+ * count), wherever a credential can be tried: app.ts puts `credentialHeaders` on every admin API
+ * mount and the login routes put `attempts` on their posts. Only wrong guesses are counted, so an
+ * admin's parallel requests never add up. Once an address is locked out, a right credential is
+ * refused too: otherwise the lockout would tell a guesser which guess was right.
+ */
+export function loginLimits(deps: Deps): LoginLimits {
   const tooMany = (req: Request, res: Response) => {
-    if (isForm(req)) return res.redirect(303, loginUrl(pathLang(req), '?error=rate'));
+    if (!req.originalUrl.startsWith('/api/')) return res.redirect(303, loginUrl(pathLang(req), '?error=rate'));
     res.status(429).json(errorBody('rate_limited', MESSAGES.tooMany));
   };
-
-  const loginPaths = ['/api/admin/login', '/admin-login', '/de/admin-login'];
-
-  /** A wrong guess: a wrong credential header, or a login attempt with a wrong key. Decided before the request runs. */
-  const isWrongGuess = (req: Request): boolean => {
-    if (presentsCredentialHeader(deps, req)) return identify(deps, req) === 'bad-credential';
-    if (req.method !== 'POST' || !loginPaths.includes(req.path)) return false;
+  const wrongKeyPosted = (req: Request): boolean => {
     const body = req.body as { key?: unknown } | undefined;
     if (loginMode(body) !== 'key') return false;
     const key = typeof body?.key === 'string' ? body.key.trim() : '';
     return key.length > 0 && !matchAdminKey(deps.config.adminKeys, key);
   };
-
-  // Wrong guesses per client address, counted in the shared database (every instance sees the same
-  // count). Only wrong guesses are counted, so an admin's parallel requests never add up.
+  /** Decided before the request runs: a wrong credential header, or (on a sign-in post) a wrong key. */
+  const isWrongGuess = (req: Request, res: Response): boolean => {
+    if (presentsCredentialHeader(deps, req)) return identify(deps, req) === 'bad-credential';
+    return res.locals.signInAttempt === true && wrongKeyPosted(req);
+  };
   const failedLogins = sharedRateLimit(deps.db, 'failed-logins', {
     windowMs: WINDOW_MS,
     limit: LOGIN_FAILURES_LIMIT,
-    skip: (req) => !isWrongGuess(req),
+    skip: (req, res) => !isWrongGuess(req, res),
     handler: tooMany,
   });
-  // Once an address is locked out, a right credential is refused too: otherwise the lockout would
-  // tell a guesser which guess was right.
   const lockout: RequestHandler = async (req, res, next) => {
-    if (isWrongGuess(req)) return next();
+    if (isWrongGuess(req, res)) return next();
     const info = await failedLogins.getKey(clientKey(req));
     if (info && info.totalHits >= LOGIN_FAILURES_LIMIT) return tooMany(req, res);
     next();
@@ -165,13 +171,23 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     skip: (req) => loginMode(req.body) !== 'email',
     handler: tooMany,
   });
-  router.post(loginPaths, lockout, failedLogins, signInEmails);
-  router.use(['/api/admin', '/api/media'], (req, res, next) => {
-    if (!presentsCredentialHeader(deps, req)) return next();
-    lockout(req, res, (err?: unknown) => (err ? next(err) : failedLogins(req, res, next)));
-  });
+  const signInAttempt: RequestHandler = (_req, res, next) => {
+    res.locals.signInAttempt = true;
+    next();
+  };
+  return {
+    credentialHeaders: (req, res, next) => {
+      if (!presentsCredentialHeader(deps, req)) return next();
+      lockout(req, res, (err?: unknown) => (err ? next(err) : failedLogins(req, res, next)));
+    },
+    attempts: [signInAttempt, lockout, failedLogins, signInEmails],
+  };
+}
 
-  router.post('/api/admin/login', async (req, res) => {
+/** POST /api/admin/login (mounted there): the one way into the admin API without a credential. */
+export function loginApi(deps: Deps, limits: LoginLimits): Router {
+  const router = Router();
+  router.post('/', ...limits.attempts, async (req, res) => {
     const outcome = await attemptLogin(deps, req, req.body);
     switch (outcome.kind) {
       case 'session':
@@ -191,16 +207,37 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
       }
     }
   });
+  return router;
+}
+
+/** The session in the admin API (mounted at /api/admin behind the admin guard). */
+export function sessionApi(deps: Deps, cookieName: string): Router {
+  const router = Router();
+  // Who is logged in, and the CSRF token the browser must send with every change.
+  router.get('/session', (req, res) => {
+    const who = res.locals.admin as AdminIdentity;
+    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
+  });
+
+  router.post('/logout', async (req, res) => {
+    await endSession(req, res, cookieName);
+    res.json({ message: MESSAGES.loggedOut });
+  });
+  return router;
+}
+
+/** The login page's routes and the e-mail link (mounted at /admin-login in every language). */
+export function loginPages(deps: Deps, limits: LoginLimits): Router {
+  const router = Router();
 
   // The login page: an admin who is already signed in goes straight to the admin page.
-  router.get(['/admin-login', '/de/admin-login'], (req, res, next) => {
-    res.locals.cacheControl = 'no-store';
+  router.get('/', (req, res, next) => {
     if (req.session?.admin && req.accepts(['html', 'json']) === 'html') return res.redirect(303, adminUrl(pathLang(req)));
     next();
   });
 
   // The form (works without JavaScript): post, then redirect with the outcome in the query string.
-  router.post(['/admin-login', '/de/admin-login'], async (req, res) => {
+  router.post('/', ...limits.attempts, async (req, res) => {
     const lang = pathLang(req);
     const outcome = await attemptLogin(deps, req, req.body);
     if (outcome.kind === 'session') {
@@ -217,7 +254,6 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
 
   // The link of the sign-in e-mail only shows a page with one button: mail scanners open every
   // link in a mail, and must not use the one-time token up. The token is checked, not consumed.
-  const verifyPaths = ['/admin-login/verify', '/de/admin-login/verify'];
   const linkInvalid = (res: Response, lang: Lang, reason: 'unknown' | 'used' | 'expired') => {
     const t = tFor(deps.i18n, lang);
     sendLinkPage(deps, res, lang, {
@@ -227,7 +263,7 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
       links: [{ href: loginUrl(lang, '?mode=email'), label: t('linkPages.signIn.requestNew') }],
     });
   };
-  router.get(verifyPaths, async (req, res) => {
+  router.get('/verify', async (req, res) => {
     const lang = pathLang(req);
     const t = tFor(deps.i18n, lang);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -236,12 +272,12 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     sendLinkPage(deps, res, lang, {
       title: t('linkPages.signIn.title'),
       text: t('linkPages.signIn.text', { site: deps.config.site.name, email: check.email }),
-      form: { action: req.path, token, button: t('linkPages.signIn.button'), why: t('linkPages.signIn.why') },
+      form: { action: req.baseUrl + req.path, token, button: t('linkPages.signIn.button'), why: t('linkPages.signIn.why') },
     });
   });
 
   // The button: only from our own page (no session yet, so no CSRF token), then the session opens.
-  router.post(verifyPaths, async (req, res) => {
+  router.post('/verify', async (req, res) => {
     const lang = pathLang(req);
     if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
     const result = await consumeLoginToken(deps.db, postedToken(req));
@@ -252,27 +288,17 @@ export function sessionRoutes(deps: Deps, cookieName: string): Router {
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));
   });
+  return router;
+}
 
-  // Who is logged in, and the CSRF token the browser must send with every change.
-  router.get('/api/admin/session', (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    const who = identify(deps, req);
-    if (who === 'bad-credential') throw new AppError(401, 'invalid_credentials', MESSAGES.invalid);
-    if (!who) throw new AppError(401, 'unauthorized', 'No admin credentials found');
-    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
-  });
-
-  router.post('/api/admin/logout', requireAdmin(deps), async (req, res) => {
-    await endSession(req, res, cookieName);
-    res.json({ message: MESSAGES.loggedOut });
-  });
-
-  router.post(['/admin/logout', '/de/admin/logout'], requireAdminPage(), async (req, res) => {
+/** The no-JavaScript logout (mounted with the admin pages, behind their guard). */
+export function logoutForm(cookieName: string): Router {
+  const router = Router();
+  router.post('/logout', async (req, res) => {
     const lang = pathLang(req);
     await endSession(req, res, cookieName);
     res.redirect(303, loginUrl(lang, '?loggedOut=1'));
   });
-
   return router;
 }
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Deps } from '../context';
 import { parseInput } from '../middleware/errors';
 import { notFound } from '../../models/errors';
-import { requireAdmin } from '../middleware/auth';
 import { findProjectById } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
 import { PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
@@ -57,10 +56,10 @@ async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: 
   return { type, title: localized(lang, a.title, a.titleDe), summary: articleSummary(a, lang), url: pageUrl(base, 'newsDetail', lang, { slug: a.slug }) };
 }
 
-/** Admin social-media post generator (SPEC sections 4 and 7). */
+/** Social-media post drafts for a project or an article, mounted at /api/admin/social-media behind the admin guard. */
 export function adminSocialApi(deps: Deps): Router {
   const router = Router();
-  router.post('/api/admin/social-media/generate', requireAdmin(deps), async (req, res) => {
+  router.post('/generate', async (req, res) => {
     const input = parseInput(SocialInputSchema, req.body ?? {});
     const platforms = [...new Set(input.platforms)] as Platform[];
     const item = await loadItem(deps, input.contentType, input.content.id, input.language);

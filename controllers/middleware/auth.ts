@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import type { Deps } from '../context';
+import { langOf, type Deps } from '../context';
+import { localizePath } from '../../views/routes';
 import { isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
 import { normalizeEmail } from '../../models/text';
 import { AppError, type FieldError } from '../../models/errors';
@@ -60,15 +61,13 @@ export function presentsCredentialHeader(deps: Deps, req: Request): boolean {
 /**
  * Admin API guard: 401 JSON without a valid credential; sets res.locals.admin = { id, via };
  * session-authenticated POST/PUT/PATCH/DELETE also need the CSRF token (403 otherwise).
- * `deferCsrf`: the route checks the token itself later (multipart bodies are parsed after auth).
  */
-export function requireAdmin(deps: Deps, options: { deferCsrf?: boolean } = {}): RequestHandler {
+export function requireAdmin(deps: Deps): RequestHandler {
   return (req, res, next) => {
     const who = identify(deps, req);
     if (who === 'bad-credential') return next(new AppError(401, 'invalid_credentials', 'Invalid credentials - Please check your credentials and try again.'));
     if (!who) return next(new AppError(401, 'unauthorized', 'No admin credentials found'));
     res.locals.admin = who;
-    if (options.deferCsrf) return next();
     requireCsrf(req, res, next);
   };
 }
@@ -79,13 +78,10 @@ export function requireAdmin(deps: Deps, options: { deferCsrf?: boolean } = {}):
  */
 export function requireAdminPage(options: { deferCsrf?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
-    // Private pages: never stored by a browser or proxy cache (they carry the CSRF token).
-    res.locals.cacheControl = 'private, no-store';
     const admin = req.session?.admin;
     if (!admin) {
-      const de = req.path === '/de' || req.path.startsWith('/de/');
       if (req.accepts(['html', 'json']) === 'json') return next(new AppError(401, 'unauthorized', 'No admin credentials found'));
-      return res.redirect(303, de ? '/de/admin-login' : '/admin-login');
+      return res.redirect(303, localizePath('/admin-login', langOf(req)));
     }
     res.locals.admin = { id: admin.id, via: 'session' } satisfies AdminIdentity;
     if (options.deferCsrf) return next();
