@@ -4,26 +4,10 @@ import type { Request } from 'express';
 import { ROOT } from '../config';
 import { langOf, type PageLoader } from './context';
 import { metaFromLocale } from './seo';
-import { describeSchema, type TableInfo } from '../models/schema';
+import { describeSchema } from '../models/schema';
+import type { ApiRoute, BackendDemoProps, StackItem } from '../views/pages/backend-demo-page';
 
-export interface ApiRoute {
-  method: string;
-  path: string;
-}
 
-export interface StackItem {
-  key: string;
-  name: string;
-  version: string;
-}
-
-export interface BackendDemoProps {
-  apiRoutes: ApiRoute[];
-  tables: TableInfo[];
-  stack: StackItem[];
-  databaseClient: string;
-  port: number;
-}
 
 // The parts of Express 5's router (the `router` package) this page reads.
 interface RouteEntry {
@@ -127,7 +111,7 @@ export function techStack(): StackItem[] {
 }
 
 /** /backend-demo: built from the running application (router, database), not a written copy. */
-export const show: PageLoader = async (req, deps) => {
+export const show: PageLoader<BackendDemoProps> = async (req, deps) => {
   const lang = langOf(req);
   // Live by nature: never served from the page cache.
   if (req.res) req.res.locals.noPageCache = true;

@@ -11,9 +11,9 @@ import { findProjectById, listProjects } from '../models/project';
 import { applySucceededPayment, projectIdFromMetadata, recordFailedPayment } from '../models/donation';
 import { DONATION_CURRENCY, isValidDonationCents, MAX_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
 import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
-import type { CheckoutProps } from '../views/components/checkout/types';
 import { PaymentsError, type PaymentEvent, type PaymentIntentInfo, type StripePayments } from '../models/providers/payments';
 import { MAX_DB_ID } from '../models/db-limits';
+import type { CheckoutProps } from '../views/components/checkout/types';
 
 /**
  * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
@@ -26,7 +26,7 @@ export function amountFromQuery(value: unknown): number | null {
 }
 
 /** GET /checkout and /de/checkout (SPEC section 2). */
-export const index: PageLoader = async (req, deps) => {
+export const index: PageLoader<CheckoutProps> = async (req, deps) => {
   const lang = langOf(req);
   const all = await listProjects(deps.db);
   const slug = typeof req.query.project === 'string' ? req.query.project : null;

@@ -35,7 +35,8 @@ export interface Deps {
   storage: FileStorage;
 }
 
-export type PageLoader = (req: Request, deps: Deps) => Promise<PageResult<any>>;
+/** A page's controller: the props of its page component (the type the page exports) and its head data. */
+export type PageLoader<Props = Record<string, unknown>> = (req: Request, deps: Deps) => Promise<PageResult<Props>>;
 
 export function langOf(req: Request): Lang {
   return (req.res?.locals.lang as Lang | undefined) ?? 'en';

@@ -4,6 +4,7 @@ import { listProjects } from '../models/project';
 import { listPublicNews } from '../models/news';
 import { listTeam } from '../models/team';
 import { metaFromLocale, organizationLd } from './seo';
+import type { HomeProps } from '../views/pages/home-page';
 
 export const HOME_NEWS_LIMIT = 4;
 /** About two lines on a desktop card, four on a phone; /team shows the full biographies. */
@@ -27,7 +28,7 @@ export function shortBio(text: string, max = HOME_BIO_CHARS): string {
   return `${(space > max / 2 ? cut.slice(0, space) : s.slice(0, max)).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-export const index: PageLoader = async (req, deps) => {
+export const index: PageLoader<HomeProps> = async (req, deps) => {
   const lang = langOf(req);
   const [projects, news, team] = await Promise.all([
     sharedRead(req, deps, 'projects', () => listProjects(deps.db)),

@@ -12,6 +12,8 @@ import { renderArticle } from '../models/markup';
 import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
+import type { NewsPageProps } from '../views/pages/news-page';
+import type { NewsDetailProps } from '../views/pages/news-detail-page';
 
 /** Public read API of news articles, newest first, mounted at /api/news. */
 export function newsApi(deps: Deps): Router {
@@ -37,7 +39,7 @@ export function newsApi(deps: Deps): Router {
 // ---------------------------------------------------------------------------
 
 /** /news: articles with both abstracts, newest first, as summaries. */
-export const index: PageLoader = async (req, deps) => {
+export const index: PageLoader<NewsPageProps> = async (req, deps) => {
   const lang = langOf(req);
   const [news, content] = await Promise.all([
     sharedRead(req, deps, 'news', () => listPublicNews(deps.db)),
@@ -65,7 +67,7 @@ async function relatedProjectOf(deps: Deps, projectId: number | null) {
 }
 
 /** /news/:slug: the article body rendered and sanitized on the server, or 'Article Not Found' with 404. */
-export const show: PageLoader = async (req, deps) => {
+export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
   const lang = langOf(req);
   const t = tFor(deps.i18n, lang);
   const article = await findNewsBySlug(deps.db, String(req.params.slug ?? ''));

@@ -5,9 +5,10 @@ import { tFor } from '../models/text';
 import { pagePayload, renderPayload, wantsPageJson, writePage } from './render';
 import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
-import { routesById, type RouteId } from '../views/routes';
+import { routesById, type PagePropsOf, type RouteId } from '../views/routes';
 import { frontDoor } from './middleware/locale';
 import { findPageContent } from '../models/page';
+import type { PageContent } from '../models/rules';
 import * as home from './home';
 import * as projects from './projects';
 import * as news from './news';
@@ -24,7 +25,7 @@ export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
 };
 
 /** A page without data of its own: its editable intro (admin Pages tab) and its search data. */
-export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoader {
+export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoader<{ content: PageContent | null }> {
   return async (req, deps) => {
     const lang = langOf(req);
     const pageName = PAGE_NAME_BY_ROUTE[routeId];
@@ -35,8 +36,10 @@ export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoa
   };
 }
 
-// Page controllers by route id; a route without one is a static page.
-const loaders: Partial<Record<RouteId, PageLoader>> = {
+// Page controllers by route id; a route without one is a static page. Each must return the props
+// its page component takes (PagePropsOf reads them from the route table's module): a controller
+// and its page cannot drift apart without the type check failing.
+const loaders: { [Id in RouteId]?: PageLoader<PagePropsOf<Id>> } = {
   home: home.index,
   projects: projects.index,
   projectDetail: projects.show,

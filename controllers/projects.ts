@@ -9,6 +9,8 @@ import { findProjectById, findProjectBySlug, listProjects } from '../models/proj
 import { listNewsForProject, toSummary } from '../models/news';
 import { findPageContent } from '../models/page';
 import { listableNews, localized, truncate } from '../models/rules';
+import type { ProjectsPageProps } from '../views/pages/projects-page';
+import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 
 /** Public read API of projects, mounted at /api/projects. */
 export function projectsApi(deps: Deps): Router {
@@ -34,7 +36,7 @@ export function projectsApi(deps: Deps): Router {
 // ---------------------------------------------------------------------------
 
 /** /projects: hero (editable intro) and every project with the status filters. */
-export const index: PageLoader = async (req, deps) => {
+export const index: PageLoader<ProjectsPageProps> = async (req, deps) => {
   const lang = langOf(req);
   const [projects, content] = await Promise.all([
     sharedRead(req, deps, 'projects', () => listProjects(deps.db)),
@@ -63,7 +65,7 @@ export const index: PageLoader = async (req, deps) => {
 };
 
 /** /projects/:slug: the project and its news (summaries only), or 'Project Not Found' with 404. */
-export const show: PageLoader = async (req, deps) => {
+export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const lang = langOf(req);
   const t = tFor(deps.i18n, lang);
   const project = await findProjectBySlug(deps.db, String(req.params.slug ?? ''));
@@ -114,7 +116,7 @@ export const show: PageLoader = async (req, deps) => {
 };
 
 /** /projects/new-project-template: static content from the locales, with its own search data. */
-export const template: PageLoader = async (req, deps) => {
+export const template: PageLoader<Record<string, never>> = async (req, deps) => {
   const lang = langOf(req);
   return {
     props: {},

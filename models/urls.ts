@@ -1,7 +1,68 @@
 // Absolute addresses for what leaves the site (mails, head tags, structured data, share targets):
 // the configured public origin in front of a site path. One place, so every mail and tag agrees.
-import { localizePath, pathFor, type RouteId } from '../views/routes';
 import type { Lang } from './rules';
+
+/** The learning centre's page address (its name, Tariro, followed by -nook). */
+export const NOOK_SLUG = 'tariro-nook';
+
+/**
+ * The English path of every page by its route id (the German twin is the same path under /de; '*'
+ * is any other address). views/routes.tsx adds what the views need; mails, head tags and
+ * controllers build their addresses from here, so models never import views.
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  about: '/about',
+  vision: '/vision',
+  mission: '/mission',
+  foodSecurity: '/food-security',
+  skillsTraining: '/skills-training',
+  health: '/health',
+  environment: '/environment',
+  nook: `/${NOOK_SLUG}`,
+  projects: '/projects',
+  projectTemplate: '/projects/new-project-template',
+  projectDetail: '/projects/:slug',
+  news: '/news',
+  newsDetail: '/news/:slug',
+  team: '/team',
+  contact: '/contact',
+  checkout: '/checkout',
+  adminLogin: '/admin-login',
+  admin: '/admin',
+  backendDemo: '/backend-demo',
+  testImages: '/test-images',
+  notFound: '*',
+  error: '*',
+} as const;
+
+export type RouteId = keyof typeof PAGE_PATHS;
+
+/** Path of a route in a language, with :params filled in (and URL-encoded). */
+export function pathFor(id: RouteId, lang: Lang, params: Record<string, string> = {}): string {
+  const path = PAGE_PATHS[id].replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return localizePath(path, lang);
+}
+
+/** A path in a language: English unprefixed, German under /de. */
+export function localizePath(path: string, lang: Lang): string {
+  if (lang === 'en') return path;
+  return path === '/' ? '/de' : `/de${path}`;
+}
+
+/** Splits /de/projects into { lang: 'de', path: '/projects' }. */
+export function splitLang(pathname: string): { lang: Lang; path: string } {
+  if (pathname === '/de' || pathname === '/de/') return { lang: 'de', path: '/' };
+  if (pathname.startsWith('/de/')) return { lang: 'de', path: pathname.slice(3) };
+  return { lang: 'en', path: pathname };
+}
+
+/** The same address in the other language, query and fragment kept. */
+export function twinPath(pathnameWithSearch: string, target: Lang): string {
+  const [pathname, ...rest] = pathnameWithSearch.split(/(?=[?#])/);
+  const { path } = splitLang(pathname ?? '/');
+  return localizePath(path, target) + rest.join('');
+}
 
 /** An address as given when it already is absolute (http or https), otherwise publicUrl + path. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {

@@ -3,7 +3,7 @@
 import type { Request } from 'express';
 import { langOf, type Deps, type PageLoader } from '../context';
 import { AppError } from '../../models/errors';
-import type { AdminFlash } from '../middleware/auth';
+import type { AdminListItem, AdminPageProps } from '../../views/pages/admin-page';
 import { metaFromLocale } from '../seo';
 import { listAudit, type AuditEntry } from '../../models/audit';
 import { listProjects } from '../../models/project';
@@ -18,30 +18,9 @@ import type { NewsArticle, PageContent, Project, TeamMember } from '../../models
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
 
+
 /** How many audit entries the Activity panel shows. */
 export const ACTIVITY_LIMIT = 15;
-
-export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
-
-export interface AdminPageProps {
-  admin: AdminIdentity;
-  csrfToken: string;
-  tab: AdminTab;
-  /** The active tab's items (news without their bodies). */
-  items: AdminListItem[];
-  /** Projects to link a news article to (id and titles). */
-  projectOptions: { id: number; title: string; titleDe: string }[];
-  /** ?new=1 / ?edit=<id>: the inline form is open (server-rendered, for the no-JavaScript path). */
-  form: { id: number | null; item: Project | NewsArticle | TeamMember | PageContent | null } | null;
-  /** ?delete=<id>: the inline delete confirmation is open. */
-  confirmDelete: number | null;
-  /** Media tab: ?edit=<id> opens the details form of that file. */
-  mediaEdit: number | null;
-  /** Media tab filter (?category=&q=). */
-  mediaFilter: { category: string; q: string };
-  flash: AdminFlash | null;
-  activity: AuditEntry[];
-}
 
 const idParam = (v: unknown): number | null => (typeof v === 'string' ? parseDbId(v) : null);
 
@@ -63,7 +42,7 @@ async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['media
 }
 
 /** Loader of /admin (the route is guarded by requireAdminPage; this checks again). */
-export const adminPage: PageLoader = async (req: Request, deps: Deps) => {
+export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: Deps) => {
   const session = req.session;
   if (!session?.admin) throw new AppError(401, 'unauthorized', 'No admin credentials found');
   const q = req.query;

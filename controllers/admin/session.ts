@@ -4,6 +4,7 @@ import { clientKey, sharedRateLimit } from '../middleware/rate-limit';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
 import { langOf, type Deps, type PageLoader } from '../context';
+import type { AdminLoginProps, LoginNotice } from '../../views/pages/admin-login-page';
 import { normalizeEmail, tFor } from '../../models/text';
 import { localUrl } from '../../models/urls';
 import { AppError, fieldError } from '../../models/errors';
@@ -17,6 +18,7 @@ import { isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/use
 import { recordAudit } from '../../models/audit';
 import { localizePath } from '../../views/routes';
 import type { Lang } from '../../models/rules';
+
 
 /** Failed logins allowed per address and window before 429. */
 export const LOGIN_FAILURES_LIMIT = 10;
@@ -37,7 +39,6 @@ export const MESSAGES = {
 } as const;
 
 /** Notices the login page can show, passed in its query string (?error=invalid, ?sent=1...). */
-export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
 
 const LoginInputSchema = z.object({
   mode: z.enum(['key', 'email']).optional(),
@@ -304,16 +305,9 @@ export function logoutForm(cookieName: string): Router {
 
 const NOTICES: readonly LoginNotice[] = ['invalid', 'rate', 'link', 'sent', 'loggedOut', 'keyRequired', 'emailRequired', 'emailInvalid'];
 
-export interface AdminLoginProps {
-  mode: 'key' | 'email';
-  notice: LoginNotice | null;
-  /** Example credentials of the hint box: only outside production (null otherwise). */
-  demoKey: string | null;
-  demoEmail: string | null;
-}
 
 /** Loader of /admin-login. */
-export const loginPage: PageLoader = async (req, deps) => {
+export const loginPage: PageLoader<AdminLoginProps> = async (req, deps) => {
   const q = req.query;
   let notice: LoginNotice | null = null;
   if (q.sent) notice = 'sent';

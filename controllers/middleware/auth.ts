@@ -3,8 +3,11 @@ import { langOf, type Deps } from '../context';
 import { localizePath } from '../../views/routes';
 import { isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
 import { normalizeEmail } from '../../models/text';
-import { AppError, type FieldError } from '../../models/errors';
+import { AppError } from '../../models/errors';
 import { requireCsrf } from './csrf';
+import type { AdminFlash } from '../../views/admin/flash';
+
+export type { AdminFlash };
 
 export type { AdminIdentity };
 
@@ -16,16 +19,6 @@ declare module 'express-session' {
     /** One message for the next admin page view (no-JavaScript forms: post, redirect, show). */
     flash?: AdminFlash;
   }
-}
-
-/** A message (and, after a failed form post, the form's values and errors) for the next page view. */
-export interface AdminFlash {
-  kind: 'success' | 'error';
-  /** Locale key under admin.*, and its interpolation values. */
-  key: string;
-  params?: Record<string, string>;
-  /** `errors`: each field's code (which the form translates) and English message. */
-  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, FieldError> };
 }
 
 export const ADMIN_KEY_HEADER = 'x-admin-key';

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { ADMIN_TABS, type AdminTab } from '../../models/admin-rules';
-import type { AdminPageProps } from '../../controllers/admin/page';
+import type { AdminPageProps } from '../pages/admin-page';
 import type { AuditEntry } from '../../models/audit';
 import type { MediaItem } from '../../models/media-rules';
 import { adminFetch, setCsrfToken } from './api';

@@ -9,7 +9,7 @@ import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
-import type { AdminFlash } from '../../controllers/middleware/auth';
+import type { AdminFlash } from './flash';
 
 type Item = { id: number } & Record<string, any>;
 

@@ -6,8 +6,17 @@ import { useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
 import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
-import type { AdminLoginProps, LoginNotice } from '../../controllers/admin/session';
 import type { ErrorCode } from '../../models/error-codes';
+
+export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
+
+export interface AdminLoginProps {
+  mode: 'key' | 'email';
+  notice: LoginNotice | null;
+  /** Example credentials of the hint box: only outside production (null otherwise). */
+  demoKey: string | null;
+  demoEmail: string | null;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,7 +1,36 @@
-// /admin: content management (SPEC section 2). The server only renders it for a signed-in admin.
+// /admin: the content management of the charity's volunteers (projects, news, team, pages, media,
+// newsletter, social media). The server only renders it for a signed-in admin.
 import { useApp } from '../app-context';
 import { AdminApp } from '../admin/admin-app';
-import type { AdminPageProps } from '../../controllers/admin/page';
+import type { AuditEntry } from '../../models/audit';
+import type { AdminTab } from '../../models/admin-rules';
+import type { MediaItem } from '../../models/media-rules';
+import type { AdminIdentity } from '../../models/user';
+import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
+import type { NewsSummary } from '../../models/news';
+import type { AdminFlash } from '../admin/flash';
+
+export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
+
+export interface AdminPageProps {
+  admin: AdminIdentity;
+  csrfToken: string;
+  tab: AdminTab;
+  /** The active tab's items (news without their bodies). */
+  items: AdminListItem[];
+  /** Projects to link a news article to (id and titles). */
+  projectOptions: { id: number; title: string; titleDe: string }[];
+  /** ?new=1 / ?edit=<id>: the inline form is open (server-rendered, for the no-JavaScript path). */
+  form: { id: number | null; item: Project | NewsArticle | TeamMember | PageContent | null } | null;
+  /** ?delete=<id>: the inline delete confirmation is open. */
+  confirmDelete: number | null;
+  /** Media tab: ?edit=<id> opens the details form of that file. */
+  mediaEdit: number | null;
+  /** Media tab filter (?category=&q=). */
+  mediaFilter: { category: string; q: string };
+  flash: AdminFlash | null;
+  activity: AuditEntry[];
+}
 
 export default function AdminPage(props: AdminPageProps) {
   const { lang } = useApp();

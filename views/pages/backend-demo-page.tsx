@@ -1,9 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../app-context';
 import { localizePath, routes } from '../routes';
-import type { BackendDemoProps } from '../../controllers/backend-demo';
+import type { TableInfo } from '../../models/schema';
 import { Tabs } from '../components/content/tabs';
 import { TableWrap } from '../components/content/table-wrap';
+
+
+export interface ApiRoute {
+  method: string;
+  path: string;
+}
+
+export interface StackItem {
+  key: string;
+  name: string;
+  version: string;
+}
+
+export interface BackendDemoProps {
+  apiRoutes: ApiRoute[];
+  tables: TableInfo[];
+  stack: StackItem[];
+  databaseClient: string;
+  port: number;
+}
 
 const LIVE_ENDPOINTS = ['/api/projects', '/api/news', '/api/team'] as const;
 

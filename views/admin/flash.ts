@@ -1,0 +1,11 @@
+import type { FieldError } from '../../models/errors';
+
+/** A message (and, after a failed form post, the form's values and errors) for the next page view. */
+export interface AdminFlash {
+  kind: 'success' | 'error';
+  /** Locale key under admin.*, and its interpolation values. */
+  key: string;
+  params?: Record<string, string>;
+  /** `errors`: each field's code (which the form translates) and English message. */
+  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, FieldError> };
+}
