@@ -1,3 +1,5 @@
+import { escapeHtml } from '../models/text';
+import { absoluteUrl } from '../models/urls';
 import type { PagePayload, SiteInfo } from './types';
 
 /** One element of a page's head: the server writes it as HTML, the browser creates it after a navigation. */
@@ -19,7 +21,7 @@ export const safeJson = (value: unknown) =>
  */
 export function headTags(page: PagePayload, site: SiteInfo): HeadTag[] {
   const { meta } = page;
-  const abs = (p: string) => (/^https?:/.test(p) ? p : site.publicUrl + p);
+  const abs = (p: string) => absoluteUrl(site.publicUrl, p);
   const canonical = abs(page.url.split('?')[0]!);
   // Social networks do not show SVG previews: those pages use the default raster image.
   const image = abs(meta.image && !meta.image.endsWith('.svg') ? meta.image : '/images/og-default.png');
@@ -50,17 +52,15 @@ export function headTags(page: PagePayload, site: SiteInfo): HeadTag[] {
   ];
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** The tags as HTML, for the server's document. A JSON-LD script's text is JSON made safe by safeJson. */
 export function headHtml(tags: HeadTag[]): string {
   return tags
     .map(({ tag, attrs, text }) => {
       const open = `<${tag}${Object.entries(attrs)
-        .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+        .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`)
         .join('')}>`;
       if (tag === 'meta' || tag === 'link') return open;
-      return `${open}${tag === 'script' ? (text ?? '') : escapeAttr(text ?? '')}</${tag}>`;
+      return `${open}${tag === 'script' ? (text ?? '') : escapeHtml(text ?? '')}</${tag}>`;
     })
     .join('\n');
 }
