@@ -61,7 +61,7 @@ export function collectRoutes(router: RouterLike, prefix = ''): ApiRoute[] {
   return out;
 }
 
-/** The JSON API as the running app has it registered right now (SPEC section 7's calls). */
+/** The JSON API as the running app has it registered right now (docs/behaviour.md §7 "The HTTP API" lists them). */
 export function apiRoutesOf(req: Request): ApiRoute[] {
   const router = (req.app as unknown as { router: RouterLike }).router;
   const seen = new Set<string>();

@@ -25,7 +25,7 @@ export function amountFromQuery(value: unknown): number | null {
   return 'cents' in parsed ? parsed.cents : null;
 }
 
-/** GET /checkout and /de/checkout (SPEC section 2). */
+/** GET /checkout and /de/checkout: the donation page (docs/behaviour.md §2 "Checkout", §3 "Money"). */
 export const index: PageLoader<CheckoutProps> = async (req, deps) => {
   const lang = langOf(req);
   const all = await listProjects(deps.db);

@@ -17,7 +17,7 @@ import * as backendDemo from './backend-demo';
 import { listTeam } from '../models/team';
 import * as admin from './admin/index';
 
-/** Route id -> page name of the page_contents table (SPEC section 5's list). */
+/** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
   home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
   team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',

@@ -76,7 +76,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
       status: 404,
     };
   }
-  // Every article about the project (SPEC: the project's news); the German page leaves out the
+  // Every article about the project (its Project Updates); the German page leaves out the
   // ones without a German abstract, so it shows no English text.
   const related = await listNewsForProject(deps.db, project.id);
   const news = (lang === 'de' ? listableNews(related) : related).map(toSummary);

@@ -24,7 +24,7 @@ export const requiredText = (max: number) =>
 export const optionalText = (max: number) =>
   z.preprocess(asText, z.string({ error: code('too_long') }).trim().max(max, code('too_long'))).transform((s) => (s === '' ? null : s));
 
-/** SPEC section 5: display order is a number, 0 when not numeric. */
+/** Display order: a number, 0 when not numeric. */
 export const displayOrder = z.preprocess((v) => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(n))) : 0;

@@ -4,13 +4,13 @@
 import type { SiteInfo } from '../config';
 import type { Lang } from './rules';
 
-/** SPEC section 5: the pages whose content the admin edits. */
+/** The pages whose content the admin edits (one entry per page). */
 export const PAGE_NAMES = [
   'home', 'about', 'vision', 'mission', 'projects', 'news', 'team', 'contact',
   'food-security', 'skills-training', 'health', 'environment',
 ] as const;
 
-/** SPEC section 5: team locations the admin form offers (the public page groups by them). */
+/** Team locations the admin form offers (the public page groups by them). */
 export const TEAM_LOCATIONS = ['zimbabwe', 'switzerland', 'Board of Trustees'] as const;
 
 export const ADMIN_TABS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social'] as const;
@@ -18,11 +18,11 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const isAdminTab = (v: unknown): v is AdminTab => typeof v === 'string' && (ADMIN_TABS as readonly string[]).includes(v);
 
-/** List excerpt lengths of SPEC section 2: projects and team 100, news and pages 150. */
+/** Excerpt lengths of the admin lists, in characters: projects and team 100, news and pages 150. */
 export const EXCERPT_LENGTH = { projects: 100, team: 100, news: 150, pages: 150 } as const;
 
 /**
- * The call to action a new news article starts with (SPEC section 2): where to follow the
+ * The call to action a new news article starts with: where to follow the
  * charity and how to reach it, in the article's language (markdown, like the article bodies).
  */
 export function outreachBlock(site: Pick<SiteInfo, 'name' | 'email' | 'phone' | 'socials' | 'publicUrl'>, lang: Lang): string {

@@ -3,10 +3,10 @@
 import { decimalToCents } from './rules';
 
 export const DONATION_CURRENCY = 'usd';
-/** SPEC section 9: $50, $150, $3,500; $150 is preselected. */
+/** The presets: $50, $150, $3,500; $150 is preselected. */
 export const DONATION_PRESETS_CENTS = [5000, 15000, 350000] as const;
 export const DEFAULT_PRESET_CENTS = 15000;
-/** Stripe's and SPEC's minimum charge: 1 dollar. */
+/** The smallest donation, also Stripe's minimum charge: 1 dollar. */
 export const MIN_DONATION_CENTS = 100;
 /** 999,999.99 USD: Stripe's upper limit for a single USD charge. */
 export const MAX_DONATION_CENTS = 99_999_999;

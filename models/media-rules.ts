@@ -1,11 +1,11 @@
 // Pure media rules shared by the server, the admin bundle and public pages (srcset of uploads).
 import type { Lang } from './rules';
 
-/** SPEC section 5: media categories. */
+/** The categories a media item can be filed under (the media grid filters by them). */
 export const MEDIA_CATEGORIES = ['projects', 'facilities', 'team', 'partners', 'documents', 'videos', 'documentation'] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 
-/** SPEC section 3: the kinds of media item. */
+/** The kinds of media item (its fileType). */
 export type MediaFileType = 'image' | 'pdf' | 'document' | 'others';
 
 /** Widths of the variants made for every uploaded image. */
@@ -46,7 +46,7 @@ export interface MediaItem {
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * SPEC section 2: file sizes in Bytes, KB, MB or GB with two decimals (1024 per step).
+ * File sizes as the media grid shows them: Bytes, KB, MB or GB with two decimals (1024 per step).
  * Whole bytes need no decimals: "512 Bytes", "1.50 KB", "2.00 MB".
  */
 export function formatFileSize(bytes: number, lang: Lang = 'en'): string {
@@ -62,7 +62,7 @@ export function formatFileSize(bytes: number, lang: Lang = 'en'): string {
   return `${text} ${SIZE_UNITS[i]}`;
 }
 
-/** SPEC section 2: the grid shows up to 3 tags, then '+N' for the rest. */
+/** The media grid shows up to 3 tags, then '+N' for the rest. */
 export function visibleTags(tags: readonly string[], max = 3): { shown: string[]; more: number } {
   return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
 }

@@ -47,7 +47,7 @@ export function toArticle(row: NewsRow): NewsArticle {
 
 const table = (db: Knex) => db<NewsRow>('news_articles');
 
-/** All articles, newest first (the public API of SPEC section 7). */
+/** All articles, newest first (GET /api/news). */
 export async function listNews(db: Knex): Promise<NewsArticle[]> {
   const rows = await table(db).select('*').orderBy([{ column: 'publishedAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
   return rows.map(toArticle);
@@ -76,7 +76,7 @@ export async function listNewsForProject(db: Knex, projectId: number): Promise<N
   return rows.map(toArticle);
 }
 
-// ---- Admin writes (issue 5).
+// ---- Admin writes.
 
 export const NewsInputSchema = z.object({
   title: requiredText(200),
@@ -87,7 +87,7 @@ export const NewsInputSchema = z.object({
   contentDe: requiredText(100_000),
   excerpt: optionalText(500),
   imageUrl,
-  // SPEC section 5: the related project is optional.
+  // The related project is optional.
   projectId: optionalId,
   publishedAt: optionalDate,
   slug: optionalSlug,

@@ -21,7 +21,7 @@ export const NO_CONTENT = 'Please select at least one news article or project';
 
 const ids = z.array(z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist')).max(50, 'Select at most 50 items').default([]);
 
-/** What the builder sends to POST /api/admin/newsletter/generate (SPEC section 7). */
+/** What the builder sends to POST /api/admin/newsletter/generate. */
 export const NewsletterInputSchema = z
   .object({
     subject: z.string({ error: MISSING_SUBJECT }).trim().min(1, MISSING_SUBJECT).max(150, 'The subject can have at most 150 characters'),
@@ -33,7 +33,7 @@ export const NewsletterInputSchema = z
   .refine((v) => v.selectedNews.length + v.selectedProjects.length > 0, { message: NO_CONTENT, path: ['selectedNews'] });
 export type NewsletterInput = z.infer<typeof NewsletterInputSchema>;
 
-/** The generated newsletter (`newsletterData` of SPEC section 3), complete enough to re-create. */
+/** The generated newsletter (`newsletterData` of the generate answer), complete enough to re-create. */
 export interface NewsletterData {
   subject: string;
   previewText: string;

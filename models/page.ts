@@ -28,7 +28,7 @@ export async function findPageContent(db: Knex, pageName: string): Promise<PageC
   return row ? toPageContent(row) : null;
 }
 
-// ---- Admin writes (issue 5).
+// ---- Admin writes.
 
 export const PageInputSchema = z.object({
   pageName: oneOf(PAGE_NAMES, 'page_name'),
@@ -36,7 +36,7 @@ export const PageInputSchema = z.object({
   titleDe: requiredText(200),
   content: requiredText(50_000),
   contentDe: requiredText(50_000),
-  // SPEC section 5: meta descriptions are optional.
+  // Meta descriptions are optional: without one the page keeps its built-in description.
   metaDescription: optionalText(320),
   metaDescriptionDe: optionalText(320),
 });

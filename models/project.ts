@@ -60,14 +60,14 @@ export async function findProjectById(db: Knex, id: number): Promise<Project | n
   return row ? toProject(row) : null;
 }
 
-// ---- Admin writes (issue 5). One schema serves the admin form, the admin API and the tests.
+// ---- Admin writes. One schema serves the admin form, the admin API and the tests.
 
 export const ProjectInputSchema = z.object({
   title: requiredText(200),
   titleDe: requiredText(200),
   description: requiredText(20_000),
   descriptionDe: requiredText(20_000),
-  // SPEC section 4: any status at any time; new projects start as funding with nothing raised.
+  // An admin may set any status at any time; new projects start as funding with nothing raised.
   status: oneOf(['funding', 'progress', 'completed'], 'status', 'funding'),
   // Optional: a PUT without it leaves the total alone. Donations move the total through the
   // ledger; what the admin types here becomes an audited adjustment (see updateProject).

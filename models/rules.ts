@@ -62,7 +62,7 @@ export interface PageContent {
   updatedAt: string;
 }
 
-/** Percent funded: raised / goal * 100, 0 when the goal is not positive (SPEC section 4). */
+/** Percent funded: raised / goal * 100, 0 when the goal is not positive. */
 export function percentFunded(raised: number | string, goal: number | string): number {
   const r = Number(raised);
   const g = Number(goal);
@@ -97,7 +97,7 @@ export interface TeamGroups {
   swiss: TeamMember[];
 }
 
-/** SPEC section 2: local team (zimbabwe or containing Zimbabwe), trustees, Swiss support team. */
+/** The team's three groups: Local Team (location zimbabwe or containing Zimbabwe), Board of Trustees, Swiss Support Team (switzerland). */
 export function groupTeam(members: TeamMember[]): TeamGroups {
   const sorted = [...members].sort((a, b) => a.order - b.order || a.id - b.id);
   return {

@@ -199,7 +199,7 @@ const preset = (name: string, title: [string, string], alt: [string, string]): P
   alt: { en: alt[0], de: alt[1] },
 });
 
-// SPEC section 9: seven preset images for social posts.
+// The seven preset images offered with social posts.
 export const PRESET_IMAGES: readonly PresetImage[] = [
   preset('village-sunrise', ['Village sunrise', 'Sonnenaufgang im Dorf'], ['Sunrise over round huts and hills in a village', 'Sonnenaufgang über Rundhütten und Hügeln in einem Dorf']),
   preset('solar-light', ['Solar light', 'Solarlicht'], ['Solar panels on a roof with a glowing lamp under a night sky', 'Solarpanels auf einem Dach mit leuchtender Lampe unter dem Nachthimmel']),

@@ -30,7 +30,7 @@ export async function listTeam(db: Knex): Promise<TeamMember[]> {
   return rows.map(toTeamMember);
 }
 
-// ---- Admin writes (issue 5).
+// ---- Admin writes.
 
 export const TeamInputSchema = z.object({
   name: requiredText(160),
@@ -40,7 +40,7 @@ export const TeamInputSchema = z.object({
   bioDe: requiredText(10_000),
   imageUrl,
   location: oneOf(TEAM_LOCATIONS, 'location', 'zimbabwe'),
-  // SPEC section 9: team order defaults to 0.
+  // Display order defaults to 0.
   order: displayOrder,
 });
 

@@ -1,4 +1,4 @@
-// Admin CRUD of projects, news, team and page content: the JSON API of SPEC section 7 and the
+// Admin CRUD of projects, news, team and page content: the JSON API under /api/admin and the
 // server-rendered forms (no JavaScript needed), both over the same model functions and schemas.
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';

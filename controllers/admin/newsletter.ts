@@ -23,7 +23,7 @@ import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
 import { MAX_DB_ID } from '../../models/db-limits';
 
-/** Items arrive as full objects (SPEC section 7) or as ids; only the id is trusted. */
+/** Items arrive as objects (id, title...) or as ids; only the id is trusted. */
 const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');
 const itemRefs = z
   .array(z.union([itemId, z.object({ id: itemId }).transform((o) => o.id)]))

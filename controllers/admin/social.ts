@@ -29,7 +29,7 @@ const platformSchema = z
   .transform((s) => PLATFORM_ALIASES[s.trim().toLowerCase()])
   .refine((p): p is Platform => p !== undefined, { message: `Unknown platform: use ${PLATFORMS.join(', ')}` });
 
-/** SPEC section 7: contentType, content (id, title, ...), platforms. Only the id is trusted. */
+/** The browser sends contentType, content (id, title, ...) and platforms; only the content's id is trusted. */
 const SocialInputSchema = z.object({
   contentType: z.enum(['project', 'news'], { error: 'contentType must be project or news' }),
   content: z.object({ id: z.coerce.number({ error: MISSING }).int().positive(MISSING).max(MAX_DB_ID, 'This item does not exist') }, { error: MISSING }).passthrough(),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Column names are snake_case; db/connection.ts maps them to the camelCase
-// field names of SPEC section 3 in both directions.
+// field names of the entities (docs/behaviour.md §8 "Entities") in both directions.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('projects', (t) => {
     t.increments('id');

@@ -32,7 +32,7 @@ async function waitForMail(h: AppHandle, to: string, count = 1) {
 
 const tokenOf = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
-// Every admin endpoint of SPEC section 7, as method + path.
+// Every admin endpoint the admin screens call, as method + path.
 const ADMIN_CALLS = [
   ['get', '/api/admin/pages'],
   ['get', '/api/admin/projects'],

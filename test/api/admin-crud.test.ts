@@ -1,5 +1,5 @@
-// Content management through the admin API (SPEC section 7) and the no-JavaScript forms: round
-// trips, SPEC section 5's validation, slugs, the audit log, and changes visible at once in public.
+// Content management through the admin API and the no-JavaScript forms: round trips, required
+// fields and their messages, slugs, the audit log, and changes visible at once in public.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
@@ -95,7 +95,7 @@ describe('admin content API', () => {
     assert.equal(log.at(-1)!.summary, 'Rainwater Tanks for Village Schools');
   });
 
-  test('projects: the required fields of SPEC section 5 give 400 with a message per field', async () => {
+  test('projects: missing title, description (both languages), goal and image give 400 with a message per field', async () => {
     const res = await request(h.app).post('/api/admin/projects').set(ADMIN).send({});
     assert.equal(res.status, 400);
     assert.deepEqual(Object.keys(res.body.fields).sort(), ['description', 'descriptionDe', 'goalAmount', 'imageUrl', 'title', 'titleDe']);
@@ -195,7 +195,7 @@ describe('admin content API', () => {
     assert.deepEqual((await auditFor(h, 'team', created.body.id)).map((e) => e.action), ['delete', 'update', 'create']);
   });
 
-  test('pages: names from SPEC list, one content per page, meta descriptions optional', async () => {
+  test('pages: names from the fixed list, one content per page, meta descriptions optional', async () => {
     const list = await request(h.app).get('/api/admin/pages').set(ADMIN).expect(200);
     const vision = (list.body as { id: number; pageName: string }[]).find((p) => p.pageName === 'vision')!;
     assert.ok(vision);

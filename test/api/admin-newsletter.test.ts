@@ -61,7 +61,7 @@ describe('without OpenAI, local mailing list', () => {
     assert.deepEqual(res.body, { mailing: 'local', assistant: 'templates', audience: { en: 0, de: 0 } });
   });
 
-  test('validation: subject and at least one item (SPEC section 5)', async () => {
+  test('validation: a non-blank subject and at least one item', async () => {
     const noSubject = await request(h.app).post('/api/admin/newsletter/generate').set(ADMIN).send({ subject: '  ', selectedNews: [1] });
     assert.equal(noSubject.status, 400);
     assert.match(noSubject.body.error, /Please provide a subject line for your newsletter/);

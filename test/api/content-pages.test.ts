@@ -137,7 +137,7 @@ describe('projects, news and articles in the server HTML', () => {
     assert.equal(json.body.props.project, null);
   });
 
-  test('/projects/new-project-template: every section and number of SPEC sections 2 and 9, in both languages', async () => {
+  test('/projects/new-project-template: every section, figure and budget line, in both languages', async () => {
     const res = await get('/projects/new-project-template');
     const body = text(res.text);
     expectText(body, [
@@ -155,7 +155,7 @@ describe('projects, news and articles in the server HTML', () => {
     // The total row is the sum of the lines above it.
     const total = /data-testid="budget-total">\$([\d,]+)</.exec(res.text)?.[1];
     const lines = [...res.text.matchAll(/<tr><th scope="row">[^<]+<\/th><td class="pj-num">[^<]*<\/td><td class="pj-num">\$([\d,]+)<\/td><\/tr>/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
-    assert.equal(lines.length, 11, 'the ten lines of SPEC section 9 and the bank charges');
+    assert.equal(lines.length, 11, 'the ten budget lines and the bank charges');
     assert.equal(Number(total?.replace(/,/g, '')), lines.reduce((a, b) => a + b, 0));
     assert.equal(total, '106,000');
     assert.match(res.text, /aria-valuenow="24"/);

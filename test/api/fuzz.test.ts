@@ -257,7 +257,7 @@ const RESOURCES = {
 const resourceName = fc.constantFrom(...(Object.keys(RESOURCES) as (keyof typeof RESOURCES)[]));
 const resourceBody = resourceName.chain((name) => RESOURCES[name].map((body) => ({ name, body })));
 
-// Content CRUD (SPEC section 7): the writes get the most requests.
+// Content CRUD under /api/admin: the writes get the most requests.
 const contentWrites: fc.Arbitrary<Req> = resourceBody.chain(({ name, body }) =>
   fc.oneof(
     req({ route: `POST /api/admin/${name}`, method: 'POST', path: fc.constant(`/api/admin/${name}`), auth: adminAuth, body: jsonBody(fc.constant(body)) }),

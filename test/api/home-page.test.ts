@@ -45,7 +45,7 @@ describe('the home page for phones and crawlers', () => {
       const showAll = lang === 'en' ? ['Show all projects', 'Meet the whole team'] : ['Alle Projekte anzeigen', 'Das ganze Team kennenlernen'];
       assert.match(section, new RegExp(`<a[^>]*href="${prefix}/projects"[^>]*>${showAll[0]}</a>`));
       assert.match(team, new RegExp(`<a[^>]*href="${prefix}/team"[^>]*>${showAll[1]}</a>`));
-      // The figures are in both places SPEC puts them (vision block and impact section); CSS shows them once on phones.
+      // The figures are in both places (vision block and impact section); CSS shows them once on phones.
       assert.equal(html.match(/<dl class="figures/g)?.length, 2);
       assert.match(between(html, 'id="vision-heading"', 'id="projects"'), /<dl class="figures figures-vision">/);
     });

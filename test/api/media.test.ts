@@ -236,7 +236,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       assert.ok(!after.some((n) => n.startsWith(base)), 'neither the original nor a variant is left');
     });
 
-    test('images need alternative text; the category must be one of SPEC list', async () => {
+    test('images need alternative text; the category must be one of the listed ones', async () => {
       const noAlt = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').attach('file', await png(20, 20), 'a.png');
       assert.equal(noAlt.status, 400);
       assert.ok(noAlt.body.fields.altText);

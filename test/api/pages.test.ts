@@ -32,7 +32,7 @@ describe('server-rendered pages', () => {
     for (const s of ['Support Our Mission', 'Discover Our Work', 'Need Funding', 'In Progress', 'Project Successfully Completed', 'Local Team', 'Board of Trustees', 'Swiss Support Team', 'Bridging Two Communities', 'View All News &amp; Updates', '10,000+', 'Visa', 'TWINT', 'Feeds 5 families for 1 month']) {
       assert.ok(body.includes(s), `home page lacks "${s}"`);
     }
-    // Sections in SPEC order.
+    // Sections in order: hero, vision, projects, team, news, impact, sponsors, donation.
     const order = ['id="home"', 'id="vision-heading"', 'id="projects"', 'id="team"', 'id="news"', 'id="impact"', 'id="sponsors-heading"', 'id="donate-heading"'].map((m) => html.indexOf(m));
     assert.ok(order.every((i) => i > 0), 'a section is missing');
     assert.deepEqual(order, [...order].sort((a, b) => a - b));

@@ -4,14 +4,14 @@ import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 
-describe('public read API (SPEC section 7)', () => {
+describe('public read API', () => {
   let h: AppHandle;
   before(async () => {
     h = await testApp();
   });
   after(() => h.close());
 
-  test('GET /api/projects lists projects with SPEC field names and decimal-string amounts', async () => {
+  test('GET /api/projects lists projects with camelCase field names and decimal-string amounts', async () => {
     const res = await request(h.app).get('/api/projects').expect(200).expect('Content-Type', /json/);
     assert.ok(res.body.length >= 8);
     const p = res.body[0];

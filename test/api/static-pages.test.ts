@@ -1,4 +1,5 @@
-// The content pages of issue 3, server-rendered in both languages with their search data.
+// The static content pages (about, vision, mission, the programme pages, the Nook, team, contact),
+// server-rendered in both languages with their search data.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
@@ -29,7 +30,7 @@ interface PageCase {
   de: string[];
 }
 
-// Each page with the content SPEC names for it, in English and in German.
+// Each page with the content it must show (docs/behaviour.md §2), in English and in German.
 const PAGES: PageCase[] = [
   {
     path: '/about',
@@ -116,7 +117,7 @@ function englishOnlyStrings(): string[] {
   return out;
 }
 
-describe('content pages (issue 3)', () => {
+describe('static content pages', () => {
   let h: AppHandle;
   before(async () => {
     h = await testApp();
@@ -215,7 +216,7 @@ describe('content pages (issue 3)', () => {
     assert.match(tag, /method="post"/i);
     assert.match(tag, /enctype="text\/plain"/i);
     assert.doesNotMatch(tag, /method="get"|action="\/|action="http/i);
-    // The browser checks SPEC's rules itself until the script takes over with its own messages.
+    // The browser checks the minimum lengths and the e-mail itself until the script takes over with its own messages.
     assert.doesNotMatch(tag, /novalidate/i);
     const fields = form.slice(0, form.indexOf('</form>'));
     const tagOf = (id: string) => /<(?:input|textarea)\b[^>]*>/.exec(fields.slice(fields.indexOf(`id="${id}"`) - 40))?.[0] ?? '';
@@ -277,7 +278,7 @@ describe('content pages (issue 3)', () => {
     }
   });
 
-  test('the team and contact headings stay as SPEC names them, whatever the edited title', async () => {
+  test('the team and contact headings stay Our Team and Contact Us, whatever the edited title', async () => {
     const html = (await request(h.app).get('/contact')).text;
     assert.match(html, /<h1[^>]*>Contact Us<\/h1>/);
     assert.match((await request(h.app).get('/team')).text, /<h1[^>]*>Our Team<\/h1>/);

@@ -1,4 +1,4 @@
-// The contact form in Chromium: SPEC section 5's messages beside each field, announced and focused,
+// The contact form in Chromium: the exact messages beside each field, announced and focused,
 // and a valid message opening the visitor's mail program (the mailto: navigation is observed, not faked).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ describe('contact form in Chromium', () => {
     return texts.join(' ').trim();
   }
 
-  test('an empty message shows SPEC’s four messages beside the fields and focuses the first', async () => {
+  test('an empty message shows the four messages beside the fields and focuses the first', async () => {
     const { page, problems } = await open('/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Send us a Message' }).waitFor();

@@ -92,7 +92,7 @@ test('build, generate and send a newsletter in the admin', async () => {
   const tab = page.locator('.nl-tab');
   assert.deepEqual(await axeSerious(page), []);
 
-  // Validation (SPEC section 5): the generate button is marked disabled and explains why.
+  // Validation (a subject and at least one item): the generate button is marked disabled and explains why.
   const generate = tab.getByRole('button', { name: 'Generate Newsletter' });
   // aria-disabled (not `disabled`) keeps it focusable, so a click can still say what is missing.
   assert.equal(await generate.getAttribute('aria-disabled'), 'true');

@@ -1,4 +1,4 @@
-// The content pages of issue 3 in Chromium: axe-core finds no serious or critical problem in either
+// The static content pages in Chromium: axe-core finds no serious or critical problem in either
 // language at phone and desktop width, nothing overflows sideways, and below-the-fold images load lazily.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -9,8 +9,8 @@ import { paragraphs } from '../../views/components/content/page-hero';
 
 const valid = { name: 'Anna Muster', email: 'anna@example.org', subject: 'Volunteering', message: 'I would like to help in Lucerne.' };
 
-describe('contact form rules (SPEC section 5)', () => {
-  test('every invalid field gets SPEC’s exact message', () => {
+describe('contact form rules', () => {
+  test('every invalid field gets its exact message', () => {
     const result = validateContact({ name: 'A', email: 'anna@', subject: 'Hey', message: 'Too short' });
     assert.equal(result.ok, false);
     assert.deepEqual(!result.ok && result.errors, {
@@ -45,7 +45,7 @@ describe('contact form rules (SPEC section 5)', () => {
     assert.equal(messages.name, 'Der Name muss mindestens 2 Zeichen lang sein');
   });
 
-  test('the English locale shows SPEC’s messages word for word', () => {
+  test('the English locale shows the rules’ messages word for word', () => {
     assert.deepEqual(en.contact.form.errors, CONTACT_MESSAGES);
   });
 

@@ -13,7 +13,7 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 
 const log = pino({ level: 'silent' });
 
-describe('donation amount rules (SPEC sections 5 and 9)', () => {
+describe('donation amount rules', () => {
   test('presets, default and limits', () => {
     assert.deepEqual([...DONATION_PRESETS_CENTS], [5000, 15000, 350000]);
     assert.equal(DEFAULT_PRESET_CENTS, 15000);

@@ -35,7 +35,7 @@ test('hero: six slides, 6 s each, ticking every 10 ms, cycling back to the first
   assert.deepEqual([0, 1, 2, 3, 4, 5].map(nextSlide), [1, 2, 3, 4, 5, 0]);
 });
 
-test('newsletter statuses map to SPEC toasts; anything else is treated as pending', () => {
+test('each newsletter status has its toast; anything else is treated as pending', () => {
   assert.equal(toastKeyFor('already_subscribed'), 'alreadySubscribed');
   assert.equal(toastKeyFor('immediately_subscribed'), 'subscribed');
   assert.equal(toastKeyFor('resubscribed_pending'), 'resubscribed');

@@ -152,7 +152,7 @@ describe('renderArticle: nothing from the database can run in the page', () => {
 });
 
 describe('article extras and the lightbox', () => {
-  test('title rules of SPEC section 2', () => {
+  test('an article\'s extras and gallery follow its title', () => {
     assert.equal(articleExtraKind('Solar Infrastructure Brings Light to the Tariro Nook'), 'solar');
     assert.equal(articleExtraKind('Solar Stand Installation Completed by Our Welding Learners'), 'solarStand');
     assert.equal(articleExtraKind('Skills Training at the Nook: What Our First Cycle Taught Us'), 'skills');

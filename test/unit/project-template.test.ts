@@ -17,7 +17,7 @@ test('template project: goal 106,000, raised 25,000, shown as 24 %', () => {
   assert.equal(TEMPLATE_PERCENT, 24);
 });
 
-test('template budget: the ten lines of SPEC section 9 plus the 40 of bank charges add up to 106,000', () => {
+test('template budget: the ten lines plus the 40 of bank charges add up to 106,000', () => {
   assert.deepEqual(
     TEMPLATE_BUDGET.map((l) => l.amount),
     [1_200, 1_300, 4_000, 1_040, 10_000, 850, 5_800, 24_000, 30_000, 27_770, 40],

@@ -68,7 +68,7 @@ export function AdminApp(props: AdminPageProps) {
 
   useEffect(() => {
     setCsrfToken(props.csrfToken);
-    // With JavaScript the outcome of the last action is a toast (SPEC section 8), announced politely.
+    // With JavaScript the outcome of the last action is a toast (one at a time, shown 5 s), announced politely.
     if (props.flash) {
       const message = t(`admin.${props.flash.key}`, props.flash.params ?? {});
       toast({ title: message, description: props.flash.params?.message, variant: props.flash.kind === 'error' ? 'destructive' : 'success' });

@@ -132,7 +132,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       titleDe: str(a?.titleDe),
       abstract: str(a?.abstract),
       abstractDe: str(a?.abstractDe),
-      // SPEC section 2: a new article starts with the outreach call to action in both languages.
+      // A new article starts with the outreach call to action in both languages.
       content: a ? a.content : '\n\n' + outreachBlock(site, 'en'),
       contentDe: a ? a.contentDe : '\n\n' + outreachBlock(site, 'de'),
       projectId: a?.projectId ? String(a.projectId) : '',

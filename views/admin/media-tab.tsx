@@ -1,5 +1,5 @@
 // The Media tab: upload, a grid with category filter and text search, a view dialog, download,
-// and delete after a confirmation (SPEC section 2).
+// and delete after a confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
@@ -126,7 +126,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
 
   async function load(cat: string) {
     try {
-      // SPEC section 7: the list, or one category of it.
+      // The list, or one category of it.
       setItems(await adminFetch<MediaItem[]>('GET', cat ? `/api/media?category=${encodeURIComponent(cat)}` : '/api/media'));
       setLoadError(null);
     } catch (err) {

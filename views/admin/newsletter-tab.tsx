@@ -1,4 +1,4 @@
-// Admin Newsletter tab (SPEC sections 4, 5 and 8): pick news and projects, optional suggestions
+// Admin Newsletter tab: pick news and projects, optional suggestions
 // (AI or templates), subject, preview text and language, generate and preview the e-mail,
 // create the campaign, send it; then everything resets.
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -41,7 +41,7 @@ interface SendResult {
   progress: SendProgress | null;
 }
 
-/** Items listed for selection, previews cut at 60 characters (SPEC section 2). */
+/** Items listed for selection, previews cut at 60 characters. */
 const PREVIEW_CHARS = 60;
 
 /** The mail's own image addresses (PUBLIC_URL) made relative, for the preview on this origin. */
@@ -158,7 +158,7 @@ export function NewsletterTab() {
     }
     setBusy('suggest');
     try {
-      // SPEC section 7: the selected items as objects (the server only trusts their ids).
+      // The selected items as objects (the server only trusts their ids).
       const body = {
         selectedNews: selectedItems.selectedNews.map((a) => ({ id: a.id, title: a.title, titleDe: a.titleDe })),
         selectedProjects: selectedItems.selectedProjects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })),

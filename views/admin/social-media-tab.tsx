@@ -1,4 +1,4 @@
-// Admin Social Media tab (SPEC sections 4, 5 and 8): choose a project or an article, the
+// Admin Social Media tab: choose a project or an article, the
 // platforms and the language, generate one post per platform, copy it, open the platform,
 // and view or download one of the seven preset images.
 import { useEffect, useId, useState } from 'react';
@@ -200,7 +200,7 @@ export function SocialMediaTab() {
 
   const switchType = (type: SocialContentType) => {
     setContentType(type);
-    setItemId(null); // SPEC section 4: switching the content type clears the selection
+    setItemId(null); // switching the content type clears the selection
     setPosts(null);
   };
 
@@ -216,7 +216,7 @@ export function SocialMediaTab() {
     if (!item) return;
     setBusy(true);
     try {
-      // SPEC section 7: the content as an object (id, title, description, content, excerpt, slug); the server trusts only the id.
+      // The content as an object (id, title, description, content, excerpt, slug); the server trusts only the id.
       const content =
         contentType === 'project'
           ? { id: item.id, slug: item.slug, title: item.title, description: (item as Project).description }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../app-context';
 
-// SPEC section 2 and 9: a message per click (index capped at the last), shown 3 s; a 0.8 s
+// The logo's easter egg: a message per click (index capped at the last), shown 3 s; a 0.8 s
 // animation; confetti from certain counts; badges at 10, 25 and 50+; the counter shows 99+ above 99.
 export const MESSAGE_COUNT = 10;
 export const MESSAGE_MS = 3000;

@@ -94,7 +94,7 @@ export function NavBar() {
   const close = () => setMenuOpen(false);
 
   return (
-    // SPEC: a link in the navigation bar scrolls the page to the top, also when it is the page
+    // A link in the navigation bar scrolls the page to the top, also when it is the page
     // already shown (a new page scrolls up anyway). One handler for every link of the bar and menu.
     <header className="site-header" onClickCapture={(e) => (e.target as Element).closest('a[href^="/"]') && window.scrollTo(0, 0)}>
       <nav className="nav container" aria-label={t('nav.mainNavigation')}>

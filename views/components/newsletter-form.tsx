@@ -5,7 +5,7 @@ import { ERROR_TEXT_KEYS, type ErrorBody } from '../../models/error-codes';
 
 export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 
-/** SPEC section 4: any unknown status is treated like pending_confirmation. */
+/** The toast of a subscribe answer; any unknown status is treated like pending_confirmation. */
 export function toastKeyFor(status: string): string {
   switch (status) {
     case 'already_subscribed':

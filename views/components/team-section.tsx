@@ -35,7 +35,7 @@ function Group({ title, members, showPhoto, id }: { title: string; members: Team
   );
 }
 
-/** The three groups of SPEC section 2 and the 'Bridging Two Communities' card. */
+/** The team's three groups (models/rules.ts groupTeam) and the 'Bridging Two Communities' card. */
 export function TeamGroups({ team }: { team: TeamMember[] }) {
   const t = useT();
   const groups = groupTeam(team);

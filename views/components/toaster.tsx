@@ -9,7 +9,7 @@ export interface Toast {
   duration?: number;
 }
 
-// SPEC section 9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss, F8 focuses it.
+// One toast at a time, shown 5000 ms, swipe right (50 px) to dismiss, F8 focuses it.
 const TOAST_LIMIT = 1;
 const DEFAULT_DURATION = 5000;
 const SWIPE_THRESHOLD = 50;

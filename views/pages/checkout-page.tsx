@@ -5,7 +5,7 @@ import { SetupRequired } from '../components/checkout/setup-required';
 import type { CheckoutProps } from '../components/checkout/types';
 
 /**
- * /checkout (SPEC sections 2, 4, 8): choose a project and an amount, pay with Stripe's Payment Element.
+ * /checkout: choose a project and an amount, pay with Stripe's Payment Element (docs/behaviour.md §3 "Money").
  * ?project=slug and ?amount=dollars arrive already checked, as props, in the server's HTML and after hydration alike.
  */
 export default function CheckoutPage({ projects, selectedProjectId, selectedAmountCents, paymentsEnabled }: CheckoutProps) {

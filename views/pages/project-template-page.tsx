@@ -25,7 +25,7 @@ const LOGFRAME = ['goal', 'o1', 'o2', 'o3'] as const;
 
 const photo = (picture: Photo['picture'], en: string, de: string): Photo => ({ picture, caption: { en, de } });
 
-/** The six-image gallery of SPEC section 2. */
+/** The six-image gallery, each picture enlarged on click. */
 const GALLERY: Photo[] = [
   photo('workshop-welding', 'Welding practice in the metal workshop', 'Schweissübungen in der Metallwerkstatt'),
   photo('workshop-sewing', 'Tailoring at the Tariro Nook', 'Schneiderei im Tariro Nook'),

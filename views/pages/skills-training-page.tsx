@@ -163,7 +163,7 @@ export default function SkillsTrainingPage({ content }: { content: PageContent |
   );
 }
 
-/** The closing overview of the learning centre (SPEC: the ending of /skills-training). */
+/** The closing overview of the learning centre, the ending of /skills-training. */
 function LearningCentreOverview() {
   const t = useT();
   const lang = useLang();

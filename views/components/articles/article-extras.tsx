@@ -4,7 +4,7 @@ import { FilteredGallery, type CategorizedImage } from './filtered-gallery';
 import { ImageGallery } from './image-gallery';
 import { LazyVideo, PLACEHOLDER_VIDEO_ID } from './lazy-video';
 
-// Fixed photo sets shown with particular articles (SPEC section 2, /news/{slug}). The artwork is
+// Fixed photo sets shown with particular articles on /news/{slug}, chosen by title. The artwork is
 // a small set of illustrations, so several photos reuse one picture: the alt text describes what
 // the picture shows, the caption says what it stands for.
 
@@ -80,7 +80,7 @@ const photo = (picture: Picture, en: string, de: string, category?: string): Pho
 
 export const SOLAR_CATEGORIES = ['installation', 'storage', 'impact', 'team'] as const;
 
-/** Solar infrastructure: 18 photos in four categories (SPEC section 9). */
+/** Solar infrastructure: 18 photos in four categories. */
 export const SOLAR_PHOTOS: Photo[] = [
   photo('solar-panels-roof', 'Twenty-four panels on the north-facing workshop roof', 'Vierundzwanzig Module auf dem nach Norden ausgerichteten Werkstattdach', 'installation'),
   photo('solar-panels-roof', 'The roof array seen from the courtyard', 'Das Dachfeld vom Innenhof aus gesehen', 'installation'),
@@ -102,7 +102,7 @@ export const SOLAR_PHOTOS: Photo[] = [
   photo('solar-evening-study', 'The Nook at night, seen from the road', 'Das Nook bei Nacht, von der Strasse aus gesehen', 'team'),
 ];
 
-/** Solar stand installation: 14 photos (SPEC section 9). */
+/** Solar stand installation: 14 photos. */
 export const SOLAR_STAND_PHOTOS: Photo[] = [
   photo('workshop-welding', 'Cutting and welding the frame sections', 'Zuschneiden und Schweissen der Gestellteile'),
   photo('workshop-welding', 'Grinding the seams smooth', 'Die Nähte werden glatt geschliffen'),
@@ -149,7 +149,7 @@ export function toGalleryImages(photos: Photo[], lang: Lang): CategorizedImage[]
 
 export type ArticleExtraKind = 'solar' | 'solarStand' | 'skills' | 'beautification';
 
-/** Which fixed extra an article gets, by its (English) title (SPEC section 2). */
+/** Which fixed extra an article gets, by its (English) title (docs/behaviour.md §2 "News"). */
 export function articleExtraKind(title: string): ArticleExtraKind | null {
   if (title.includes('Solar Infrastructure')) return 'solar';
   if (title.includes('Solar Stand')) return 'solarStand';

@@ -1,5 +1,5 @@
-// The fixed figures of the template project page (SPEC section 9, "Template project" and
-// "Template budget lines"). The total is computed from the lines, never typed in.
+// The fixed figures of the template project page (goal 106,000, raised 25,000, 50 beneficiaries,
+// and the budget lines). The total is computed from the lines, never typed in.
 
 export const TEMPLATE_GOAL = 106_000;
 export const TEMPLATE_RAISED = 25_000;
@@ -10,7 +10,7 @@ export interface BudgetLine {
   /** Locale key under template.budget.lines */
   key: string;
   amount: number;
-  /** Quantity shown with the line, when SPEC gives one. */
+  /** Quantity shown with the line, where the budget names one (2 sewing machines, 50 sets...). */
   quantity?: number;
 }
 
@@ -25,7 +25,7 @@ export const TEMPLATE_BUDGET: readonly BudgetLine[] = [
   { key: 'trainerSalaries', amount: 24_000, quantity: 4 },
   { key: 'startupCapital', amount: 30_000 },
   { key: 'operations', amount: 27_770 },
-  // SPEC section 9's ten lines add up to 105,960 but state a total of 106,000: the 40 are the
+  // The ten budget lines add up to 105,960, the stated total is 106,000: the 40 are the
   // bank charges of sending the money to Zimbabwe, shown as their own line so the table adds up.
   { key: 'bankCharges', amount: 40 },
 ];
@@ -37,7 +37,7 @@ export const TEMPLATE_BUDGET_TOTAL = budgetTotal(TEMPLATE_BUDGET);
 /** Percent funded as the page shows it: Math.round(25000 / 106000 * 100) = 24. */
 export const TEMPLATE_PERCENT = Math.round((TEMPLATE_RAISED / TEMPLATE_GOAL) * 100);
 
-/** Skills for Life programme budget (SPEC section 9): 106,660 USD in five lines. */
+/** Skills for Life programme budget: 106,660 USD in five lines. */
 export const SKILLS_BUDGET: readonly BudgetLine[] = [
   { key: 'materials', amount: 35_000 },
   { key: 'accommodation', amount: 28_000 },

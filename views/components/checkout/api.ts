@@ -1,4 +1,4 @@
-// The checkout's two calls to the server (SPEC section 7).
+// The checkout's two calls to the server: POST /api/create-payment-intent and /api/update-project-funding.
 import { isErrorCode, type ErrorCode } from '../../../models/error-codes';
 
 /** A refused call: the page switches on `code` (null when the answer was not the site's JSON). */
@@ -30,7 +30,7 @@ async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promis
     signal,
   });
   if (!res.ok) {
-    // SPEC section 8: '<status>: <body text or status text>'.
+    // A failed call's message: '<status>: <body text or status text>'.
     const text = await res.text().catch(() => '');
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, codeOf(text));
   }

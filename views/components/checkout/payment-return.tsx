@@ -5,8 +5,9 @@ import { parseDonationAmount } from '../../../models/donation-rules';
 import { completeDonation, paymentFailedToast } from './donation-form';
 
 /**
- * The donor comes back from a redirect-based payment method (SPEC section 7: return address with
- * payment=success; Stripe adds payment_intent and redirect_status). Finish like the in-page flow.
+ * The donor comes back from a redirect-based payment method (the return address is the site's
+ * /checkout with payment=success; Stripe adds payment_intent and redirect_status). Finish like the
+ * in-page flow.
  */
 export function PaymentReturn({ params, projectId }: { params: URLSearchParams; projectId: number | null }) {
   const t = useT();

@@ -4,8 +4,8 @@ import { useApp, useLinks, useT } from '../../app-context';
 import { Icon } from '../icons';
 
 /**
- * SPEC sections 2 and 8: shown when online payments are not configured, or when a payment session
- * cannot be created. The donor still learns how to give: by e-mail, and bank transfer on request.
+ * 'Donation System Setup Required': shown when online payments are not configured, or when a
+ * payment session cannot be created. The donor still learns how to give: by e-mail, and bank transfer on request.
  */
 export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () => void; focusOnMount?: boolean }) {
   const t = useT();

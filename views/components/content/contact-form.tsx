@@ -4,11 +4,11 @@ import { CONTACT_FIELDS, contactMailto, validateContact, type ContactErrors, typ
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 const AUTOCOMPLETE: Record<ContactField, string> = { name: 'name', email: 'email', subject: 'off', message: 'off' };
-/** SPEC section 5's minimum lengths, for the browser's own checks before the page's script runs. */
+/** The minimum lengths, for the browser's own checks before the page's script runs. */
 const MIN_LENGTH: Partial<Record<ContactField, number>> = { name: 2, subject: 5, message: 10 };
 
 /**
- * 'Send us a Message' (SPEC sections 2 and 5): checked in the browser; a valid message opens the
+ * 'Send us a Message': checked in the browser; a valid message opens the
  * visitor's mail program with subject and body filled in. Nothing is sent to our server.
  *
  * Before the page's script runs (a slow phone) or without it, the form itself is a mailto: form:
@@ -17,8 +17,8 @@ const MIN_LENGTH: Partial<Record<ContactField, number>> = { name: 2, subject: 5,
  * (hence the field names are the visible labels), under a fixed subject; the visitor's own subject
  * is the body's "Subject=" line. Chromium garbles non-ASCII letters, "&" and "+" in such a body
  * (Firefox does not); a GET would keep them but lose name and e-mail and show "+" for every space
- * in most mail programs. The script's way (below) sends exactly the subject and body SPEC asks
- * for, so the form only falls back on this until it runs.
+ * in most mail programs. The script's way (below) sends exactly the given subject and a body with
+ * name, e-mail and message, so the form only falls back on this until it runs.
  */
 export function ContactForm() {
   const t = useT();
@@ -27,7 +27,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<ContactErrors>({});
   const [attempted, setAttempted] = useState(false);
   const [status, setStatus] = useState('');
-  /** Once the script runs, it checks the fields itself, with SPEC's messages beside them. */
+  /** Once the script runs, it checks the fields itself, with the exact messages beside them. */
   const [scripted, setScripted] = useState(false);
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   useEffect(() => setScripted(true), []);

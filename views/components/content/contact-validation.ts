@@ -1,4 +1,5 @@
-// The contact form's rules (SPEC section 5), pure so the browser form and the unit tests share them.
+// The contact form's rules (name 2, subject 5, message 10 characters at least; a valid e-mail),
+// pure so the browser form and the unit tests share them.
 // zod/mini keeps the contact page's bundle small; the rules are the same as with the full zod API.
 import * as z from 'zod/mini';
 
@@ -7,7 +8,7 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactInput = Record<ContactField, string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** SPEC section 5's exact messages; the German page passes its translations instead. */
+/** The exact English messages (docs/behaviour.md §5); the German page passes its translations instead. */
 export const CONTACT_MESSAGES: Record<ContactField, string> = {
   name: 'Name must be at least 2 characters',
   email: 'Please enter a valid email address',

@@ -1,4 +1,5 @@
-// The content figures of SPEC section 9, in one place for every page that shows them.
+// The content figures (villages, learners, the learning centre's investment...), in one place for
+// every page that shows them.
 
 export const VILLAGES = 17;
 
@@ -21,7 +22,7 @@ export const NOOK_FACTS = {
   entrepreneurshipDays: 4,
 } as const;
 
-/** The Skills for Life programme budget in USD (SPEC section 9); the lines add up to SKILLS_BUDGET_TOTAL. */
+/** The Skills for Life programme budget in USD; the lines add up to SKILLS_BUDGET_TOTAL. */
 export const SKILLS_BUDGET = [
   { key: 'materials', amount: 35_000 },
   { key: 'accommodation', amount: 28_000 },

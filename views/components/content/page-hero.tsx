@@ -19,13 +19,13 @@ export interface ContentImage {
 
 interface PageHeroProps {
   eyebrow?: string;
-  /** The built-in heading, used when the page has no edited intro (or when SPEC fixes the heading). */
+  /** The built-in heading, used when the page has no edited intro (or when the heading is fixed). */
   title: string;
   /** The built-in intro text, used when the page has no edited intro. */
   lead: string;
   /** The admin-editable intro of the page (page_contents), if there is one. */
   content?: PageContent | null;
-  /** SPEC names this page's heading ('Our Team', 'Contact Us'): the edited title never replaces it. */
+  /** The page's heading is fixed ('Our Team', 'Contact Us'): the edited title never replaces it. */
   fixedTitle?: boolean;
   image?: ContentImage;
   children?: ReactNode;
