@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from 'express';
-import { matchRoutes } from 'react-router-dom';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
 import { tFor } from '../models/text';
 import { pagePayload, renderPayload, wantsPageJson, writePage } from './render';
 import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
 import { routesById, type PagePropsOf, type RouteId } from '../views/routes';
+import { matchTree } from '../views/router';
 import { frontDoor } from './middleware/locale';
 import { findPageContent } from '../models/page';
 import type { PageContent } from '../models/rules';
@@ -104,7 +104,7 @@ function badEscape(): URIError {
 export function pagesRouter(deps: Deps): RequestHandler {
   const cache = deps.pageCache;
   const answer: RequestHandler = async (req, res, next) => {
-    const matches = matchRoutes(pageRoutes, req.path);
+    const matches = matchTree(pageRoutes, req.path);
     // Not even the catch-all matches (control characters in the path): the not-found page.
     if (!matches) return next();
     const leaf = matches[matches.length - 1]!.route;

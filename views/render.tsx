@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticRouter, matchRoutes, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import type { i18n } from 'i18next';
 import { browserPayload } from './browser-payload';
 import { criticalCss } from './critical-css';
 import { headHtml, headTags, safeJson } from './head';
 import { serverT } from './i18n';
-import { SiteEnvContext, type SiteEnv } from './router';
+import { matchTree, SiteEnvContext, type SiteEnv } from './router';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
 import type { DataRouteObject } from 'react-router-dom';
@@ -29,7 +29,7 @@ function routerContext(routes: DataRouteObject[], page: PagePayload): StaticHand
   const [pathname, search = ''] = page.url.split(/(?=\?)/);
   const location = { pathname: pathname!, search, hash: '', state: null, key: 'default' };
   // An address not even the catch-all route matches (control characters) renders as the catch-all's.
-  const matches = matchRoutes(routes, location) ?? matchRoutes(routes, '/-') ?? [];
+  const matches = matchTree(routes, location.pathname) ?? matchTree(routes, '/-') ?? [];
   const leaf = matches[matches.length - 1];
   return {
     basename: '/',
