@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
 import { tFor } from '../models/text';
-import { pagePayload, renderPayload, wantsPageJson, writePage } from './render';
+import { pagePayload, renderPayload, searchOf, wantsPageJson, writePage } from './render';
 import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
 import { routesById, type PagePropsOf, type RouteId } from '../views/routes';
@@ -123,11 +123,10 @@ export function pagesRouter(deps: Deps): RequestHandler {
       },
     };
     const render = async () => {
-      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
       const context = await pageHandler.query(new Request(`http://localhost${req.originalUrl}`), {
         requestContext,
         // The address as Express has it: the URL parser would resolve /x/%2e%2e to /, another page.
-        normalizePath: () => ({ pathname: req.path, search, hash: '' }),
+        normalizePath: () => ({ pathname: req.path, search: searchOf(req), hash: '' }),
       });
       if (context instanceof Response) throw new Error(`a page loader answered with a response (${context.status})`);
       if (context.errors) throw Object.values(context.errors)[0];

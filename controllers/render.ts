@@ -67,11 +67,14 @@ function sendBytes(res: Response, encoding: Encoding, bytes: Buffer): void {
 /** A stray "%" (a malformed escape such as %zz) written as %25: the links a page builds from its address stay valid URLs. */
 const validUrl = (s: string) => s.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
 
+/** The request's query string with its '?', as sent ('' without one). */
+export const searchOf = (req: Request) => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
+
 /** What a page controller returned, as the page's payload: its address in its language, alternates, full title. */
 export function pagePayload(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): PagePayload {
   const lang = (res.locals.lang as Lang | undefined) ?? 'en';
   const { path } = splitLang(validUrl(req.path));
-  const query = req.originalUrl.includes('?') ? validUrl(req.originalUrl.slice(req.originalUrl.indexOf('?'))) : '';
+  const query = validUrl(searchOf(req));
   const site = deps.config.site;
   return {
     routeId,

@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type LoaderFunction }
 import { createTranslator, type TFunction } from './translate';
 import { applyHead } from './head';
 import { createRouteTree, SiteEnvContext, type SiteEnv } from './router';
-import { bundlesFor, routesById, type RouteDef, type RouteId } from './routes';
+import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Lang, PagePayload, SiteInfo } from './types';
 
 interface Boot {
@@ -76,7 +76,7 @@ function tFor(lang: Lang, routeId: string): TFunction {
  * A route's loader in the browser: the page's payload from the same controller that renders its
  * HTML (the same address, asking for JSON), with the locale text and stylesheet the page needs.
  */
-const loader = (): LoaderFunction => async ({ request }) => {
+const loader: LoaderFunction = async ({ request }) => {
   const url = new URL(request.url);
   ensureSiteStyles();
   try {
@@ -131,7 +131,7 @@ const env: SiteEnv = {
 
 async function start() {
   const { page } = boot;
-  const tree = createRouteTree((_route: RouteDef) => loader());
+  const tree = createRouteTree(() => loader);
   // The routes of this address load their modules before hydrating: the router then starts with
   // the server's data and renders what the server rendered.
   const matches = matchRoutes(tree, window.location) ?? [];
