@@ -100,9 +100,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number like +263 77 000 0000')
     .default('+263 77 000 0000'),
-  ORG_IBAN: z.string().default('CH00 0000 0000 0000 0000 0'),
+  // A fictional account whose check digits are valid (a QR-bill refuses any other); not a QR-IBAN,
+  // so bank transfers carry an SCOR creditor reference.
+  ORG_IBAN: z.string().default('CH52 0000 0000 0123 4567 8'),
   ORG_BIC: z.string().default('DEMOCHZZXXX'),
   ORG_BANK: z.string().default('Demo Cantonal Bank, Lucerne'),
+  // The legal name and postal address on receipts, donation certificates and the QR-bill.
+  ORG_LEGAL_NAME: z.string().min(1).max(70).optional(),
+  ORG_STREET: z.string().min(1).max(70).default('Musterstrasse 12'),
+  ORG_POSTCODE: z.string().min(1).max(16).default('6000'),
+  ORG_TOWN: z.string().min(1).max(35).default('Luzern'),
+  ORG_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like CH')
+    .default('CH'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -115,6 +126,10 @@ export interface SiteInfo {
   iban: string;
   bic: string;
   bank: string;
+  /** The name on receipts, certificates and the QR-bill (ORG_LEGAL_NAME, else ORG_NAME). */
+  legalName: string;
+  /** Postal address of the charity. */
+  address: { street: string; postcode: string; town: string; country: string };
   publicUrl: string;
   socials: { facebook: string; instagram: string; linkedin: string };
   stripePublishableKey: string | null;
@@ -233,6 +248,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       iban: e.ORG_IBAN,
       bic: e.ORG_BIC,
       bank: e.ORG_BANK,
+      legalName: e.ORG_LEGAL_NAME ?? e.ORG_NAME,
+      address: { street: e.ORG_STREET, postcode: e.ORG_POSTCODE, town: e.ORG_TOWN, country: e.ORG_COUNTRY },
       publicUrl,
       socials: {
         facebook: 'https://www.facebook.com/',

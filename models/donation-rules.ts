@@ -1,14 +1,27 @@
 // Donation amounts: pure rules shared by the checkout page (browser) and the server's validation.
 // Money is integer cents everywhere inside; dollars appear only at the API edge and on screen.
-import { decimalToCents } from './rules';
+import { decimalToCents, formatNumber, type Lang } from './rules';
 
+/** Project goals and totals are kept in this currency; a gift in another counts with what Stripe settled it for. */
 export const DONATION_CURRENCY = 'usd';
-/** The presets: $50, $150, $3,500; $150 is preselected. */
+/** The currencies a donor can give in, the default first. Amounts are minor units (cents, Rappen). */
+export const DONATION_CURRENCIES = ['usd', 'chf', 'eur'] as const;
+export type DonationCurrency = (typeof DONATION_CURRENCIES)[number];
+export const isDonationCurrency = (value: unknown): value is DonationCurrency =>
+  typeof value === 'string' && (DONATION_CURRENCIES as readonly string[]).includes(value);
+/** What a page in each language suggests first; the donor's choice always wins. */
+export const SUGGESTED_CURRENCY: Record<'en' | 'de', DonationCurrency> = { en: 'usd', de: 'chf' };
+/** Stripe offers TWINT only for CHF payments up to this amount. */
+export const TWINT_MAX_CENTS = 500_000;
+/** How often a gift repeats: once, or every month (a Stripe subscription). */
+export const DONATION_INTERVALS = ['once', 'month'] as const;
+export type DonationInterval = (typeof DONATION_INTERVALS)[number];
+/** The presets, the same sizes in every currency: 50, 150, 3,500; 150 is preselected. */
 export const DONATION_PRESETS_CENTS = [5000, 15000, 350000] as const;
 export const DEFAULT_PRESET_CENTS = 15000;
-/** The smallest donation, also Stripe's minimum charge: 1 dollar. */
+/** The smallest donation, above Stripe's minimum charge in each currency: 1.00. */
 export const MIN_DONATION_CENTS = 100;
-/** 999,999.99 USD: Stripe's upper limit for a single USD charge. */
+/** 999,999.99: Stripe's upper limit for a single charge in USD, CHF or EUR. */
 export const MAX_DONATION_CENTS = 99_999_999;
 
 /** A confirmed payment's amount as a project total may take it: whole cents, 1 cent to the checkout's maximum. */
@@ -43,4 +56,18 @@ export function parseDonationAmount(value: unknown): { cents: number } | { probl
   const cents = decimalToCents(normalised);
   if (cents === null) return { problem: 'decimals' };
   return { cents };
+}
+
+/** The sign or code written before an amount: "$50", "CHF 50", "€50" (the same in both languages). */
+const CURRENCY_PREFIX: Record<DonationCurrency, string> = { usd: '$', chf: 'CHF\u00a0', eur: '€' };
+
+/**
+ * An amount in minor units for people: "$3,500", "CHF 3’500", "€25.50" (Swiss grouping in German).
+ * Whole amounts drop ".00"; `fractionDigits: 2` keeps them (receipts, certificates, ledgers).
+ */
+export function formatAmount(cents: number, currency: string, lang: Lang, fractionDigits?: number): string {
+  const prefix = isDonationCurrency(currency) ? CURRENCY_PREFIX[currency] : `${currency.toUpperCase()}\u00a0`;
+  const units = cents / 100;
+  const number = formatNumber(Math.abs(units), lang, fractionDigits ?? (cents % 100 === 0 ? 0 : 2));
+  return `${cents < 0 ? '-' : ''}${prefix}${number}`;
 }

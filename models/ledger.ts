@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { toIso } from './dates';
 import { isSqlite } from '../db/connection';
 
-export type LedgerKind = 'opening' | 'donation' | 'adjustment';
+export type LedgerKind = 'opening' | 'donation' | 'adjustment' | 'refund' | 'dispute';
 
 export interface LedgerEntry {
   id: number;

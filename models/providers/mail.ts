@@ -13,6 +13,15 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Files sent with the mail (a donation certificate): small, kept base64 in the outbox row. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
 }
 
 export interface MailProvider {
@@ -51,6 +60,7 @@ interface OutboxRow {
   textBody: string;
   htmlBody: string | null;
   headers: string | null;
+  attachments: string | null;
   status: string;
 }
 
@@ -87,7 +97,8 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
       return;
     }
     try {
-      await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
+      const attachments = m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
+      await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
     } catch (err) {
       if (err instanceof MailError) throw err;
       const e = err as { responseCode?: number; message?: string; code?: string };
@@ -103,6 +114,7 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
     textBody: m.text,
     htmlBody: m.html ?? null,
     headers: m.headers ? JSON.stringify(m.headers) : null,
+    attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
     transport: kind,
     status,
   });
@@ -150,6 +162,7 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
         text: row.textBody,
         ...(row.htmlBody ? { html: row.htmlBody } : {}),
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        ...(row.attachments ? { attachments: JSON.parse(row.attachments) as MailAttachment[] } : {}),
       };
       try {
         await transmitNow(message);
@@ -174,6 +187,8 @@ export interface OutboxMessage {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+  /** JSON of MailAttachment[], or null. */
+  attachments: string | null;
   transport: string;
   status: string;
   createdAt: string;

@@ -103,7 +103,7 @@ const RetrievedIntentSchema = z.looseObject({
 const CreatedIntentSchema = z.looseObject({ id: z.string().regex(PAYMENT_INTENT_ID), client_secret: z.string().min(1).max(500) });
 
 /** "data.object.amount: must be ..." for the first problem zod found. */
-function firstIssue(error: z.ZodError, prefix: string): string {
+export function firstIssue(error: z.ZodError, prefix: string): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
   const where = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
@@ -172,13 +172,13 @@ function toInfo(pi: z.infer<typeof RetrievedIntentSchema>): PaymentIntentInfo {
 }
 
 /** An answer that is not what Stripe sends (a proxy's error page, another API): nothing to use. */
-function unreadable(log: Logger, what: string, detail: string): PaymentsError {
+export function unreadable(log: Logger, what: string, detail: string): PaymentsError {
   log.error({ what, detail }, 'Stripe answered something that is not a PaymentIntent');
   return new PaymentsError('unavailable', 'The payment service sent an answer we could not read. Please try again in a moment.');
 }
 
 /** Turns SDK errors into PaymentsError with a clear message; logs what an operator needs. */
-function translate(err: unknown, log: Logger, what: string): PaymentsError {
+export function translate(err: unknown, log: Logger, what: string): PaymentsError {
   if (err instanceof PaymentsError) return err;
   const e = err as { type?: string; code?: string; statusCode?: number; message?: string };
   if (e.type === 'StripeConnectionError' || isTimeoutError(err)) {

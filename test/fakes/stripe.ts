@@ -29,6 +29,52 @@ export interface FakeIntent {
   livemode: false;
 }
 
+/** A Stripe customer (the payer of monthly gifts). */
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  invoice_settings: { default_payment_method: string | null };
+  created: number;
+  livemode: false;
+}
+
+/** A subscription with one item whose price was made from price_data (no price catalogue). */
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused' | string;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      object: 'subscription_item';
+      quantity: number;
+      current_period_start: number;
+      current_period_end: number;
+      price: { id: string; object: 'price'; currency: string; unit_amount: number; product: string; recurring: { interval: string; interval_count: number } };
+    }[];
+  };
+  /** null, or { behavior: 'void' | 'keep_as_draft' | 'mark_uncollectible' } while paused. */
+  pause_collection: { behavior: string; resumes_at: number | null } | null;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  latest_invoice: string | null;
+  default_payment_method: string | null;
+  created: number;
+  livemode: false;
+}
+
+/**
+ * A route added to the fake by another module: answers and returns true when it handles the
+ * request (see test/fakes/stripe-*.ts).
+ */
+export type FakeRoute = (fake: FakeStripe, request: RecordedRequest, res: http.ServerResponse) => boolean | Promise<boolean>;
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -68,21 +114,25 @@ export function parseStripeForm(text: string): Record<string, any> {
   return out;
 }
 
-function stripeError(res: http.ServerResponse, status: number, error: Record<string, unknown>): void {
+export function stripeError(res: http.ServerResponse, status: number, error: Record<string, unknown>): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
   res.end(JSON.stringify({ error }));
 }
 
-function json(res: http.ServerResponse, status: number, body: unknown): void {
+export function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*', 'Request-Id': `req_${crypto.randomBytes(6).toString('hex')}` });
   res.end(JSON.stringify(body));
 }
 
-const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+export const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
 export class FakeStripe {
   readonly requests: RecordedRequest[] = [];
   readonly intents = new Map<string, FakeIntent>();
+  readonly customers = new Map<string, FakeCustomer>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  /** Routes of other modules, tried before the fake answers 404. */
+  readonly routes: FakeRoute[] = [];
   /** Deliveries made to the webhook target: event id, type and the app's HTTP status. */
   readonly deliveries: { eventId: string; type: string; status: number }[] = [];
   /** Where to send webhooks after a confirmation (none by default). */
@@ -320,6 +370,7 @@ export class FakeStripe {
         return json(res, 200, intent);
       }
     }
+    for (const route of this.routes) if (await route(this, record, res)) return;
     stripeError(res, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${record.method}: ${url.pathname}) (fake).` });
   }
 }
