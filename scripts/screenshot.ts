@@ -11,7 +11,7 @@ for (const p of paths) {
     const { page, problems } = await watchedPage(browser, { viewport: { width: w, height: 900 } });
     await page.goto(srv.url + p);
     await waitForHydration(page).catch((e: Error) => console.log('not hydrated:', e.message));
-    const name = `/tmp/shot-${p.replace(/\W+/g, '_')}-${w}.png`;
+    const name = `/tmp/${process.env.SHOT_PREFIX ?? 'shot'}-${p.replace(/\W+/g, '_')}-${w}.png`;
     await page.screenshot({ path: name, fullPage: process.argv[4] === 'full' });
     console.log(name, problems.length ? problems : 'no console problems');
     await page.context().close();
