@@ -13,6 +13,7 @@ import {
   customerIdForEmail,
   findSubscription,
   monthlyProductId,
+  renewMonthlyProduct,
   projectIdFromMetadata,
   reconcileCharge,
   recordFailedPayment,
@@ -248,21 +249,32 @@ export function checkoutApi(deps: Deps): Router {
     if (input.interval === 'month') {
       const email = input.email!;
       const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
-      const productId = await monthlyProductId(deps.db, (key) => stripe.createMonthlyProduct(key));
       const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly' };
       const key = idempotencyKey(input, description);
-      const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, productId, metadata, description, idempotencyKey: key };
-      const known = await customerIdForEmail(deps.db, email);
-      let created;
-      try {
-        created = await stripe.createMonthly({ ...monthly, customerId: known });
-      } catch (err) {
-        // The customer we knew was deleted at Stripe since: a new one for this gift.
-        if (!(known && err instanceof PaymentsError && err.kind === 'not_found')) throw err;
-        created = await stripe.createMonthly({ ...monthly, customerId: null });
+      const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
+      let productId = await monthlyProductId(deps.db, (k) => stripe.createMonthlyProduct(k));
+      let customerId = await customerIdForEmail(deps.db, email);
+      // At most one retry each when what we kept was deleted in the Stripe Dashboard since.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const created = await stripe.createMonthly({ ...monthly, productId, customerId });
+          res.json({ clientSecret: created.clientSecret, kind: 'monthly' });
+          return;
+        } catch (err) {
+          if (!(err instanceof PaymentsError && err.kind === 'not_found')) throw err;
+          if (attempt < 2 && customerId && err.param === 'customer') {
+            deps.log.warn({ customer: customerId }, 'a donor’s Stripe customer no longer exists: a new one for this gift');
+            customerId = null;
+            continue;
+          }
+          if (attempt < 2 && err.param?.includes('product')) {
+            deps.log.warn({ product: productId }, 'the "Monthly donation" product no longer exists at Stripe: made again');
+            productId = await renewMonthlyProduct(deps.db, productId, (k) => stripe.createMonthlyProduct(k));
+            continue;
+          }
+          throw new AppError(502, 'payments.rejected', 'The payment service refused to set up the monthly donation. Please try again in a moment or contact us.');
+        }
       }
-      res.json({ clientSecret: created.clientSecret, kind: 'monthly' });
-      return;
     }
     const description = `Donation to ${deps.config.site.name}: ${purpose}`;
     const intent = await stripe.createIntent({

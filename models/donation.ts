@@ -455,5 +455,17 @@ export async function monthlyProductId(db: Knex, create: (idempotencyKey: string
   return (await read()) ?? id;
 }
 
+/**
+ * The product `stale` is gone at Stripe (deleted in the Dashboard): a new one replaces it, unless
+ * another instance replaced it already (then that one is used).
+ */
+export async function renewMonthlyProduct(db: Knex, stale: string, create: (idempotencyKey: string) => Promise<string>): Promise<string> {
+  const current = ((await db('app_settings').where({ key: MONTHLY_PRODUCT_SETTING }).first('value')) as { value: string } | undefined)?.value;
+  if (current && current !== stale) return current;
+  const id = await create(`monthly-donation-product-after-${stale}`);
+  await db('app_settings').insert({ key: MONTHLY_PRODUCT_SETTING, value: id }).onConflict('key').merge();
+  return id;
+}
+
 /** Projects whose raised total differs from their ledger (see models/ledger.ts). */
 export { checkLedger } from './ledger';

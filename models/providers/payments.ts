@@ -153,6 +153,8 @@ export class PaymentsError extends AppError {
   constructor(
     readonly kind: PaymentsFailure,
     message: string,
+    /** For 'not_found': the request parameter naming what Stripe does not have (customer, items[0][price_data][product]...). */
+    readonly param?: string,
   ) {
     super(FAILURES[kind].status, FAILURES[kind].code, message);
     this.name = 'PaymentsError';
@@ -455,7 +457,7 @@ export function unreadable(log: Logger, what: string, detail: string): PaymentsE
 /** Turns SDK errors into PaymentsError with a clear message; logs what an operator needs. */
 export function translate(err: unknown, log: Logger, what: string): PaymentsError {
   if (err instanceof PaymentsError) return err;
-  const e = err as { type?: string; code?: string; statusCode?: number; message?: string };
+  const e = err as { type?: string; code?: string; statusCode?: number; message?: string; param?: string };
   if (e.type === 'StripeConnectionError' || isTimeoutError(err)) {
     const timedOut = isTimeoutError(err) || /timed? ?out|ETIMEDOUT/i.test(e.message ?? '');
     log.error({ err: e.message, what }, 'Stripe is not reachable');
@@ -468,7 +470,7 @@ export function translate(err: unknown, log: Logger, what: string): PaymentsErro
     return new PaymentsError('unavailable', 'Online donations are not set up correctly. Please contact us.');
   }
   if (e.statusCode === 404 || e.code === 'resource_missing') {
-    return new PaymentsError('not_found', 'The payment was not found at Stripe.');
+    return new PaymentsError('not_found', 'The payment was not found at Stripe.', typeof e.param === 'string' ? e.param : undefined);
   }
   if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError' || e.type === 'StripeIdempotencyError') {
     log.warn({ err: e.message, code: e.code, what }, 'Stripe refused a request');
@@ -582,8 +584,9 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
             metadata: input.metadata,
             ...(input.description ? { description: input.description } : {}),
           },
-          // The customer is part of what the key covers: a reused key names the same customer.
-          { idempotencyKey: `${input.idempotencyKey}-${customerId}` },
+          // The customer and the product are part of what the key covers: a retry after either was
+          // made again is another request, not a replay.
+          { idempotencyKey: `${input.idempotencyKey}-${customerId}-${input.productId}` },
         );
         const checked = SubscriptionSchema.safeParse(subscription);
         if (!checked.success) throw unreadable(log, 'subscriptions.create', firstIssue(checked.error, ''));

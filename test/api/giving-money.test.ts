@@ -272,6 +272,25 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       assert.equal(fake.requestsTo('POST', '/v1/subscriptions')[1]!.body.customer, sub.customer);
     });
 
+    test('a customer or the product deleted in the Stripe Dashboard since: made again, the gift still starts', async () => {
+      await create({ amount: 7, interval: 'month', projectId, email: 'deleted@example.org' }).expect(200);
+      await fake.settle();
+      assert.ok(await db()('donation_subscriptions').where({ donorEmail: 'deleted@example.org' }).first(), 'the customer is known from the mirror');
+      const customer = [...fake.customers.values()].find((c) => c.email === 'deleted@example.org')!;
+      const product = (await db()('app_settings').where({ key: 'stripe_monthly_product_id' }).first()).value;
+      fake.customers.delete(customer.id);
+      fake.products.delete(product);
+      fake.reset();
+      const res = await create({ amount: 8, interval: 'month', projectId, email: 'deleted@example.org' });
+      assert.equal(res.status, 200, JSON.stringify(res.body) + JSON.stringify(fake.requests.map((r) => [r.method, r.path])));
+      assert.equal(res.body.kind, 'monthly');
+      assert.equal([...fake.customers.values()].filter((c) => c.email === 'deleted@example.org').length, 1, 'one new customer');
+      assert.equal(fake.requestsTo('POST', '/v1/products').length, 1);
+      const renewed = (await db()('app_settings').where({ key: 'stripe_monthly_product_id' }).first()).value;
+      assert.notEqual(renewed, product);
+      assert.ok(fake.products.has(renewed));
+    });
+
     test("a signed invoice.paid whose numbers lie moves only what Stripe's record says", async () => {
       const before = await raisedCents(projectId);
       const res = await create({ amount: 10, interval: 'month', projectId, email: 'liar@example.org' }).expect(200);
