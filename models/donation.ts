@@ -400,6 +400,9 @@ export interface SubscriptionRecord {
   canceledAt: number | null;
 }
 
+/** Subscription statuses Stripe never leaves. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
 const fromUnix = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 /** Creates or updates the mirror of a monthly gift (donation_subscriptions), in Stripe's words. */
@@ -407,6 +410,12 @@ export async function upsertSubscription(db: Knex, sub: SubscriptionRecord): Pro
   if (!Number.isSafeInteger(sub.amountCents) || sub.amountCents < 0) throw new Error(`not an amount in cents: ${sub.amountCents}`);
   await db.transaction(async (trx) => {
     const projectId = await existingProjectId(trx, sub.projectId);
+    const q = trx('donation_subscriptions').where({ subscriptionId: sub.subscriptionId }).first('status');
+    if (!isSqlite(trx)) q.forUpdate();
+    const known = (await q) as { status: string } | undefined;
+    // Two events read Stripe a moment apart: an older answer never undoes an end (canceled) or
+    // takes an active gift back to its first, unpaid state.
+    if (known && (ENDED.has(known.status) || (sub.status === 'incomplete' && known.status !== 'incomplete'))) sub = { ...sub, status: known.status };
     const fields = {
       customerId: sub.customerId,
       donorEmail: cleanEmail(sub.donorEmail) ?? '',

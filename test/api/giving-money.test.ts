@@ -473,6 +473,11 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       assert.equal(Boolean((await row()).paused), false);
       assert.equal(Number((await row()).amountCents), 2500);
 
+      // An answer read a moment before the first payment, handled after it, does not take it back.
+      sub.status = 'incomplete';
+      await fake.deliver('customer.subscription.created', sub);
+      assert.equal((await row()).status, 'active');
+
       sub.status = 'canceled';
       sub.canceled_at = Math.floor(Date.now() / 1000);
       await fake.deliver('customer.subscription.deleted', sub);
@@ -480,6 +485,9 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       assert.equal(canceled.status, 'canceled');
       assert.ok(canceled.canceledAt);
       assert.equal(canceled.donorEmail, 'sync@example.org');
+      sub.status = 'active';
+      await fake.deliver('customer.subscription.updated', sub);
+      assert.equal((await row()).status, 'canceled', 'a canceled gift stays canceled');
     });
   });
 
