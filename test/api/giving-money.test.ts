@@ -81,6 +81,8 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
     await fake?.close();
   });
   beforeEach(async () => {
+    // Webhooks of the test before are answered first: their calls to Stripe are not this test's.
+    await fake.settle();
     fake.reset();
     fake.webhook = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stripe/webhook`, secret: 'whsec_test' };
   });
@@ -289,6 +291,15 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       const renewed = (await db()('app_settings').where({ key: 'stripe_monthly_product_id' }).first()).value;
       assert.notEqual(renewed, product);
       assert.ok(fake.products.has(renewed));
+    });
+
+    test('Stripe failing while a monthly gift starts: retried with the same key, then a 502 with a clear message', async () => {
+      fake.failNext(2, 500);
+      const res = await create({ amount: 9, interval: 'month', projectId, email: 'fails@example.org' }).expect(502);
+      assert.match(res.body.error, /payment service/i);
+      const attempts = fake.requests.filter((r) => r.method === 'POST');
+      assert.equal(attempts.length, 2);
+      assert.equal(new Set(attempts.map((r) => r.idempotencyKey)).size, 1);
     });
 
     test("a signed invoice.paid whose numbers lie moves only what Stripe's record says", async () => {
