@@ -74,6 +74,28 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       assert.equal(req!.body.description, `Donation to Kuvaka Community Trust: ${project.title}`);
     });
 
+    test('CHF and EUR: the PaymentIntent is in that currency, in minor units', async () => {
+      await request(h.app).post('/api/create-payment-intent').send({ amount: 50, currency: 'chf', projectId: null }).expect(200);
+      await request(h.app).post('/api/create-payment-intent').send({ amount: '12.30', currency: 'eur', projectId: null }).expect(200);
+      assert.deepEqual(
+        fake.createRequests().map((r) => [r.body.currency, r.body.amount]),
+        [
+          ['chf', '5000'],
+          ['eur', '1230'],
+        ],
+      );
+    });
+
+    test('monthly: answers the first invoice payment’s client secret, kind monthly; no PaymentIntent of its own', async () => {
+      const res = await request(h.app).post('/api/create-payment-intent').send({ amount: 20, currency: 'chf', interval: 'month', projectId, email: 'Monthly@Example.org' }).expect(200);
+      assert.equal(res.body.kind, 'monthly');
+      assert.match(res.body.clientSecret, /^pi_\w+_secret_\w+$/);
+      assert.equal(fake.createRequests().length, 0);
+      const invoice = fake.invoiceOf(res.body.clientSecret.split('_secret_')[0]);
+      assert.ok(invoice, 'the client secret is that of an invoice’s PaymentIntent');
+      assert.equal(invoice.customer_email, 'monthly@example.org');
+    });
+
     test('the limits themselves are accepted: 1.00 and 999,999.99 dollars', async () => {
       await request(h.app).post('/api/create-payment-intent').send({ amount: 1, projectId: null }).expect(200);
       await request(h.app).post('/api/create-payment-intent').send({ amount: 999999.99, projectId: null }).expect(200);
@@ -112,6 +134,10 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       ['a project id as text', { amount: 50, projectId: 'abc' }, /projectId/],
       ['a fractional project id', { amount: 50, projectId: 1.5 }, /projectId/],
       ['an unknown language', { amount: 50, projectId: null, language: 'fr' }, /language/],
+      ['an unknown currency', { amount: 50, projectId: null, currency: 'gbp' }, /currency must be one of usd, chf, eur/],
+      ['an unknown interval', { amount: 50, projectId: null, interval: 'year' }, /interval must be one of once, month/],
+      ['monthly without an e-mail address', { amount: 50, projectId: null, interval: 'month' }, /email is required for a monthly donation/],
+      ['below one franc', { amount: 0.99, projectId: null, currency: 'chf' }, /at least 1\.00 CHF/],
     ];
     for (const [name, body, message] of bad) {
       test(`400 with a clear message for ${name}, and Stripe is never asked`, async () => {
