@@ -94,7 +94,8 @@ async function rebuildLedger(knex: Knex, kinds: readonly string[], uniqueDonatio
       await knex.schema.alterTable('project_ledger', (t) => t.dropUnique(['donation_id']));
       await knex.raw(`create unique index project_ledger_donation_once on project_ledger (donation_id) where kind = 'donation'`);
     }
-    await knex.schema.alterTable('project_ledger', (t) => t.index(['donation_id'], 'project_ledger_donation_id_index'));
+    // The unique constraint of before indexes donation_id itself; the partial one does not.
+    if (!uniqueDonation) await knex.schema.alterTable('project_ledger', (t) => t.index(['donation_id'], 'project_ledger_donation_id_index'));
     return;
   }
   await knex.raw('drop index if exists project_ledger_donation_id_unique');
@@ -123,10 +124,14 @@ async function rebuildLedger(knex: Knex, kinds: readonly string[], uniqueDonatio
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('project_ledger').whereIn('kind', ['refund', 'dispute']).delete();
+  // Refund and dispute rows become adjustments (detached from their donation, which may have only
+  // one row before this migration): every project keeps its total, and the ledger still explains it.
+  await knex('project_ledger')
+    .whereIn('kind', ['refund', 'dispute'])
+    .update({ kind: 'adjustment', donationId: null, note: knex.raw("'(was ' || kind || ') ' || coalesce(note, '')") });
   await knex.raw('drop index if exists project_ledger_donation_id_index');
   await rebuildLedger(knex, ['opening', 'donation', 'adjustment'], true);
-  await knex.schema.alterTable('outbox', (t) => t.dropColumn('attachments'));
+  await dropColumns(knex, 'outbox', ['attachments']);
   await knex.schema.dropTableIfExists('donor_tokens');
   await knex.schema.dropTableIfExists('donation_subscriptions');
   await knex.schema.alterTable('donations', (t) => {
@@ -136,7 +141,16 @@ export async function down(knex: Knex): Promise<void> {
     t.dropIndex(['subscription_id']);
     t.dropIndex(['donor_email']);
   });
-  for (const column of ['receipt_sent_at', 'dispute_status', 'disputed_cents', 'refunded_cents', 'settled_currency', 'settled_cents', 'charge_id', 'invoice_id', 'subscription_id', 'customer_id', 'donor_name', 'donor_email', 'kind']) {
-    await knex.schema.alterTable('donations', (t) => t.dropColumn(column));
+  await dropColumns(knex, 'donations', ['receipt_sent_at', 'dispute_status', 'disputed_cents', 'refunded_cents', 'settled_currency', 'settled_cents', 'charge_id', 'invoice_id', 'subscription_id', 'customer_id', 'donor_name', 'donor_email', 'kind']);
+}
+
+/**
+ * SQLite: knex drops a column by copying the table, which the ledger's foreign key to donations
+ * refuses inside the migration's transaction; SQLite's own DROP COLUMN (3.35+) changes it in place.
+ */
+async function dropColumns(knex: Knex, table: string, columns: string[]): Promise<void> {
+  for (const column of columns) {
+    if (isSqlite(knex)) await knex.raw('alter table ?? drop column ??', [table, column]);
+    else await knex.schema.alterTable(table, (t) => t.dropColumn(column));
   }
 }

@@ -17,6 +17,86 @@ export interface PaymentIntentInfo {
   metadata: Record<string, string>;
   /** Message of the last failed attempt (card declined...), if any. */
   lastError: string | null;
+  /** The charge that moved the money (for the settled amount, refunds and disputes). */
+  latestChargeId: string | null;
+  customerId: string | null;
+}
+
+/** What Stripe's balance transaction says a charge is worth in the account's own currency. */
+export interface Settlement {
+  amount: number;
+  currency: string;
+}
+
+/** A charge as Stripe knows it: what was taken, refunded, disputed, and what it settled for. */
+export interface ChargeInfo {
+  id: string;
+  status: string;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  paymentIntentId: string | null;
+  disputed: boolean;
+  /** null while Stripe has no balance transaction for it (yet). */
+  settlement: Settlement | null;
+}
+
+export interface DisputeInfo {
+  id: string;
+  chargeId: string;
+  amount: number;
+  currency: string;
+  /** Stripe's: warning_needs_response, needs_response, under_review, won, lost... */
+  status: string;
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string;
+  status: string;
+  metadata: Record<string, string>;
+  /** The monthly amount and currency of its one item. */
+  amountCents: number;
+  currency: string;
+  /** True while collection is paused (pause_collection set). */
+  paused: boolean;
+  /** Unix seconds, or null. */
+  currentPeriodEnd: number | null;
+  canceledAt: number | null;
+  latestInvoiceId: string | null;
+}
+
+export interface InvoiceInfo {
+  id: string;
+  status: string;
+  amountPaid: number;
+  currency: string;
+  customerId: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  subscriptionId: string | null;
+  /** The PaymentIntent of the invoice's paid (or, before that, open) payment. */
+  paymentIntent: PaymentIntentInfo | null;
+}
+
+export interface CustomerInfo {
+  id: string;
+  email: string | null;
+  name: string | null;
+  deleted: boolean;
+}
+
+export interface CreateMonthlyInput {
+  amountCents: number;
+  currency: string;
+  /** An existing customer of this donor, or null to create one. */
+  customerId: string | null;
+  email: string;
+  name: string | null;
+  productId: string;
+  metadata: Record<string, string>;
+  description?: string;
+  idempotencyKey: string;
 }
 
 export interface CreateIntentInput {
@@ -28,14 +108,32 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/** The events this site acts on, by the kind of object they are about. */
+export const HANDLED_EVENTS = {
+  'payment_intent.succeeded': 'payment_intent',
+  'payment_intent.payment_failed': 'payment_intent',
+  'invoice.paid': 'invoice',
+  'charge.refunded': 'charge',
+  'charge.dispute.created': 'dispute',
+  'charge.dispute.updated': 'dispute',
+  'charge.dispute.closed': 'dispute',
+  'charge.dispute.funds_withdrawn': 'dispute',
+  'charge.dispute.funds_reinstated': 'dispute',
+  'customer.subscription.created': 'subscription',
+  'customer.subscription.updated': 'subscription',
+  'customer.subscription.deleted': 'subscription',
+} as const;
+export type HandledEvent = keyof typeof HANDLED_EVENTS;
+export type EventObjectKind = (typeof HANDLED_EVENTS)[HandledEvent];
+
 /**
- * A webhook event whose signature checked out and whose shape is valid. For PaymentIntent events
- * only the intent's id is passed on: the amounts, status and metadata are taken from Stripe itself
- * (retrieveIntent), never from the event's body.
+ * A webhook event whose signature checked out and whose shape is valid. Only the id of the object
+ * it is about is passed on: amounts, statuses and metadata are taken from Stripe itself (retrieve),
+ * never from the event's body.
  */
 export type PaymentEvent =
-  | { type: 'payment_intent.succeeded' | 'payment_intent.payment_failed'; id: string; intentId: string }
-  | { type: string; id: string; intentId: null };
+  | { type: HandledEvent; id: string; object: { kind: EventObjectKind; id: string } }
+  | { type: string; id: string; object: null };
 
 export type PaymentsFailure = 'unconfigured' | 'timeout' | 'unavailable' | 'not_found' | 'rejected' | 'signature' | 'malformed';
 
@@ -55,6 +153,8 @@ export class PaymentsError extends AppError {
   constructor(
     readonly kind: PaymentsFailure,
     message: string,
+    /** For 'not_found': the request parameter naming what Stripe does not have (customer, items[0][price_data][product]...). */
+    readonly param?: string,
   ) {
     super(FAILURES[kind].status, FAILURES[kind].code, message);
     this.name = 'PaymentsError';
@@ -102,6 +202,114 @@ const RetrievedIntentSchema = z.looseObject({
 
 const CreatedIntentSchema = z.looseObject({ id: z.string().regex(PAYMENT_INTENT_ID), client_secret: z.string().min(1).max(500) });
 
+/** An id, or the object it names when expanded. */
+const ref = (pattern: RegExp) => z.union([z.string().regex(pattern), z.looseObject({ id: z.string().regex(pattern) })]);
+const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const CHARGE_ID = /^(ch|py)_[A-Za-z0-9_]{1,250}$/;
+const DISPUTE_ID = /^(du|dp)_[A-Za-z0-9_]{1,250}$/;
+const INVOICE_ID = /^in_[A-Za-z0-9_]{1,250}$/;
+const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,250}$/;
+const CUSTOMER_ID = /^cus_[A-Za-z0-9_]{1,250}$/;
+const PRODUCT_ID = /^prod_[A-Za-z0-9_]{1,250}$/;
+const unixTime = z.number().int().nonnegative();
+
+const IntentWithChargeSchema = RetrievedIntentSchema.extend({
+  latest_charge: ref(CHARGE_ID).nullable().optional(),
+  customer: ref(CUSTOMER_ID).nullable().optional(),
+});
+
+const BalanceTransactionSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  object: z.literal('balance_transaction'),
+  // A charge's gross amount in the account's currency (positive for a charge).
+  amount: z.number().refine(Number.isSafeInteger, 'must be whole cents'),
+  currency,
+});
+
+const ChargeSchema = z.looseObject({
+  id: z.string().regex(CHARGE_ID),
+  object: z.literal('charge'),
+  status: z.string().min(1).max(60),
+  amount: cents,
+  amount_refunded: cents,
+  currency,
+  payment_intent: ref(PAYMENT_INTENT_ID).nullable().optional(),
+  disputed: z.boolean().optional(),
+  balance_transaction: z.union([z.string(), BalanceTransactionSchema]).nullable().optional(),
+});
+
+const DisputeSchema = z.looseObject({
+  id: z.string().regex(DISPUTE_ID),
+  object: z.literal('dispute'),
+  amount: cents,
+  currency,
+  status: z.string().min(1).max(60),
+  charge: ref(CHARGE_ID),
+});
+
+const CustomerSchema = z.looseObject({
+  id: z.string().regex(CUSTOMER_ID),
+  object: z.literal('customer'),
+  email: z.string().max(512).nullable().optional(),
+  name: z.string().max(512).nullable().optional(),
+  deleted: z.boolean().optional(),
+});
+
+const InvoiceSchema = z.looseObject({
+  id: z.string().regex(INVOICE_ID),
+  object: z.literal('invoice'),
+  status: z.string().min(1).max(60).nullable(),
+  amount_paid: cents,
+  currency,
+  customer: ref(CUSTOMER_ID).nullable().optional(),
+  customer_email: z.string().max(512).nullable().optional(),
+  customer_name: z.string().max(512).nullable().optional(),
+  parent: z
+    .looseObject({ subscription_details: z.looseObject({ subscription: ref(SUBSCRIPTION_ID) }).nullable().optional() })
+    .nullable()
+    .optional(),
+  confirmation_secret: z.looseObject({ client_secret: z.string().min(1).max(500), type: z.string() }).nullable().optional(),
+  payments: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({
+          status: z.string(),
+          payment: z.looseObject({ type: z.string(), payment_intent: z.union([z.string().regex(PAYMENT_INTENT_ID), IntentWithChargeSchema]).nullable().optional() }),
+        }),
+      ),
+    })
+    .optional(),
+});
+
+const SubscriptionSchema = z.looseObject({
+  id: z.string().regex(SUBSCRIPTION_ID),
+  object: z.literal('subscription'),
+  customer: ref(CUSTOMER_ID),
+  status: z.string().min(1).max(60),
+  metadata: metadata.nullable().optional(),
+  items: z.looseObject({
+    data: z
+      .array(
+        z.looseObject({
+          current_period_end: unixTime.nullable().optional(),
+          price: z.looseObject({ unit_amount: cents.nullable(), currency }),
+        }),
+      )
+      .min(1, 'a subscription has an item'),
+  }),
+  pause_collection: z.looseObject({ behavior: z.string() }).nullable().optional(),
+  canceled_at: unixTime.nullable().optional(),
+  latest_invoice: z.union([z.string().regex(INVOICE_ID), InvoiceSchema]).nullable().optional(),
+});
+
+/** data.object of the other handled events: its id and kind (nothing else is read from it). */
+const EVENT_OBJECT_SCHEMAS: Record<Exclude<EventObjectKind, 'payment_intent'>, z.ZodType<{ id: string }>> = {
+  invoice: z.looseObject({ id: z.string().regex(INVOICE_ID, 'must be an invoice id (in_...)'), object: z.literal('invoice') }),
+  charge: z.looseObject({ id: z.string().regex(CHARGE_ID, 'must be a charge id (ch_...)'), object: z.literal('charge') }),
+  dispute: z.looseObject({ id: z.string().regex(DISPUTE_ID, 'must be a dispute id (du_...)'), object: z.literal('dispute') }),
+  subscription: z.looseObject({ id: z.string().regex(SUBSCRIPTION_ID, 'must be a subscription id (sub_...)'), object: z.literal('subscription') }),
+};
+
 /** "data.object.amount: must be ..." for the first problem zod found. */
 export function firstIssue(error: z.ZodError, prefix: string): string {
   const issue = error.issues[0];
@@ -118,6 +326,21 @@ export interface StripePayments {
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** The PaymentIntent as Stripe knows it; null when Stripe has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Creates the product every monthly gift's price belongs to ("Monthly donation"). */
+  createMonthlyProduct(idempotencyKey: string): Promise<string>;
+  /**
+   * A monthly gift: a customer (reused when given), a subscription whose first invoice waits for
+   * the donor's payment; answers the client secret of that invoice's PaymentIntent.
+   */
+  createMonthly(input: CreateMonthlyInput): Promise<{ subscriptionId: string; customerId: string; clientSecret: string }>;
+  /** null when Stripe has no such object. */
+  retrieveCharge(id: string): Promise<ChargeInfo | null>;
+  retrieveDispute(id: string): Promise<DisputeInfo | null>;
+  /** The disputes of a charge, newest first. */
+  listDisputes(chargeId: string): Promise<DisputeInfo[]>;
+  retrieveInvoice(id: string): Promise<InvoiceInfo | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  retrieveCustomer(id: string): Promise<CustomerInfo | null>;
   /** Verifies the Stripe-Signature header over the raw body and parses the event. */
   verifyEvent(rawBody: Buffer | undefined, signature: string | string[] | undefined): PaymentEvent;
 }
@@ -159,7 +382,7 @@ function hostConfig(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'hos
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-function toInfo(pi: z.infer<typeof RetrievedIntentSchema>): PaymentIntentInfo {
+function toInfo(pi: z.infer<typeof IntentWithChargeSchema>): PaymentIntentInfo {
   return {
     id: pi.id,
     status: pi.status,
@@ -168,19 +391,73 @@ function toInfo(pi: z.infer<typeof RetrievedIntentSchema>): PaymentIntentInfo {
     currency: pi.currency,
     metadata: { ...(pi.metadata ?? {}) },
     lastError: pi.last_payment_error?.message ?? null,
+    latestChargeId: idOf(pi.latest_charge),
+    customerId: idOf(pi.customer),
+  };
+}
+
+function toCharge(ch: z.infer<typeof ChargeSchema>): ChargeInfo {
+  const bt = ch.balance_transaction;
+  return {
+    id: ch.id,
+    status: ch.status,
+    amount: ch.amount,
+    amountRefunded: ch.amount_refunded,
+    currency: ch.currency,
+    paymentIntentId: idOf(ch.payment_intent),
+    disputed: ch.disputed ?? false,
+    settlement: bt && typeof bt === 'object' ? { amount: bt.amount, currency: bt.currency } : null,
+  };
+}
+
+function toDispute(d: z.infer<typeof DisputeSchema>): DisputeInfo {
+  return { id: d.id, chargeId: idOf(d.charge)!, amount: d.amount, currency: d.currency, status: d.status };
+}
+
+function toInvoice(inv: z.infer<typeof InvoiceSchema>): InvoiceInfo {
+  const payments = inv.payments?.data ?? [];
+  // The payment that paid the invoice; before that, the open one the donor is asked to confirm.
+  const payment = payments.find((p) => p.status === 'paid' && p.payment.type === 'payment_intent') ?? payments.find((p) => p.payment.type === 'payment_intent');
+  const pi = payment?.payment.payment_intent;
+  return {
+    id: inv.id,
+    status: inv.status ?? 'draft',
+    amountPaid: inv.amount_paid,
+    currency: inv.currency,
+    customerId: idOf(inv.customer),
+    customerEmail: inv.customer_email ?? null,
+    customerName: inv.customer_name ?? null,
+    subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
+    paymentIntent: pi && typeof pi === 'object' ? toInfo(pi) : null,
+  };
+}
+
+function toSubscription(sub: z.infer<typeof SubscriptionSchema>): SubscriptionInfo {
+  const item = sub.items.data[0]!;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer)!,
+    status: sub.status,
+    metadata: { ...(sub.metadata ?? {}) },
+    amountCents: item.price.unit_amount ?? 0,
+    currency: item.price.currency,
+    paused: Boolean(sub.pause_collection),
+    currentPeriodEnd: item.current_period_end ?? null,
+    canceledAt: sub.canceled_at ?? null,
+    latestInvoiceId: idOf(sub.latest_invoice as string | { id: string } | null | undefined),
   };
 }
 
 /** An answer that is not what Stripe sends (a proxy's error page, another API): nothing to use. */
 export function unreadable(log: Logger, what: string, detail: string): PaymentsError {
-  log.error({ what, detail }, 'Stripe answered something that is not a PaymentIntent');
+  log.error({ what, detail }, 'Stripe answered something we could not read');
   return new PaymentsError('unavailable', 'The payment service sent an answer we could not read. Please try again in a moment.');
 }
 
 /** Turns SDK errors into PaymentsError with a clear message; logs what an operator needs. */
 export function translate(err: unknown, log: Logger, what: string): PaymentsError {
   if (err instanceof PaymentsError) return err;
-  const e = err as { type?: string; code?: string; statusCode?: number; message?: string };
+  const e = err as { type?: string; code?: string; statusCode?: number; message?: string; param?: string };
   if (e.type === 'StripeConnectionError' || isTimeoutError(err)) {
     const timedOut = isTimeoutError(err) || /timed? ?out|ETIMEDOUT/i.test(e.message ?? '');
     log.error({ err: e.message, what }, 'Stripe is not reachable');
@@ -193,7 +470,7 @@ export function translate(err: unknown, log: Logger, what: string): PaymentsErro
     return new PaymentsError('unavailable', 'Online donations are not set up correctly. Please contact us.');
   }
   if (e.statusCode === 404 || e.code === 'resource_missing') {
-    return new PaymentsError('not_found', 'The payment was not found at Stripe.');
+    return new PaymentsError('not_found', 'The payment was not found at Stripe.', typeof e.param === 'string' ? e.param : undefined);
   }
   if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError' || e.type === 'StripeIdempotencyError') {
     log.warn({ err: e.message, code: e.code, what }, 'Stripe refused a request');
@@ -224,6 +501,22 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
     appInfo: { name: 'charity-donations' },
   });
 
+  /** One retrieve: Stripe's answer checked against `schema`; null when Stripe has no such object. */
+  async function retrieve<S extends z.ZodType<{ id: string }>, T>(what: string, id: string, schema: S, call: () => Promise<unknown>, map: (value: z.infer<S>) => T): Promise<T | null> {
+    let answer: unknown;
+    try {
+      answer = await call();
+    } catch (err) {
+      const e = translate(err, log, what);
+      if (e.kind === 'not_found') return null;
+      throw e;
+    }
+    const checked = schema.safeParse(answer);
+    if (!checked.success) throw unreadable(log, what, firstIssue(checked.error, ''));
+    if (checked.data.id !== id) throw unreadable(log, what, `asked for ${id}, got ${checked.data.id}`);
+    return map(checked.data);
+  }
+
   return {
     kind: 'stripe',
     publishableKey,
@@ -250,18 +543,104 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
     },
 
     async retrieveIntent(id) {
-      let pi: unknown;
+      return retrieve('paymentIntents.retrieve', id, IntentWithChargeSchema, () => stripe.paymentIntents.retrieve(id), toInfo);
+    },
+
+    async createMonthlyProduct(idempotencyKey) {
       try {
-        pi = await stripe.paymentIntents.retrieve(id);
+        const product = await stripe.products.create(
+          // Gifts are not taxable sales: no tax code, no statement of goods.
+          { name: 'Monthly donation', metadata: { purpose: 'monthly-donation' } },
+          { idempotencyKey },
+        );
+        const checked = z.looseObject({ id: z.string().regex(PRODUCT_ID) }).safeParse(product);
+        if (!checked.success) throw unreadable(log, 'products.create', firstIssue(checked.error, ''));
+        return checked.data.id;
       } catch (err) {
-        const e = translate(err, log, 'paymentIntents.retrieve');
-        if (e.kind === 'not_found') return null;
-        throw e;
+        throw translate(err, log, 'products.create');
       }
-      const checked = RetrievedIntentSchema.safeParse(pi);
-      if (!checked.success) throw unreadable(log, 'paymentIntents.retrieve', firstIssue(checked.error, ''));
-      if (checked.data.id !== id) throw unreadable(log, 'paymentIntents.retrieve', `asked for ${id}, got ${checked.data.id}`);
-      return toInfo(checked.data);
+    },
+
+    async createMonthly(input) {
+      try {
+        let customerId = input.customerId;
+        if (!customerId) {
+          const customer = await stripe.customers.create(
+            { email: input.email, ...(input.name ? { name: input.name } : {}), metadata: { createdBy: 'charity-donations' } },
+            { idempotencyKey: `${input.idempotencyKey}-customer` },
+          );
+          const checked = CustomerSchema.safeParse(customer);
+          if (!checked.success) throw unreadable(log, 'customers.create', firstIssue(checked.error, ''));
+          customerId = checked.data.id;
+        }
+        const subscription = await stripe.subscriptions.create(
+          {
+            customer: customerId,
+            items: [{ price_data: { currency: input.currency, product: input.productId, unit_amount: input.amountCents, recurring: { interval: 'month' } } }],
+            // The first invoice waits for the donor to confirm its payment in the Payment Element.
+            payment_behavior: 'default_incomplete',
+            payment_settings: { save_default_payment_method: 'on_subscription' },
+            expand: ['latest_invoice.confirmation_secret'],
+            metadata: input.metadata,
+            ...(input.description ? { description: input.description } : {}),
+          },
+          // The customer and the product are part of what the key covers: a retry after either was
+          // made again is another request, not a replay.
+          { idempotencyKey: `${input.idempotencyKey}-${customerId}-${input.productId}` },
+        );
+        const checked = SubscriptionSchema.safeParse(subscription);
+        if (!checked.success) throw unreadable(log, 'subscriptions.create', firstIssue(checked.error, ''));
+        const invoice = checked.data.latest_invoice;
+        const clientSecret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+        if (!clientSecret) throw unreadable(log, 'subscriptions.create', 'latest_invoice.confirmation_secret: missing');
+        return { subscriptionId: checked.data.id, customerId, clientSecret };
+      } catch (err) {
+        throw translate(err, log, 'subscriptions.create');
+      }
+    },
+
+    async retrieveCharge(id) {
+      return retrieve('charges.retrieve', id, ChargeSchema, () => stripe.charges.retrieve(id, { expand: ['balance_transaction'] }), toCharge);
+    },
+
+    async retrieveDispute(id) {
+      return retrieve('disputes.retrieve', id, DisputeSchema, () => stripe.disputes.retrieve(id), toDispute);
+    },
+
+    async listDisputes(chargeId) {
+      let list: unknown;
+      try {
+        list = await stripe.disputes.list({ charge: chargeId, limit: 10 });
+      } catch (err) {
+        throw translate(err, log, 'disputes.list');
+      }
+      const checked = z.looseObject({ data: z.array(DisputeSchema) }).safeParse(list);
+      if (!checked.success) throw unreadable(log, 'disputes.list', firstIssue(checked.error, ''));
+      return checked.data.data.map(toDispute).filter((d) => d.chargeId === chargeId);
+    },
+
+    async retrieveInvoice(id) {
+      return retrieve(
+        'invoices.retrieve',
+        id,
+        InvoiceSchema,
+        // payments is included only when asked for; its PaymentIntent names the charge.
+        () => stripe.invoices.retrieve(id, { expand: ['payments', 'payments.data.payment.payment_intent'] }),
+        toInvoice,
+      );
+    },
+
+    async retrieveSubscription(id) {
+      return retrieve('subscriptions.retrieve', id, SubscriptionSchema, () => stripe.subscriptions.retrieve(id), toSubscription);
+    },
+
+    async retrieveCustomer(id) {
+      return retrieve('customers.retrieve', id, CustomerSchema, () => stripe.customers.retrieve(id), (c) => ({
+        id: c.id,
+        email: c.email ?? null,
+        name: c.name ?? null,
+        deleted: c.deleted === true,
+      }));
     },
 
     verifyEvent(rawBody, signature) {
@@ -281,12 +660,13 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
       const event = EventSchema.safeParse(parsed);
       if (!event.success) throw new PaymentsError('malformed', `The webhook event is malformed: ${firstIssue(event.error, '')}`);
       const { id, type } = event.data;
-      if (type === 'payment_intent.succeeded' || type === 'payment_intent.payment_failed') {
-        const object = IntentEventObjectSchema.safeParse(event.data.data.object);
-        if (!object.success) throw new PaymentsError('malformed', `The webhook event is malformed: ${firstIssue(object.error, 'data.object')}`);
-        return { type, id, intentId: object.data.id };
-      }
-      return { type, id, intentId: null };
+      if (!Object.hasOwn(HANDLED_EVENTS, type)) return { type, id, object: null };
+      const handled = type as HandledEvent;
+      const kind = HANDLED_EVENTS[handled];
+      const schema = kind === 'payment_intent' ? IntentEventObjectSchema : EVENT_OBJECT_SCHEMAS[kind];
+      const object = schema.safeParse(event.data.data.object);
+      if (!object.success) throw new PaymentsError('malformed', `The webhook event is malformed: ${firstIssue(object.error, 'data.object')}`);
+      return { type: handled, id, object: { kind, id: object.data.id } };
     },
   };
 }

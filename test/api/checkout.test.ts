@@ -51,13 +51,15 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
         .expect(200)
         .expect('Content-Type', /json/);
       assert.match(res.body.clientSecret, /^pi_\w+_secret_\w+$/);
-      assert.deepEqual(Object.keys(res.body), ['clientSecret']);
+      assert.deepEqual(res.body.kind, 'one_off');
+      assert.deepEqual(Object.keys(res.body).sort(), ['clientSecret', 'kind']);
       const [req] = fake.createRequests();
       assert.ok(req, 'the request reached the fake Stripe API');
       assert.equal(req.body.amount, '15000');
       assert.equal(req.body.currency, 'usd');
       assert.deepEqual(req.body.automatic_payment_methods, { enabled: 'true' });
-      assert.deepEqual(req.body.metadata, { projectId: '', language: 'en' });
+      assert.deepEqual(req.body.metadata, { projectId: '', language: 'en', kind: 'one_off' });
+      assert.equal(req.body.receipt_email, undefined, "Stripe's own receipt is not asked for");
       assert.equal(req.body.description, 'Donation to Kuvaka Community Trust: General Support');
       assert.equal(req.authorization, 'Bearer sk_test_x');
       assert.match(req.idempotencyKey ?? '', /^donation-/);
@@ -67,9 +69,31 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       await request(h.app).post('/api/create-payment-intent').send({ amount: 25.5, projectId, language: 'de' }).expect(200);
       const [req] = fake.createRequests();
       assert.equal(req!.body.amount, '2550');
-      assert.deepEqual(req!.body.metadata, { projectId: String(projectId), language: 'de' });
+      assert.deepEqual(req!.body.metadata, { projectId: String(projectId), language: 'de', kind: 'one_off' });
       const project = await h.deps.db('projects').where({ id: projectId }).first();
       assert.equal(req!.body.description, `Donation to Kuvaka Community Trust: ${project.title}`);
+    });
+
+    test('CHF and EUR: the PaymentIntent is in that currency, in minor units', async () => {
+      await request(h.app).post('/api/create-payment-intent').send({ amount: 50, currency: 'chf', projectId: null }).expect(200);
+      await request(h.app).post('/api/create-payment-intent').send({ amount: '12.30', currency: 'eur', projectId: null }).expect(200);
+      assert.deepEqual(
+        fake.createRequests().map((r) => [r.body.currency, r.body.amount]),
+        [
+          ['chf', '5000'],
+          ['eur', '1230'],
+        ],
+      );
+    });
+
+    test('monthly: answers the first invoice payment’s client secret, kind monthly; no PaymentIntent of its own', async () => {
+      const res = await request(h.app).post('/api/create-payment-intent').send({ amount: 20, currency: 'chf', interval: 'month', projectId, email: 'Monthly@Example.org' }).expect(200);
+      assert.equal(res.body.kind, 'monthly');
+      assert.match(res.body.clientSecret, /^pi_\w+_secret_\w+$/);
+      assert.equal(fake.createRequests().length, 0);
+      const invoice = fake.invoiceOf(res.body.clientSecret.split('_secret_')[0]);
+      assert.ok(invoice, 'the client secret is that of an invoice’s PaymentIntent');
+      assert.equal(invoice.customer_email, 'monthly@example.org');
     });
 
     test('the limits themselves are accepted: 1.00 and 999,999.99 dollars', async () => {
@@ -110,6 +134,10 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       ['a project id as text', { amount: 50, projectId: 'abc' }, /projectId/],
       ['a fractional project id', { amount: 50, projectId: 1.5 }, /projectId/],
       ['an unknown language', { amount: 50, projectId: null, language: 'fr' }, /language/],
+      ['an unknown currency', { amount: 50, projectId: null, currency: 'gbp' }, /currency must be one of usd, chf, eur/],
+      ['an unknown interval', { amount: 50, projectId: null, interval: 'year' }, /interval must be one of once, month/],
+      ['monthly without an e-mail address', { amount: 50, projectId: null, interval: 'month' }, /email is required for a monthly donation/],
+      ['below one franc', { amount: 0.99, projectId: null, currency: 'chf' }, /at least 1\.00 CHF/],
     ];
     for (const [name, body, message] of bad) {
       test(`400 with a clear message for ${name}, and Stripe is never asked`, async () => {
@@ -238,9 +266,9 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       assert.equal((await donation(intent.id)).projectId, null);
       assert.deepEqual(await h.deps.db('projects').sum({ s: 'raisedCents' }).first(), totals);
 
-      const other = JSON.stringify({ ...fake.event('charge.refunded', intent), data: { object: { id: 'ch_1', object: 'charge' } } });
+      const other = JSON.stringify({ ...fake.event('customer.created', intent), data: { object: { id: 'cus_1', object: 'customer' } } });
       const res = await postWebhook(other, signed(other)).expect(200);
-      assert.equal(res.body.ignored, 'charge.refunded');
+      assert.equal(res.body.ignored, 'customer.created');
     });
   });
 

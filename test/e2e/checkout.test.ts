@@ -79,7 +79,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     assert.equal(await preset('$150').getAttribute('aria-pressed'), 'true', '$150 is the default');
     await paymentElement(page).waitFor();
     await until(() => amountsRequested().includes(15000), 'the 15000-cent intent');
-    assert.deepEqual(fake.createRequests()[0]!.body.metadata, { projectId: '', language: 'en' });
+    assert.deepEqual(fake.createRequests()[0]!.body.metadata, { projectId: '', language: 'en', kind: 'one_off' });
     assert.equal(fake.createRequests()[0]!.body.currency, 'usd');
     await donateButton(page, /^Donate \$150$/).waitFor();
     // The label shows the amount as soon as the intent exists; the button turns on when Stripe fires ready.
@@ -187,7 +187,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await until(() => fake.createRequests().length > 0, 'an intent');
     const req = fake.createRequests()[0]!;
     assert.equal(req.body.amount, '15000');
-    assert.deepEqual(req.body.metadata, { projectId: String(project.id), language: 'en' });
+    assert.deepEqual(req.body.metadata, { projectId: String(project.id), language: 'en', kind: 'one_off' });
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -8,7 +8,9 @@
 //
 // confirmPayment calls https://api.stripe.com/v1/payment_intents/:id/confirm like the real one;
 // routeStripe() forwards that to the FakeStripe API, so the server later retrieves the intent as
-// succeeded. Tests steer the outcome through a flag in the page:
+// succeeded. A monthly gift's first payment works the same way: its client secret is that of the
+// first invoice's PaymentIntent (latest_invoice.confirmation_secret), and confirming it makes the
+// fake pay the invoice, activate the subscription and deliver invoice.paid. Tests steer the outcome through a flag in the page:
 //   window.__stripeFake = { decline: true }   -> the card is declined ("Your card was declined.")
 //   window.__stripeFake = { redirect: true }  -> behaves like a redirect-based method (goes to return_url)
 // and can read what the page asked for in window.__stripeFakeCalls.

@@ -214,8 +214,8 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_test' });
     const event = p.verifyEvent(Buffer.from(body), signature);
     assert.equal(event.type, 'payment_intent.succeeded');
-    assert.equal(event.intentId, intent.id);
-    assert.deepEqual(Object.keys(event).sort(), ['id', 'intentId', 'type'], 'no amounts are taken from the event');
+    assert.deepEqual(event.object, { kind: 'payment_intent', id: intent.id });
+    assert.deepEqual(Object.keys(event).sort(), ['id', 'object', 'type'], 'no amounts are taken from the event');
     const expectSignatureError = (fn: () => unknown) => assert.throws(fn, (err: unknown) => err instanceof PaymentsError && err.kind === 'signature');
     expectSignatureError(() => p.verifyEvent(Buffer.from(body.replace('800', '80000')), signature));
     expectSignatureError(() => p.verifyEvent(Buffer.from(body), undefined));
@@ -263,12 +263,23 @@ describe('models/providers/payments with the real SDK against the fake Stripe AP
       () => p.verifyEvent(Buffer.from(notJson), Stripe.webhooks.generateTestHeaderString({ payload: notJson, secret: 'whsec_test' })),
       (err: unknown) => err instanceof PaymentsError && err.kind === 'malformed' && /not a JSON event/.test(err.message),
     );
-    // Other event types need only the envelope.
-    const other = JSON.stringify({ ...good, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } });
-    assert.deepEqual(p.verifyEvent(Buffer.from(other), Stripe.webhooks.generateTestHeaderString({ payload: other, secret: 'whsec_test' })), {
+    // Other handled events name their object by id and kind; unhandled ones need only the envelope.
+    const refunded = JSON.stringify({ ...good, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', amount: 5 } } });
+    assert.deepEqual(p.verifyEvent(Buffer.from(refunded), Stripe.webhooks.generateTestHeaderString({ payload: refunded, secret: 'whsec_test' })), {
       type: 'charge.refunded',
       id: good.id,
-      intentId: null,
+      object: { kind: 'charge', id: 'ch_1' },
+    });
+    const wrongKind = JSON.stringify({ ...good, type: 'charge.refunded', data: { object: { id: 'pi_1', object: 'payment_intent' } } });
+    assert.throws(
+      () => p.verifyEvent(Buffer.from(wrongKind), Stripe.webhooks.generateTestHeaderString({ payload: wrongKind, secret: 'whsec_test' })),
+      (err: unknown) => err instanceof PaymentsError && err.kind === 'malformed' && /data\.object\.id/.test(err.message),
+    );
+    const other = JSON.stringify({ ...good, type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    assert.deepEqual(p.verifyEvent(Buffer.from(other), Stripe.webhooks.generateTestHeaderString({ payload: other, secret: 'whsec_test' })), {
+      type: 'customer.created',
+      id: good.id,
+      object: null,
     });
   });
 
