@@ -548,8 +548,8 @@ describe('checkout without Stripe keys in Chromium', () => {
   });
 
   for (const [pathname, heading, bank] of [
-    ['/checkout', 'Donation System Setup Required', 'By bank transfer, with the details below or the QR-bill.'],
-    ['/de/checkout', 'Einrichtung des Spendensystems erforderlich', 'Per Banküberweisung, mit den Angaben unten oder der QR-Rechnung.'],
+    ['/checkout', 'Donation System Setup Required', 'By bank transfer to our account in Switzerland (details below).'],
+    ['/de/checkout', 'Einrichtung des Spendensystems erforderlich', 'Per Banküberweisung auf unser Konto in der Schweiz (Angaben unten).'],
   ] as const) {
     test(`${pathname} shows the setup-required screen with the e-mail address and never loads Stripe.js`, async () => {
       const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
