@@ -433,6 +433,21 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   });
 
   test('German suggests CHF, English USD; the donor\'s choice survives a reload and a later ?amount= link', async () => {
+    // Straight from the server, as before hydration: the suggestion, or the currency the address names.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const raw = await context.newPage();
+    for (const [pathname, checked, preset] of [
+      ['/de/checkout', 'chf', 'CHF 150'],
+      ['/checkout', 'usd', '$150'],
+      ['/de/checkout?currency=eur&interval=month', 'eur', '€150'],
+    ] as const) {
+      await raw.goto(srv.url + pathname);
+      assert.equal(await raw.locator('input[name="currency"]:checked').getAttribute('value'), checked, pathname);
+      assert.equal(await raw.locator('button.amount-chip[aria-pressed="true"]').textContent(), preset, pathname);
+    }
+    assert.equal(await raw.locator('input[name="interval"]:checked').getAttribute('value'), 'month');
+    await context.close();
+
     const de = await open('/de/checkout');
     const sentDe = intentBodies(de.page);
     assert.equal(await de.page.getByRole('radio', { name: 'CHF' }).isChecked(), true);
