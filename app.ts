@@ -31,6 +31,7 @@ import { createAssistant } from './models/providers/assistant';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './controllers/newsletter';
 import { createPaymentsProvider } from './models/providers/payments';
 import { checkoutApi } from './controllers/checkout';
+import { qrBillRouter } from './controllers/qr-bill';
 import session from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages } from './controllers/admin/index';
@@ -260,6 +261,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use('/api/newsletter', newsletterApi(deps));
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
   app.get('/newsletter/images/*path', newsletterImages(deps));
+  app.use(qrBillRouter(deps));
   app.use(sitemapRouter(deps));
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));

@@ -36,6 +36,7 @@ import { PaymentsError, STRIPE_WORST_CASE_MS, type ChargeInfo, type CreateMonthl
 import { MAX_DB_ID } from '../models/db-limits';
 import { withDeadline } from '../models/providers/deadline';
 import type { CheckoutProps } from '../views/components/checkout/types';
+import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/donation-rules';
 
 /**
  * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
@@ -68,6 +69,9 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
     projects,
     selectedProjectId: selected?.id ?? null,
     selectedAmountCents: amountFromQuery(req.query.amount),
+    currency: isDonationCurrency(req.query.currency) ? req.query.currency : SUGGESTED_CURRENCY[lang],
+    currencyFromLink: isDonationCurrency(req.query.currency),
+    interval: req.query.interval === 'month' ? 'month' : 'once',
     paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
   };
   return { props, meta: metaFromLocale(deps, lang, 'checkout') };

@@ -28,6 +28,7 @@ export const PAGE_PATHS = {
   team: '/team',
   contact: '/contact',
   checkout: '/checkout',
+  donationsManage: '/donations/manage',
   adminLogin: '/admin-login',
   admin: '/admin',
   backendDemo: '/backend-demo',

@@ -1,6 +1,9 @@
 // The donation flow in Chromium: the real checkout page, Stripe.js replaced by a stand-in through
 // request interception (test/fakes/stripe-js.ts), api.stripe.com and the server's Stripe SDK both
 // talking to the local fake Stripe API (test/fakes/stripe.ts), which also delivers signed webhooks.
+// The page asks for a payment session once it has an amount and the donor's e-mail address (the
+// receipt goes there); what it sends is read from the browser's own request, so these checks hold
+// whatever the server does with the fields.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -39,6 +42,20 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     return watched;
   }
   const paymentElement = (page: Page) => page.getByTestId('fake-payment-element');
+  const EMAIL = 'donor@example.ch';
+  /** The e-mail address for the receipt: without it no payment session is asked for. */
+  async function fillEmail(page: Page, email = EMAIL) {
+    const lang = await page.getAttribute('html', 'lang');
+    await page.getByLabel(lang === 'de' ? 'E-Mail-Adresse' : 'E-mail address').fill(email);
+  }
+  /** The bodies the page sent to POST /api/create-payment-intent, in order. */
+  function intentBodies(page: Page): Record<string, unknown>[] {
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/create-payment-intent') && r.method() === 'POST') bodies.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    return bodies;
+  }
   const donateButton = (page: Page, name: RegExp = /^Donate/) => page.getByRole('button', { name });
 
   before(async () => {
@@ -59,6 +76,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     for (const width of [390, 1280]) {
       test(`${pathname} at ${width}px: the Payment Element in ${lang}, no console problems, axe-core clean`, async () => {
         const { page, problems } = await open(pathname, { width, height: 900 });
+        await fillEmail(page);
         await paymentElement(page).waitFor();
         assert.equal(await paymentElement(page).getAttribute('data-locale'), lang);
         assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -77,9 +95,15 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     assert.equal(await select.inputValue(), '', 'General Support is the default');
     const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
     assert.equal(await preset('$150').getAttribute('aria-pressed'), 'true', '$150 is the default');
+    assert.equal(await page.getByRole('radio', { name: 'USD' }).isChecked(), true, 'an English page suggests USD');
+    await page.getByText('Enter your e-mail address to continue.').waitFor();
+    assert.equal(fake.createRequests().length, 0, 'no session before the e-mail address');
+    await fillEmail(page);
     await paymentElement(page).waitFor();
     await until(() => amountsRequested().includes(15000), 'the 15000-cent intent');
-    assert.deepEqual(fake.createRequests()[0]!.body.metadata, { projectId: '', language: 'en', kind: 'one_off' });
+    assert.equal(fake.createRequests()[0]!.body.metadata?.projectId, '');
+    assert.equal(fake.createRequests()[0]!.body.metadata?.language, 'en');
+      assert.equal(fake.createRequests()[0]!.body.metadata?.kind, 'one_off');
     assert.equal(fake.createRequests()[0]!.body.currency, 'usd');
     await donateButton(page, /^Donate \$150$/).waitFor();
     // The label shows the amount as soon as the intent exists; the button turns on when Stripe fires ready.
@@ -109,7 +133,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     assert.equal(await custom.getAttribute('aria-invalid'), 'true');
     assert.equal(await donateButton(page).isDisabled(), true);
     await custom.fill('10.001');
-    await page.getByText('Please use at most two decimal places (cents).').waitFor();
+    await page.getByText('Please use at most two decimal places.').waitFor();
     await custom.fill('1000000');
     await page.getByText(/Online donations are limited to \$999,999\.99/).waitFor();
     assert.equal(await donateButton(page).isDisabled(), true);
@@ -135,6 +159,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.getByRole('link', { name: /^Give \$3,500/ }).click();
     await page.waitForURL(`${srv.url}/checkout?amount=3500`);
     const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
+    await fillEmail(page);
     await paymentElement(page).waitFor();
     assert.equal(await preset('$3,500').getAttribute('aria-pressed'), 'true');
     assert.equal(await preset('$150').getAttribute('aria-pressed'), 'false');
@@ -155,11 +180,12 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await context.close();
 
     const { page, problems } = await open('/de/checkout?amount=100');
+    await fillEmail(page);
     await paymentElement(page).waitFor();
-    assert.equal(await page.getByLabel('Anderer Betrag (USD)').inputValue(), '100');
-    for (const label of ['$50', '$150', '$3’500']) assert.equal(await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed'), 'false');
-    await donateButton(page, /^\$100 spenden$/).waitFor();
-    await page.locator('.summary-total').getByText('$100').waitFor();
+    assert.equal(await page.getByLabel('Anderer Betrag (CHF)').inputValue(), '100');
+    for (const label of ['CHF 50', 'CHF 150', 'CHF 3’500']) assert.equal(await page.getByRole('button', { name: label, exact: true }).getAttribute('aria-pressed'), 'false');
+    await donateButton(page, /^CHF 100 spenden$/).waitFor();
+    await page.locator('.summary-total').getByText('CHF 100').waitFor();
     await until(() => amountsRequested().length > 0, 'an intent');
     assert.deepEqual(amountsRequested(), [10000]);
     assert.deepEqual(problems, []);
@@ -167,6 +193,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
 
     fake.reset();
     const bad = await open('/checkout?amount=0.5');
+    await fillEmail(bad.page);
     await paymentElement(bad.page).waitFor();
     assert.equal(await bad.page.getByRole('button', { name: '$150', exact: true }).getAttribute('aria-pressed'), 'true');
     assert.equal(await bad.page.getByLabel('Other amount (USD)').inputValue(), '');
@@ -184,10 +211,13 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await summary.getByText(formatMoney(Number(project.raisedCents) / 100, 'en'), { exact: true }).waitFor();
     await summary.getByText(formatMoney(Number(project.goalCents) / 100, 'en'), { exact: true }).waitFor();
     assert.ok(await summary.getByRole('progressbar').isVisible());
+    await fillEmail(page);
     await until(() => fake.createRequests().length > 0, 'an intent');
     const req = fake.createRequests()[0]!;
     assert.equal(req.body.amount, '15000');
-    assert.deepEqual(req.body.metadata, { projectId: String(project.id), language: 'en', kind: 'one_off' });
+    assert.equal(req.body.metadata?.projectId, String(project.id));
+    assert.equal(req.body.metadata?.language, 'en');
+      assert.equal(req.body.metadata?.kind, 'one_off');
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -195,6 +225,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('success: Processing, the thank-you toast, the verified funding call, home, and the total raised once', async () => {
     const before = await raisedCents(project.id);
     const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await fillEmail(page);
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await until(() => amountsRequested().includes(5000), 'the 5000-cent intent');
     await donateButton(page, /^Donate \$50$/).waitFor();
@@ -209,9 +240,10 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
 
     const fundingResponse = await funding;
     assert.equal(fundingResponse.status(), 200);
-    const sent = fundingResponse.request().postDataJSON() as { projectId: number; amount: number; paymentIntentId: string };
+    const sent = fundingResponse.request().postDataJSON() as { projectId: number; amount: number; paymentIntentId: string; currency: string };
     assert.equal(sent.projectId, project.id);
     assert.equal(sent.amount, 50);
+    assert.equal(sent.currency, 'usd');
     assert.match(sent.paymentIntentId, /^pi_/);
     await page.getByText('Payment Successful').waitFor();
     await page.getByText('Thank you for your donation!').waitFor();
@@ -236,6 +268,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('failure: the Payment Failed toast with Stripe\'s message; the page stays and nothing is counted', async () => {
     const before = await raisedCents(project.id);
     const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await fillEmail(page);
     await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
     await page.evaluate(() => {
       (window as unknown as { __stripeFake: object }).__stripeFake = { decline: true };
@@ -264,6 +297,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('a redirect-based method returns with ?payment=success: toast, funding call, home', async () => {
     const before = await raisedCents(project.id);
     const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    await fillEmail(page);
     await page.getByLabel('Other amount (USD)').fill('20.25');
     await until(() => amountsRequested().includes(2025), 'the 2025-cent intent');
     await donateButton(page, /^Donate \$20\.25$/).waitFor();
@@ -277,6 +311,8 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     const returned = new URL(page.url());
     assert.equal(returned.searchParams.get('project'), project.slug);
     assert.match(returned.searchParams.get('payment_intent') ?? '', /^pi_/);
+    assert.equal(returned.searchParams.get('currency'), 'usd');
+    assert.equal(returned.searchParams.get('interval'), null);
     assert.equal((await funding).status(), 200);
     await page.getByText('Payment Successful').waitFor();
     await page.waitForURL(`${srv.url}/`);
@@ -292,6 +328,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.getByText('Payment Failed').waitFor();
     assert.equal(await page.getByLabel('Your donation supports').inputValue(), String(project.id));
     assert.equal(await page.getByLabel('Other amount (USD)').inputValue(), '20.25');
+    await fillEmail(page);
     await until(() => amountsRequested().includes(2025), 'an intent for the same amount');
     assert.deepEqual(problems, []);
     await page.context().close();
@@ -301,21 +338,22 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     const { page, problems } = await open('/de/checkout');
     await page.getByRole('heading', { level: 1, name: 'Jetzt spenden' }).waitFor();
     assert.equal(await page.getByLabel('Ihre Spende unterstützt').inputValue(), '');
+    await fillEmail(page);
     await paymentElement(page).waitFor();
     assert.equal(await paymentElement(page).getAttribute('data-locale'), 'de');
     const button = donateButton(page, /spenden$/);
     await until(async () => button.isEnabled(), 'the Spenden button to be ready');
-    await page.getByLabel('Anderer Betrag (USD)').fill('0.5');
-    await page.getByText('Der Mindestbetrag ist $1.').waitFor();
-    await page.getByRole('button', { name: '$50', exact: true }).click();
-    await until(async () => (await button.textContent())?.includes('$50') === true && (await button.isEnabled()), 'the $50 session');
+    await page.getByLabel('Anderer Betrag (CHF)').fill('0.5');
+    await page.getByText('Der Mindestbetrag ist CHF 1.').waitFor();
+    await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    await until(async () => (await button.textContent())?.replace(/\u00a0/g, ' ').includes('CHF 50') === true && (await button.isEnabled()), 'the CHF 50 session');
     await page.evaluate(() => {
       (window as unknown as { __stripeFake: object }).__stripeFake = { decline: true };
     });
     await button.click();
     await page.getByText('Zahlung fehlgeschlagen').waitFor();
     const main = (await page.locator('main').innerText()).replace(/Testkarte \(Stripe-Ersatz\)[^\n]*/, '');
-    for (const english of ['Donate', 'Choose', 'Payment', 'General Support', 'Back to Home', 'Total']) {
+    for (const english of ['Donate', 'Choose', 'Payment', 'General Support', 'Back to Home', 'Total', 'Once', 'Monthly', 'E-mail address', 'Currency', 'Manage my donations', 'tax-deductible']) {
       assert.ok(!main.includes(english), `English "${english}" on /de/checkout`);
     }
     assert.deepEqual(problems.filter((p) => !/status of 402/.test(p)), []);
@@ -325,7 +363,10 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('a payment session that cannot be created shows Donation System Setup Required, with Try again', async () => {
     fake.failNext(3, 500);
     const { page, problems } = await open('/checkout');
+    await fillEmail(page);
     await page.getByRole('heading', { name: 'Donation System Setup Required' }).waitFor();
+    // Bank transfer is offered there too, with the QR-bill.
+    await page.getByRole('img', { name: /^Swiss QR-bill for a donation to / }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'info@example.org' }).waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();
     await paymentElement(page).waitFor();
@@ -335,6 +376,157 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
       problems.filter((p) => !/status of 502/.test(p)),
       [],
     );
+    await page.context().close();
+  });
+
+  test('CHF and monthly: the request carries currency, interval, e-mail and name; the button and the manage link say so', async () => {
+    const { page, problems } = await open('/checkout');
+    const sent = intentBodies(page);
+    await page.getByRole('radio', { name: 'CHF' }).check();
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    for (const label of ['CHF 50', 'CHF 150', 'CHF 3,500']) await page.getByRole('button', { name: label, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    assert.equal(await page.getByLabel('Other amount (CHF)').count(), 1);
+    await page.getByText('TWINT for payments in CHF up to CHF 5,000').waitFor();
+    await fillEmail(page, 'Anna.Muster@example.ch');
+    // Monthly needs the name (the certificate); the session waits for it.
+    await page.getByText('Enter your name to continue.').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Anna Muster');
+    await until(() => sent.some((b) => b.interval === 'month' && b.name === 'Anna Muster'), 'a monthly session request');
+    const body = sent.at(-1)!;
+    assert.deepEqual(
+      { ...body, checkoutId: typeof body.checkoutId },
+      { amount: 50, currency: 'chf', interval: 'month', projectId: null, language: 'en', checkoutId: 'string', email: 'Anna.Muster@example.ch', name: 'Anna Muster' },
+    );
+    assert.match(String(body.checkoutId), /^[A-Za-z0-9_-]{8,64}$/);
+    assert.ok(sent.every((b) => b.email && b.currency === 'chf'), 'no request without the e-mail address or in another currency');
+    await donateButton(page, /^Give CHF 50 every month$/).waitFor();
+    await page.locator('.summary-total').getByText('every month').waitFor();
+    await page.getByText('You can change or cancel your monthly gift at any time through').waitFor();
+    const manage = page.locator('.monthly-note').getByRole('link', { name: 'Manage my donations' });
+    assert.equal(await manage.getAttribute('href'), '/donations/manage');
+    await page.getByText('Gifts are tax-deductible in Switzerland. Your receipt comes by e-mail.').waitFor();
+
+    // The first payment: thanked as a monthly gift; the browser does not ask to count it (the webhook does).
+    await until(async () => donateButton(page, /^Give CHF 50 every month$/).isEnabled(), 'the Give button to be ready');
+    let fundingCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/update-project-funding')) fundingCalls++;
+    });
+    await donateButton(page, /^Give CHF 50 every month$/).click();
+    await page.getByText('Your monthly gift of CHF 50 has started. Thank you!').waitFor();
+    await page.waitForURL(`${srv.url}/`);
+    assert.equal(fundingCalls, 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('monthly gift back from a redirect-based method: thanked as monthly, no funding call', async () => {
+    const { page, problems } = await open('/de/checkout?payment=success&payment_intent=pi_monthly123&redirect_status=succeeded&amount=50.00&currency=chf&interval=month');
+    let fundingCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/update-project-funding')) fundingCalls++;
+    });
+    await page.getByText('Ihre monatliche Spende von CHF 50 hat begonnen. Herzlichen Dank!').waitFor();
+    await page.waitForURL(`${srv.url}/de`);
+    assert.equal(fundingCalls, 0);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('German suggests CHF, English USD; the donor\'s choice survives a reload and a later ?amount= link', async () => {
+    // Straight from the server, as before hydration: the suggestion, or the currency the address names.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const raw = await context.newPage();
+    for (const [pathname, checked, preset] of [
+      ['/de/checkout', 'chf', 'CHF 150'],
+      ['/checkout', 'usd', '$150'],
+      ['/de/checkout?currency=eur&interval=month', 'eur', '€150'],
+    ] as const) {
+      await raw.goto(srv.url + pathname);
+      assert.equal(await raw.locator('input[name="currency"]:checked').getAttribute('value'), checked, pathname);
+      assert.equal(await raw.locator('button.amount-chip[aria-pressed="true"]').textContent(), preset, pathname);
+    }
+    assert.equal(await raw.locator('input[name="interval"]:checked').getAttribute('value'), 'month');
+    await context.close();
+
+    const de = await open('/de/checkout');
+    const sentDe = intentBodies(de.page);
+    assert.equal(await de.page.getByRole('radio', { name: 'CHF' }).isChecked(), true);
+    assert.equal(await de.page.getByRole('button', { name: 'CHF 150', exact: true }).getAttribute('aria-pressed'), 'true');
+    await fillEmail(de.page);
+    await until(() => sentDe.length > 0, 'a session request');
+    assert.equal(sentDe[0]!.currency, 'chf');
+    assert.equal(sentDe[0]!.interval, 'once');
+    assert.deepEqual(de.problems, []);
+    await de.page.context().close();
+
+    const { page, problems } = await open('/checkout');
+    assert.equal(await page.getByRole('radio', { name: 'USD' }).isChecked(), true);
+    await page.getByRole('radio', { name: 'EUR' }).check();
+    await page.getByRole('button', { name: '€150', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('currency'), 'eur');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await page.getByRole('radio', { name: 'EUR' }).isChecked(), true, 'after a reload');
+    // A donation tier on the home page links with ?amount= only: the remembered currency stays.
+    const sent = intentBodies(page);
+    await page.goto(`${srv.url}/checkout?amount=3500`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '€3,500', exact: true }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'EUR' }).isChecked(), true, 'after an ?amount= link');
+    assert.equal(await page.getByRole('button', { name: '€3,500', exact: true }).getAttribute('aria-pressed'), 'true');
+    await fillEmail(page);
+    await until(() => sent.length > 0, 'a session request');
+    assert.deepEqual(
+      sent.map((b) => [b.amount, b.currency]),
+      [[3500, 'eur']],
+    );
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('keyboard only: currency and interval by arrow keys, a preset, e-mail and name, then give; focus is visible', async () => {
+    const { page, problems } = await open('/checkout', { width: 390, height: 844 });
+    const sent = intentBodies(page);
+    const active = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return { tag: el?.tagName ?? '', name: el?.getAttribute('name') ?? '', value: (el as HTMLInputElement | null)?.value ?? '', text: el?.textContent?.replace(/\u00a0/g, ' ').trim() ?? '', outline: el ? getComputedStyle(el).outlineStyle : 'none' };
+    });
+    await page.locator('#checkout-project').focus();
+    await page.keyboard.press('Tab');
+    assert.deepEqual(await active().then((a) => [a.name, a.value]), ['currency', 'usd']);
+    assert.notEqual((await active()).outline, 'none', 'a visible focus ring on the radio button');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByRole('radio', { name: 'CHF' }).isChecked(), true);
+    await page.keyboard.press('Tab');
+    assert.deepEqual(await active().then((a) => [a.name, a.value]), ['interval', 'once']);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getByRole('radio', { name: 'Monthly' }).isChecked(), true);
+    await page.keyboard.press('Tab');
+    assert.equal((await active()).text, 'CHF 50');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.getByRole('button', { name: 'CHF 50', exact: true }).getAttribute('aria-pressed'), 'true');
+    for (let i = 0; i < 10 && (await active()).name !== 'email'; i++) await page.keyboard.press('Tab');
+    assert.equal((await active()).name, 'email');
+    // Leaving the field empty shows the error tied to it.
+    await page.keyboard.press('Tab');
+    await page.getByText('Please enter your e-mail address: your receipt goes there.').waitFor();
+    const email = page.getByLabel('E-mail address');
+    assert.equal(await email.getAttribute('aria-invalid'), 'true');
+    assert.match((await email.getAttribute('aria-describedby')) ?? '', /donor-email-error/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('kim@example.ch');
+    await page.keyboard.press('Tab');
+    assert.equal((await active()).name, 'name');
+    await page.keyboard.type('Kim Muster');
+    await until(async () => donateButton(page, /^Give CHF 50 every month$/).isEnabled(), 'the Give button to be ready');
+    for (let i = 0; i < 10 && !/^Give CHF 50 every month$/.test((await active()).text); i++) await page.keyboard.press('Tab');
+    assert.match((await active()).text, /^Give CHF 50 every month$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Your monthly gift of CHF 50 has started. Thank you!').waitFor();
+    assert.ok(sent.some((b) => b.currency === 'chf' && b.interval === 'month' && b.email === 'kim@example.ch' && b.name === 'Kim Muster'));
+    assert.deepEqual(problems, []);
     await page.context().close();
   });
 
@@ -373,8 +565,8 @@ describe('checkout without Stripe keys in Chromium', () => {
   });
 
   for (const [pathname, heading, bank] of [
-    ['/checkout', 'Donation System Setup Required', 'bank details on request'],
-    ['/de/checkout', 'Einrichtung des Spendensystems erforderlich', 'auf Anfrage'],
+    ['/checkout', 'Donation System Setup Required', 'By bank transfer to our account in Switzerland (details below).'],
+    ['/de/checkout', 'Einrichtung des Spendensystems erforderlich', 'Per Banküberweisung auf unser Konto in der Schweiz (Angaben unten).'],
   ] as const) {
     test(`${pathname} shows the setup-required screen with the e-mail address and never loads Stripe.js`, async () => {
       const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
@@ -389,6 +581,11 @@ describe('checkout without Stripe keys in Chromium', () => {
       assert.match((await mail.getAttribute('href')) ?? '', /^mailto:donate@example\.org/);
       await page.getByText(bank).waitFor();
       assert.equal(await page.locator('#custom-amount').count(), 0);
+      // The QR-bill is shown open, as a picture that loads, with the PDF beside it.
+      const bill = page.getByRole('img', { name: pathname.startsWith('/de') ? /^Schweizer QR-Rechnung für eine Spende an / : /^Swiss QR-bill for a donation to / });
+      await bill.scrollIntoViewIfNeeded();
+      await until(async () => (await bill.evaluate((img) => (img as HTMLImageElement).naturalWidth)) > 0, 'the QR-bill picture to load');
+      assert.equal(await page.getByRole('link', { name: pathname.startsWith('/de') ? 'QR-Rechnung herunterladen (PDF)' : 'Download the QR-bill (PDF)' }).getAttribute('href'), pathname.startsWith('/de') ? '/de/qr-bill.pdf' : '/qr-bill.pdf');
       assert.deepEqual(stripeRequests, []);
       const violations = await axeSerious(page);
       assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));

@@ -6,9 +6,10 @@ import type { CheckoutProps } from '../components/checkout/types';
 
 /**
  * /checkout: choose a project and an amount, pay with Stripe's Payment Element (docs/behaviour.md §3 "Money").
- * ?project=slug and ?amount=dollars arrive already checked, as props, in the server's HTML and after hydration alike.
+ * ?project=slug, ?amount=, ?currency= and ?interval= arrive already checked, as props, in the server's HTML and after hydration alike.
  */
-export default function CheckoutPage({ projects, selectedProjectId, selectedAmountCents, paymentsEnabled }: CheckoutProps) {
+export default function CheckoutPage(props: CheckoutProps) {
+  const { projects, selectedProjectId, selectedAmountCents, paymentsEnabled } = props;
   const t = useT();
   const { page } = useApp();
   // Read from the page payload (not window.location), so the server and the hydration agree.
@@ -29,7 +30,15 @@ export default function CheckoutPage({ projects, selectedProjectId, selectedAmou
           <PaymentReturn params={query} projectId={selectedProjectId} />
         ) : (
           // A new query (?project=..., ?amount=...) starts a fresh form.
-          <DonationForm key={page.url} projects={projects} selectedProjectId={selectedProjectId} selectedAmountCents={selectedAmountCents} />
+          <DonationForm
+            key={page.url}
+            projects={projects}
+            selectedProjectId={selectedProjectId}
+            selectedAmountCents={selectedAmountCents}
+            currency={props.currency}
+            currencyFromLink={props.currencyFromLink}
+            interval={props.interval}
+          />
         )}
       </div>
     </section>

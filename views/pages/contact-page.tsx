@@ -9,6 +9,7 @@ import { OfficeCards, telHref, WhatsAppLink } from '../components/content/office
 import { ContactForm } from '../components/content/contact-form';
 import { ContentSection } from '../components/content/content-section';
 import { ButtonLink, ButtonRow } from '../components/content/button-row';
+import { BankTransfer } from '../components/qr-bill';
 
 /** One way to reach us: an icon, a heading, a sentence and the link that does it. */
 function ContactCard({ icon, title, text, children }: { icon: IconName; title: string; text: string; children: ReactNode }) {
@@ -52,29 +53,18 @@ function ContactCards() {
 
 function BankBox() {
   const t = useT();
-  const { site } = useApp();
   return (
     <aside className="card bank-box" aria-labelledby="bank-title">
       <h3 id="bank-title">{t('contact.bank.title')}</h3>
       <p>{t('contact.bank.text')}</p>
-      <dl className="bank-details">
-        <div>
-          <dt>{t('contact.bank.bank')}</dt>
-          <dd>{site.bank}</dd>
-        </div>
-        <div>
-          <dt>{t('contact.bank.location')}</dt>
-          <dd>{t('contact.bank.locationValue')}</dd>
-        </div>
-        <div>
-          <dt>{t('contact.bank.iban')}</dt>
-          <dd className="mono">{site.iban}</dd>
-        </div>
-        <div>
-          <dt>{t('contact.bank.bic')}</dt>
-          <dd className="mono">{site.bic}</dd>
-        </div>
-      </dl>
+      <BankTransfer
+        extra={
+          <div>
+            <dt>{t('contact.bank.location')}</dt>
+            <dd>{t('contact.bank.locationValue')}</dd>
+          </div>
+        }
+      />
       <p className="bank-note">
         <Icon name="heart" size={18} /> {t('contact.bank.note')}
       </p>

@@ -1,5 +1,6 @@
 // The checkout's two calls to the server: POST /api/create-payment-intent and /api/update-project-funding.
 import { isErrorCode, type ErrorCode } from '../../../models/error-codes';
+import type { DonationCurrency, DonationInterval } from '../../../models/donation-rules';
 
 /** A refused call: the page switches on `code` (null when the answer was not the site's JSON). */
 export class ApiError extends Error {
@@ -37,14 +38,24 @@ async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promis
   return (await res.json()) as T;
 }
 
-export function createPaymentIntent(
-  input: { amount: number; projectId: number | null; language: 'en' | 'de'; checkoutId: string },
-  signal?: AbortSignal,
-): Promise<{ clientSecret: string }> {
+/** What the page asks the server for: a one-off PaymentIntent, or a monthly gift's first payment. */
+export interface IntentRequest {
+  /** Major units of `currency`, e.g. 50 or 25.5. */
+  amount: number;
+  currency: DonationCurrency;
+  interval: DonationInterval;
+  projectId: number | null;
+  language: 'en' | 'de';
+  checkoutId: string;
+  email: string;
+  name?: string;
+}
+
+export function createPaymentIntent(input: IntentRequest, signal?: AbortSignal): Promise<{ clientSecret: string; kind?: 'one_off' | 'monthly' }> {
   return post('/api/create-payment-intent', input, signal);
 }
 
-/** After Stripe confirmed: the server checks the PaymentIntent with Stripe before it counts. */
-export function updateProjectFunding(input: { projectId: number; amount: number; paymentIntentId: string }): Promise<{ applied: boolean; raisedAmount: string }> {
+/** After Stripe confirmed a one-off gift: the server checks the PaymentIntent with Stripe before it counts. */
+export function updateProjectFunding(input: { projectId: number; amount: number; paymentIntentId: string; currency: DonationCurrency }): Promise<{ applied: boolean; raisedAmount: string }> {
   return post('/api/update-project-funding', input);
 }

@@ -6,28 +6,42 @@ import { useApp, useLang, useLinks, useT } from '../../app-context';
 import { formatMoney, percentFunded } from '../../../models/rules';
 import {
   DEFAULT_PRESET_CENTS,
+  DONATION_CURRENCIES,
+  DONATION_INTERVALS,
   DONATION_PRESETS_CENTS,
+  formatAmount,
+  isDonationCurrency,
   MAX_DONATION_CENTS,
   MIN_DONATION_CENTS,
   parseDonationAmount,
+  TWINT_MAX_CENTS,
   type AmountProblem,
+  type DonationCurrency,
+  type DonationInterval,
 } from '../../../models/donation-rules';
 import { ProgressBar } from '../project-card';
 import { toast } from '../toaster';
 import { Icon } from '../icons';
-import { ApiError, createPaymentIntent, updateProjectFunding } from './api';
+import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
 import type { ErrorCode } from '../../../models/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';
 
-/** Typing a custom amount waits this long before asking for a new payment session. */
+/** Typing (an amount, the e-mail address, the name) waits this long before asking for a new payment session. */
 const TYPING_DEBOUNCE_MS = 450;
+/** The donor's currency, remembered in this browser: a later ?amount= link or visit keeps it. */
+const CURRENCY_STORAGE_KEY = 'donationCurrency';
+/** The longest name the server takes (it goes on the certificate). */
+const MAX_NAME_LENGTH = 200;
+/** What an e-mail address must look like before a payment session is asked for (the server checks it again). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type IntentState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; clientSecret: string }
+  /** `request` is what the session was made for: a submit with other details waits for the next one. */
+  | { status: 'ready'; clientSecret: string; request: IntentRequest }
   /** The server refused the amount or project (REFUSED_INPUT): the donor can change it. */
   | { status: 'rejected' }
   /** No payment session could be created: 'Donation System Setup Required'. */
@@ -38,12 +52,35 @@ function newCheckoutId(): string {
   return typeof c?.randomUUID === 'function' ? c.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-/** Where a redirect-based method (bank redirects...) comes back to: this page, with what it needs to finish. */
-function returnUrl(checkoutPath: string, projectSlug: string | null, cents: number): string {
+/** Where a redirect-based method (TWINT, bank redirects...) comes back to: this page, with what it needs to finish. */
+function returnUrl(checkoutPath: string, projectSlug: string | null, cents: number, currency: DonationCurrency, interval: DonationInterval): string {
   const params = new URLSearchParams({ payment: 'success' });
   if (projectSlug) params.set('project', projectSlug);
   params.set('amount', (cents / 100).toFixed(2));
+  params.set('currency', currency);
+  if (interval === 'month') params.set('interval', 'month');
   return `${window.location.origin}${checkoutPath}?${params.toString()}`;
+}
+
+/** The donor's choice of currency for the next visit and for a reload (the address keeps it, without a new page). */
+function rememberCurrency(currency: DonationCurrency): void {
+  try {
+    window.localStorage.setItem(CURRENCY_STORAGE_KEY, currency);
+  } catch {
+    // Storage may be off (private mode): the choice then lasts for this page only.
+  }
+  const url = new URL(window.location.href);
+  url.searchParams.set('currency', currency);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+function rememberedCurrency(): DonationCurrency | null {
+  try {
+    const value = window.localStorage.getItem(CURRENCY_STORAGE_KEY);
+    return isDonationCurrency(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Codes by which the server refuses the donation's input itself (as opposed to payments being down). */
@@ -54,23 +91,30 @@ export function paymentFailedToast(t: TFunction, message?: string | null): void 
 }
 
 /**
- * After Stripe confirmed the payment: thank the donor, ask the server to count it for the project
- * (the server checks the PaymentIntent with Stripe; a failure is only logged, the webhook counts
- * it anyway), then go home. Shared by the form and the return from a redirect-based method.
+ * After Stripe confirmed the payment: thank the donor, ask the server to count a one-off gift for
+ * the project (the server checks the PaymentIntent with Stripe; a failure is only logged, the
+ * webhook counts it anyway), then go home. A monthly gift is counted by the webhook for each paid
+ * invoice, so the browser does not ask. Shared by the form and the return from a redirect-based method.
  */
 export async function completeDonation(options: {
   t: TFunction;
+  lang: 'en' | 'de';
   goHome: () => void;
   projectId: number | null;
   amountCents: number | null;
+  currency: DonationCurrency;
+  interval: DonationInterval;
   paymentIntentId: string;
   succeeded: boolean;
 }): Promise<void> {
-  const { t, projectId, amountCents, paymentIntentId } = options;
-  toast({ title: t('checkout.toast.successTitle'), description: t('checkout.toast.successText'), variant: 'success' });
-  if (options.succeeded && projectId !== null && amountCents !== null) {
+  const { t, projectId, amountCents, paymentIntentId, currency } = options;
+  const monthly = options.interval === 'month';
+  const description =
+    monthly && amountCents !== null ? t('checkout.toast.monthlyText', { amount: formatAmount(amountCents, currency, options.lang) }) : t('checkout.toast.successText');
+  toast({ title: t('checkout.toast.successTitle'), description, variant: 'success' });
+  if (!monthly && options.succeeded && projectId !== null && amountCents !== null) {
     try {
-      await updateProjectFunding({ projectId, amount: amountCents / 100, paymentIntentId });
+      await updateProjectFunding({ projectId, amount: amountCents / 100, paymentIntentId, currency });
     } catch (err) {
       console.warn('The project total will be updated by the Stripe webhook:', err instanceof Error ? err.message : err);
     }
@@ -90,7 +134,10 @@ function initialAmount(selectedCents: number | null | undefined): { preset: numb
   return isPreset ? { preset: selectedCents, custom: '' } : { preset: DEFAULT_PRESET_CENTS, custom: amountText(selectedCents) };
 }
 
-export function DonationForm({ projects, selectedProjectId, selectedAmountCents }: Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents'>) {
+type FormProps = Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents' | 'currency' | 'currencyFromLink' | 'interval'>;
+
+export function DonationForm(props: FormProps) {
+  const { projects, selectedProjectId, selectedAmountCents } = props;
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -100,6 +147,13 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
   const [projectId, setProjectId] = useState<number | null>(selectedProjectId);
   const [preset, setPreset] = useState<number>(() => initialAmount(selectedAmountCents).preset);
   const [custom, setCustom] = useState(() => initialAmount(selectedAmountCents).custom);
+  const [currency, setCurrency] = useState<DonationCurrency>(props.currency);
+  const [interval, setGiftInterval] = useState<DonationInterval>(props.interval);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  /** Errors of a field show once the donor left it (or tried to pay), not while they type. */
+  const [touched, setTouched] = useState<{ email?: boolean; name?: boolean }>({});
+  const typedAt = useRef(0);
   /** The number field holds something that is not a number (the browser reports it as empty). */
   const [customBad, setCustomBad] = useState(false);
   const [intent, setIntent] = useState<IntentState>({ status: 'idle' });
@@ -117,6 +171,12 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
   const problem: AmountProblem | null = customResult && 'problem' in customResult ? customResult.problem : null;
   const amountCents: number | null = customResult ? ('cents' in customResult ? customResult.cents : null) : preset;
   const project = projects.find((p) => p.id === projectId) ?? null;
+  const monthly = interval === 'month';
+  const emailTrimmed = email.trim();
+  const emailProblem: 'emailMissing' | 'emailInvalid' | null = emailTrimmed === '' ? 'emailMissing' : EMAIL_PATTERN.test(emailTrimmed) && emailTrimmed.length <= 254 ? null : 'emailInvalid';
+  const nameTrimmed = name.trim();
+  const nameProblem: 'nameMissing' | null = monthly && nameTrimmed === '' ? 'nameMissing' : null;
+  const detailsReady = emailProblem === null && nameProblem === null;
   const clientSecret = intent.status === 'ready' ? intent.clientSecret : null;
   const ready = stripe !== null && clientSecret !== null && elementReady;
   const failed = stripeFailed || intent.status === 'failed';
@@ -143,20 +203,39 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
     };
   }, [site.stripePublishableKey, attempt]);
 
-  // A new payment session whenever the amount or the project changes (never below 1 dollar).
+  // A choice made on an earlier visit wins over the language's suggestion, unless the address names one.
   useEffect(() => {
-    if (amountCents === null || amountCents < MIN_DONATION_CENTS || amountCents > MAX_DONATION_CENTS) {
+    if (props.currencyFromLink) return;
+    const remembered = rememberedCurrency();
+    if (remembered && remembered !== currency) setCurrency(remembered);
+  }, []);
+
+  // A new payment session whenever the gift or the donor's details change (never below 1.00), once
+  // the e-mail address for the receipt is there: the session is made for it.
+  useEffect(() => {
+    if (amountCents === null || amountCents < MIN_DONATION_CENTS || amountCents > MAX_DONATION_CENTS || !detailsReady) {
       setIntent({ status: 'idle' });
       return;
     }
     const controller = new AbortController();
     setIntent({ status: 'loading' });
+    const typing = Date.now() - typedAt.current < TYPING_DEBOUNCE_MS * 2;
     const timer = window.setTimeout(
       () => {
         checkoutId.current ??= newCheckoutId();
-        createPaymentIntent({ amount: amountCents / 100, projectId, language: lang, checkoutId: checkoutId.current }, controller.signal)
+        const request: IntentRequest = {
+          amount: amountCents / 100,
+          currency,
+          interval,
+          projectId,
+          language: lang,
+          checkoutId: checkoutId.current,
+          email: emailTrimmed,
+          ...(nameTrimmed ? { name: nameTrimmed } : {}),
+        };
+        createPaymentIntent(request, controller.signal)
           .then(({ clientSecret: secret }) => {
-            if (!controller.signal.aborted) setIntent({ status: 'ready', clientSecret: secret });
+            if (!controller.signal.aborted) setIntent({ status: 'ready', clientSecret: secret, request });
           })
           .catch((err: unknown) => {
             if (controller.signal.aborted) return;
@@ -164,13 +243,13 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
             setIntent(err instanceof ApiError && REFUSED_INPUT.has(err.code) ? { status: 'rejected' } : { status: 'failed' });
           });
       },
-      customActive ? TYPING_DEBOUNCE_MS : 0,
+      typing ? TYPING_DEBOUNCE_MS : 0,
     );
     return () => {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [amountCents, projectId, lang, attempt]);
+  }, [amountCents, currency, interval, projectId, lang, attempt, detailsReady, emailTrimmed, nameTrimmed]);
 
   // The Payment Element for the current session, in the page's language.
   useEffect(() => {
@@ -190,6 +269,11 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
     };
   }, [stripe, clientSecret, lang]);
 
+  function chooseCurrency(next: DonationCurrency) {
+    setCurrency(next);
+    rememberCurrency(next);
+  }
+
   function choosePreset(cents: number) {
     setPreset(cents);
     setCustom('');
@@ -204,15 +288,21 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setTouched({ email: true, name: true });
     const elements = elementsRef.current;
-    if (!stripe || !elements || !ready || processing || amountCents === null) return;
+    if (!stripe || !elements || !ready || processing || amountCents === null || intent.status !== 'ready') return;
+    // The session was made for other details (typed a moment ago): the next one is on its way.
+    const made = intent.request;
+    if (made.email !== emailTrimmed || (made.name ?? '') !== nameTrimmed || made.currency !== currency || made.interval !== interval) return;
     setProcessing(true);
     const chosenProject = projectId;
     const chosenAmount = amountCents;
+    const chosenCurrency = currency;
+    const chosenInterval = interval;
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount) },
+        confirmParams: { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount, chosenCurrency, chosenInterval) },
         redirect: 'if_required',
       });
       if (error) {
@@ -223,9 +313,12 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
       if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') {
         await completeDonation({
           t,
+          lang,
           goHome: () => navigate(link('home')),
           projectId: chosenProject,
           amountCents: chosenAmount,
+          currency: chosenCurrency,
+          interval: chosenInterval,
           paymentIntentId: paymentIntent.id,
           succeeded: paymentIntent.status === 'succeeded',
         });
@@ -242,12 +335,22 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
 
   if (failed) return <SetupRequired onRetry={retry} focusOnMount />;
 
-  const money = (cents: number) => formatMoney(cents / 100, lang);
+  const money = (cents: number) => formatAmount(cents, currency, lang);
+  const code = t(`checkout.currencies.${currency}`);
   let statusText = '';
   if (amountCents === null || problem) statusText = t('checkout.status.chooseAmount');
+  else if (emailProblem) statusText = t('checkout.status.enterDetails');
+  else if (nameProblem) statusText = t('checkout.status.enterName');
   else if (intent.status === 'rejected') statusText = t('checkout.errors.rejected');
   else if (!ready) statusText = t('checkout.status.preparing');
-  const busy = !ready && intent.status !== 'rejected' && !problem && amountCents !== null;
+  const busy = !ready && intent.status !== 'rejected' && !problem && amountCents !== null && detailsReady;
+  const showEmailError = touched.email && emailProblem !== null;
+  const showNameError = touched.name && nameProblem !== null;
+  const amountLabel = amountCents !== null && !problem ? money(amountCents) : null;
+  const manageHref = link('donationsManage');
+  const typed = () => {
+    typedAt.current = Date.now();
+  };
 
   return (
     <form className="checkout-layout" onSubmit={onSubmit} noValidate>
@@ -276,6 +379,33 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
         <legend className="checkout-step">
           <span className="step-number" aria-hidden="true">2</span> {t('checkout.amountHeading')}
         </legend>
+        <div className="choice-rows">
+          <fieldset className="choice-group" aria-describedby="methods-note">
+            <legend>{t('checkout.currencyLegend')}</legend>
+            <div className="choices">
+              {DONATION_CURRENCIES.map((c) => (
+                <label key={c} className="choice">
+                  <input type="radio" name="currency" value={c} checked={currency === c} onChange={() => chooseCurrency(c)} />
+                  <span>{t(`checkout.currencies.${c}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="choice-group">
+            <legend>{t('checkout.intervalLegend')}</legend>
+            <div className="choices">
+              {DONATION_INTERVALS.map((i) => (
+                <label key={i} className="choice">
+                  <input type="radio" name="interval" value={i} checked={interval === i} onChange={() => setGiftInterval(i)} />
+                  <span>{t(`checkout.intervals.${i}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <p id="methods-note" className="field-hint methods-note">
+          {t('checkout.methodsNote', { max: formatAmount(TWINT_MAX_CENTS, 'chf', lang) })}
+        </p>
         <div className="amount-presets" role="group" aria-label={t('checkout.presetsLabel')}>
           {DONATION_PRESETS_CENTS.map((cents) => (
             <button
@@ -285,14 +415,15 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
               aria-pressed={!customActive && preset === cents}
               onClick={() => choosePreset(cents)}
             >
-              {money(cents)}
+              {/* On a narrow phone "CHF 3’500" may break after the code, never inside the number. */}
+              {money(cents).replace('\u00a0', ' ')}
             </button>
           ))}
         </div>
         <div className="field">
-          <label htmlFor="custom-amount">{t('checkout.customLabel')}</label>
-          <div className="amount-input">
-            <span aria-hidden="true">$</span>
+          <label htmlFor="custom-amount">{t('checkout.customLabel', { currency: code })}</label>
+          <div className={`amount-input amount-input-${currency}`}>
+            <span aria-hidden="true">{currency === 'usd' ? '$' : currency === 'eur' ? '€' : 'CHF'}</span>
             <input
               id="custom-amount"
               name="amount"
@@ -305,6 +436,7 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
               aria-invalid={problem ? true : undefined}
               aria-describedby="custom-amount-hint custom-amount-error"
               onChange={(e) => {
+                typed();
                 setCustom(e.target.value);
                 setCustomBad(e.target.validity.badInput);
               }}
@@ -317,6 +449,72 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
             {problem && (
               <>
                 <Icon name="close" size={16} /> {t(`checkout.errors.${problem}`, { min: money(MIN_DONATION_CENTS), max: money(MAX_DONATION_CENTS) })}
+              </>
+            )}
+          </p>
+        </div>
+      </fieldset>
+
+      <fieldset className="checkout-card checkout-details" disabled={processing}>
+        <legend className="checkout-step">
+          <span className="step-number" aria-hidden="true">3</span> {t('checkout.detailsHeading')}
+        </legend>
+        <div className="field">
+          <label htmlFor="donor-email">{t('checkout.emailLabel')}</label>
+          <input
+            id="donor-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            required
+            maxLength={254}
+            value={email}
+            aria-invalid={showEmailError ? true : undefined}
+            aria-describedby="donor-email-hint donor-email-error"
+            onChange={(e) => {
+              typed();
+              setEmail(e.target.value);
+            }}
+            onBlur={() => setTouched((v) => ({ ...v, email: true }))}
+          />
+          <p id="donor-email-hint" className="field-hint">
+            {t('checkout.emailHint')}
+          </p>
+          <p id="donor-email-error" className="field-error" aria-live="polite">
+            {showEmailError && (
+              <>
+                <Icon name="close" size={16} /> {t(`checkout.errors.${emailProblem}`)}
+              </>
+            )}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="donor-name">{monthly ? t('checkout.nameLabel') : t('checkout.nameLabelOptional')}</label>
+          <input
+            id="donor-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required={monthly}
+            maxLength={MAX_NAME_LENGTH}
+            value={name}
+            aria-invalid={showNameError ? true : undefined}
+            aria-describedby="donor-name-hint donor-name-error"
+            onChange={(e) => {
+              typed();
+              setName(e.target.value);
+            }}
+            onBlur={() => setTouched((v) => ({ ...v, name: true }))}
+          />
+          <p id="donor-name-hint" className="field-hint">
+            {t('checkout.nameHint')}
+          </p>
+          <p id="donor-name-error" className="field-error" aria-live="polite">
+            {showNameError && (
+              <>
+                <Icon name="close" size={16} /> {t(`checkout.errors.${nameProblem}`)}
               </>
             )}
           </p>
@@ -345,14 +543,17 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
         <dl className="summary-total">
           <dt>{t('checkout.total')}</dt>
           <dd>
-            {amountCents !== null && !problem ? money(amountCents) : '–'} <span className="currency">USD</span>
+            {amountLabel ?? '–'}
+            {currency === 'usd' && <span className="currency"> USD</span>}
+            {monthly && <span className="summary-interval">{t('checkout.everyMonth')}</span>}
           </dd>
         </dl>
+        <p className="tax-note">{t('checkout.taxNote')}</p>
       </aside>
 
       <div className="checkout-card checkout-payment">
         <h2 className="checkout-step">
-          <span className="step-number" aria-hidden="true">3</span> {t('checkout.paymentHeading')}
+          <span className="step-number" aria-hidden="true">4</span> {t('checkout.paymentHeading')}
         </h2>
         <div className="payment-box" aria-busy={busy}>
           <div className={`payment-status${intent.status === 'rejected' ? ' is-error' : ''}`} role="status">
@@ -368,20 +569,36 @@ export function DonationForm({ projects, selectedProjectId, selectedAmountCents 
             </>
           ) : (
             <>
-              <Icon name="heart" size={18} /> {amountCents !== null && !problem ? t('checkout.donateAmount', { amount: money(amountCents) }) : t('checkout.donate')}
+              <Icon name="heart" size={18} />{' '}
+              {monthly
+                ? amountLabel
+                  ? t('checkout.giveMonthly', { amount: amountLabel })
+                  : t('checkout.giveMonthlyPlain')
+                : amountLabel
+                  ? t('checkout.donateAmount', { amount: amountLabel })
+                  : t('checkout.donate')}
             </>
           )}
         </button>
+        {monthly && (
+          <p className="monthly-note">
+            {t('checkout.monthlyNote.before')} <a href={manageHref}>{t('checkout.manageLink')}</a>
+            {t('checkout.monthlyNote.after')}
+          </p>
+        )}
         <p className="secure-note">
           <Icon name="lock" size={14} /> {t('checkout.secure')}
         </p>
       </div>
 
-      <p className="checkout-back">
+      <div className="checkout-back">
         <Link to={link('home')} className="btn btn-outline">
           {t('common.backToHome')}
         </Link>
-      </p>
+        <p className="manage-line">
+          {t('checkout.manageLead')} <a href={manageHref}>{t('checkout.manageLink')}</a>
+        </p>
+      </div>
     </form>
   );
 }

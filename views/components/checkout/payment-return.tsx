@@ -1,22 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLinks, useT } from '../../app-context';
-import { parseDonationAmount } from '../../../models/donation-rules';
+import { useLang, useLinks, useT } from '../../app-context';
+import { isDonationCurrency, parseDonationAmount } from '../../../models/donation-rules';
 import { completeDonation, paymentFailedToast } from './donation-form';
 
 /**
  * The donor comes back from a redirect-based payment method (the return address is the site's
- * /checkout with payment=success; Stripe adds payment_intent and redirect_status). Finish like the
- * in-page flow.
+ * /checkout with payment=success, the amount, currency and interval; Stripe adds payment_intent and
+ * redirect_status). Finish like the in-page flow: a monthly gift is thanked as one, and only a
+ * one-off gift asks the server to count it (the webhook counts a subscription's payments).
  */
 export function PaymentReturn({ params, projectId }: { params: URLSearchParams; projectId: number | null }) {
   const t = useT();
+  const lang = useLang();
   const link = useLinks();
   const navigate = useNavigate();
   const done = useRef(false);
   const paymentIntentId = params.get('payment_intent') ?? '';
   const status = params.get('redirect_status') ?? 'succeeded';
   const amount = params.get('amount');
+  const currencyParam = params.get('currency');
+  const currency = isDonationCurrency(currencyParam) ? currencyParam : 'usd';
+  const interval = params.get('interval') === 'month' ? 'month' : 'once';
 
   useEffect(() => {
     if (done.current) return;
@@ -25,7 +30,7 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
       paymentFailedToast(t, t('checkout.toast.redirectFailed'));
       // Back to the form with the same project and amount, to try again.
       const again = new URLSearchParams();
-      for (const key of ['project', 'amount']) {
+      for (const key of ['project', 'amount', 'currency', 'interval']) {
         const value = params.get(key);
         if (value) again.set(key, value);
       }
@@ -36,9 +41,12 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
     const parsed = amount ? parseDonationAmount(amount) : null;
     void completeDonation({
       t,
+      lang,
       goHome: () => navigate(link('home'), { replace: true }),
       projectId,
       amountCents: parsed && 'cents' in parsed ? parsed.cents : null,
+      currency,
+      interval,
       paymentIntentId,
       succeeded: status === 'succeeded',
     });

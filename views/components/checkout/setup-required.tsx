@@ -2,10 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Link } from '../link';
 import { useApp, useLinks, useT } from '../../app-context';
 import { Icon } from '../icons';
+import { BankTransfer } from '../qr-bill';
 
 /**
  * 'Donation System Setup Required': shown when online payments are not configured, or when a
- * payment session cannot be created. The donor still learns how to give: by e-mail, and bank transfer on request.
+ * payment session cannot be created. The donor still learns how to give: by e-mail, or by bank
+ * transfer with the details as text and the Swiss QR-bill shown open.
  */
 export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () => void; focusOnMount?: boolean }) {
   const t = useT();
@@ -36,6 +38,10 @@ export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () 
           <span>{t('checkout.setup.bank')}</span>
         </li>
       </ul>
+      <section className="setup-bank" aria-labelledby="setup-bank-heading">
+        <h3 id="setup-bank-heading">{t('checkout.setup.bankHeading')}</h3>
+        <BankTransfer billOpen />
+      </section>
       <div className="checkout-actions">
         <a className="btn btn-primary" href={mailto}>
           <Icon name="mail" size={18} /> {t('checkout.setup.writeUs')}

@@ -1,4 +1,5 @@
 // Props of the checkout page, produced by controllers/checkout.ts (index).
+import type { DonationCurrency, DonationInterval } from '../../../models/donation-rules';
 
 /** What the checkout shows of a project: already in the page's language, nothing more. */
 export interface CheckoutProject {
@@ -16,6 +17,12 @@ export interface CheckoutProps {
   selectedProjectId: number | null;
   /** Pre-selected by ?amount=dollars, in cents (a preset or the custom amount); null = the default preset. */
   selectedAmountCents: number | null;
+  /** ?currency= when it names one, else what the page's language suggests (CHF in German, USD in English). */
+  currency: DonationCurrency;
+  /** The address chose the currency (?currency=): a choice remembered in the browser does not override it. */
+  currencyFromLink: boolean;
+  /** ?interval=month opens the form on the monthly gift; 'once' otherwise. */
+  interval: DonationInterval;
   /** Both Stripe keys are configured; otherwise the page explains how else to donate. */
   paymentsEnabled: boolean;
 }

@@ -1,0 +1,53 @@
+// GET /qr-bill.svg, /qr-bill.pdf and their German twins: the charity's Swiss QR-bill for a
+// donation by bank transfer, built once per language from the configuration. Without a usable
+// account (ORG_IBAN invalid, foreign or a QR-IBAN) there is no bill: logged once at start, and
+// these addresses are the site's 404 page.
+import { Router, type RequestHandler } from 'express';
+import { langOf, type Deps } from './context';
+import { inEveryLanguage } from './lang-routes';
+import { tFor } from '../models/text';
+import type { Lang } from '../models/rules';
+import { qrBillData, renderQrBillPdf, renderQrBillSvg } from '../models/qr-bill';
+
+/** The bill changes only with the configuration, that is with a restart: a day in any cache. */
+const CACHE = 'public, max-age=86400';
+
+export function qrBillRouter(deps: Deps): Router {
+  const router = Router();
+  const site = deps.config.site;
+  try {
+    qrBillData(site);
+  } catch (err) {
+    deps.log.error({ err: err instanceof Error ? err.message : err }, 'QR-bill: the bank details cannot carry a Swiss QR-bill');
+    return router;
+  }
+  const svgs = new Map<Lang, string>();
+  const pdfs = new Map<Lang, Promise<Buffer>>();
+
+  const svg: RequestHandler = (req, res) => {
+    const lang = langOf(req);
+    let body = svgs.get(lang);
+    if (!body) svgs.set(lang, (body = renderQrBillSvg(site, lang)));
+    res.set('Cache-Control', CACHE).type('image/svg+xml').send(body);
+  };
+
+  const pdf: RequestHandler = async (req, res) => {
+    const lang = langOf(req);
+    const t = tFor(deps.i18n, lang);
+    let body = pdfs.get(lang);
+    if (!body) {
+      body = renderQrBillPdf(site, lang, { title: t('bankTransfer.pdfTitle', { name: site.legalName }), text: t('bankTransfer.pdfText') });
+      pdfs.set(lang, body);
+      body.catch(() => pdfs.delete(lang));
+    }
+    res
+      .set('Cache-Control', CACHE)
+      .set('Content-Disposition', `attachment; filename="${t('bankTransfer.pdfFilename')}"`)
+      .type('application/pdf')
+      .send(await body);
+  };
+
+  router.get(inEveryLanguage('/qr-bill.svg'), svg);
+  router.get(inEveryLanguage('/qr-bill.pdf'), pdf);
+  return router;
+}
