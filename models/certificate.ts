@@ -372,11 +372,18 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
       xs.push(x);
       x += share * width;
     }
-    const line = (cells: string[], bold: boolean) => {
+    const line = (cells: string[], bold: boolean, isHeader = false) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
       const heights = cells.map((c, i) => doc.heightOfString(pdfText(c), { width: columns[i]![1] * width - 6 }));
       const h = Math.max(...heights) + 5;
-      if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
+      if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
+        // A table that goes on over a page repeats its column names there.
+        doc.addPage();
+        if (!isHeader) {
+          header();
+          doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+        }
+      }
       const y = doc.y;
       cells.forEach((c, i) => {
         doc.text(pdfText(c), xs[i]!, y, { width: columns[i]![1] * width - 6, align: columns[i]![2] ? 'right' : 'left', lineBreak: true });
@@ -384,10 +391,13 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
       doc.x = left;
       doc.y = y + h;
     };
-    doc.fillColor(muted);
-    line(columns.map(([label]) => label), true);
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#999999').stroke();
-    doc.fillColor('#000000');
+    function header() {
+      doc.fillColor(muted);
+      line(columns.map(([label]) => label), true, true);
+      doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#999999').stroke();
+      doc.fillColor('#000000');
+    }
+    header();
     rows.forEach((r, i) => line(r, boldLast && i === rows.length - 1));
     doc.moveDown(0.8);
   };

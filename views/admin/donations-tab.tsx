@@ -217,9 +217,8 @@ function LedgerPanel({ onChanged }: { onChanged?: () => void }) {
                     <th scope="col">{t('admin.donations.columns.date')}</th>
                     <th scope="col">{t('admin.donations.columns.donor')}</th>
                     <th scope="col">{t('admin.donations.columns.project')}</th>
-                    <th scope="col" className="num">{t('admin.donations.columns.amount')}</th>
+                    <th scope="col" className="num">{t('admin.donations.columns.amountKind')}</th>
                     <th scope="col" className="num">{t('admin.donations.columns.settled')}</th>
-                    <th scope="col">{t('admin.donations.columns.kind')}</th>
                     <th scope="col">{t('admin.donations.columns.status')}</th>
                     <th scope="col" className="num">{t('admin.donations.columns.refundedDisputed')}</th>
                     <th scope="col">{t('admin.donations.columns.ledger')}</th>
@@ -266,9 +265,11 @@ function DonationRow({ d, project }: { d: AdminDonation; project: string }) {
         {d.donorEmail && <span className="don-email">{d.donorEmail}</span>}
       </td>
       <td>{project}</td>
-      <td className="num">{money(d.amountCents, d.currency, lang)}</td>
+      <td className="num">
+        {money(d.amountCents, d.currency, lang)}
+        <span className="don-sub">{t(`admin.donations.kinds.${d.kind}`)}</span>
+      </td>
       <td className="num">{d.settledCents === null ? '—' : money(d.settledCents, d.settledCurrency ?? 'usd', lang)}</td>
-      <td>{t(`admin.donations.kinds.${d.kind}`)}</td>
       <td>
         <span className={`badge ${BADGE[d.state]}`}>{t(`admin.donations.states.${d.state}`)}</span>
         {d.disputeStatus && <span className="don-sub">{t('admin.donations.disputeStatus', { status: t(`admin.donations.disputeStatuses.${d.disputeStatus}`, { defaultValue: d.disputeStatus }) })}</span>}
@@ -535,6 +536,8 @@ function CertificatesPanel({ onChanged }: { onChanged?: () => void }) {
 
   const years = data ? Array.from({ length: 6 }, (_, i) => data.latestYear - i) : [];
   const yearRunning = data?.runs.some((r) => r.year === year && r.status === 'running') ?? false;
+  // Sending a year again mails everyone again: the confirmation says when it was done before.
+  const sentBefore = data?.runs.find((r) => r.year === year && r.status === 'done') ?? null;
 
   return (
     <section className="don-section" aria-labelledby={`${uid}-title`}>
@@ -582,6 +585,7 @@ function CertificatesPanel({ onChanged }: { onChanged?: () => void }) {
           {confirming && (
             <div className="nl-confirm" role="alertdialog" aria-labelledby={`${uid}-confirm`}>
               <p id={`${uid}-confirm`}>{t('admin.donations.certificates.confirm', { count: data.donors, year: data.year })}</p>
+              {sentBefore && <p className="don-warning">{t('admin.donations.certificates.sentBefore', { year: data.year, date: formatDateTime(sentBefore.createdAt, lang) })}</p>}
               <div className="nl-actions">
                 <button type="button" className="btn btn-accent" onClick={() => void start()} disabled={busy} autoFocus>
                   {busy ? t('admin.donations.certificates.starting') : t('admin.donations.certificates.confirmYes')}
@@ -598,11 +602,10 @@ function CertificatesPanel({ onChanged }: { onChanged?: () => void }) {
                 <caption id={`${uid}-runs`}>{t('admin.donations.certificates.runs')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{t('admin.donations.certificates.columns.started')}</th>
                     <th scope="col">{t('admin.donations.certificates.columns.year')}</th>
-                    <th scope="col">{t('admin.donations.certificates.columns.by')}</th>
                     <th scope="col">{t('admin.donations.certificates.columns.status')}</th>
                     <th scope="col">{t('admin.donations.certificates.columns.progress')}</th>
+                    <th scope="col">{t('admin.donations.certificates.columns.started')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -610,20 +613,20 @@ function CertificatesPanel({ onChanged }: { onChanged?: () => void }) {
                     const done = r.sent + r.skipped + r.failed;
                     return (
                       <tr key={r.id} className={`don-run-${r.status}`}>
-                        <th scope="row">
-                          <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, lang)}</time>
-                        </th>
-                        <td>{r.year}</td>
-                        <td className="don-email">{r.startedBy.startsWith('key:') ? t('admin.keyLabel', { fingerprint: r.startedBy.slice(4) }) : r.startedBy}</td>
+                        <th scope="row">{r.year}</th>
                         <td>
                           <span className={`badge ${r.status === 'done' ? 'badge-completed' : r.status === 'failed' ? 'don-badge-failed' : 'badge-progress'}`}>{t(`admin.donations.certificates.statuses.${r.status}`)}</span>
                         </td>
-                        <td>
+                        <td className="don-progress">
                           {r.total !== null && r.total > 0 && <progress max={r.total} value={done} aria-label={t('admin.donations.certificates.barLabel', { year: r.year })} />}
                           <span className="don-sub" aria-live={r.status === 'running' ? 'polite' : undefined}>
                             {r.total === null ? t('admin.donations.certificates.listing') : t('admin.donations.certificates.progress', { sent: r.sent, total: r.total, skipped: r.skipped, failed: r.failed })}
                           </span>
                           {r.error && <span className="don-sub">{r.error}</span>}
+                        </td>
+                        <td>
+                          <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, lang)}</time>
+                          <span className="don-email">{r.startedBy.startsWith('key:') ? t('admin.keyLabel', { fingerprint: r.startedBy.slice(4) }) : r.startedBy}</span>
                         </td>
                       </tr>
                     );
