@@ -26,7 +26,7 @@ import type { MailAttachment, MailProvider } from '../../models/providers/mail';
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 
 /** The text shown by a PDF's pages: its content streams (inflated when compressed), each text run a line. */
-export function pdfToText(pdf: Buffer): string {
+function pdfToText(pdf: Buffer): string {
   const latin = pdf.toString('latin1');
   const decoder = new TextDecoder('windows-1252');
   const lines: string[] = [];

@@ -264,7 +264,7 @@ function DonationRow({ d, project }: { d: AdminDonation; project: string }) {
         <span className="don-donor">{d.donorName || t('admin.donations.noName')}</span>
         {d.donorEmail && <span className="don-email">{d.donorEmail}</span>}
       </td>
-      <td>{project}</td>
+      <td className="don-project">{project}</td>
       <td className="num">
         {money(d.amountCents, d.currency, lang)}
         <span className="don-sub">{t(`admin.donations.kinds.${d.kind}`)}</span>
