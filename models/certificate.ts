@@ -470,7 +470,7 @@ export async function certificateMail(input: Omit<CertificateInput, 'compress'>)
       '',
       t('certificate.mail.body', { year: summary.year, org: site.legalName }),
       '',
-      ...summary.sums.map((s) => `- ${formatAmount(s.netCents, s.currency, input.lang, 2)}`),
+      ...summary.sums.filter((s) => s.netCents > 0).map((s) => `- ${formatAmount(s.netCents, s.currency, input.lang, 2)}`),
       '',
       t('certificate.mail.thanks'),
       '',
@@ -581,6 +581,10 @@ export const currentCertificateYear = (now = new Date()) => Number(zurichDate(no
  * same year still under way is a 409 (the partial unique index makes this hold between instances).
  */
 export async function startCertificateRun(db: Knex, jobs: JobQueue, year: number, actor: string): Promise<CertificateRun> {
+  // A run takes minutes; one still 'running' hours later lost its job (a process killed during its
+  // last attempt): it is closed as failed so the year can be sent again.
+  const stuck = whereTimeWithin(db, db('certificate_runs').where({ year, status: 'running' }), 'created_at', null, new Date(Date.now() - STUCK_RUN_MS));
+  await stuck.update({ status: 'failed', error: `did not finish within ${STUCK_RUN_MS / 3_600_000} hours`, finishedAt: new Date().toISOString() });
   try {
     const id = await db.transaction(async (trx) => {
       const [r] = (await trx('certificate_runs').insert({ year, status: 'running', startedBy: actor.slice(0, 320), createdAt: new Date().toISOString() }, ['id'])) as ({ id: number } | number)[];
@@ -598,6 +602,9 @@ export async function startCertificateRun(db: Knex, jobs: JobQueue, year: number
 }
 
 const RunPayloadSchema = z.object({ runId: z.number().int().positive() });
+
+/** A run still under way this long after it started is taken as stopped for good. */
+export const STUCK_RUN_MS = 6 * 60 * 60 * 1000;
 
 /** Rows written per insert while listing a year's donors. */
 const LIST_CHUNK = 200;

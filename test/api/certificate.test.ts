@@ -269,6 +269,11 @@ describe('donation certificates', () => {
     assert.equal(now.status, 'failed');
     assert.match(now.error ?? '', /mail queue unavailable/);
     // A failed run frees the year for a new one.
-    await startCertificateRun(h.deps.db, h.deps.jobs, 2024, 'test');
+    const next = await startCertificateRun(h.deps.db, h.deps.jobs, 2024, 'test');
+    // A run whose job vanished (still 'running' hours later) does not block the year for ever.
+    await h.deps.db('certificate_runs').where({ id: next.id }).update({ createdAt: new Date(Date.now() - 7 * 3_600_000).toISOString() });
+    const third = await startCertificateRun(h.deps.db, h.deps.jobs, 2024, 'test');
+    assert.equal((await findCertificateRun(h.deps.db, next.id))!.status, 'failed');
+    assert.equal(third.status, 'running');
   });
 });
