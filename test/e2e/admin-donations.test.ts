@@ -104,6 +104,9 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   await summary.focus();
   await page.keyboard.press('Enter');
   await ledger.getByText('refund re_1').waitFor();
+  // axe counts a control the sticky header covers at the current scroll position as too small a
+  // target: look from the top, as at the other checks.
+  await page.evaluate(() => window.scrollTo(0, 0));
   assert.deepEqual(await axeSerious(page), []);
 
   // Certificates for last year: four donors; start, confirm, watch it finish.
