@@ -46,6 +46,10 @@ import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
 import { rejectUnstorableText } from './controllers/middleware/text';
+// Donation certificates (admin runs and donor requests).
+import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK } from './models/giving';
+import { runCertificateRequest, runCertificateRun, type CertificateDeps } from './models/certificate';
+import { tFor } from './models/text';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -275,6 +279,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),
     [SWEEP_UPLOADS_TASK]: (_payload, ctx) => runUploadSweepJob({ ...deps, uploadDir: config.uploadDir }, ctx.log),
   };
+  // Donation certificates: one donor's on request, or every donor's of a year in one run.
+  const certificateDeps: CertificateDeps = { db, mail: deps.mail, site: config.site, texts: (lang) => tFor(deps.i18n, lang), log };
+  tasks[CERTIFICATE_REQUEST_TASK] = (payload, ctx) => runCertificateRequest(certificateDeps, payload, ctx);
+  tasks[CERTIFICATE_RUN_TASK] = (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx);
   if (options.worker !== false) await jobs.start(tasks);
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });

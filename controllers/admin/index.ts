@@ -8,6 +8,7 @@ import { sessionApi, logoutForm } from './session';
 import { contentApi, contentForms } from './content';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
+import { adminDonationsApi } from './donations';
 import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
 
@@ -29,6 +30,7 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(contentApi(deps));
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
+  router.use(adminDonationsApi(deps));
   return router;
 }
 

@@ -56,7 +56,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =

@@ -9,6 +9,7 @@ import * as newsletterSends from './20261123000100_newsletter_sends';
 import * as sharedState from './20261123000200_shared_state';
 import * as projectLedger from './20261123000300_project_ledger';
 import * as giving from './20261124000000_giving';
+import * as certificates from './20261124000100_certificates';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -23,6 +24,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000200_shared_state': sharedState,
   '20261123000300_project_ledger': projectLedger,
   '20261124000000_giving': giving,
+  '20261124000100_certificates': certificates,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

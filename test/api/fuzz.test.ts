@@ -192,6 +192,17 @@ const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 6 }).map(segment)), fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', '1', '2', 'de', 'email', 'invalid', 'success').map(segment), textSegment, idSegment)), { maxLength: 4 })
   .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
 
+/** The Donations tab's filters, with values that are right, nearly right and wrong. */
+const donationQuery = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('from', 'to', 'project', 'currency', 'kind', 'status', 'page', 'year'),
+      fc.oneof(fc.constantFrom('2025-01-01', '2025-02-30', '2025-13-01', '0999-01-01', 'usd', 'gbp', 'general', 'one_off', 'monthly', 'partially_refunded', '2025', '1999', '0', '-1', '99999999999', '').map(segment), textSegment, idSegment),
+    ),
+    { maxLength: 4 },
+  )
+  .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
+
 /** Header values Node's HTTP client accepts (no control characters). */
 const headerText = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''));
 const headers = fc.record(
@@ -294,7 +305,12 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
-  req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),
+  req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),  // Donations tab: ledger filters, CSV, monthly donors, certificate runs.
+  { arbitrary: req({ route: 'GET /api/admin/donations', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), donationQuery).map(([csv, q]) => `/api/admin/donations${csv}${q}`), auth: adminAuth }), weight: 2 },
+  req({ route: 'GET /api/admin/donations/monthly', method: 'GET', path: queryString.map((q) => `/api/admin/donations/monthly${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/donations/certificates', method: 'GET', path: donationQuery.map((q) => `/api/admin/donations/certificates${q}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/donations/certificates/runs', method: 'POST', path: fc.constant('/api/admin/donations/certificates/runs'), auth: adminAuth, body: jsonBody(mutated({ year: 2025, lang: 'en', confirm: true }, { year: 'any' })) }),
+  req({ route: 'GET /api/admin/donations/certificates/runs/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/donations/certificates/runs/${id}`), auth: adminAuth }),
 );
 
 const publicApi: fc.Arbitrary<Req> = fc.oneof(

@@ -4,8 +4,8 @@ import type { AuditEntry } from '../../models/audit';
 import type { Lang } from '../types';
 import { formatDateTime } from './ui';
 
-const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'upload', 'login', 'send', 'generate', 'erase', 'export'];
-const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers'];
+const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'upload', 'login', 'send', 'generate', 'erase', 'export', 'start'];
+const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates'];
 
 export function ActivityPanel({ entries, lang }: { entries: AuditEntry[]; lang: Lang }) {
   const t = useT();

@@ -1,4 +1,4 @@
-// The admin page's body: title, flash message, the seven tabs and the Activity panel.
+// The admin page's body: title, flash message, the tabs and the Activity panel.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
@@ -12,6 +12,7 @@ import { MediaTab } from './media-tab';
 import { ActivityPanel } from './activity';
 import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
+import { DonationsTab } from './donations-tab';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
 
@@ -119,6 +120,8 @@ export function AdminApp(props: AdminPageProps) {
     panel = <NewsletterTab />;
   } else if (tab === 'social') {
     panel = <SocialMediaTab />;
+  } else if (tab === 'donations') {
+    panel = <DonationsTab onChanged={refreshActivity} />;
   } else {
     panel = (
       <ContentTab

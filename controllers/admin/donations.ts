@@ -1,0 +1,68 @@
+// The admin's Donations tab: the ledger of donations with its filters and totals, the CSV export
+// of a filter, the monthly donors, and the yearly certificates (how many donors a year has, start a
+// run, follow its progress). Mounted inside adminApi, so every route needs an admin credential and,
+// for changes made with the session cookie, the CSRF token. Exports and runs are audited.
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../context';
+import { parseId, parseInput } from '../middleware/errors';
+import { notFound } from '../../models/errors';
+import type { AdminIdentity } from '../middleware/auth';
+import { recordAudit } from '../../models/audit';
+import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/donations-admin';
+import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/certificate';
+
+/** Relative to the admin API's mount (/api/admin). */
+const BASE = '/donations';
+
+const actor = (res: Response) => (res.locals.admin as AdminIdentity).id;
+
+const YearQuerySchema = z.object({ year: z.string({ error: 'year must be a single year such as 2025' }).optional() });
+const StartRunSchema = z.object({ year: z.union([z.number(), z.string()], { error: 'year must be a year such as 2025' }) });
+
+export function adminDonationsApi(deps: Deps): Router {
+  const router = Router();
+
+  router.get(BASE, async (req, res) => {
+    const filter = parseInput(DonationFilterSchema, req.query);
+    res.json(await listDonations(deps.db, filter));
+  });
+
+  router.get(`${BASE}.csv`, async (req, res) => {
+    const filter = parseInput(DonationFilterSchema, req.query);
+    const rows = await allDonations(deps.db, filter);
+    // Who took a copy of the ledger (names and addresses of donors), and how many rows.
+    await recordAudit(deps.db, { actor: actor(res), action: 'export', entity: 'donations', summary: String(rows.length) });
+    const day = new Date().toISOString().slice(0, 10);
+    res.attachment(`donations-${day}.csv`);
+    res.type('text/csv; charset=utf-8').send(donationsCsv(rows));
+  });
+
+  router.get(`${BASE}/monthly`, async (_req, res) => {
+    res.json(await monthlyOverview(deps.db));
+  });
+
+  // The certificates of a year (default: last year): how many donors, and the runs so far.
+  router.get(`${BASE}/certificates`, async (req, res) => {
+    const query = parseInput(YearQuerySchema, req.query);
+    const year = query.year === undefined ? currentCertificateYear() - 1 : parseCertificateYear(query.year);
+    const [overview, runs] = await Promise.all([certificateYearOverview(deps.db, year), listCertificateRuns(deps.db)]);
+    res.json({ ...overview, latestYear: currentCertificateYear(), runs });
+  });
+
+  router.post(`${BASE}/certificates/runs`, async (req, res) => {
+    const body = parseInput(StartRunSchema, req.body ?? {});
+    const year = parseCertificateYear(body.year);
+    const run = await startCertificateRun(deps.db, deps.jobs, year, actor(res));
+    await recordAudit(deps.db, { actor: actor(res), action: 'start', entity: 'certificates', entityId: run.id, summary: String(year) });
+    res.status(202).json({ run });
+  });
+
+  router.get(`${BASE}/certificates/runs/:id`, async (req, res) => {
+    const run = await findCertificateRun(deps.db, parseId(req.params.id));
+    if (!run) throw notFound('Certificate run not found');
+    res.json({ run });
+  });
+
+  return router;
+}
