@@ -168,6 +168,8 @@ export async function listDonorSubscriptions(db: Knex, email: string, lang: Lang
   const rows = (await db('donation_subscriptions as s')
     .leftJoin('projects as p', 'p.id', 's.projectId')
     .where('s.donorEmail', email)
+    // Running gifts first, ended ones after them; newest first within each.
+    .orderByRaw("case when s.status = 'canceled' then 1 else 0 end")
     .orderBy('s.id', 'desc')
     .select('s.*', 'p.title', 'p.titleDe')) as SubscriptionRow[];
   return rows.map((r) => ({

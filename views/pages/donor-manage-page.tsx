@@ -264,14 +264,16 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
               <tbody>
                 {session.gifts.map((g) => (
                   <tr key={g.reference}>
-                    <td>{formatDate(g.date, lang, 'long')}</td>
-                    <td className="num">
-                      {formatAmount(g.amountCents, g.currency, lang, 2)}
-                      {g.refundedCents > 0 && <span className="donor-refunded">{t('donor.refunded', { amount: formatAmount(g.refundedCents, g.currency, lang, 2) })}</span>}
+                    <td data-label={t('donor.date')}>{formatDate(g.date, lang, 'long')}</td>
+                    <td className="donor-amount" data-label={t('donor.amount')}>
+                      <span>
+                        {formatAmount(g.amountCents, g.currency, lang, 2)}
+                        {g.refundedCents > 0 && <span className="donor-refunded">{t('donor.refunded', { amount: formatAmount(g.refundedCents, g.currency, lang, 2) })}</span>}
+                      </span>
                     </td>
-                    <td>{g.project ?? t('donor.generalSupport')}</td>
-                    <td>{t(`donor.kinds.${g.kind}`)}</td>
-                    <td>{g.reference}</td>
+                    <td data-label={t('donor.project')}>{g.project ?? t('donor.generalSupport')}</td>
+                    <td data-label={t('donor.kind')}>{t(`donor.kinds.${g.kind}`)}</td>
+                    <td data-label={t('donor.reference')}>{g.reference}</td>
                   </tr>
                 ))}
               </tbody>
