@@ -100,6 +100,8 @@ for (const lang of ['en', 'de'] as const) {
     await field.waitFor();
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     assert.match((await field.getAttribute('aria-describedby')) ?? '', /donor-email-error/);
+    // Focus lands on the field to mend.
+    await page.waitForFunction(() => document.activeElement?.id === 'donor-email');
     await clean('the link form with an error');
 
     await page.getByLabel(x.email).fill(email);
@@ -135,6 +137,7 @@ for (const lang of ['en', 'de'] as const) {
 
     await page.getByRole('link', { name: x.cancel }).click();
     await page.getByRole('heading', { level: 4, name: x.confirm }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('donor-confirm'));
     await clean('the cancel confirmation');
     await page.getByRole('button', { name: x.yes }).click();
     await page.getByText(x.canceled).waitFor();

@@ -2,6 +2,7 @@
 // their monthly gifts and gifts, change the amount, pause, resume, cancel (after a confirmation),
 // update the card at Stripe and ask for a yearly certificate. Every action is a plain form POST to
 // this address (the server answers with a redirect and a message): nothing needs JavaScript.
+import { useEffect } from 'react';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatAmount, type AmountProblem } from '../../models/donation-rules';
 import { formatDate } from '../../models/rules';
@@ -44,6 +45,13 @@ export default function DonorManagePage(props: DonorManageProps) {
   const banner = error && ERROR_NOTICES.includes(error.kind) ? t(`donor.errors.${error.kind}`) : null;
   const success = notice ? t(`donor.notices.${notice}`, { year: String(noticeYear ?? ''), email: session?.email ?? '' }) : null;
 
+  // After a form's round trip the page is new: focus goes where the outcome is (the field with the
+  // error, the confirmation asked for, or the message), so keyboard and screen reader users land on it.
+  useEffect(() => {
+    const target = ['.donor [aria-invalid="true"]', '.donor-confirm', '.donor-flash'].map((q) => document.querySelector<HTMLElement>(q)).find(Boolean);
+    target?.focus();
+  }, []);
+
   return (
     <section className="section page-top donor" aria-labelledby="donor-heading">
       <div className="container narrow">
@@ -53,12 +61,12 @@ export default function DonorManagePage(props: DonorManageProps) {
           {!session && <p className="lead">{t('donor.lead')}</p>}
         </header>
         {banner && (
-          <div className="donor-flash donor-flash-error" role="alert">
+          <div className="donor-flash donor-flash-error" role="alert" tabIndex={-1}>
             <p>{banner}</p>
           </div>
         )}
         {success && !banner && (
-          <div className="donor-flash donor-flash-success" role="status">
+          <div className="donor-flash donor-flash-success" role="status" tabIndex={-1}>
             <p>{success}</p>
           </div>
         )}
@@ -169,7 +177,7 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
                 )}
               </dl>
               {s.manageable && confirmCancel === s.id && (
-                <div className="donor-confirm" role="group" aria-labelledby={`donor-confirm-${s.id}`}>
+                <div className="donor-confirm" role="group" aria-labelledby={`donor-confirm-${s.id}`} tabIndex={-1}>
                   <h4 id={`donor-confirm-${s.id}`}>{t('donor.confirmTitle', { amount: formatAmount(s.amountCents, s.currency, lang) })}</h4>
                   <p>{t('donor.confirmText')}</p>
                   <form method="post" action={action} className="donor-actions">
