@@ -50,6 +50,11 @@ import { rejectUnstorableText } from './controllers/middleware/text';
 import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK } from './models/giving';
 import { runCertificateRequest, runCertificateRun, type CertificateDeps } from './models/certificate';
 import { tFor } from './models/text';
+// Donors: receipts and managing their gifts.
+import { donorRoutes } from './controllers/donor';
+import { createMonthlyPayments } from './models/providers/payments-monthly';
+import { sendReceipt } from './models/receipt';
+import { RECEIPT_TASK } from './models/giving';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -263,6 +268,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use('/api/team', publicApi, teamApi(deps));
   app.use('/api', checkoutApi(deps));
   app.use('/api/newsletter', newsletterApi(deps));
+  // ---- Donors manage their gifts: the link request (API) and the page's own routes (the link's
+  // button, every form's POST; the page itself is rendered by the page router). Never stored.
+  const donor = donorRoutes(deps, { secret, monthly: await createMonthlyPayments({ ...config.stripe, log }) });
+  app.use('/api/donor', noStore, donor.api);
+  app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
   app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(qrBillRouter(deps));
@@ -278,6 +288,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     [NEWSLETTER_SEND_TASK]: (payload, ctx) => runSendJob({ db, mail: deps.mail, publicUrl: config.publicUrl, log }, payload, ctx),
     [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),
     [SWEEP_UPLOADS_TASK]: (_payload, ctx) => runUploadSweepJob({ ...deps, uploadDir: config.uploadDir }, ctx.log),
+    [RECEIPT_TASK]: (payload, ctx) => sendReceipt(deps, payload, ctx),
   };
   // Donation certificates: one donor's on request, or every donor's of a year in one run.
   const certificateDeps: CertificateDeps = { db, mail: deps.mail, site: config.site, texts: (lang) => tFor(deps.i18n, lang), log };

@@ -16,6 +16,7 @@ import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
 import { listTeam } from '../models/team';
 import * as admin from './admin/index';
+import * as donor from './donor';
 
 /** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
@@ -47,6 +48,7 @@ const loaders: { [Id in RouteId]?: PageLoader<PagePropsOf<Id>> } = {
   news: news.index,
   newsDetail: news.show,
   checkout: checkout.index,
+  donorManage: donor.managePage,
   team: async (req, deps) => {
     const [page, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listTeam(deps.db))]);
     return { ...page, props: { ...page.props, team } };

@@ -28,7 +28,8 @@ export const PAGE_PATHS = {
   team: '/team',
   contact: '/contact',
   checkout: '/checkout',
-  donationsManage: '/donations/manage',
+  // Donors manage their gifts: ask for a link, then list, change, pause, cancel; certificates.
+  donorManage: '/donations/manage',
   adminLogin: '/admin-login',
   admin: '/admin',
   backendDemo: '/backend-demo',

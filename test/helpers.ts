@@ -112,6 +112,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/team',
   '/contact',
   '/checkout',
+  '/donations/manage',
 ];
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -20,7 +20,7 @@ export interface RouteDef {
 }
 
 /** Locale keys the browser never needs (search data is rendered on the server only). */
-export const SERVER_ONLY_NS: readonly string[] = ['meta', 'newsletterPages', 'linkPages', 'certificate'];
+export const SERVER_ONLY_NS: readonly string[] = ['meta', 'newsletterPages', 'linkPages', 'certificate', 'donorMail'];
 
 /** The locale bundles a page needs in the browser: the shared core and its own namespaces. */
 export function bundlesFor(routeId: string): string[] {
@@ -47,6 +47,7 @@ export const routes = [
   { id: 'team', path: PAGE_PATHS.team, load: () => import('./pages/team-page'), layout: 'public', sitemap: true, ns: ['teamPage'] },
   { id: 'contact', path: PAGE_PATHS.contact, load: () => import('./pages/contact-page'), layout: 'public', sitemap: true, ns: ['contact', 'bankTransfer'] },
   { id: 'checkout', path: PAGE_PATHS.checkout, load: () => import('./pages/checkout-page'), layout: 'public', sitemap: true, ns: ['checkout', 'bankTransfer'] },
+  { id: 'donorManage', path: PAGE_PATHS.donorManage, load: () => import('./pages/donor-manage-page'), layout: 'public', sitemap: false, ns: ['donor'] },
   { id: 'adminLogin', path: PAGE_PATHS.adminLogin, load: () => import('./pages/admin-login-page'), layout: 'admin', sitemap: false, ns: ['admin'] },
   { id: 'admin', path: PAGE_PATHS.admin, load: () => import('./pages/admin-page'), layout: 'admin', sitemap: false, ns: ['admin', 'newsletterAdmin', 'social'] },
   { id: 'backendDemo', path: PAGE_PATHS.backendDemo, load: () => import('./pages/backend-demo-page'), layout: 'public', sitemap: false, ns: ['backendDemo'] },

@@ -321,6 +321,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
   { arbitrary: req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }), weight: 2 },
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
+  req({ route: 'POST /api/donor/manage-link', method: 'POST', path: fc.constant('/api/donor/manage-link'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de', form: 'checkout' }, { email: 'text', language: 'any', form: 'any' })) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
   req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234' }, { amount: 'amount', projectId: 'id', language: 'any' })) }),
   req({ route: 'POST /api/update-project-funding', method: 'POST', path: fc.constant('/api/update-project-funding'), body: jsonBody(mutated({ projectId: 1, amount: 150, paymentIntentId: 'pi_123' }, { projectId: 'id', amount: 'amount' })) }),
@@ -340,6 +341,8 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET <unknown page>', method: 'GET', path: fc.tuple(lang, fc.array(textSegment, { minLength: 1, maxLength: 3 })).map(([l, s]) => `${l}/${s.join('/')}`) }),
   req({ route: 'GET /uploads, /assets, /newsletter/images', method: 'GET', path: fc.tuple(fc.constantFrom('/uploads/', '/assets/', '/newsletter/images/', '/newsletter/images/projects/', '/images/'), fc.oneof(textSegment, fc.constantFrom('0123456789abcdef0123456789abcdef.png', 'x.png', 'logo.png', 'manifest.json'))).map(([p, s]) => p + s) }),
   { arbitrary: req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }), weight: 3 },
+  // The donor page's forms: the link request, the link's button, and actions (without a donor session).
+  req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount' })) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
 );
 

@@ -347,7 +347,7 @@ export function DonationForm(props: FormProps) {
   const showEmailError = touched.email && emailProblem !== null;
   const showNameError = touched.name && nameProblem !== null;
   const amountLabel = amountCents !== null && !problem ? money(amountCents) : null;
-  const manageHref = link('donationsManage');
+  const manageHref = link('donorManage');
   const typed = () => {
     typedAt.current = Date.now();
   };

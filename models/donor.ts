@@ -1,0 +1,254 @@
+// Donors manage their gifts without an account: a one-time link by e-mail opens a short donor
+// session, a signed cookie that names the address (no server memory, so every instance accepts
+// it). Everything a donor sees or changes is found by that address.
+import type { Knex } from 'knex';
+import crypto from 'node:crypto';
+import type { Lang } from './rules';
+import { localized } from './rules';
+import { toIso } from './dates';
+import { donationReference, type DonationKind } from './giving';
+import type { SubscriptionState } from './providers/payments-monthly';
+
+/** A link to "Manage my donations" is valid this long, and once. */
+export const DONOR_TOKEN_TTL_MS = 30 * 60 * 1000;
+/** A donor session lasts this long from the link; then the donor asks for a new link. */
+export const DONOR_SESSION_MS = 60 * 60 * 1000;
+/** Gifts of this many calendar years (this one included) are listed on the page. */
+export const DONOR_GIFT_YEARS = 3;
+
+const hash = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+// ---- One-time links (donor_tokens): only the hash is stored, used once, 30 minutes.
+
+export async function createDonorToken(db: Knex, email: string, lang: Lang, now = Date.now()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db('donor_tokens').insert({
+    tokenHash: hash(token),
+    email: email.toLowerCase(),
+    lang,
+    expiresAt: new Date(now + DONOR_TOKEN_TTL_MS).toISOString(),
+    createdAt: new Date(now).toISOString(),
+  });
+  // Old tokens are useless: keep the table small.
+  await db('donor_tokens').where('expiresAt', '<', new Date(now - 24 * 60 * 60 * 1000).toISOString()).delete();
+  return token;
+}
+
+export type DonorTokenResult = { ok: true; email: string; lang: Lang } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+type TokenRow = { id: number; email: string; lang: string; expiresAt: unknown; usedAt: unknown };
+
+async function lookUp(db: Knex, token: string, now: number): Promise<{ row: TokenRow | null; result: DonorTokenResult }> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return { row: null, result: { ok: false, reason: 'unknown' } };
+  const row = (await db('donor_tokens').where({ tokenHash: hash(token) }).first()) as TokenRow | undefined;
+  if (!row) return { row: null, result: { ok: false, reason: 'unknown' } };
+  if (row.usedAt) return { row, result: { ok: false, reason: 'used' } };
+  if (Date.parse(toIso(row.expiresAt)) <= now) return { row, result: { ok: false, reason: 'expired' } };
+  return { row, result: { ok: true, email: row.email, lang: row.lang === 'de' ? 'de' : 'en' } };
+}
+
+/** What a token would give, without using it (the GET of the link: mail scanners open it too). */
+export async function checkDonorToken(db: Knex, token: string, now = Date.now()): Promise<DonorTokenResult> {
+  return (await lookUp(db, token, now)).result;
+}
+
+/** Uses a token once: only one request can flip used_at from NULL. */
+export async function consumeDonorToken(db: Knex, token: string, now = Date.now()): Promise<DonorTokenResult> {
+  const { row, result } = await lookUp(db, token, now);
+  if (!row || !result.ok) return result;
+  const changed = await db('donor_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: new Date(now).toISOString() });
+  if (Number(changed) !== 1) return { ok: false, reason: 'used' };
+  return result;
+}
+
+// ---- The donor session: a cookie "<payload>.<signature>", HMAC-SHA256 with the app's session secret.
+
+export interface DonorSession {
+  email: string;
+  lang: Lang;
+  /** Milliseconds since the epoch when the session ends. */
+  expires: number;
+}
+
+const sign = (secret: string, purpose: string, data: string) => crypto.createHmac('sha256', secret).update(`${purpose}\n${data}`).digest('base64url');
+
+function sameText(a: string, b: string): boolean {
+  const x = crypto.createHash('sha256').update(a).digest();
+  const y = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+}
+
+export function signDonorSession(secret: string, session: DonorSession): string {
+  const payload = Buffer.from(JSON.stringify({ e: session.email, l: session.lang, x: session.expires }), 'utf8').toString('base64url');
+  return `${payload}.${sign(secret, 'donor-session', payload)}`;
+}
+
+/** The session a cookie holds: null when it is missing, altered, malformed or expired. */
+export function readDonorSession(secret: string, cookie: unknown, now = Date.now()): DonorSession | null {
+  if (typeof cookie !== 'string' || cookie.length > 2000) return null;
+  const dot = cookie.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const payload = cookie.slice(0, dot);
+  if (!sameText(cookie.slice(dot + 1), sign(secret, 'donor-session', payload))) return null;
+  try {
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { e?: unknown; l?: unknown; x?: unknown };
+    if (typeof data.e !== 'string' || !data.e.includes('@') || typeof data.x !== 'number' || data.x <= now) return null;
+    return { email: data.e, lang: data.l === 'de' ? 'de' : 'en', expires: data.x };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CSRF token of a session: derived from the signed cookie, so it needs no storage, changes
+ * with every session and cannot be computed without the secret.
+ */
+export function donorCsrfToken(secret: string, cookie: string): string {
+  return sign(secret, 'donor-csrf', cookie);
+}
+
+export function isDonorCsrfToken(secret: string, cookie: string, given: unknown): boolean {
+  return typeof given === 'string' && given.length > 0 && given.length < 200 && sameText(given, donorCsrfToken(secret, cookie));
+}
+
+// ---- What the donor's page shows
+
+/** Whether an address has given (a succeeded gift or a monthly gift): only then a link is mailed. */
+export async function hasGiven(db: Knex, email: string): Promise<boolean> {
+  const gift = await db('donations').where({ donorEmail: email, status: 'succeeded' }).first('id');
+  if (gift) return true;
+  return Boolean(await db('donation_subscriptions').where({ donorEmail: email }).first('id'));
+}
+
+export interface DonorSubscription {
+  id: number;
+  amountCents: number;
+  currency: string;
+  project: string | null;
+  status: string;
+  paused: boolean;
+  /** ISO time of the next payment; null when canceled or unknown. */
+  nextPayment: string | null;
+  canceledAt: string | null;
+}
+
+export interface DonorGift {
+  reference: string;
+  date: string;
+  amountCents: number;
+  currency: string;
+  project: string | null;
+  kind: DonationKind;
+  refundedCents: number;
+}
+
+const ACTIVE = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+/** Whether a monthly gift can still be changed, paused or canceled. */
+export const isManageable = (s: Pick<DonorSubscription, 'status'>) => ACTIVE.has(s.status);
+
+type SubscriptionRow = {
+  id: number;
+  subscriptionId: string;
+  customerId: string;
+  donorEmail: string;
+  amountCents: unknown;
+  currency: string;
+  projectId: number | null;
+  status: string;
+  paused: unknown;
+  currentPeriodEnd: unknown;
+  canceledAt: unknown;
+  title: string | null;
+  titleDe: string | null;
+};
+
+const isoOrNull = (v: unknown) => (v === null || v === undefined ? null : toIso(v));
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
+
+export async function listDonorSubscriptions(db: Knex, email: string, lang: Lang): Promise<DonorSubscription[]> {
+  const rows = (await db('donation_subscriptions as s')
+    .leftJoin('projects as p', 'p.id', 's.projectId')
+    .where('s.donorEmail', email)
+    // Running gifts first, ended ones after them; newest first within each.
+    .orderByRaw("case when s.status = 'canceled' then 1 else 0 end")
+    .orderBy('s.id', 'desc')
+    .select('s.*', 'p.title', 'p.titleDe')) as SubscriptionRow[];
+  return rows.map((r) => ({
+    id: r.id,
+    amountCents: Number(r.amountCents),
+    currency: r.currency,
+    project: r.title ? localized(lang, r.title, r.titleDe) : null,
+    status: r.status,
+    paused: truthy(r.paused),
+    nextPayment: r.status === 'canceled' ? null : isoOrNull(r.currentPeriodEnd),
+    canceledAt: isoOrNull(r.canceledAt),
+  }));
+}
+
+export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = new Date()): Promise<DonorGift[]> {
+  // A date alone compares right with both databases' timestamps (SQLite's text, PostgreSQL's type).
+  const since = `${now.getUTCFullYear() - (DONOR_GIFT_YEARS - 1)}-01-01`;
+  const rows = (await db('donations as d')
+    .leftJoin('projects as p', 'p.id', 'd.projectId')
+    .where({ 'd.donorEmail': email, 'd.status': 'succeeded' })
+    .whereNotNull('d.appliedAt')
+    .where('d.appliedAt', '>=', since)
+    .orderBy('d.appliedAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(500)
+    .select('d.id', 'd.amountCents', 'd.currency', 'd.kind', 'd.appliedAt', 'd.refundedCents', 'p.title', 'p.titleDe')) as {
+    id: number;
+    amountCents: unknown;
+    currency: string;
+    kind: string;
+    appliedAt: unknown;
+    refundedCents: unknown;
+    title: string | null;
+    titleDe: string | null;
+  }[];
+  return rows.map((r) => {
+    const date = toIso(r.appliedAt);
+    return {
+      reference: donationReference(r.id, new Date(date).getUTCFullYear()),
+      date,
+      amountCents: Number(r.amountCents),
+      currency: r.currency,
+      project: r.title ? localized(lang, r.title, r.titleDe) : null,
+      kind: r.kind === 'monthly' ? 'monthly' : 'one_off',
+      refundedCents: Number(r.refundedCents ?? 0),
+    };
+  });
+}
+
+/** Years with at least one gift: a yearly certificate can be asked for each. */
+export async function donorYears(db: Knex, email: string): Promise<number[]> {
+  const rows = (await db('donations').where({ donorEmail: email, status: 'succeeded' }).whereNotNull('appliedAt').select('appliedAt')) as { appliedAt: unknown }[];
+  return [...new Set(rows.map((r) => new Date(toIso(r.appliedAt)).getUTCFullYear()))].sort((a, b) => b - a);
+}
+
+/** One of the donor's own monthly gifts, by our id: null for anyone else's (the caller answers 404). */
+export async function findOwnSubscription(db: Knex, email: string, id: number): Promise<{ id: number; subscriptionId: string; customerId: string; currency: string; status: string; paused: boolean } | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = (await db('donation_subscriptions').where({ id, donorEmail: email }).first()) as SubscriptionRow | undefined;
+  if (!row) return null;
+  return { id: row.id, subscriptionId: row.subscriptionId, customerId: row.customerId, currency: row.currency, status: row.status, paused: truthy(row.paused) };
+}
+
+/** Writes what Stripe answered to a change: the page shows it at once (the webhook agrees later). */
+export async function mirrorSubscription(db: Knex, id: number, state: SubscriptionState): Promise<void> {
+  await db('donation_subscriptions')
+    .where({ id })
+    .update({
+      amountCents: state.amountCents,
+      currency: state.currency,
+      status: state.status,
+      paused: state.paused,
+      currentPeriodEnd: state.currentPeriodEnd,
+      canceledAt: state.canceledAt,
+      updatedAt: new Date().toISOString(),
+    });
+}
+
+/** The customer to open the Billing Portal for: any of the donor's own monthly gifts' customer. */
+export async function donorCustomer(db: Knex, email: string, id: number): Promise<string | null> {
+  return (await findOwnSubscription(db, email, id))?.customerId ?? null;
+}
