@@ -303,7 +303,7 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
     } catch (err) {
       if (!(err instanceof PaymentsError)) throw err;
       deps.log.warn({ err: err.message, action: input.action }, 'a donor change did not reach Stripe');
-      return renderPage(req, res, deps, { status: 503, error: { kind: 'stripe' } });
+      return renderPage(req, res, deps, { status: 503, error: { kind: 'paymentService' } });
     }
     const done = { amount: 'amount', pause: 'paused', resume: 'resumed', cancel: 'canceled' }[input.action];
     res.redirect(303, pageUrl(lang, `?done=${done}`));

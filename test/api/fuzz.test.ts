@@ -343,6 +343,8 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }), weight: 3 },
   // The donor page's forms: the link request, the link's button, and actions (without a donor session).
   req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount' })) }),
+  req({ route: 'GET /de/qr-bill.svg, /qr-bill.svg', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?x=1', '/../x')).map(([l, q]) => `${l}/qr-bill.svg${q}`) }),
+  req({ route: 'GET /de/qr-bill.pdf, /qr-bill.pdf', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?lang=fr', '%00')).map(([l, q]) => `${l}/qr-bill.pdf${q}`) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
 );
 
