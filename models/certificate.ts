@@ -223,7 +223,7 @@ export async function donorYearSummary(db: Knex, email: string, year: number): P
         id: Number(r.id),
         appliedAt,
         date: zurichDate(appliedAt),
-        reference: donationReference(Number(r.id), year),
+        reference: donationReference(Number(r.id), appliedAt),
         kind: r.kind === 'monthly' ? 'monthly' : 'one_off',
         currency: r.currency.toLowerCase(),
         ...amounts,

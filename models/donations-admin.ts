@@ -224,7 +224,7 @@ function toDonation(r: DonationRow): Omit<AdminDonation, 'ledger'> {
   const refundedCents = n(r.refundedCents);
   return {
     id: Number(r.id),
-    reference: donationReference(Number(r.id), Number(zurichDate(date).slice(0, 4)) || new Date(date).getUTCFullYear()),
+    reference: donationReference(Number(r.id), date),
     date,
     donorName: r.donorName ?? null,
     donorEmail: r.donorEmail ?? null,

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Lang } from './rules';
 import { localized } from './rules';
 import { toIso } from './dates';
-import { donationReference, type DonationKind } from './giving';
+import { donationReference, swissYear, type DonationKind } from './giving';
 import type { SubscriptionState } from './providers/payments-monthly';
 
 /** A link to "Manage my donations" is valid this long, and once. */
@@ -208,7 +208,7 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
   return rows.map((r) => {
     const date = toIso(r.appliedAt);
     return {
-      reference: donationReference(r.id, new Date(date).getUTCFullYear()),
+      reference: donationReference(r.id, date),
       date,
       amountCents: Number(r.amountCents),
       currency: r.currency,
@@ -222,7 +222,7 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
 /** Years with at least one gift: a yearly certificate can be asked for each. */
 export async function donorYears(db: Knex, email: string): Promise<number[]> {
   const rows = (await db('donations').where({ donorEmail: email, status: 'succeeded' }).whereNotNull('appliedAt').select('appliedAt')) as { appliedAt: unknown }[];
-  return [...new Set(rows.map((r) => new Date(toIso(r.appliedAt)).getUTCFullYear()))].sort((a, b) => b - a);
+  return [...new Set(rows.map((r) => swissYear(toIso(r.appliedAt))))].sort((a, b) => b - a);
 }
 
 /** One of the donor's own monthly gifts, by our id: null for anyone else's (the caller answers 404). */

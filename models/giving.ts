@@ -13,5 +13,15 @@ export const CERTIFICATE_REQUEST_TASK = 'donation-certificate';
 export type DonationKind = 'one_off' | 'monthly';
 export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly'];
 
-/** A receipt's reference: the donation's id, readable on the phone and in a bank statement. */
-export const donationReference = (donationId: number, year: number) => `D-${year}-${String(donationId).padStart(6, '0')}`;
+/** The Swiss calendar year of an instant (Europe/Zurich): the year of a gift on every paper. */
+export function swissYear(at: string | Date): number {
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return new Date().getUTCFullYear();
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric' }).format(d));
+}
+
+/**
+ * A gift's reference, the same on its receipt, the certificate, the donor's page and the admin:
+ * its Swiss year and id, readable on the phone and in a bank statement.
+ */
+export const donationReference = (donationId: number, appliedAt: string | Date) => `D-${swissYear(appliedAt)}-${String(donationId).padStart(6, '0')}`;

@@ -65,7 +65,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     date: formatDate(applied, lang, 'long'),
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),
     kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : 'donorMail.receipt.oneOff'),
-    reference: donationReference(row.id, new Date(applied).getUTCFullYear()),
+    reference: donationReference(row.id, applied),
     manageUrl: localUrl(deps.config.publicUrl, DONOR_MANAGE_PATH, lang),
   };
   return { to: row.donorEmail, facts, row };
