@@ -265,23 +265,22 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
                   <th scope="col">{t('donor.date')}</th>
                   <th scope="col">{t('donor.amount')}</th>
                   <th scope="col">{t('donor.project')}</th>
-                  <th scope="col">{t('donor.kind')}</th>
                   <th scope="col">{t('donor.reference')}</th>
                 </tr>
               </thead>
               <tbody>
                 {session.gifts.map((g) => (
                   <tr key={g.reference}>
-                    <td data-label={t('donor.date')}>{formatDate(g.date, lang, 'long')}</td>
+                    <td className="donor-nowrap" data-label={t('donor.date')}>{formatDate(g.date, lang, 'medium')}</td>
                     <td className="donor-amount" data-label={t('donor.amount')}>
                       <span>
                         {formatAmount(g.amountCents, g.currency, lang, 2)}
+                        <span className="donor-refunded">{t(`donor.kinds.${g.kind}`)}</span>
                         {g.refundedCents > 0 && <span className="donor-refunded">{t('donor.refunded', { amount: formatAmount(g.refundedCents, g.currency, lang, 2) })}</span>}
                       </span>
                     </td>
                     <td data-label={t('donor.project')}>{g.project ?? t('donor.generalSupport')}</td>
-                    <td data-label={t('donor.kind')}>{t(`donor.kinds.${g.kind}`)}</td>
-                    <td data-label={t('donor.reference')}>{g.reference}</td>
+                    <td className="donor-nowrap" data-label={t('donor.reference')}>{g.reference}</td>
                   </tr>
                 ))}
               </tbody>
