@@ -1,6 +1,7 @@
 // The newsletter mail: a header with the charity's name, the subject and preview, one block per
 // selected news article and project, and a footer with the unsubscribe link. The plain-text part
 // says the same in the same order.
+import { addressLine } from '../models/address';
 import type { CSSProperties, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SiteInfo } from '../config';
@@ -28,7 +29,7 @@ interface Props {
   previewText: string;
   lang: Lang;
   sections: NewsletterSection[];
-  site: Pick<SiteInfo, 'name' | 'email'>;
+  site: Pick<SiteInfo, 'name' | 'email' | 'address'>;
   /** The site's home page in the newsletter's language, absolute. */
   home: string;
   t: TFunction;
@@ -173,7 +174,7 @@ function NewsletterMail({ subject, previewText, lang, sections, site, home, t }:
                       </a>
                     </p>
                     <p style={{ margin: 0, color: COLORS.muted, ...FONT }}>
-                      {site.name} · {t('offices.switzerlandAddress')} ·{' '}
+                      {site.name} · {addressLine(site.address, lang)} ·{' '}
                       <a href={`mailto:${site.email}`} style={{ color: COLORS.green }}>
                         {site.email}
                       </a>
@@ -189,7 +190,7 @@ function NewsletterMail({ subject, previewText, lang, sections, site, home, t }:
   );
 }
 
-function newsletterText({ subject, previewText, sections, site, t }: Props): string {
+function newsletterText({ subject, previewText, lang, sections, site, t }: Props): string {
   const news = sections.filter((s) => s.kind === 'news');
   const projects = sections.filter((s) => s.kind === 'project');
   const block = (s: NewsletterSection) =>
@@ -207,7 +208,7 @@ function newsletterText({ subject, previewText, sections, site, t }: Props): str
     '--',
     t('newsletterPages.email.why', { org: site.name }),
     `${t('newsletterPages.email.unsubscribe')}: ${UNSUBSCRIBE_URL}`,
-    `${site.name}, ${t('offices.switzerlandAddress')}, ${site.email}`,
+    `${site.name}, ${addressLine(site.address, lang)}, ${site.email}`,
     '',
   ].join('\n');
 }

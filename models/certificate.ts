@@ -14,6 +14,7 @@ import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
 import { fieldError, invalidFields } from './errors';
 import { CERTIFICATE_RUN_TASK, donationReference, type DonationKind } from './giving';
+import { addressLine } from './address';
 import { formatAmount } from './donation-rules';
 import type { Lang } from './rules';
 import { normalizeEmail } from './text';
@@ -306,13 +307,6 @@ const formatDay = (day: string, lang: Lang) => {
   return new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-GB', { day: 'numeric', month: lang === 'de' ? '2-digit' : 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 };
 
-const countryName = (code: string, lang: Lang) => {
-  try {
-    return new Intl.DisplayNames([lang === 'de' ? 'de-CH' : 'en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** The certificate as an A4 PDF (pdfkit, Helvetica: no font is fetched or embedded). */
 export async function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
@@ -346,7 +340,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
   doc.font('Helvetica-Bold').fontSize(13).fillColor(green);
   write(site.legalName, { width });
   doc.font('Helvetica').fontSize(9.5).fillColor(muted);
-  write(`${site.address.street}, ${site.address.postcode} ${site.address.town}, ${countryName(site.address.country, lang)}`, { width });
+  write(addressLine(site.address, lang), { width });
   write(`${site.email} · ${site.publicUrl.replace(/^https?:\/\//, '')}`, { width });
   doc.moveDown(2);
 

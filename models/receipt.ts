@@ -10,6 +10,8 @@ import type { JobContext } from './providers/jobs';
 import { receiptMail, type ReceiptFacts } from '../mails/receipt';
 import { formatAmount } from './donation-rules';
 import { donationReference } from './giving';
+import { addressLines } from './address';
+import { PAGE_PATHS } from './urls';
 import { formatDate, localized, type Lang } from './rules';
 import { toIso } from './dates';
 import { tFor } from './text';
@@ -23,14 +25,8 @@ export interface ReceiptDeps {
   log: Logger;
 }
 
-/** The path of the donor's page (the path table's donorManage). */
-export const DONOR_MANAGE_PATH = '/donations/manage';
-
-/** The country names a receipt writes after the town (other codes are written as they are). */
-const COUNTRIES: Record<Lang, Record<string, string>> = {
-  en: { CH: 'Switzerland', DE: 'Germany', AT: 'Austria', LI: 'Liechtenstein' },
-  de: { CH: 'Schweiz', DE: 'Deutschland', AT: 'Österreich', LI: 'Liechtenstein' },
-};
+/** The path of the donor's page. */
+export const DONOR_MANAGE_PATH = PAGE_PATHS.donorManage;
 
 type ReceiptRow = {
   id: number;
@@ -60,7 +56,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
   const facts: ReceiptFacts = {
     lang,
     legalName: site.legalName,
-    addressLines: [site.address.street, `${site.address.postcode} ${site.address.town}`, COUNTRIES[lang][site.address.country] ?? site.address.country],
+    addressLines: addressLines(site.address, lang),
     amount: formatAmount(Number(row.amountCents), row.currency, lang, 2),
     date: formatDate(applied, lang, 'long'),
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),

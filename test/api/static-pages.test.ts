@@ -89,8 +89,8 @@ const PAGES: PageCase[] = [
   {
     path: '/contact',
     meta: 'contact',
-    en: ['Contact Us', 'WhatsApp', 'Email', 'Phone', 'Send us a Message', 'Name', 'Subject', 'Message', 'Switzerland office', 'Zimbabwe office', 'Mwenezi Ward 3', 'Lucerne', 'Donate by bank transfer', 'IBAN', 'BIC/SWIFT', 'Every franc goes directly to the hospital and the people, without administrative costs.', 'View our projects', 'Chat with us'],
-    de: ['Kontakt', 'Senden Sie uns eine Nachricht', 'Betreff', 'Nachricht', 'Büro Schweiz', 'Büro Simbabwe', 'Luzern', 'Spenden per Banküberweisung', 'Jeder Franken geht direkt an das Spital und die Menschen, ohne Verwaltungskosten.', 'Mit uns chatten'],
+    en: ['Contact Us', 'WhatsApp', 'Email', 'Phone', 'Send us a Message', 'Name', 'Subject', 'Message', 'Switzerland office', 'Zimbabwe office', 'Mwenezi Ward 3', 'Musterstrasse 12, 6000 Luzern, Switzerland', 'Donate by bank transfer', 'IBAN', 'BIC/SWIFT', 'Every franc goes directly to the hospital and the people, without administrative costs.', 'View our projects', 'Chat with us'],
+    de: ['Kontakt', 'Senden Sie uns eine Nachricht', 'Betreff', 'Nachricht', 'Büro Schweiz', 'Büro Simbabwe', 'Musterstrasse 12, 6000 Luzern, Schweiz', 'Spenden per Banküberweisung', 'Jeder Franken geht direkt an das Spital und die Menschen, ohne Verwaltungskosten.', 'Mit uns chatten'],
   },
   { path: '/test-images', meta: 'testImages', en: ['Test Images', 'Test image 1', 'Test image 2', 'Test image 3'], de: ['Testbilder', 'Testbild 1', 'Testbild 3'] },
   {

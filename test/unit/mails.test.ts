@@ -13,7 +13,7 @@ const tOf = (lang: 'en' | 'de') => {
   const i = createI18n(lang, { en, de });
   return i.t.bind(i) as TFunction;
 };
-const site = { name: 'Village <Bridge> & Co', email: 'info@charity.example' };
+const site = { name: 'Village <Bridge> & Co', email: 'info@charity.example', address: { street: 'Musterstrasse 12', postcode: '6000', town: 'Luzern', country: 'CH' } };
 
 const sections: NewsletterSection[] = [
   { kind: 'news', id: 1, title: 'Solar <lights>', summary: 'The lights & the pumps', url: 'https://charity.example/news/solar', imageUrl: 'https://charity.example/newsletter/images/a.png', meta: '1 May 2026' },

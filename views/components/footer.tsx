@@ -1,3 +1,4 @@
+import { addressLine } from '../../models/address';
 import { useState } from 'react';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
@@ -31,7 +32,7 @@ export function SocialLinks() {
 
 export function Footer() {
   const t = useT();
-  const { site } = useApp();
+  const { site, lang } = useApp();
   const link = useLinks();
   const [logoOk, setLogoOk] = useState(true);
   const quick: { id: RouteId; label: string }[] = [
@@ -84,7 +85,7 @@ export function Footer() {
             <p>
               <strong>{t('offices.switzerland')}</strong>
               <br />
-              {t('offices.switzerlandAddress')}
+              {addressLine(site.address, lang)}
             </p>
             <p>
               <a href={`mailto:${site.email}`}>

@@ -1,3 +1,4 @@
+import { addressLine } from '../../../models/address';
 import { useApp, useT } from '../../app-context';
 import { Icon } from '../icons';
 import { whatsappUrl } from '../whatsapp-button';
@@ -18,7 +19,7 @@ export function WhatsAppLink({ className = '', label }: { className?: string; la
 
 /** The Switzerland (Lucerne) and Zimbabwe (Mwenezi Ward 3) offices: /about and /contact. */
 export function OfficeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const { site } = useApp();
+  const { site, lang } = useApp();
   const t = useT();
   const H = `h${headingLevel}` as 'h2' | 'h3';
   return (
@@ -28,7 +29,7 @@ export function OfficeCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           <H className="office-title">
             <Icon name="pin" size={20} /> {t('contact.offices.switzerlandLabel')}
           </H>
-          <address>{t('offices.switzerlandAddress')}</address>
+          <address>{addressLine(site.address, lang)}</address>
           <p className="muted">{t('contact.offices.switzerlandText')}</p>
           <ul className="contact-lines">
             <li>
