@@ -54,7 +54,8 @@ import { tFor } from './models/text';
 import { donorRoutes } from './controllers/donor';
 import { createMonthlyPayments } from './models/providers/payments-monthly';
 import { sendReceipt } from './models/receipt';
-import { RECEIPT_TASK } from './models/giving';
+import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving';
+import { cancelSuperseded } from './models/checkout-subscriptions';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -270,7 +271,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use('/api/newsletter', newsletterApi(deps));
   // ---- Donors manage their gifts: the link request (API) and the page's own routes (the link's
   // button, every form's POST; the page itself is rendered by the page router). Never stored.
-  const donor = donorRoutes(deps, { secret, monthly: await createMonthlyPayments({ ...config.stripe, log }) });
+  const monthlyPayments = await createMonthlyPayments({ ...config.stripe, log });
+  const donor = donorRoutes(deps, { secret, monthly: monthlyPayments });
   app.use('/api/donor', noStore, donor.api);
   app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
@@ -284,6 +286,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
 
   // Background work, on whichever instance picks it up first.
   const tasks: TaskList = {
+    [SUPERSEDED_SUBSCRIPTIONS_TASK]: async (payload) => {
+      if (deps.payments.kind !== 'stripe' || !monthlyPayments) return;
+      await cancelSuperseded({ db, log, payments: deps.payments, monthly: monthlyPayments }, payload);
+    },
     [SEND_MAIL_TASK]: (payload, ctx) => deps.mail.deliver(Number((payload as { outboxId?: unknown })?.outboxId), ctx),
     [NEWSLETTER_SEND_TASK]: (payload, ctx) => runSendJob({ db, mail: deps.mail, publicUrl: config.publicUrl, log }, payload, ctx),
     [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),

@@ -35,6 +35,7 @@ import { centsToDecimal, isCompleted, localized, truncate } from '../models/rule
 import { PaymentsError, STRIPE_WORST_CASE_MS, type ChargeInfo, type CreateMonthlyInput, type DisputeInfo, type PaymentEvent, type PaymentIntentInfo, type StripePayments, type SubscriptionInfo } from '../models/providers/payments';
 import { MAX_DB_ID } from '../models/db-limits';
 import { withDeadline } from '../models/providers/deadline';
+import { queueSupersededCancel, recordCheckoutSubscription } from '../models/checkout-subscriptions';
 import type { CheckoutProps } from '../views/components/checkout/types';
 import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/donation-rules';
 
@@ -243,13 +244,13 @@ export function checkoutApi(deps: Deps): Router {
   const hooks = { jobs: deps.jobs, log: deps.log };
 
   /** Customer (known or new), product and subscription; answers the first invoice's client secret. */
-  async function startMonthly(stripe: StripePayments, email: string, monthly: Omit<CreateMonthlyInput, 'productId' | 'customerId'>): Promise<string> {
+  async function startMonthly(stripe: StripePayments, email: string, monthly: Omit<CreateMonthlyInput, 'productId' | 'customerId'>): Promise<{ clientSecret: string; subscriptionId: string }> {
     let productId = await monthlyProductId(deps.db, (k) => stripe.createMonthlyProduct(k));
     let customerId = await customerIdForEmail(deps.db, email);
     // At most one retry each when what we kept was deleted in the Stripe Dashboard since.
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await stripe.createMonthly({ ...monthly, productId, customerId })).clientSecret;
+        return await stripe.createMonthly({ ...monthly, productId, customerId });
       } catch (err) {
         if (!(err instanceof PaymentsError && err.kind === 'not_found')) throw err;
         if (attempt < 2 && customerId && err.param === 'customer') {
@@ -283,12 +284,14 @@ export function checkoutApi(deps: Deps): Router {
       const key = idempotencyKey(input, description);
       const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
       // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
-      const clientSecret = await withDeadline(
+      const started = await withDeadline(
         STRIPE_WORST_CASE_MS,
         () => startMonthly(stripe, email, monthly),
         () => new PaymentsError('timeout', 'The payment service did not answer in time. Please try again in a moment.'),
       );
-      res.json({ clientSecret, kind: 'monthly' });
+      // Changing the choice before paying starts another subscription: the first payment cancels the rest.
+      await recordCheckoutSubscription(deps.db, input.checkoutId, started.subscriptionId);
+      res.json({ clientSecret: started.clientSecret, kind: 'monthly' });
       return;
     }
     const description = `Donation to ${deps.config.site.name}: ${purpose}`;
@@ -424,6 +427,7 @@ export function checkoutApi(deps: Deps): Router {
       'webhook',
       hooks,
     );
+    if (result.applied) await queueSupersededCancel(deps.db, deps.jobs, sub.id);
     deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
     return { received: true, applied: result.applied };
   }

@@ -207,6 +207,9 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
   if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   const settled = settledOf(payment);
   return db.transaction(async (trx) => {
+    // First the charge's lock: a refund or dispute handled at this very moment either finished
+    // before (and left its state here) or waits until this gift is recorded and then finds it.
+    const chargeState = payment.chargeId ? await lockChargeState(trx, payment.chargeId, payment.chargeState ?? null) : null;
     const projectId = await existingProjectId(trx, payment.projectId);
     await insertOnce(trx, payment, projectId, { status: 'succeeded' });
 
@@ -248,7 +251,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         await addToLedger(trx, { projectId, kind: 'donation', amountCents: settled.credit, donationId: donation.id, actor: `stripe:${by}`, note: payment.paymentIntentId });
       }
       // Refunded or disputed before we heard of the gift: credited net of it, at once.
-      if (payment.chargeState) await reconcileRow(trx, row, payment.chargeState, `stripe:${by}`);
+      if (chargeState) await reconcileRow(trx, row, chargeState, `stripe:${by}`);
       if (donation.donorEmail && hooks.jobs) {
         await hooks.jobs.add(RECEIPT_TASK, { donationId: donation.id }, { key: `donation-receipt-${donation.id}`, trx });
       }
@@ -300,6 +303,41 @@ const DISPUTE_STEP: Record<string, number> = {
 /** An open or lost dispute holds the money; an inquiry (warning_*) never withdrew it; a won one gave it back. */
 const DISPUTE_HOLDS = new Set(['needs_response', 'under_review', 'lost']);
 
+/** The later of two reports of a charge: refunds only grow, a dispute only moves forward. */
+function laterState(a: ChargeState, b: ChargeState | null): ChargeState {
+  if (!b) return a;
+  const refundedCents = Math.max(a.refundedCents, b.refundedCents);
+  const step = (d: ChargeState['dispute']) => (d && d.status in DISPUTE_STEP ? DISPUTE_STEP[d.status]! : -1);
+  const dispute = step(b.dispute) > step(a.dispute) ? b.dispute : (a.dispute ?? b.dispute);
+  return { chargeId: a.chargeId, refundedCents, dispute };
+}
+
+/**
+ * The last known state of a charge, merged with `state` and kept (charge_states). Its row is the
+ * lock every writer of this charge takes first: the gift's own recording and its refund or
+ * dispute events run one after the other, so neither misses the other (PostgreSQL's row lock of
+ * the upsert; SQLite has one writer at a time).
+ */
+async function lockChargeState(trx: Knex.Transaction, chargeId: string, state: ChargeState | null): Promise<ChargeState> {
+  await trx('charge_states')
+    .insert({ chargeId, refundedCents: 0, disputeStatus: null, disputeCents: null, updatedAt: new Date().toISOString() })
+    .onConflict('chargeId')
+    .merge(['updatedAt']);
+  const row = (await trx('charge_states').where({ chargeId }).first()) as { refundedCents: unknown; disputeStatus: string | null; disputeCents: unknown };
+  const stored: ChargeState = {
+    chargeId,
+    refundedCents: Number(row.refundedCents ?? 0),
+    dispute: row.disputeStatus ? { status: row.disputeStatus, amountCents: Number(row.disputeCents ?? 0) } : null,
+  };
+  const merged = laterState(stored, state);
+  if (merged.refundedCents !== stored.refundedCents || merged.dispute?.status !== stored.dispute?.status || merged.dispute?.amountCents !== stored.dispute?.amountCents) {
+    await trx('charge_states')
+      .where({ chargeId })
+      .update({ refundedCents: merged.refundedCents, disputeStatus: merged.dispute?.status ?? null, disputeCents: merged.dispute?.amountCents ?? null });
+  }
+  return merged;
+}
+
 export interface ReconcileResult {
   /** False when no donation has this charge (yet): its gift is credited net of it when it arrives. */
   found: boolean;
@@ -320,6 +358,7 @@ export async function reconcileCharge(
 ): Promise<ReconcileResult> {
   const actor = options.actor ?? 'stripe:webhook';
   return db.transaction(async (trx) => {
+    state = await lockChargeState(trx, state.chargeId, state);
     let row = await lockedDonation(trx, { chargeId: state.chargeId });
     // A gift recorded before its charge was known (or before charges were kept): found by its PaymentIntent.
     if (!row && options.paymentIntentId) {

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { toIso } from './dates';
 import { DONATION_CURRENCIES } from './donation-rules';
-import { DONATION_KINDS, donationReference } from './giving';
+import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION } from './giving';
 import type { LedgerEntry, LedgerKind } from './ledger';
 import { csvCell } from './subscriber';
 import { giftAmounts, nextDay, sqlTimeValue, withheldByDispute, zurichDate, zurichDayStart } from './certificate';
@@ -134,10 +134,13 @@ interface DonationRow {
 
 const n = (v: unknown) => Number(v ?? 0);
 
+/** No dispute, or one that ended without holding the money (won, an inquiry closed, prevented). */
+const notDisputed = (w: Knex.QueryBuilder) => w.whereNull('d.disputeStatus').orWhereNotIn('d.disputeStatus', [...DISPUTE_OPEN_OR_LOST]);
+
 /** The state a donation is in: a dispute first, then refunds, else its own status. */
 export function donationState(r: { status: string; refundedCents: number; amountCents: number; disputeStatus: string | null }): DonationState {
   if (r.status !== 'succeeded') return 'failed';
-  if (r.disputeStatus) return 'disputed';
+  if (r.disputeStatus && (DISPUTE_OPEN_OR_LOST as readonly string[]).includes(r.disputeStatus)) return 'disputed';
   if (r.refundedCents > 0) return r.refundedCents >= r.amountCents ? 'refunded' : 'partially_refunded';
   return 'succeeded';
 }
@@ -168,16 +171,16 @@ function filtered(db: Knex, f: DonationFilter): Knex.QueryBuilder {
       q.whereNot('d.status', 'succeeded');
       break;
     case 'disputed':
-      q.where('d.status', 'succeeded').whereNotNull('d.disputeStatus');
+      q.where('d.status', 'succeeded').whereIn('d.disputeStatus', [...DISPUTE_OPEN_OR_LOST]);
       break;
     case 'refunded':
-      q.where('d.status', 'succeeded').whereNull('d.disputeStatus').where('d.refundedCents', '>', 0).whereRaw('?? >= ??', ['d.refunded_cents', 'd.amount_cents']);
+      q.where('d.status', 'succeeded').where(notDisputed).where('d.refundedCents', '>', 0).whereRaw('?? >= ??', ['d.refunded_cents', 'd.amount_cents']);
       break;
     case 'partially_refunded':
-      q.where('d.status', 'succeeded').whereNull('d.disputeStatus').where('d.refundedCents', '>', 0).whereRaw('?? < ??', ['d.refunded_cents', 'd.amount_cents']);
+      q.where('d.status', 'succeeded').where(notDisputed).where('d.refundedCents', '>', 0).whereRaw('?? < ??', ['d.refunded_cents', 'd.amount_cents']);
       break;
     case 'succeeded':
-      q.where('d.status', 'succeeded').whereNull('d.disputeStatus').where((w) => w.where('d.refundedCents', 0).orWhereNull('d.refundedCents'));
+      q.where('d.status', 'succeeded').where(notDisputed).where((w) => w.where('d.refundedCents', 0).orWhereNull('d.refundedCents'));
       break;
   }
   return q;
@@ -206,10 +209,15 @@ const COLUMNS = [
   'l.ledgerRows',
 ];
 
-/** What a gift adds now in US dollars: its ledger rows, or (General Support, no ledger) the money rule. */
+/**
+ * What a gift adds now in US dollars: a project's gift its ledger rows (none: it was never credited,
+ * say settled in another currency); a General Support gift, which has no ledger, the same money rule
+ * applied to what it settled for in USD.
+ */
 function creditedCents(r: DonationRow): number {
   if (r.status !== 'succeeded') return 0;
-  if (r.projectId !== null && n(r.ledgerRows) > 0) return n(r.ledgerCents);
+  if (r.projectId !== null) return n(r.ledgerRows) > 0 ? n(r.ledgerCents) : 0;
+  if (r.settledCurrency !== 'usd') return 0;
   const settled = n(r.settledCents);
   const amount = n(r.amountCents);
   if (!amount) return 0;
@@ -378,7 +386,7 @@ export function donationsCsv(rows: Omit<AdminDonation, 'ledger'>[]): string {
 // ---- Monthly donors -----------------------------------------------------------------------------
 
 /** Stripe's subscription states in which the gift still runs (a payment may be late). */
-const RUNNING = ['active', 'trialing', 'past_due'];
+const RUNNING: readonly string[] = RUNNING_SUBSCRIPTION;
 
 export type MonthlyState = 'active' | 'paused' | 'ended';
 
@@ -412,6 +420,8 @@ export async function monthlyOverview(db: Knex): Promise<MonthlyOverview> {
   const rows = (await db('donation_subscriptions as s')
     .leftJoin('projects as p', 'p.id', 's.project_id')
     .select('s.id', 's.donorName', 's.donorEmail', 's.amountCents', 's.currency', 's.projectId', 'p.title as projectTitle', 'p.titleDe as projectTitleDe', 's.language', 's.status', 's.paused', 's.createdAt', 's.currentPeriodEnd')
+    // A subscription whose first payment never came is no monthly donor, running or ended.
+    .whereNotIn('s.status', [...NEVER_STARTED])
     .orderBy('s.id', 'desc')) as Record<string, unknown>[];
   const counts = { active: 0, paused: 0, ended: 0 };
   const monthly = new Map<string, number>();

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import type { Lang } from './rules';
 import { localized } from './rules';
 import { toIso } from './dates';
-import { donationReference, swissYear, type DonationKind } from './giving';
+import { donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, swissDate, swissYear, type DonationKind } from './giving';
 import type { SubscriptionState } from './providers/payments-monthly';
 
 /** A link to "Manage my donations" is valid this long, and once. */
@@ -116,7 +116,8 @@ export function isDonorCsrfToken(secret: string, cookie: string, given: unknown)
 export async function hasGiven(db: Knex, email: string): Promise<boolean> {
   const gift = await db('donations').where({ donorEmail: email, status: 'succeeded' }).first('id');
   if (gift) return true;
-  return Boolean(await db('donation_subscriptions').where({ donorEmail: email }).first('id'));
+  // A subscription whose first payment was never made is no gift: a mistyped address stays unknown.
+  return Boolean(await db('donation_subscriptions').where({ donorEmail: email }).whereNotIn('status', [...NEVER_STARTED]).first('id'));
 }
 
 export interface DonorSubscription {
@@ -141,7 +142,7 @@ export interface DonorGift {
   refundedCents: number;
 }
 
-const ACTIVE = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+const ACTIVE = new Set<string>(RUNNING_SUBSCRIPTION);
 /** Whether a monthly gift can still be changed, paused or canceled. */
 export const isManageable = (s: Pick<DonorSubscription, 'status'>) => ACTIVE.has(s.status);
 
@@ -168,6 +169,7 @@ export async function listDonorSubscriptions(db: Knex, email: string, lang: Lang
   const rows = (await db('donation_subscriptions as s')
     .leftJoin('projects as p', 'p.id', 's.projectId')
     .where('s.donorEmail', email)
+    .whereNotIn('s.status', [...NEVER_STARTED])
     // Running gifts first, ended ones after them; newest first within each.
     .orderByRaw("case when s.status = 'canceled' then 1 else 0 end")
     .orderBy('s.id', 'desc')
@@ -209,7 +211,7 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
     const date = toIso(r.appliedAt);
     return {
       reference: donationReference(r.id, date),
-      date,
+      date: swissDate(date),
       amountCents: Number(r.amountCents),
       currency: r.currency,
       project: r.title ? localized(lang, r.title, r.titleDe) : null,

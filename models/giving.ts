@@ -9,6 +9,19 @@ export const CERTIFICATE_RUN_TASK = 'donation-certificates';
 /** Payload { email: string, year: number, lang: 'en' | 'de' }: one donor's certificate, on request. */
 export const CERTIFICATE_REQUEST_TASK = 'donation-certificate';
 
+/** Payload { subscriptionId }: after a monthly gift's first payment, cancels the other subscriptions its checkout visit started. */
+export const SUPERSEDED_SUBSCRIPTIONS_TASK = 'cancel-superseded-subscriptions';
+
+/**
+ * Stripe's subscription states of a monthly gift that never started (its first payment was never
+ * made): not shown to the donor or the admin, and no reason to mail a link.
+ */
+export const NEVER_STARTED = ['incomplete', 'incomplete_expired'] as const;
+/** States in which a monthly gift still runs (a payment may be late) and the donor can change it. */
+export const RUNNING_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'unpaid'] as const;
+/** Dispute states that hold a gift's money or may still: open ones and lost ones. */
+export const DISPUTE_OPEN_OR_LOST = ['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review', 'lost'] as const;
+
 /** One-off gift or one payment of a monthly gift. */
 export type DonationKind = 'one_off' | 'monthly';
 export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly'];
@@ -18,6 +31,13 @@ export function swissYear(at: string | Date): number {
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return new Date().getUTCFullYear();
   return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric' }).format(d));
+}
+
+/** The Swiss calendar day (YYYY-MM-DD) of an instant: the date a receipt and the donor's page write. */
+export function swissDate(at: string | Date): string {
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { MailProvider } from './providers/mail';
 import type { JobContext } from './providers/jobs';
 import { receiptMail, type ReceiptFacts } from '../mails/receipt';
 import { formatAmount } from './donation-rules';
-import { donationReference } from './giving';
+import { donationReference, swissDate } from './giving';
 import { addressLines } from './address';
 import { PAGE_PATHS } from './urls';
 import { formatDate, localized, type Lang } from './rules';
@@ -58,7 +58,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     legalName: site.legalName,
     addressLines: addressLines(site.address, lang),
     amount: formatAmount(Number(row.amountCents), row.currency, lang, 2),
-    date: formatDate(applied, lang, 'long'),
+    date: formatDate(swissDate(applied), lang, 'long'),
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),
     kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : 'donorMail.receipt.oneOff'),
     reference: donationReference(row.id, applied),

@@ -10,6 +10,7 @@ import * as sharedState from './20261123000200_shared_state';
 import * as projectLedger from './20261123000300_project_ledger';
 import * as giving from './20261124000000_giving';
 import * as certificates from './20261124000100_certificates';
+import * as givingCoordination from './20261124000200_giving_coordination';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261123000300_project_ledger': projectLedger,
   '20261124000000_giving': giving,
   '20261124000100_certificates': certificates,
+  '20261124000200_giving_coordination': givingCoordination,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

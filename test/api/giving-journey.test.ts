@@ -150,4 +150,29 @@ describe('a donor’s year of giving, end to end (fake Stripe, real SDK, jobs ru
     assert.equal(pdf!.contentType, 'application/pdf');
     assert.equal(Buffer.from(pdf!.contentBase64, 'base64').subarray(0, 5).toString('latin1'), '%PDF-');
   });
+  test('a donor who changes the amount before paying: the subscription left behind is canceled once the first payment is in', async () => {
+    const body = { currency: 'eur', interval: 'month', projectId: null, language: 'en', checkoutId: 'journey-0002', email: 'changes.mind@example.org' };
+    const first = await request(h.app).post('/api/create-payment-intent').send({ ...body, amount: '25' }).expect(200);
+    const second = await request(h.app).post('/api/create-payment-intent').send({ ...body, amount: '40' }).expect(200);
+    const subscriptionOf = (clientSecret: string) => {
+      const intentId = clientSecret.split('_secret_')[0]!;
+      return [...fake.subscriptions.values()].find((s) => s.latest_invoice === fake.invoiceOf(intentId)?.id)!;
+    };
+    const left = subscriptionOf(first.body.clientSecret);
+    const kept = subscriptionOf(second.body.clientSecret);
+    assert.notEqual(left.id, kept.id);
+    const intentId = String(second.body.clientSecret).split('_secret_')[0]!;
+    const confirmed = await fetch(`${fake.url}/v1/payment_intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: 'pk_test_x', client_secret: second.body.clientSecret, payment_method: 'pm_card_visa', return_url: `${ORIGIN}/checkout` }).toString(),
+    });
+    assert.equal(confirmed.status, 200);
+    await settleAll();
+    await until(() => fake.subscriptions.get(left.id)!.status === 'canceled', 'the subscription left behind canceled');
+    assert.equal(fake.subscriptions.get(kept.id)!.status, 'active');
+    const rows = (await db()('donation_subscriptions').where({ donorEmail: 'changes.mind@example.org' }).select('subscriptionId', 'status')) as { subscriptionId: string; status: string }[];
+    assert.equal(rows.find((r) => r.subscriptionId === kept.id)?.status, 'active');
+    assert.ok(!rows.some((r) => r.subscriptionId === left.id && r.status === 'active'));
+  });
 });
