@@ -256,7 +256,7 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
       return renderPage(req, res, deps, { status: 403, error: { kind: 'csrf' } });
     }
     const parsed = ActionSchema.safeParse(body);
-    if (!parsed.success) throw new AppError(400, 'bad_request', 'This form is not one of this page.');
+    if (!parsed.success) return renderPage(req, res, deps, { status: 400, error: { kind: 'badForm' } });
     const input = parsed.data;
     const email = donor.session.email;
 

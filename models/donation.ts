@@ -182,7 +182,12 @@ function settledOf(payment: ConfirmedPayment): { settledCents: number | null; se
   if (s) {
     if (!Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount > MAX_SETTLED_CENTS) throw new Error(`not a settled amount in cents: ${s.amount}`);
     if (!/^[a-z]{3}$/.test(s.currency)) throw new Error(`not a currency code: ${s.currency}`);
-    if (s.currency !== DONATION_CURRENCY) return { settledCents: s.amount, settledCurrency: s.currency, credit: null, why: 'settled in another currency than USD' };
+    // An account settling in CHF still takes USD gifts at their face value in USD totals; only a
+    // CHF or EUR gift then has nothing to say what it is worth in USD.
+    if (s.currency !== DONATION_CURRENCY) {
+      if (payment.currency === DONATION_CURRENCY) return { settledCents: s.amount, settledCurrency: s.currency, credit: payment.amountCents };
+      return { settledCents: s.amount, settledCurrency: s.currency, credit: null, why: 'settled in another currency than USD' };
+    }
     return { settledCents: s.amount, settledCurrency: s.currency, credit: s.amount };
   }
   if (payment.currency === DONATION_CURRENCY) return { settledCents: payment.amountCents, settledCurrency: DONATION_CURRENCY, credit: payment.amountCents };

@@ -145,7 +145,7 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       assert.equal((await receiptJobs()).some((j) => j.donationId === 0), false);
     });
 
-    test('no balance transaction: a USD gift counts its amount, a EUR gift is recorded but not credited; an account settling in CHF credits nothing', async () => {
+    test('no balance transaction: a USD gift counts its amount, a EUR gift is recorded but not credited; an account settling in CHF credits USD gifts at face value, others not', async () => {
       const before = await raisedCents(projectId);
       fake.makeBalanceTransactions = false;
       const usd = await oneOff({ amount: 10, currency: 'usd', projectId });
@@ -164,8 +164,13 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       const row = await donationOf(inChf.intentId);
       assert.equal(row.settledCurrency, 'chf');
       assert.equal(Number(row.settledCents), 800);
-      assert.deepEqual(await ledgerOf(row.id), [], 'a CHF settlement is never mixed into a USD total');
-      assert.equal(await raisedCents(projectId), before + 1000);
+      assert.deepEqual(await ledgerOf(row.id), [['donation', 1000]], 'a USD gift counts its USD amount, never the CHF it settled for');
+      assert.equal(await raisedCents(projectId), before + 2000);
+      const chfGift = await oneOff({ amount: 10, currency: 'chf', projectId });
+      const chfRow = await donationOf(chfGift.intentId);
+      assert.equal(chfRow.settledCurrency, 'chf');
+      assert.deepEqual(await ledgerOf(chfRow.id), [], 'a CHF settlement is never mixed into a USD total');
+      assert.equal(await raisedCents(projectId), before + 2000);
     });
 
     test('General Support: a donation with its receipt, no project and no ledger row', async () => {

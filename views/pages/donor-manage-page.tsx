@@ -9,7 +9,7 @@ import { formatDate } from '../../models/rules';
 import type { DonorGift, DonorSubscription } from '../../models/donor';
 
 export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate';
-export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount';
+export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'badForm' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount';
 
 export interface DonorManageProps {
   /** Present once the donor followed their link (the signed session cookie). */
@@ -35,7 +35,7 @@ export interface DonorManageProps {
   amount: string;
 }
 
-const ERROR_NOTICES: readonly DonorError[] = ['rate', 'expired', 'paymentService', 'notFound', 'csrf', 'closed'];
+const ERROR_NOTICES: readonly DonorError[] = ['rate', 'expired', 'paymentService', 'badForm', 'notFound', 'csrf', 'closed'];
 
 export default function DonorManagePage(props: DonorManageProps) {
   const t = useT();
