@@ -36,6 +36,7 @@ import { PaymentsError, STRIPE_WORST_CASE_MS, type ChargeInfo, type CreateMonthl
 import { MAX_DB_ID } from '../models/db-limits';
 import { withDeadline } from '../models/providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from '../models/checkout-subscriptions';
+import { RUNNING_SUBSCRIPTION } from '../models/giving';
 import type { CheckoutProps } from '../views/components/checkout/types';
 import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/donation-rules';
 
@@ -335,6 +336,7 @@ export function checkoutApi(deps: Deps): Router {
     if (kind === 'payment_intent') return void res.json(await onPaymentIntent(event, id));
     if (kind === 'invoice') return void res.json(await onInvoicePaid(event, id));
     if (kind === 'charge' || kind === 'dispute') return void res.json(await onChargeChange(event, kind, id));
+    if (kind === 'customer') return void res.json(await onCustomer(event, id));
     return void res.json(await onSubscription(event, id));
   });
 
@@ -471,6 +473,29 @@ export function checkoutApi(deps: Deps): Router {
     if (sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
     const donor = await donorOf(event, sub, null, null);
     return { received: true, synced: await syncSubscription(sub, donor), status: sub.status };
+  }
+
+  /**
+   * A customer changed: when it is a donor who saved a new card in the Billing Portal (which sets
+   * the customer's default), each running monthly gift is moved to that card, because a
+   * subscription's own card (saved with its first payment) would otherwise still be charged.
+   */
+  async function onCustomer(event: PaymentEvent, customerId: string): Promise<object> {
+    const stripe = stripeOf(deps);
+    const running = (await deps.db('donation_subscriptions').where({ customerId }).whereIn('status', [...RUNNING_SUBSCRIPTION]).select('subscriptionId')) as { subscriptionId: string }[];
+    if (running.length === 0) return { received: true, ignored: 'no running monthly gift' };
+    const customer = await confirming(deps, event, customerId, () => stripe.retrieveCustomer(customerId));
+    const card = customer?.defaultPaymentMethod ?? null;
+    if (!customer || customer.deleted || !card) return { received: true, moved: 0 };
+    let moved = 0;
+    for (const { subscriptionId } of running) {
+      const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+      if (!sub || sub.customerId !== customerId || sub.defaultPaymentMethod === card || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+      await confirming(deps, event, subscriptionId, () => stripe.useCardFor(subscriptionId, card));
+      moved += 1;
+    }
+    if (moved) deps.log.info({ customer: customerId, moved, event: event.id }, 'monthly gifts moved to the card the donor saved');
+    return { received: true, moved };
   }
 
   /** A refund or a dispute: the donation is brought in line with what Stripe says about its charge now. */

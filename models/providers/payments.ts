@@ -64,6 +64,8 @@ export interface SubscriptionInfo {
   currentPeriodEnd: number | null;
   canceledAt: number | null;
   latestInvoiceId: string | null;
+  /** The subscription's own card, which outranks the customer's default; null when it has none. */
+  defaultPaymentMethod: string | null;
 }
 
 export interface InvoiceInfo {
@@ -84,6 +86,8 @@ export interface CustomerInfo {
   email: string | null;
   name: string | null;
   deleted: boolean;
+  /** invoice_settings.default_payment_method: where the Billing Portal puts a new card. */
+  defaultPaymentMethod: string | null;
 }
 
 export interface CreateMonthlyInput {
@@ -122,6 +126,8 @@ export const HANDLED_EVENTS = {
   'customer.subscription.created': 'subscription',
   'customer.subscription.updated': 'subscription',
   'customer.subscription.deleted': 'subscription',
+  // The donor saved a new card in the Billing Portal: their monthly gifts are moved to it.
+  'customer.updated': 'customer',
 } as const;
 export type HandledEvent = keyof typeof HANDLED_EVENTS;
 export type EventObjectKind = (typeof HANDLED_EVENTS)[HandledEvent];
@@ -253,6 +259,10 @@ const CustomerSchema = z.looseObject({
   email: z.string().max(512).nullable().optional(),
   name: z.string().max(512).nullable().optional(),
   deleted: z.boolean().optional(),
+  invoice_settings: z
+    .looseObject({ default_payment_method: z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) })]).nullable().optional() })
+    .nullable()
+    .optional(),
 });
 
 const InvoiceSchema = z.looseObject({
@@ -298,6 +308,7 @@ const SubscriptionSchema = z.looseObject({
       .min(1, 'a subscription has an item'),
   }),
   pause_collection: z.looseObject({ behavior: z.string() }).nullable().optional(),
+  default_payment_method: z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) })]).nullable().optional(),
   canceled_at: unixTime.nullable().optional(),
   latest_invoice: z.union([z.string().regex(INVOICE_ID), InvoiceSchema]).nullable().optional(),
 });
@@ -308,6 +319,7 @@ const EVENT_OBJECT_SCHEMAS: Record<Exclude<EventObjectKind, 'payment_intent'>, z
   charge: z.looseObject({ id: z.string().regex(CHARGE_ID, 'must be a charge id (ch_...)'), object: z.literal('charge') }),
   dispute: z.looseObject({ id: z.string().regex(DISPUTE_ID, 'must be a dispute id (du_...)'), object: z.literal('dispute') }),
   subscription: z.looseObject({ id: z.string().regex(SUBSCRIPTION_ID, 'must be a subscription id (sub_...)'), object: z.literal('subscription') }),
+  customer: z.looseObject({ id: z.string().regex(CUSTOMER_ID, 'must be a customer id (cus_...)'), object: z.literal('customer') }),
 };
 
 /** "data.object.amount: must be ..." for the first problem zod found. */
@@ -341,6 +353,8 @@ export interface StripePayments {
   retrieveInvoice(id: string): Promise<InvoiceInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   retrieveCustomer(id: string): Promise<CustomerInfo | null>;
+  /** The card a monthly gift is charged to (a subscription's own default outranks the customer's). */
+  useCardFor(subscriptionId: string, paymentMethodId: string): Promise<void>;
   /** Verifies the Stripe-Signature header over the raw body and parses the event. */
   verifyEvent(rawBody: Buffer | undefined, signature: string | string[] | undefined): PaymentEvent;
 }
@@ -445,6 +459,7 @@ function toSubscription(sub: z.infer<typeof SubscriptionSchema>): SubscriptionIn
     currentPeriodEnd: item.current_period_end ?? null,
     canceledAt: sub.canceled_at ?? null,
     latestInvoiceId: idOf(sub.latest_invoice as string | { id: string } | null | undefined),
+    defaultPaymentMethod: idOf(sub.default_payment_method as string | { id: string } | null | undefined),
   };
 }
 
@@ -640,7 +655,16 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
         email: c.email ?? null,
         name: c.name ?? null,
         deleted: c.deleted === true,
+        defaultPaymentMethod: idOf(c.invoice_settings?.default_payment_method as string | { id: string } | null | undefined),
       }));
+    },
+
+    async useCardFor(subscriptionId, paymentMethodId) {
+      try {
+        await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethodId });
+      } catch (err) {
+        throw translate(err, log, 'subscriptions.update');
+      }
     },
 
     verifyEvent(rawBody, signature) {

@@ -116,6 +116,17 @@ describe('a donor’s year of giving, end to end (fake Stripe, real SDK, jobs ru
     assert.equal(Boolean(mirrored.paused), false);
     assert.equal(mirrored.status, 'active');
 
+    // 5b. A new card, saved in Stripe's Billing Portal: the gift is charged to it from now on.
+    const csrfCard = /name="_csrf" value="([^"]+)"/.exec((await request(h.app).get('/de/donations/manage').set('Cookie', cookie).expect(200)).text)![1]!;
+    const toPortal = await request(h.app).post('/de/donations/manage').set('Cookie', cookie).type('form').send({ _csrf: csrfCard, action: 'card', subscription: String(sub.id) }).expect(303);
+    assert.ok(toPortal.headers.location!.startsWith(fake.url), 'to the Billing Portal');
+    const saved = await fetch(toPortal.headers.location!, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ card: '4000 0566 5566 5556' }) });
+    assert.equal(saved.status, 303);
+    assert.match(saved.headers.get('location') ?? '', /\/de\/donations\/manage\?done=card/);
+    await settleAll();
+    const newCard = fake.customers.get(sub.customerId)!.invoice_settings.default_payment_method;
+    assert.equal(fake.subscriptions.get(sub.subscriptionId)!.default_payment_method, newCard, 'the subscription now uses the new card');
+
     // 6. Next month: credited once, at the new amount.
     const next = fake.payNextInvoice(sub.subscriptionId);
     assert.equal(next.intent.amount, 3000);

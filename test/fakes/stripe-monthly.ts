@@ -4,7 +4,8 @@
 //   POST   /v1/subscriptions/:id            items[0][price_data] (new amount), pause_collection, ...
 //   DELETE /v1/subscriptions/:id            cancels at once
 //   POST   /v1/billing_portal/sessions      a portal session; its url is a small page of this fake
-//   GET    /portal/:id, POST /portal/:id    "update the card", then back to the session's return_url
+//   GET    /portal/:id, POST /portal/:id    "update the card" (the customer's default; customer.updated is
+//                                           delivered), then back to the session's return_url
 //
 // Every request is recorded by the fake, so tests assert what the app asked Stripe to change.
 import type http from 'node:http';
@@ -111,7 +112,11 @@ const routes: FakeRoute = (fake, request, res) => {
     if (method === 'POST') {
       session.completedAt = now();
       const customer = fake.customers.get(session.customer);
-      if (customer) customer.invoice_settings.default_payment_method = randomId('pm');
+      if (customer) {
+        customer.invoice_settings.default_payment_method = randomId('pm');
+        // What Stripe sends when the portal saves a card as the customer's default.
+        fake.deliverLater('customer.updated', customer);
+      }
       res.writeHead(303, { Location: session.return_url ?? '/' });
       res.end();
       return true;
@@ -185,6 +190,7 @@ const routes: FakeRoute = (fake, request, res) => {
       sub.pause_collection = pc === '' ? null : { behavior: String((pc as { behavior?: string }).behavior ?? 'void'), resumes_at: null };
     }
     if (body.metadata && typeof body.metadata === 'object') sub.metadata = { ...sub.metadata, ...body.metadata };
+    if (typeof body.default_payment_method === 'string') sub.default_payment_method = body.default_payment_method || null;
     json(res, 200, sub);
     return true;
   }

@@ -783,7 +783,8 @@ export class FakeStripe {
     return [...list, ...fromQuery].filter((v): v is string => typeof v === 'string').map((p) => p.split('.'));
   }
 
-  private deliverLater(type: string, object: { id: string; object: string } | FakeIntent): void {
+  /** Sends a signed event soon, as Stripe does after a change; settle() waits for it. */
+  deliverLater(type: string, object: { id: string; object: string } | FakeIntent): void {
     if (!this.webhook) return;
     // The event carries the object as it is now, like Stripe's snapshot.
     const event = this.event(type, object);
