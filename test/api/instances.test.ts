@@ -97,6 +97,35 @@ describe('two instances on one database', () => {
     assert.equal(session.body.admin.via, 'session');
   });
 
+  test('giving across instances: a donor link asked on B opens a session on A that B accepts; a certificate run started on B is worked by A', async () => {
+    const email = 'two.instances@example.org';
+    const year = new Date().getUTCFullYear();
+    await a.deps.db('donations').insert({ paymentIntentId: 'pi_two_instances', amountCents: 7000, currency: 'chf', status: 'succeeded', kind: 'one_off', language: 'en', donorEmail: email, appliedAt: `${year}-06-01T10:00:00Z`, refundedCents: 0, disputedCents: 0 });
+    await request(b.app).post('/api/donor/manage-link').send({ email, language: 'en' }).expect(200);
+    let token = '';
+    for (let i = 0; i < 100 && !token; i++) {
+      const mail = await a.deps.db('outbox').where({ toAddress: email }).orderBy('id', 'desc').first('textBody');
+      token = /token=([\w-]+)/.exec(mail?.textBody ?? '')?.[1] ?? '';
+      if (!token) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(token, 'the link mail, written by B');
+    const opened = await request(a.app).post('/donations/manage/session').set('Origin', a.deps.config.publicUrl).type('form').send({ token }).expect(303);
+    const cookie = (opened.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+    const page = await request(b.app).get('/donations/manage').set('Cookie', cookie).expect(200);
+    assert.match(page.text, new RegExp(email.replace('.', '\\.')));
+    assert.match(page.text, /CHF(&nbsp;|\s|\u00a0)70\.00/);
+
+    const run = await request(b.app).post('/api/admin/donations/certificates/runs').set(ADMIN).send({ year }).expect(202);
+    let status = '';
+    for (let i = 0; i < 200 && status !== 'done'; i++) {
+      status = String((await a.deps.db('certificate_runs').where({ id: run.body.run.id }).first('status'))?.status ?? '');
+      if (status !== 'done') await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status, 'done', 'the run, started on B, worked by the instance working jobs');
+    const mail = await a.deps.db('outbox').where({ toAddress: email }).whereNotNull('attachments').first('subject');
+    assert.match(mail.subject, new RegExp(`${year}`));
+  });
+
   test('wrong keys alternated between A and B are limited as on one instance', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
