@@ -429,7 +429,8 @@ export function checkoutApi(deps: Deps): Router {
       'webhook',
       hooks,
     );
-    if (result.applied) await queueSupersededCancel(deps.db, deps.jobs, sub.id);
+    // Also on a replay: a crash between the gift and this line must not leave the others running.
+    await queueSupersededCancel(deps.db, deps.jobs, sub.id);
     deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
     return { received: true, applied: result.applied };
   }

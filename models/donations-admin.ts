@@ -217,8 +217,10 @@ const COLUMNS = [
 function creditedCents(r: DonationRow): number {
   if (r.status !== 'succeeded') return 0;
   if (r.projectId !== null) return n(r.ledgerRows) > 0 ? n(r.ledgerCents) : 0;
-  if (r.settledCurrency !== 'usd') return 0;
-  const settled = n(r.settledCents);
+  // What it is worth in USD: its USD settlement, or a USD gift's own amount (an account settling in
+  // CHF); a CHF or EUR gift without a USD settlement is worth nothing here.
+  const settled = r.settledCurrency === 'usd' ? n(r.settledCents) : r.currency === 'usd' ? n(r.amountCents) : null;
+  if (settled === null) return 0;
   const amount = n(r.amountCents);
   if (!amount) return 0;
   const refunded = Math.round((settled * Math.min(n(r.refundedCents), amount)) / amount);

@@ -387,7 +387,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     for (const label of ['CHF 50', 'CHF 150', 'CHF 3,500']) await page.getByRole('button', { name: label, exact: true }).waitFor();
     await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
     assert.equal(await page.getByLabel('Other amount (CHF)').count(), 1);
-    await page.getByText('TWINT for payments in CHF up to CHF 5,000').waitFor();
+    await page.getByText('TWINT for one-off payments in CHF up to CHF 5,000').waitFor();
     await fillEmail(page, 'Anna.Muster@example.ch');
     // Monthly needs the name (the certificate); the session waits for it.
     await page.getByText('Enter your name to continue.').waitFor();
