@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Lang } from './rules';
 import { localized } from './rules';
 import { toIso } from './dates';
+import { giftAmounts } from './certificate';
 import { donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, swissDate, swissYear, type DonationKind } from './giving';
 import type { SubscriptionState } from './providers/payments-monthly';
 
@@ -188,7 +189,9 @@ export async function listDonorSubscriptions(db: Knex, email: string, lang: Lang
 
 export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = new Date()): Promise<DonorGift[]> {
   // A date alone compares right with both databases' timestamps (SQLite's text, PostgreSQL's type).
-  const since = `${now.getUTCFullYear() - (DONOR_GIFT_YEARS - 1)}-01-01`;
+  // The Swiss year begins an hour or two before the UTC one: read from the day before, keep by Swiss year.
+  const firstYear = swissYear(now) - (DONOR_GIFT_YEARS - 1);
+  const since = `${firstYear - 1}-12-31`;
   const rows = (await db('donations as d')
     .leftJoin('projects as p', 'p.id', 'd.projectId')
     .where({ 'd.donorEmail': email, 'd.status': 'succeeded' })
@@ -207,7 +210,7 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
     title: string | null;
     titleDe: string | null;
   }[];
-  return rows.map((r) => {
+  return rows.filter((r) => swissYear(toIso(r.appliedAt)) >= firstYear).map((r) => {
     const date = toIso(r.appliedAt);
     return {
       reference: donationReference(r.id, date),
@@ -221,10 +224,16 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
   });
 }
 
-/** Years with at least one gift: a yearly certificate can be asked for each. */
+/** Years with a gift that still counts (not all refunded or lost in a dispute): a certificate can be asked for each. */
 export async function donorYears(db: Knex, email: string): Promise<number[]> {
-  const rows = (await db('donations').where({ donorEmail: email, status: 'succeeded' }).whereNotNull('appliedAt').select('appliedAt')) as { appliedAt: unknown }[];
-  return [...new Set(rows.map((r) => swissYear(toIso(r.appliedAt))))].sort((a, b) => b - a);
+  const rows = (await db('donations')
+    .where({ donorEmail: email, status: 'succeeded' })
+    .whereNotNull('appliedAt')
+    .select('appliedAt', 'amountCents', 'refundedCents', 'disputedCents', 'disputeStatus')) as { appliedAt: unknown; amountCents: unknown; refundedCents: unknown; disputedCents: unknown; disputeStatus: string | null }[];
+  const counting = rows.filter(
+    (r) => giftAmounts({ amountCents: Number(r.amountCents), refundedCents: Number(r.refundedCents ?? 0), disputedCents: Number(r.disputedCents ?? 0), disputeStatus: r.disputeStatus ?? null }).netCents > 0,
+  );
+  return [...new Set(counting.map((r) => swissYear(toIso(r.appliedAt))))].sort((a, b) => b - a);
 }
 
 /** One of the donor's own monthly gifts, by our id: null for anyone else's (the caller answers 404). */

@@ -8,7 +8,7 @@ import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { applySucceededPayment, reconcileCharge } from '../../models/donation';
 import { allDonations, DonationFilterSchema, monthlyOverview } from '../../models/donations-admin';
-import { hasGiven, listDonorSubscriptions } from '../../models/donor';
+import { donorYears, hasGiven, listDonorGifts, listDonorSubscriptions } from '../../models/donor';
 import { checkLedger } from '../../models/ledger';
 
 describe('giving: what the review found', () => {
@@ -73,5 +73,21 @@ describe('giving: what the review found', () => {
     await db()('donation_subscriptions').where({ subscriptionId: 'sub_never' }).update({ status: 'active' });
     assert.equal(await hasGiven(db(), email), true);
     assert.equal((await monthlyOverview(db())).counts.active, 1);
+  });
+
+  test('the donor page offers certificates only for years whose gifts still count, and lists a gift at 00:30 on 1 January in Lucerne in its Swiss year', async () => {
+    const email = 'years@example.org';
+    const row = (paymentIntentId: string, appliedAt: string, refundedCents = 0) => ({ paymentIntentId, amountCents: 5000, currency: 'chf', status: 'succeeded', kind: 'one_off', language: 'de', donorEmail: email, appliedAt, refundedCents, disputedCents: 0 });
+    const now = new Date();
+    const y = now.getUTCFullYear();
+    await db()('donations').insert([
+      row('pi_y_refunded', `${y - 2}-05-01T10:00:00.000Z`, 5000),
+      row('pi_y_now', `${y}-05-01T10:00:00.000Z`),
+      // 23:30 UTC on 31 December is 00:30 on 1 January in Lucerne: a gift of the year after.
+      row('pi_y_new_year', `${y - 2}-12-31T23:30:00.000Z`),
+    ]);
+    assert.deepEqual(await donorYears(db(), email), [y, y - 1], 'the refunded year is not offered; the New Year gift counts in its Swiss year');
+    const gifts = await listDonorGifts(db(), email, 'de', now);
+    assert.ok(gifts.some((g) => g.date === `${y - 1}-01-01`), 'listed on its Swiss day, 1 January');
   });
 });
