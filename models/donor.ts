@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Lang } from './rules';
 import { localized } from './rules';
 import { toIso } from './dates';
+import { oneTimeTokens, type ConsumeResult } from './login-token';
 import { giftAmounts } from './certificate';
 import { donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, swissDate, swissYear, type DonationKind } from './giving';
 import type { SubscriptionState } from './providers/payments-monthly';
@@ -17,49 +18,15 @@ export const DONOR_SESSION_MS = 60 * 60 * 1000;
 /** Gifts of this many calendar years (this one included) are listed on the page. */
 export const DONOR_GIFT_YEARS = 3;
 
-const hash = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
-
 // ---- One-time links (donor_tokens): only the hash is stored, used once, 30 minutes.
 
-export async function createDonorToken(db: Knex, email: string, lang: Lang, now = Date.now()): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db('donor_tokens').insert({
-    tokenHash: hash(token),
-    email: email.toLowerCase(),
-    lang,
-    expiresAt: new Date(now + DONOR_TOKEN_TTL_MS).toISOString(),
-    createdAt: new Date(now).toISOString(),
-  });
-  // Old tokens are useless: keep the table small.
-  await db('donor_tokens').where('expiresAt', '<', new Date(now - 24 * 60 * 60 * 1000).toISOString()).delete();
-  return token;
-}
-
-export type DonorTokenResult = { ok: true; email: string; lang: Lang } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
-type TokenRow = { id: number; email: string; lang: string; expiresAt: unknown; usedAt: unknown };
-
-async function lookUp(db: Knex, token: string, now: number): Promise<{ row: TokenRow | null; result: DonorTokenResult }> {
-  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return { row: null, result: { ok: false, reason: 'unknown' } };
-  const row = (await db('donor_tokens').where({ tokenHash: hash(token) }).first()) as TokenRow | undefined;
-  if (!row) return { row: null, result: { ok: false, reason: 'unknown' } };
-  if (row.usedAt) return { row, result: { ok: false, reason: 'used' } };
-  if (Date.parse(toIso(row.expiresAt)) <= now) return { row, result: { ok: false, reason: 'expired' } };
-  return { row, result: { ok: true, email: row.email, lang: row.lang === 'de' ? 'de' : 'en' } };
-}
-
+const donorTokens = oneTimeTokens('donor_tokens', DONOR_TOKEN_TTL_MS);
+export type DonorTokenResult = ConsumeResult;
+export const createDonorToken = donorTokens.create;
 /** What a token would give, without using it (the GET of the link: mail scanners open it too). */
-export async function checkDonorToken(db: Knex, token: string, now = Date.now()): Promise<DonorTokenResult> {
-  return (await lookUp(db, token, now)).result;
-}
-
+export const checkDonorToken = donorTokens.check;
 /** Uses a token once: only one request can flip used_at from NULL. */
-export async function consumeDonorToken(db: Knex, token: string, now = Date.now()): Promise<DonorTokenResult> {
-  const { row, result } = await lookUp(db, token, now);
-  if (!row || !result.ok) return result;
-  const changed = await db('donor_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: new Date(now).toISOString() });
-  if (Number(changed) !== 1) return { ok: false, reason: 'used' };
-  return result;
-}
+export const consumeDonorToken = donorTokens.consume;
 
 // ---- The donor session: a cookie "<payload>.<signature>", HMAC-SHA256 with the app's session secret.
 

@@ -2,10 +2,8 @@
 // cancel, and update the card through Stripe's Billing Portal. The same SDK settings, deadlines and
 // error messages as models/providers/payments.ts (translate): a donor waits a bounded time and
 // gets a clear message, and a change Stripe did not confirm is never written locally.
-import type Stripe from 'stripe';
 import { z } from 'zod';
-import { fetchWithDeadline } from './deadline';
-import { firstIssue, translate, unreadable, PaymentsError, STRIPE_ATTEMPT_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES, type PaymentsOptions } from './payments';
+import { createStripeClient, firstIssue, translate, unreadable, PaymentsError, type PaymentsOptions } from './payments';
 
 /** A subscription as the donor's page shows it, read from Stripe's answer to the change. */
 export interface SubscriptionState {
@@ -84,13 +82,6 @@ function stateOf(sub: CheckedSubscription): SubscriptionState {
   };
 }
 
-function hostConfig(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
-}
-
 /**
  * The donor's Stripe operations when Stripe is configured (the same options as
  * createPaymentsProvider), else null: without Stripe there are no monthly gifts to manage.
@@ -98,17 +89,7 @@ function hostConfig(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'hos
 export async function createMonthlyPayments(options: PaymentsOptions): Promise<MonthlyPayments | null> {
   const { secretKey, publishableKey, log } = options;
   if (!secretKey || !publishableKey) return null;
-  const { default: StripeSdk } = await import('stripe');
-  const attemptMs = options.timeoutMs ?? STRIPE_ATTEMPT_TIMEOUT_MS;
-  const stripe = new StripeSdk(secretKey, {
-    ...hostConfig(options.apiBase),
-    httpClient: StripeSdk.createFetchHttpClient(fetchWithDeadline(attemptMs)),
-    timeout: attemptMs,
-    // The SDK sends its own idempotency key with every POST, so a retried change is made once.
-    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
-    telemetry: false,
-    appInfo: { name: 'charity-donations' },
-  });
+  const stripe = await createStripeClient(secretKey, options);
 
   /** One call about a subscription: Stripe's answer checked, or a PaymentsError with a clear message. */
   const call = async (what: string, id: string, run: () => Promise<unknown>): Promise<CheckedSubscription> => {

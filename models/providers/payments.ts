@@ -495,26 +495,32 @@ export function translate(err: unknown, log: Logger, what: string): PaymentsErro
   return new PaymentsError('unavailable', 'The payment service had a problem. Please try again in a moment.');
 }
 
-/** Stripe when both keys are set (the SDK is loaded only then), else the 'unconfigured' provider. */
-export async function createPaymentsProvider(options: PaymentsOptions): Promise<PaymentsProvider> {
-  const { secretKey, publishableKey, webhookSecret, log } = options;
-  if (!secretKey || !publishableKey) {
-    return { kind: 'unconfigured', reason: 'Online donations are not set up: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are missing.' };
-  }
+/** The real SDK with this site's deadlines and retries (loaded only when Stripe is configured). */
+export async function createStripeClient(secretKey: string, options: Pick<PaymentsOptions, 'apiBase' | 'timeoutMs' | 'maxNetworkRetries'>): Promise<Stripe> {
   const { default: StripeSdk } = await import('stripe');
   const attemptMs = options.timeoutMs ?? STRIPE_ATTEMPT_TIMEOUT_MS;
-  const stripe = new StripeSdk(secretKey, {
+  return new StripeSdk(secretKey, {
     ...hostConfig(options.apiBase),
     // The fetch-based client keeps its clock running while the body is read (the Node client's
     // timeout is a socket idle timer that a byte every few seconds resets); our fetch adds a hard
     // deadline of its own and closes the socket when it fires.
     httpClient: StripeSdk.createFetchHttpClient(fetchWithDeadline(attemptMs)),
     timeout: attemptMs,
-    // Network failures are retried with the same idempotency key, so a retry never charges twice.
+    // Network failures are retried with the same idempotency key (the SDK sends one with every
+    // POST), so a retry never charges or changes twice.
     maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_NETWORK_RETRIES,
     telemetry: false,
     appInfo: { name: 'charity-donations' },
   });
+}
+
+/** Stripe when both keys are set (the SDK is loaded only then), else the 'unconfigured' provider. */
+export async function createPaymentsProvider(options: PaymentsOptions): Promise<PaymentsProvider> {
+  const { secretKey, publishableKey, webhookSecret, log } = options;
+  if (!secretKey || !publishableKey) {
+    return { kind: 'unconfigured', reason: 'Online donations are not set up: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are missing.' };
+  }
+  const stripe = await createStripeClient(secretKey, options);
 
   /** One retrieve: Stripe's answer checked against `schema`; null when Stripe has no such object. */
   async function retrieve<S extends z.ZodType<{ id: string }>, T>(what: string, id: string, schema: S, call: () => Promise<unknown>, map: (value: z.infer<S>) => T): Promise<T | null> {
