@@ -8,7 +8,7 @@ import { DONATION_CURRENCIES } from './donation-rules';
 import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION } from './giving';
 import type { LedgerEntry, LedgerKind } from './ledger';
 import { csvCell } from './subscriber';
-import { giftAmounts, nextDay, sqlTimeValue, withheldByDispute, zurichDate, zurichDayStart } from './certificate';
+import { giftAmounts, nextDay, type CurrencySum, sqlTimeValue, withheldByDispute, zurichDate, zurichDayStart } from './certificate';
 import { isSqlite } from '../db/connection';
 import { MAX_DB_ID } from './db-limits';
 
@@ -80,14 +80,8 @@ export interface AdminDonation {
   ledger: Pick<LedgerEntry, 'id' | 'kind' | 'amountCents' | 'actor' | 'note' | 'createdAt'>[];
 }
 
-export interface CurrencyTotal {
-  currency: string;
-  gifts: number;
-  grossCents: number;
-  refundedCents: number;
-  disputedCents: number;
-  netCents: number;
-}
+/** Given, refunded, disputed and net per currency: the certificate's sums, over the filter's gifts. */
+export type CurrencyTotal = CurrencySum;
 
 export interface DonationTotals {
   /** Per project (null: General Support): gifts and the US dollars they add now. */
