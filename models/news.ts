@@ -5,11 +5,14 @@ import { markdownToText } from './markup';
 import { invalidField } from './errors';
 import { imageUrl, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
 
-interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt'> {
+interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt' | 'draft' | 'publishAt'> {
   publishedAt: unknown;
   createdAt: unknown;
   updatedAt: unknown;
+  draft: unknown;
+  publishAt: unknown;
 }
 
 /** How long a summary cut from an article's text may be: the length the cards cut abstracts to. */
@@ -42,10 +45,12 @@ export function toArticle(row: NewsRow): NewsArticle {
     publishedAt: toIso(row.publishedAt),
     projectId: row.projectId ?? null,
     createdAt: toIso(row.createdAt),
+    ...toPublishing(row, toIso),
   };
 }
 
-const table = (db: Knex) => db<NewsRow>('news_articles');
+/** Articles not in the trash. */
+const table = (db: Knex) => notDeleted(db<NewsRow>('news_articles'));
 
 /** All articles, newest first (GET /api/news). */
 export async function listNews(db: Knex): Promise<NewsArticle[]> {
@@ -91,6 +96,7 @@ export const NewsInputSchema = z.object({
   projectId: optionalId,
   publishedAt: optionalDate,
   slug: optionalSlug,
+  ...publishingFields,
 });
 
 export type NewsInput = z.output<typeof NewsInputSchema>;
@@ -127,6 +133,7 @@ export async function createNews(db: Knex, input: NewsInput): Promise<NewsArticl
   const id = await withFreeSlug(db, 'news_articles', input.slug ?? slugify(input.title), undefined, (slug) =>
     insertReturningId(db, 'news_articles', {
       ...newsRow(input),
+      ...publishingOnCreate(input),
       slug,
       publishedAt: input.publishedAt ?? now,
       createdAt: now,
@@ -144,7 +151,7 @@ export async function updateNews(db: Knex, id: number, input: NewsInput): Promis
   const write = (slug: string) =>
     table(db)
       .where({ id })
-      .update({ ...newsRow(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
+      .update({ ...newsRow(input), ...publishingOnUpdate(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
   if (input.slug && input.slug !== current.slug) await withFreeSlug(db, 'news_articles', input.slug, id, write);
   else await write(current.slug);
   return findNewsById(db, id);

@@ -6,25 +6,43 @@ import { invalidField } from './errors';
 import { insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
 
-interface PageRow extends Omit<PageContent, 'updatedAt'> {
+interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' | 'texts'> {
   updatedAt: unknown;
+  draft: unknown;
+  publishAt: unknown;
+  texts: string | null;
 }
 
 // The list lives with the browser-safe admin rules (the admin form offers it); exported here as before.
 export { PAGE_NAMES };
 
 export function toPageContent(row: PageRow): PageContent {
-  return { ...row, updatedAt: toIso(row.updatedAt) };
+  return { ...row, updatedAt: toIso(row.updatedAt), ...toPublishing(row, toIso), texts: parseTexts(row.texts) };
 }
 
+/** The stored JSON of a page's words; anything unreadable counts as no edits (the built-in copy). */
+function parseTexts(raw: string | null | undefined): PageContent['texts'] {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as PageContent['texts']) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Page contents not in the trash. */
+const table = (db: Knex) => notDeleted(db<PageRow>('page_contents'));
+
 export async function listPageContents(db: Knex): Promise<PageContent[]> {
-  const rows = await db<PageRow>('page_contents').select('*').orderBy('pageName');
+  const rows = await table(db).select('*').orderBy('pageName');
   return rows.map(toPageContent);
 }
 
 export async function findPageContent(db: Knex, pageName: string): Promise<PageContent | null> {
-  const row = await db<PageRow>('page_contents').where({ pageName }).first();
+  const row = await table(db).where({ pageName }).first();
   return row ? toPageContent(row) : null;
 }
 
@@ -39,12 +57,13 @@ export const PageInputSchema = z.object({
   // Meta descriptions are optional: without one the page keeps its built-in description.
   metaDescription: optionalText(320),
   metaDescriptionDe: optionalText(320),
+  ...publishingFields,
 });
 
 export type PageInput = z.output<typeof PageInputSchema>;
 
 export async function findPageContentById(db: Knex, id: number): Promise<PageContent | null> {
-  const row = await db<PageRow>('page_contents').where({ id }).first();
+  const row = await table(db).where({ id }).first();
   return row ? toPageContent(row) : null;
 }
 
@@ -63,17 +82,22 @@ async function pageNameTaken<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** The columns the form sets directly (the publishing fields are written by their own rules). */
+function pageRow({ draft: _draft, publishAt: _publishAt, ...rest }: PageInput) {
+  return rest;
+}
+
 /** Creates the editable content of a page (one per page name). */
 export async function createPageContent(db: Knex, input: PageInput): Promise<PageContent> {
   await checkPageName(db, input.pageName);
-  const id = await pageNameTaken(insertReturningId(db, 'page_contents', { ...input, updatedAt: new Date().toISOString() }));
+  const id = await pageNameTaken(insertReturningId(db, 'page_contents', { ...pageRow(input), ...publishingOnCreate(input), updatedAt: new Date().toISOString() }));
   return (await findPageContentById(db, id))!;
 }
 
 export async function updatePageContent(db: Knex, id: number, input: PageInput): Promise<PageContent | null> {
   if (!(await findPageContentById(db, id))) return null;
   await checkPageName(db, input.pageName, id);
-  await pageNameTaken(Promise.resolve(db('page_contents').where({ id }).update({ ...input, updatedAt: new Date().toISOString() })));
+  await pageNameTaken(Promise.resolve(db('page_contents').where({ id }).update({ ...pageRow(input), ...publishingOnUpdate(input), updatedAt: new Date().toISOString() })));
   return findPageContentById(db, id);
 }
 

@@ -6,6 +6,7 @@ import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug,
 import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
 
 interface ProjectRow {
   id: number;
@@ -22,6 +23,8 @@ interface ProjectRow {
   displayOrder: number;
   createdAt: unknown;
   updatedAt: unknown;
+  draft: unknown;
+  publishAt: unknown;
 }
 
 export function toProject(row: ProjectRow): Project {
@@ -40,10 +43,12 @@ export function toProject(row: ProjectRow): Project {
     order: row.displayOrder,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
+    ...toPublishing(row, toIso),
   };
 }
 
-const table = (db: Knex) => db<ProjectRow>('projects');
+/** Projects not in the trash. */
+const table = (db: Knex) => notDeleted(db<ProjectRow>('projects'));
 
 export async function listProjects(db: Knex): Promise<Project[]> {
   const rows = await table(db).select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
@@ -78,6 +83,7 @@ export const ProjectInputSchema = z.object({
   imageUrl,
   order: displayOrder,
   slug: optionalSlug,
+  ...publishingFields,
 });
 
 export type ProjectInput = z.output<typeof ProjectInputSchema>;
@@ -118,7 +124,7 @@ export async function createProject(db: Knex, input: ProjectInput, by: Actor = S
   const opening = decimalToCents(input.raisedAmount ?? '0')!;
   const id = await withFreeSlug(db, 'projects', projectSlugBase(input.slug ?? slugify(input.title)), undefined, (slug) =>
     db.transaction(async (trx) => {
-      const newId = await insertReturningId(trx, 'projects', { ...projectRow(input), raisedCents: 0, slug, createdAt: now, updatedAt: now });
+      const newId = await insertReturningId(trx, 'projects', { ...projectRow(input), ...publishingOnCreate(input), raisedCents: 0, slug, createdAt: now, updatedAt: now });
       if (opening !== 0) await addToLedger(trx, { projectId: newId, kind: 'opening', amountCents: opening, actor: by.actor, note: 'Raised amount entered when the project was created' });
       return newId;
     }),
@@ -172,7 +178,7 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
           summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
         });
       }
-      await trx('projects').where({ id }).update({ ...projectRow(input), slug, updatedAt: new Date().toISOString() });
+      await trx('projects').where({ id }).update({ ...projectRow(input), ...publishingOnUpdate(input), slug, updatedAt: new Date().toISOString() });
       return true;
     });
   const found = input.slug && input.slug !== current.slug ? await withFreeSlug(db, 'projects', projectSlugBase(input.slug), id, write) : await write(current.slug);

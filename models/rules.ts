@@ -19,6 +19,10 @@ export interface Project {
   order: number;
   createdAt: string;
   updatedAt: string;
+  /** Hidden from visitors while true (see models/publishing.ts). */
+  draft: boolean;
+  /** ISO instant from which the item is public; null: at once. */
+  publishAt: string | null;
 }
 
 export interface NewsArticle {
@@ -35,6 +39,10 @@ export interface NewsArticle {
   publishedAt: string;
   projectId: number | null;
   createdAt: string;
+  /** Hidden from visitors while true (see models/publishing.ts). */
+  draft: boolean;
+  /** ISO instant from which the item is public; null: at once. */
+  publishAt: string | null;
 }
 
 export interface TeamMember {
@@ -48,6 +56,10 @@ export interface TeamMember {
   location: string;
   order: number;
   createdAt: string;
+  /** Hidden from visitors while true (see models/publishing.ts). */
+  draft: boolean;
+  /** ISO instant from which the item is public; null: at once. */
+  publishAt: string | null;
 }
 
 export interface PageContent {
@@ -60,7 +72,16 @@ export interface PageContent {
   metaDescription: string | null;
   metaDescriptionDe: string | null;
   updatedAt: string;
+  /** Hidden from visitors while true (see models/publishing.ts). */
+  draft: boolean;
+  /** ISO instant from which the item is public; null: at once. */
+  publishAt: string | null;
+  /** The page's words beyond title and introduction, by text key (null: the built-in copy). */
+  texts: PageTexts | null;
 }
+
+/** Edited words of a page: text key -> its English and German text (a missing one: the built-in copy). */
+export type PageTexts = Record<string, { en?: string; de?: string }>;
 
 /** Percent funded: raised / goal * 100, 0 when the goal is not positive. */
 export function percentFunded(raised: number | string, goal: number | string): number {

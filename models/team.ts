@@ -4,10 +4,13 @@ import type { TeamMember } from './rules';
 import { TEAM_LOCATIONS } from './admin-rules';
 import { displayOrder, imageUrl, insertReturningId, oneOf, requiredText } from './admin-input';
 import { toIso } from './dates';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
 
-interface TeamRow extends Omit<TeamMember, 'order' | 'createdAt'> {
+interface TeamRow extends Omit<TeamMember, 'order' | 'createdAt' | 'draft' | 'publishAt'> {
   displayOrder: number;
   createdAt: unknown;
+  draft: unknown;
+  publishAt: unknown;
 }
 
 export function toTeamMember(row: TeamRow): TeamMember {
@@ -22,11 +25,15 @@ export function toTeamMember(row: TeamRow): TeamMember {
     location: row.location,
     order: row.displayOrder,
     createdAt: toIso(row.createdAt),
+    ...toPublishing(row, toIso),
   };
 }
 
+/** Team members not in the trash. */
+const table = (db: Knex) => notDeleted(db<TeamRow>('team_members'));
+
 export async function listTeam(db: Knex): Promise<TeamMember[]> {
-  const rows = await db<TeamRow>('team_members').select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
+  const rows = await table(db).select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
   return rows.map(toTeamMember);
 }
 
@@ -42,27 +49,28 @@ export const TeamInputSchema = z.object({
   location: oneOf(TEAM_LOCATIONS, 'location', 'zimbabwe'),
   // Display order defaults to 0.
   order: displayOrder,
+  ...publishingFields,
 });
 
 export type TeamInput = z.output<typeof TeamInputSchema>;
 
 export async function findTeamMemberById(db: Knex, id: number): Promise<TeamMember | null> {
-  const row = await db<TeamRow>('team_members').where({ id }).first();
+  const row = await table(db).where({ id }).first();
   return row ? toTeamMember(row) : null;
 }
 
-function teamRow({ order, ...rest }: TeamInput) {
+function teamRow({ order, draft: _draft, publishAt: _publishAt, ...rest }: TeamInput) {
   return { ...rest, displayOrder: order };
 }
 
 export async function createTeamMember(db: Knex, input: TeamInput): Promise<TeamMember> {
   const now = new Date().toISOString();
-  const id = await insertReturningId(db, 'team_members', { ...teamRow(input), createdAt: now, updatedAt: now });
+  const id = await insertReturningId(db, 'team_members', { ...teamRow(input), ...publishingOnCreate(input), createdAt: now, updatedAt: now });
   return (await findTeamMemberById(db, id))!;
 }
 
 export async function updateTeamMember(db: Knex, id: number, input: TeamInput): Promise<TeamMember | null> {
-  const changed = await db('team_members').where({ id }).update({ ...teamRow(input), updatedAt: new Date().toISOString() });
+  const changed = await notDeleted(db('team_members')).where({ id }).update({ ...teamRow(input), ...publishingOnUpdate(input), updatedAt: new Date().toISOString() });
   return Number(changed) > 0 ? findTeamMemberById(db, id) : null;
 }
 

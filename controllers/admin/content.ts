@@ -65,7 +65,6 @@ export const RESOURCES = [
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
-/** The string fields of a posted form (what the form shows again after an error). */
 /** A failed form's text fields, to show them again (the CSRF token left out). */
 export function formValues(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -77,10 +76,33 @@ export function formValues(body: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * The admin's changes, the same for the JSON API and the forms: the model's write, then what
+ * follows every change of content (the audit entry, and the work features add after a save).
+ * Each returns the item (null when unknown).
+ */
+export const edits = {
+  async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity): Promise<T> {
+    const item = await r.create(deps.db, input, { actor: admin.id });
+    await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: r.entity, entityId: item.id, summary: r.label(item) });
+    return item;
+  },
+  async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity): Promise<T | null> {
+    const item = await r.update(deps.db, id, input, { actor: admin.id });
+    if (!item) return null;
+    await recordAudit(deps.db, { actor: admin.id, action: 'update', entity: r.entity, entityId: id, summary: r.label(item) });
+    return item;
+  },
+  async remove<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
+    const item = await r.find(deps.db, id);
+    if (!item || !(await r.remove(deps.db, id))) return null;
+    await recordAudit(deps.db, { actor: admin.id, action: 'delete', entity: r.entity, entityId: id, summary: r.label(item) });
+    return item;
+  },
+};
+
 function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
-  const audit = (res: Response, action: string, id: number, summary: string) =>
-    recordAudit(deps.db, { actor: adminOf(res).id, action, entity: r.entity, entityId: id, summary });
 
   router.get('/', async (_req, res) => {
     res.json(await r.list(deps.db));
@@ -92,23 +114,18 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
   });
   router.post('/', async (req, res) => {
     const input = parseInput(r.schema, req.body);
-    const item = await r.create(deps.db, input, { actor: adminOf(res).id });
-    await audit(res, 'create', item.id, r.label(item));
-    res.status(201).json(item);
+    res.status(201).json(await edits.create(deps, r, input, adminOf(res)));
   });
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const input = parseInput(r.schema, req.body);
-    const item = await r.update(deps.db, id, input, { actor: adminOf(res).id });
+    const item = await edits.update(deps, r, id, input, adminOf(res));
     if (!item) throw notFound(r.notFound);
-    await audit(res, 'update', id, r.label(item));
     res.json(item);
   });
   router.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const item = await r.find(deps.db, id);
-    if (!item || !(await r.remove(deps.db, id))) throw notFound(r.notFound);
-    await audit(res, 'delete', id, r.label(item));
+    if (!(await edits.remove(deps, r, id, adminOf(res)))) throw notFound(r.notFound);
     res.json({ deleted: true, id });
   });
   return router;
@@ -117,8 +134,6 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
 /** Forms without JavaScript: post, redirect back to the tab, show the outcome once. */
 function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
-  const audit = (res: Response, action: string, id: number, summary: string) =>
-    recordAudit(deps.db, { actor: adminOf(res).id, action, entity: r.entity, entityId: id, summary });
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -132,8 +147,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/', async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await r.create(deps.db, input, { actor: adminOf(res).id });
-      await audit(res, 'create', item.id, r.label(item));
+      await edits.create(deps, r, input, adminOf(res));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
       res.redirect(303, back(req, ''));
     } catch (err) {
@@ -144,9 +158,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
-      const item = await r.update(deps.db, id, input, { actor: adminOf(res).id });
-      if (!item) throw notFound(r.notFound);
-      await audit(res, 'update', id, r.label(item));
+      if (!(await edits.update(deps, r, id, input, adminOf(res)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };
       res.redirect(303, back(req, ''));
     } catch (err) {
@@ -156,9 +168,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/:id/delete', async (req, res) => {
     const id = parseId(req.params.id);
     try {
-      const item = await r.find(deps.db, id);
-      if (!item || !(await r.remove(deps.db, id))) throw notFound(r.notFound);
-      await audit(res, 'delete', id, r.label(item));
+      if (!(await edits.remove(deps, r, id, adminOf(res)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.deleted` };
       res.redirect(303, back(req, ''));
     } catch (err) {
