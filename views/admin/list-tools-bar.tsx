@@ -72,11 +72,11 @@ export function ListToolsBar(props: {
           )}
           {isFiltered(query) &&
             (hydrated ? (
-              <button type="button" className="btn btn-ghost" onClick={() => onChange(EMPTY_QUERY)}>
+              <button type="button" className="btn btn-outline" onClick={() => onChange(EMPTY_QUERY)}>
                 {t('admin.listTools.clear')}
               </button>
             ) : (
-              <a className="btn btn-ghost" href={`${link('admin')}?tab=${entity}`}>
+              <a className="btn btn-outline" href={`${link('admin')}?tab=${entity}`}>
                 {t('admin.listTools.clear')}
               </a>
             ))}
