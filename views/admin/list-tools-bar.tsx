@@ -54,15 +54,15 @@ export function ListToolsBar(props: {
           t('admin.listTools.sort'),
           sorts.map((s, i) => ({ value: i === 0 ? '' : s, label: t(`admin.listTools.sorts.${s}`) })),
         )}
-        {entity === 'projects' && select('status', t('admin.fields.status'), [all, ...PROJECT_STATUSES.map((s) => ({ value: s, label: t(`admin.status.${s}`) }))])}
+        {entity === 'projects' && select('status', t('admin.listTools.status'), [all, ...PROJECT_STATUSES.map((s) => ({ value: s, label: t(`admin.status.${s}`) }))])}
         {entity === 'news' &&
-          select('project', t('admin.fields.projectId'), [
+          select('project', t('admin.listTools.project'), [
             all,
             { value: 'none', label: t('admin.form.noProject') },
             ...projectOptions.map((p) => ({ value: String(p.id), label: localized(lang, p.title, p.titleDe) })),
           ])}
         {entity === 'news' && select('lang', t('admin.listTools.language'), [all, { value: 'de-missing', label: t('admin.listTools.germanMissing') }])}
-        {entity === 'team' && select('location', t('admin.fields.location'), [all, ...TEAM_LOCATION_FILTERS.map((l) => ({ value: l, label: t(`admin.locations.${locationKey(l)}`) }))])}
+        {entity === 'team' && select('location', t('admin.listTools.location'), [all, ...TEAM_LOCATION_FILTERS.map((l) => ({ value: l, label: t(`admin.locations.${locationKey(l)}`) }))])}
         {select('state', t('admin.listTools.state'), [all, ...PUBLISH_STATES.map((s) => ({ value: s, label: t(`admin.listTools.states.${s}`) }))])}
         <div className="list-tools-actions">
           {!hydrated && (

@@ -129,6 +129,8 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
   const guards = useRef(new Map<symbol, Guard>());
   const [asking, setAsking] = useState(false);
   const answer = useRef<((ok: boolean) => void) | null>(null);
+  // Where focus goes back to after the question (the tab, Cancel or Edit that asked).
+  const opener = useRef<HTMLElement | null>(null);
 
   const anyDirty = () => [...guards.current.values()].some((g) => g.dirty);
 
@@ -140,6 +142,7 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
   const confirmDiscard = useCallback(() => {
     if (!anyDirty()) return Promise.resolve(true);
     // A second question while one is open gets the same answer.
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return new Promise<boolean>((resolve) => {
       const earlier = answer.current;
       answer.current = (ok) => {
@@ -156,6 +159,11 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
     answer.current = null;
     setAsking(false);
     done?.(ok);
+    const back = opener.current;
+    opener.current = null;
+    setTimeout(() => {
+      if (back?.isConnected && !document.activeElement?.closest('#edit-form, [role=tabpanel]')) back.focus();
+    }, 0);
   };
 
   useEffect(() => {
@@ -172,17 +180,20 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
   return (
     <UnsavedContext.Provider value={{ register, confirmDiscard }}>
       {children}
-      <Dialog open={asking} onClose={() => asking && settle(false)} title={t('admin.unsaved.title')}>
-        <p id="unsaved-text">{t('admin.unsaved.text')}</p>
-        <div className="admin-form-actions">
-          <button type="button" className="btn btn-primary" onClick={() => settle(false)} autoFocus>
-            {t('admin.unsaved.keep')}
-          </button>
-          <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => settle(true)}>
-            {t('admin.unsaved.discard')}
-          </button>
-        </div>
-      </Dialog>
+      {/* Mounted only while asking: never rendered on the server, so its ids are the browser's own. */}
+      {asking && (
+        <Dialog open onClose={() => settle(false)} title={t('admin.unsaved.title')}>
+          <p>{t('admin.unsaved.text')}</p>
+          <div className="admin-form-actions">
+            <button type="button" className="btn btn-primary" onClick={() => settle(false)} autoFocus>
+              {t('admin.unsaved.keep')}
+            </button>
+            <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => settle(true)}>
+              {t('admin.unsaved.discard')}
+            </button>
+          </div>
+        </Dialog>
+      )}
     </UnsavedContext.Provider>
   );
 }
