@@ -122,3 +122,37 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
   assert.deepEqual(problems, []);
   await page.context().close();
 });
+
+test('newsletter: a test to oneself first; no send to an edition nobody reads', async () => {
+  const { page, problems } = await watchedPage(e2e.browser);
+  await login(page);
+  await page.goto(`${e2e.srv.url}/admin?tab=newsletter`);
+  await waitForHydration(page);
+  const tab = page.locator('.nl-tab:not([aria-busy])');
+  await tab.waitFor();
+  await tab.getByRole('group', { name: /News articles/ }).getByRole('checkbox').first().check();
+  await tab.getByLabel('Subject line').fill('Evening news');
+
+  // Nobody reads the English edition yet: the send is refused here, with the reason beside it.
+  await tab.getByRole('button', { name: 'Generate Newsletter' }).click();
+  await toast(page, 'Newsletter Generated').waitFor();
+  await tab.getByRole('button', { name: 'Create Campaign' }).click();
+  await toast(page, 'Campaign Created').waitFor();
+  const send = tab.getByRole('button', { name: 'Send Newsletter' });
+  assert.equal(await send.isDisabled(), true);
+  assert.match((await page.locator(`#${await send.getAttribute('aria-describedby')}`).textContent()) ?? '', /Nobody has subscribed to the English edition yet/);
+
+  // The test goes to the address given (a key sign-in), which this browser remembers.
+  await tab.getByLabel('Test address').fill('me@example.org');
+  await tab.getByRole('button', { name: 'Send test' }).click();
+  await toast(page, 'Test sent to me@example.org').waitFor();
+  const [mail] = await e2e.srv.handle.deps.db('outbox').where({ toAddress: 'me@example.org' });
+  assert.equal(mail.subject, '[Test] Evening news');
+  assert.deepEqual(await axeSerious(page), []);
+  await page.reload();
+  await waitForHydration(page);
+  await page.locator('.nl-tab:not([aria-busy])').waitFor();
+  assert.equal(await page.getByLabel('Test address').inputValue(), 'me@example.org');
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

@@ -158,6 +158,10 @@ describe('autosave', () => {
     assert.equal(autosaveToOffer(s, 'projects', 3, { title: 'A' })?.values.title, 'B');
     assert.equal(autosaveToOffer(s, 'projects', null, { title: 'A' }), null, 'a new form has its own');
     assert.equal(autosaveKey('news', null), 'admin-autosave:news:new');
+    writeAutosave(s, 'projects', 4, { title: 'Mine' }, new Date('2026-11-01T10:00:00Z'));
+    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, '2026-11-02T10:00:00Z'), null, 'the item was saved after the copy');
+    writeAutosave(s, 'projects', 4, { title: 'Mine' }, new Date('2026-11-03T10:00:00Z'));
+    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, '2026-11-02T10:00:00Z')?.values.title, 'Mine');
   });
   test('old or damaged copies are dropped; only strings are read back', () => {
     const s = new MemoryStorage();

@@ -107,13 +107,13 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   // The offer is decided when a form opens, before anything is kept for it (a ref, because the
   // keeping effect must see it in the same render): while it waits, the stored copy is left alone.
   const pendingOffer = useRef<Autosave | null | undefined>(undefined);
-  function checkOffer(id: number | null, start: Record<string, string>) {
-    const found = autosaveToOffer(browserStorage(), name, id, start);
+  function checkOffer(id: number | null, start: Record<string, string>, item: Item | null) {
+    const found = autosaveToOffer(browserStorage(), name, id, start, typeof item?.updatedAt === 'string' ? item.updatedAt : null);
     pendingOffer.current = found;
     setOffer(found);
   }
   useEffect(() => {
-    if (initialForm) checkOffer(initialForm.id, opened);
+    if (initialForm) checkOffer(initialForm.id, opened, initialForm.item);
   }, []);
 
   useEffect(() => {
@@ -143,13 +143,13 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     setAutosaveNote(t('admin.autosave.discarded'));
   }
 
-  function openForm(next: Mode, start: Record<string, string>) {
+  function openForm(next: Mode, start: Record<string, string>, item: Item | null = null) {
     setValues(start);
     setOpened(start);
     setErrors({});
     setAutosaveNote('');
     setMode(next);
-    checkOffer(next.kind === 'edit' ? next.id : null, start);
+    checkOffer(next.kind === 'edit' ? next.id : null, start, item);
   }
 
   async function openNew() {
@@ -163,7 +163,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     try {
       // The list may hold a summary only (news): the form gets the whole record.
       const item = await adminFetch<Item>('GET', `/api/admin/${name}/${id}`);
-      openForm({ kind: 'edit', id }, config.values(item, ctx));
+      openForm({ kind: 'edit', id }, config.values(item, ctx), item);
       setConfirmId(null);
     } catch (err) {
       toast({ title: t('common.error'), description: errorText(t, err), variant: 'destructive' });

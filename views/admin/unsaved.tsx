@@ -82,9 +82,14 @@ export function clearAutosave(storage: Storage | null, entity: string, id: numbe
  * The autosave worth offering when a form opens: one that exists and differs from what the form
  * opened with (an autosave equal to the saved item is stale and removed).
  */
-export function autosaveToOffer(storage: Storage | null, entity: string, id: number | null, opened: Values): Autosave | null {
+export function autosaveToOffer(storage: Storage | null, entity: string, id: number | null, opened: Values, itemUpdatedAt?: string | null): Autosave | null {
   const saved = readAutosave(storage, entity, id);
   if (!saved) return null;
+  // The item was saved (here or by someone else) after this copy was kept: the copy is older news.
+  if (itemUpdatedAt && Date.parse(itemUpdatedAt) > Date.parse(saved.savedAt)) {
+    clearAutosave(storage, entity, id);
+    return null;
+  }
   const comparable = Object.fromEntries(Object.keys(saved.values).map((k) => [k, opened[k] ?? '']));
   if (sameValues(saved.values, comparable)) {
     clearAutosave(storage, entity, id);
