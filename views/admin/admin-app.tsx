@@ -27,6 +27,7 @@ function LogoutButton() {
   const link = useLinks();
   const { lang } = useApp();
   const hydrated = useHydrated();
+  const confirmDiscard = useConfirmDiscard();
   const [busy, setBusy] = useState(false);
   const action = lang === 'de' ? '/de/admin/logout' : '/admin/logout';
   return (
@@ -38,6 +39,8 @@ function LogoutButton() {
         hydrated
           ? async (e) => {
               e.preventDefault();
+              // Ask before the session ends, not after (the page's own leave prompt would come too late).
+              if (!(await confirmDiscard())) return;
               setBusy(true);
               try {
                 await adminFetch('POST', '/api/admin/logout');

@@ -159,7 +159,14 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const settle = (ok: boolean) => {
-    if (ok) for (const g of guards.current.values()) if (g.dirty) g.discard();
+    if (ok) {
+      for (const g of guards.current.values()) {
+        if (!g.dirty) continue;
+        g.discard();
+        // Discarded: leaving the page now (a logout) must not ask a second time.
+        g.dirty = false;
+      }
+    }
     const done = answer.current;
     answer.current = null;
     setAsking(false);
