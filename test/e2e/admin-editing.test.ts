@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage } from '../helpers';
 
 const e2e = serverAndBrowser();
 const toast = (page: Page, title: string) => page.locator('.toast-title', { hasText: title });
@@ -34,11 +34,13 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
   assert.equal(await page.locator('.list-tools-count').getAttribute('aria-live'), 'polite');
   assert.match(page.url(), /\?tab=projects&q=solar$/);
   await page.getByLabel('Sort by').selectOption('title');
-  const sorted = await list.locator('.admin-item-title').allTextContents();
-  assert.deepEqual(sorted, [...sorted].sort((a, b) => a.localeCompare(b, 'en')));
+  await until(async () => {
+    const sorted = await list.locator('.admin-item-title').allTextContents();
+    return sorted.join('|') === [...sorted].sort((a, b) => a.localeCompare(b, 'en')).join('|');
+  }, 'the list sorted by title');
   assert.deepEqual(await axeSerious(page), []);
   await page.getByRole('button', { name: 'Clear search and filters' }).click();
-  assert.equal(await list.getByRole('listitem').count(), all);
+  await until(async () => (await list.getByRole('listitem').count()) === all, 'the whole list again');
 
   // A required field's message goes while typing; the summary's count follows.
   await page.getByRole('button', { name: /New Project/ }).click();
@@ -50,11 +52,11 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
   const title = page.getByLabel('Title (English)');
   assert.equal(await title.getAttribute('aria-invalid'), 'true');
   await title.pressSequentially('Night');
-  assert.equal(await title.getAttribute('aria-invalid'), null);
-  assert.match((await summary.textContent()) ?? '', new RegExp(`\\b${before - 1}\\b`));
+  await until(async () => (await title.getAttribute('aria-invalid')) === null, 'the title message to go while typing');
+  await until(async () => new RegExp(`\\b${before - 1}\\b`).test((await summary.textContent()) ?? ''), 'the summary to count one less');
   await page.getByLabel('Goal amount (USD)').fill('12.345');
   await page.getByLabel('Goal amount (USD)').fill('12.5');
-  assert.equal(await page.getByLabel('Goal amount (USD)').getAttribute('aria-invalid'), null);
+  await until(async () => (await page.getByLabel('Goal amount (USD)').getAttribute('aria-invalid')) === null, 'the amount message to go');
   assert.deepEqual(problems.splice(0).filter((p) => !/status of 400/.test(p)), [], 'only the refused form');
 
   // Switching tabs with unsaved changes asks; "Keep editing" stays, "Discard" goes.
@@ -94,7 +96,7 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
   assert.match((await page.locator('#edit-form [role=status]').first().textContent()) ?? '', /Unsaved changes from/);
   assert.deepEqual(await axeSerious(page), []);
   await offer.getByRole('button', { name: 'Restore' }).click();
-  assert.equal(await page.getByLabel('Title (English)').inputValue(), 'Night');
+  await until(async () => (await page.getByLabel('Title (English)').inputValue()) === 'Night', 'the restored title');
 
   // Discarding in the guard's dialog clears the autosave; no question when nothing changed.
   await page.getByRole('tab', { name: 'Team', exact: true }).click();
