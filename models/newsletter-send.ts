@@ -102,12 +102,9 @@ export async function retryFailed(db: Knex, jobs: JobQueue, campaignId: number):
   return (await sendProgress(db, campaignId))!;
 }
 
-export const NO_SUBSCRIBERS_MESSAGE = {
-  en: 'There are no confirmed subscribers for the English edition yet, so nothing was sent. Send a test to yourself instead.',
-  de: 'There are no confirmed subscribers for the German edition yet, so nothing was sent. Send a test to yourself instead.',
-} as const;
-
-export const noSubscribers = (language: 'en' | 'de') => new AppError(409, 'newsletter.no_subscribers', NO_SUBSCRIBERS_MESSAGE[language]);
+/** The API's sentence (English, as every API message); the admin screens show their own by the code. */
+export const noSubscribers = (language: 'en' | 'de') =>
+  new AppError(409, 'newsletter.no_subscribers', `There are no confirmed subscribers for the ${language === 'de' ? 'German' : 'English'} edition yet, so nothing was sent. Send a test to yourself instead.`);
 
 /** The subject of a test mail: marked, so nobody takes it for the real send. */
 export const testSubject = (subject: string) => `[Test] ${subject}`;

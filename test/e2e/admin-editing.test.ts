@@ -81,6 +81,7 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('admin-autosave:projects:new')!));
   assert.equal(stored.values.title, 'Night');
   assert.deepEqual(Object.keys(stored).sort(), ['savedAt', 'values']);
+  assert.deepEqual(Object.keys(stored.values).sort(), ['goalAmount', 'title'], 'only the fields the admin changed');
   assert.ok(!JSON.stringify(stored).includes('_csrf'), 'form values only');
   let asked = '';
   page.once('dialog', (d) => {

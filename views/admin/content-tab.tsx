@@ -101,7 +101,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const formId = mode.kind === 'edit' ? mode.id : null;
   const dirty = mode.kind !== 'closed' && !sameValues(values, opened);
   const hiddenFields = config.rows.flat().filter((f) => f.kind === 'hidden').map((f) => f.name);
-  const kept = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([k]) => !hiddenFields.includes(k)));
+  // Only the admin's own changes are kept (and restored on top of the item as it is then): a
+  // field nobody touched, such as a raised amount that donations moved meanwhile, is never put back.
+  const kept = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([k, x]) => !hiddenFields.includes(k) && x !== (opened[k] ?? '')));
   useUnsavedGuard(dirty, () => clearAutosave(browserStorage(), name, formId));
 
   // The offer is decided when a form opens, before anything is kept for it (a ref, because the
@@ -130,7 +132,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   function restoreAutosave() {
     if (!offer) return;
     // Hidden fields (what the server compares against) stay as the form opened them.
-    setValues((old) => ({ ...old, ...kept(offer.values) }));
+    const restored = Object.fromEntries(Object.entries(offer.values).filter(([k]) => !hiddenFields.includes(k)));
+    setValues((old) => ({ ...old, ...restored }));
     pendingOffer.current = null;
     setOffer(null);
     setAutosaveNote(t('admin.autosave.restored'));
