@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import { ConfigError, loadConfig, ROOT, type Config } from './config';
 import { migrate, openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
+import { seedShippedMedia } from './models/shipped-media';
 import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
@@ -134,6 +135,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   await migrate(db);
   if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
+  // --- editor: the site's own illustrations in the media library (every start; idempotent) ---
+  if (options.seed !== false) await seedShippedMedia(db, PUBLIC_DIR, log);
   const secret = await sessionSecret(db, config);
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };

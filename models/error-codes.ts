@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'newsletter.nothing_to_retry',
   /** Some of the selected news articles or projects no longer exist. */
   'newsletter.items_missing',
+  /** Nobody would get this edition: no confirmed subscriber reads its language. Nothing was sent. */
+  'newsletter.no_subscribers',
   // Media library and uploads
   /** The uploaded file is of a type this site does not accept, or cannot be read. */
   'media.rejected',
@@ -161,6 +163,8 @@ export const ADMIN_ERROR_TEXTS = [
   'newsletter.already_sent',
   'newsletter.nothing_to_retry',
   'newsletter.items_missing',
+  'newsletter.no_subscribers',
+  'newsletter.mail_failed',
   'assistant.unavailable',
   'assistant.timeout',
   'assistant.declined',

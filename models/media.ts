@@ -13,6 +13,7 @@ import type { FieldCode } from './error-codes';
 import { optionalText } from './admin-input';
 import { toIso } from './dates';
 import { StorageUnavailable, type FileStorage } from './providers/storage';
+import { isShippedFile } from './shipped-media';
 import type { JobQueue } from './providers/jobs';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant, type VariantFormat } from './media-rules';
 
@@ -142,7 +143,8 @@ export function toMediaItem(row: MediaRow): MediaItem {
     description: row.description,
     altText: row.altText,
     tags: parseJson<string[]>(row.tags, []),
-    url: `/uploads/${row.fileName}`,
+    // A file shipped with the site (models/shipped-media.ts) is served from its own address.
+    url: isShippedFile(row.fileName) ? row.fileName : `/uploads/${row.fileName}`,
     width: row.width ?? null,
     height: row.height ?? null,
     variants: parseJson<MediaVariant[]>(row.variants, []),
@@ -440,6 +442,11 @@ export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'
   const { db, storage, log } = deps;
   const item = await findMedia(db, id);
   if (!item) return null;
+  if (isShippedFile(item.fileName)) {
+    // The file ships with the site and is not in the storage: only the library's entry goes.
+    await db('media_items').where({ id }).delete();
+    return item;
+  }
   const derived = item.fileType === 'image' ? variantNamesOf(item.fileName) : [];
   const names = [...new Set([item.fileName, ...item.variants.map((v) => v.fileName), ...derived])].filter((n) => STORED_NAME.test(n));
   await Promise.all(names.map((n) => storage.delete(n)));

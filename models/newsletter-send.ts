@@ -68,6 +68,11 @@ export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: st
   if (!campaign || campaign.provider !== 'local') throw notFound('Campaign not found. Create the campaign first.');
   if (campaign.status === 'sent') throw new AppError(409, 'newsletter.already_sent', 'This newsletter has already been sent.');
   await db.transaction(async (trx) => {
+    // A send to nobody is refused (and nothing changes): the admin is told, not shown "sent to 0".
+    if (campaign.status === 'draft') {
+      const audience = await trx('newsletter_subscribers').where({ status: 'subscribed', language: campaign.language }).count({ n: '*' }).first();
+      if (Number(audience?.n ?? 0) === 0) throw noSubscribers(campaign.language);
+    }
     // Only the first start moves a draft to 'sending'; a second click while it runs changes nothing.
     const started = await trx('newsletter_campaigns')
       .where({ id: campaign.id, status: 'draft' })
@@ -96,6 +101,13 @@ export async function retryFailed(db: Knex, jobs: JobQueue, campaignId: number):
   });
   return (await sendProgress(db, campaignId))!;
 }
+
+/** The API's sentence (English, as every API message); the admin screens show their own by the code. */
+export const noSubscribers = (language: 'en' | 'de') =>
+  new AppError(409, 'newsletter.no_subscribers', `There are no confirmed subscribers for the ${language === 'de' ? 'German' : 'English'} edition yet, so nothing was sent. Send a test to yourself instead.`);
+
+/** The subject of a test mail: marked, so nobody takes it for the real send. */
+export const testSubject = (subject: string) => `[Test] ${subject}`;
 
 interface ClaimedRow {
   id: number;

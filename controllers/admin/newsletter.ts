@@ -17,7 +17,10 @@ import {
   personalize,
 } from '../../models/newsletter';
 import type { SuggestItem } from '../../models/providers/assistant';
-import { retryFailed, sendProgress } from '../../models/newsletter-send';
+import { retryFailed, sendProgress, testSubject } from '../../models/newsletter-send';
+import { invalidField } from '../../models/errors';
+import { MailError } from '../../models/providers/mail';
+import { localUrl } from '../../models/urls';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
@@ -46,6 +49,15 @@ const CampaignInputSchema = z.object({
   projectIds: z.array(itemId).max(50, 'Select at most 50 items').default([]),
 });
 
+/** A test send: the newsletter as composed, and (for a key sign-in) the address to send it to. */
+const TestSendSchema = z.object({
+  to: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(254)).default(''),
+});
+const EMAIL = z.email();
+
+/** The signed-in admin's own address: the e-mail they signed in with, or null (a key). */
+const ownAddress = (admin: AdminIdentity): string | null => (admin.id.includes('@') && !admin.id.startsWith('key:') ? admin.id : null);
+
 async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectIds: number[]): Promise<SuggestItem[]> {
   const news = new Set(newsIds);
   const projects = new Set(projectIds);
@@ -70,7 +82,8 @@ export function adminNewsletterApi(deps: Deps): Router {
 
   // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
   router.get('/status', async (_req, res) => {
-    res.json({ mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience() });
+    const admin = res.locals.admin as AdminIdentity;
+    res.json({ mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience(), testAddress: ownAddress(admin) });
   });
 
   router.post('/suggest', async (req, res) => {
@@ -84,6 +97,37 @@ export function adminNewsletterApi(deps: Deps): Router {
   router.post('/generate', async (req, res) => {
     const input = parseInput(NewsletterInputSchema, req.body ?? {});
     res.json(await buildNewsletter(deps.db, input, ctx(input.language)));
+  });
+
+  // A test: the composed newsletter, rendered as the real send renders it, to the admin's own
+  // address only (the sign-in e-mail; with a key, the address given), subject marked "[Test]".
+  // It goes through the site's own mail (SMTP, or the outbox without SMTP_URL) in both mailing
+  // modes, at once, so a problem shows here and not in a subscriber's inbox.
+  router.post('/test-send', async (req, res) => {
+    const admin = res.locals.admin as AdminIdentity;
+    const input = parseInput(NewsletterInputSchema, req.body ?? {});
+    const { to: given } = parseInput(TestSendSchema, req.body ?? {});
+    const to = ownAddress(admin) ?? given;
+    if (!to) throw invalidField('to', 'required');
+    if (!EMAIL.safeParse(to).success) throw invalidField('to', 'email');
+    const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
+    // The unsubscribe link of a test leads to the unsubscribe page without a token (it changes nothing).
+    const unsubscribeUrl = localUrl(deps.config.publicUrl, '/newsletter/unsubscribe', input.language);
+    try {
+      await deps.mail.transmit({
+        to,
+        subject: testSubject(newsletterData.subject),
+        text: personalize(newsletterData.text, unsubscribeUrl),
+        html: personalize(newsletterData.html, unsubscribeUrl),
+        headers: { 'X-Newsletter-Test': '1' },
+      });
+    } catch (err) {
+      const message = err instanceof MailError ? err.message : String((err as Error)?.message ?? err);
+      deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
+      throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
+    }
+    await recordAudit(deps.db, { actor: admin.id, action: 'send', entity: 'newsletter', entityId: null, summary: `${testSubject(newsletterData.subject)} → ${to}` });
+    res.json({ sent: true, to, subject: testSubject(newsletterData.subject), via: deps.mail.kind });
   });
 
   router.post('/create-campaign', async (req, res) => {

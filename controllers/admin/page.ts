@@ -17,6 +17,7 @@ import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
+import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 
 
 /** How many audit entries the Activity panel shows. */
@@ -79,6 +80,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     confirmDelete: idParam(q.delete),
     mediaEdit: tab === 'media' ? editId : null,
     mediaFilter,
+    // The list is rendered with this query applied (views/admin/list-tools.ts), with or without JavaScript.
+    listQuery: isListEntity(tab) ? parseListQuery(tab, q) : null,
     flash,
     activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),
   };

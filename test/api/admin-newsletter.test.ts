@@ -58,7 +58,7 @@ describe('without OpenAI, local mailing list', () => {
 
   test('status names the services', async () => {
     const res = await request(h.app).get('/api/admin/newsletter/status').set(ADMIN).expect(200);
-    assert.deepEqual(res.body, { mailing: 'local', assistant: 'templates', audience: { en: 0, de: 0 } });
+    assert.deepEqual(res.body, { mailing: 'local', assistant: 'templates', audience: { en: 0, de: 0 }, testAddress: null });
   });
 
   test('validation: a non-blank subject and at least one item', async () => {

@@ -124,7 +124,7 @@ test('an outage gives a clear 503, never a 500 or a hanging request', async () =
 
 test('campaigns: create with the language segment and content, then send', async () => {
   const status = await request(h.app).get('/api/admin/newsletter/status').set(ADMIN).expect(200);
-  assert.deepEqual(status.body, { mailing: 'mailchimp', assistant: 'templates', audience: null });
+  assert.deepEqual(status.body, { mailing: 'mailchimp', assistant: 'templates', audience: null, testAddress: null });
 
   const generated = await request(h.app)
     .post('/api/admin/newsletter/generate')

@@ -61,12 +61,14 @@ describe('admin in Chromium', () => {
     // Media: upload an image, see it in the grid, look at it.
     await page.getByRole('tab', { name: 'Media', exact: true }).click();
     assert.equal(await page.getByRole('tab', { name: 'Media', exact: true }).getAttribute('aria-selected'), 'true');
-    await page.getByText('No media found').waitFor();
+    // The library starts with the illustrations shipped with the site.
+    await page.locator('.media-card').filter({ hasText: 'slide-1.svg' }).first().waitFor();
     await page.getByText('Upload media').click();
     const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 184, g: 111, b: 20 } } }).png().toBuffer();
-    await page.getByLabel('File', { exact: false }).first().setInputFiles({ name: 'e2e-classroom.png', mimeType: 'image/png', buffer: image });
-    await page.getByLabel('Alternative text').fill('An ochre test square');
-    await page.getByLabel('Tags').fill('solar, classroom, test, extra');
+    const upload = page.locator('.admin-upload-panel');
+    await upload.getByLabel('File', { exact: false }).first().setInputFiles({ name: 'e2e-classroom.png', mimeType: 'image/png', buffer: image });
+    await upload.getByLabel('Alternative text').fill('An ochre test square');
+    await upload.getByLabel('Tags').fill('solar, classroom, test, extra');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await toast('File uploaded').waitFor();
     const card = page.locator('.media-card').filter({ hasText: 'e2e-classroom.png' });
@@ -167,7 +169,7 @@ describe('admin in Chromium', () => {
     await page.getByRole('heading', { name: 'Edit Project' }).waitFor();
     assert.equal(await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom' }).count(), 0);
     await page.getByLabel('Title (English)').fill('E2E Solar Classroom, Extended');
-    await page.getByLabel('Status').selectOption('progress');
+    await page.getByLabel('Status', { exact: true }).selectOption('progress');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast('Project updated successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor();

@@ -15,6 +15,7 @@ import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
+import { UnsavedProvider, useConfirmDiscard } from './unsaved';
 
 /** Who is signed in, readable: an e-mail address, or "Admin key a1b2c3d4". */
 export function adminLabel(id: string, t: (k: string, o?: Record<string, string>) => string): string {
@@ -26,6 +27,7 @@ function LogoutButton() {
   const link = useLinks();
   const { lang } = useApp();
   const hydrated = useHydrated();
+  const confirmDiscard = useConfirmDiscard();
   const [busy, setBusy] = useState(false);
   const action = lang === 'de' ? '/de/admin/logout' : '/admin/logout';
   return (
@@ -37,6 +39,8 @@ function LogoutButton() {
         hydrated
           ? async (e) => {
               e.preventDefault();
+              // Ask before the session ends, not after (the page's own leave prompt would come too late).
+              if (!(await confirmDiscard())) return;
               setBusy(true);
               try {
                 await adminFetch('POST', '/api/admin/logout');
@@ -56,8 +60,18 @@ function LogoutButton() {
   );
 }
 
+/** The admin page inside the unsaved-changes guard (switching tabs asks before an edit is lost). */
 export function AdminApp(props: AdminPageProps) {
+  return (
+    <UnsavedProvider>
+      <AdminScreens {...props} />
+    </UnsavedProvider>
+  );
+}
+
+function AdminScreens(props: AdminPageProps) {
   const t = useT();
+  const confirmDiscard = useConfirmDiscard();
   const { lang } = useApp();
   const link = useLinks();
   const hydrated = useHydrated();
@@ -83,7 +97,12 @@ export function AdminApp(props: AdminPageProps) {
       .catch(() => undefined);
   };
 
-  function select(next: AdminTab, focus = false) {
+  async function select(next: AdminTab, focus = false) {
+    if (next === tab) return;
+    if (!(await confirmDiscard())) {
+      if (focus) tabRefs.current[tab]?.focus();
+      return;
+    }
     setTab(next);
     setSwitched(true);
     window.history.replaceState(window.history.state, '', `${link('admin')}?tab=${next}`);
@@ -96,7 +115,7 @@ export function AdminApp(props: AdminPageProps) {
     const next = e.key === 'ArrowRight' ? ADMIN_TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? ADMIN_TABS[(i - 1 + n) % n] : e.key === 'Home' ? ADMIN_TABS[0] : e.key === 'End' ? ADMIN_TABS[n - 1] : null;
     if (next) {
       e.preventDefault();
-      select(next, true);
+      void select(next, true);
     }
   }
 
@@ -132,6 +151,7 @@ export function AdminApp(props: AdminPageProps) {
         initialConfirm={fromServer ? props.confirmDelete : null}
         projectOptions={fromServer && tab === 'news' ? props.projectOptions : null}
         flash={fromServer ? flash : null}
+        initialQuery={fromServer ? props.listQuery : null}
         onChanged={refreshActivity}
       />
     );
@@ -177,7 +197,7 @@ export function AdminApp(props: AdminPageProps) {
                       hydrated
                         ? (e) => {
                             e.preventDefault();
-                            select(x);
+                            void select(x);
                           }
                         : undefined
                     }

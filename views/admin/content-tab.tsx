@@ -1,15 +1,22 @@
 // One tab of Projects, News, Team or Pages: the list (excerpts, edit, delete with confirmation)
 // and the inline form. Without JavaScript every control is a link or a form post; with JavaScript
 // the same controls work in place through the admin API and announce the outcome in a toast.
+// Projects, News and Team have search, sort and filters (list-tools.ts); an edited form is guarded
+// against loss and autosaved in the browser (unsaved.tsx); a field's message goes as soon as the
+// field is valid (field-check.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { truncate } from '../../models/rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
-import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
+import { applyListQuery, EMPTY_QUERY, isListEntity, listQueryString, type ListQuery } from './list-tools';
+import { ListToolsBar } from './list-tools-bar';
+import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from './unsaved';
+import { recheckForm } from './field-check';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -22,13 +29,15 @@ export interface ContentTabProps {
   initialConfirm: number | null;
   projectOptions: { id: number; title: string; titleDe: string }[] | null;
   flash: AdminFlash | null;
+  /** Search, sort and filters of the list (?q=&sort=...; Projects, News and Team). */
+  initialQuery?: ListQuery | null;
   /** Something changed (the Activity panel reloads). */
   onChanged: () => void;
 }
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, onChanged }: ContentTabProps) {
+export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
@@ -48,6 +57,12 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [values, setValues] = useState<Record<string, string>>(() =>
     initialForm ? { ...config.values(initialForm.item, ctx), ...(flashForm?.values ?? {}) } : {},
   );
+  // What the form opened with: it is "dirty" (guarded, autosaved) while its values differ.
+  const [opened, setOpened] = useState<Record<string, string>>(() => (initialForm ? config.values(initialForm.item, ctx) : {}));
+  const [offer, setOffer] = useState<Autosave | null>(null);
+  const [autosaveNote, setAutosaveNote] = useState('');
+  const [query, setQuery] = useState<ListQuery>(initialQuery ?? EMPTY_QUERY);
+  const confirmDiscard = useConfirmDiscard();
   const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
@@ -55,7 +70,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const newButton = useRef<HTMLElement>(null);
 
   const base = link('admin');
-  const href = (query: string) => `${base}?tab=${name}${query}`;
+  // Links keep the list's search and filters (the no-JavaScript list comes back as it was).
+  const href = (more: string) => `${base}?tab=${name}${isListEntity(name) ? listQueryString(name, query) : ''}${more}`;
 
   async function refresh(): Promise<void> {
     try {
@@ -81,19 +97,76 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
   const thing = (verb: 'created' | 'updated' | 'deleted') => t(`admin.${name}.${verb}`);
 
-  function openNew() {
-    setValues(config.values(null, ctx));
+  // --- No lost work: the guard and the autosave of the open form ---
+  const formId = mode.kind === 'edit' ? mode.id : null;
+  const dirty = mode.kind !== 'closed' && !sameValues(values, opened);
+  const hiddenFields = config.rows.flat().filter((f) => f.kind === 'hidden').map((f) => f.name);
+  // Only the admin's own changes are kept (and restored on top of the item as it is then): a
+  // field nobody touched, such as a raised amount that donations moved meanwhile, is never put back.
+  const kept = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([k, x]) => !hiddenFields.includes(k) && x !== (opened[k] ?? '')));
+  useUnsavedGuard(dirty, () => clearAutosave(browserStorage(), name, formId));
+
+  // The offer is decided when a form opens, before anything is kept for it (a ref, because the
+  // keeping effect must see it in the same render): while it waits, the stored copy is left alone.
+  const pendingOffer = useRef<Autosave | null | undefined>(undefined);
+  function checkOffer(id: number | null, start: Record<string, string>, item: Item | null) {
+    const found = autosaveToOffer(browserStorage(), name, id, start, typeof item?.updatedAt === 'string' ? item.updatedAt : null);
+    pendingOffer.current = found;
+    setOffer(found);
+  }
+  useEffect(() => {
+    if (initialForm) checkOffer(initialForm.id, opened, initialForm.item);
+  }, []);
+
+  useEffect(() => {
+    if (mode.kind === 'closed' || pendingOffer.current !== null) return;
+    const storage = browserStorage();
+    if (!dirty) {
+      clearAutosave(storage, name, formId);
+      return;
+    }
+    const timer = setTimeout(() => writeAutosave(storage, name, formId, kept(values)), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [values, dirty, offer, mode.kind, formId]);
+
+  function restoreAutosave() {
+    if (!offer) return;
+    // Hidden fields (what the server compares against) stay as the form opened them.
+    const restored = Object.fromEntries(Object.entries(offer.values).filter(([k]) => !hiddenFields.includes(k)));
+    setValues((old) => ({ ...old, ...restored }));
+    pendingOffer.current = null;
+    setOffer(null);
+    setAutosaveNote(t('admin.autosave.restored'));
+  }
+
+  function discardAutosave() {
+    clearAutosave(browserStorage(), name, formId);
+    pendingOffer.current = null;
+    setOffer(null);
+    setAutosaveNote(t('admin.autosave.discarded'));
+  }
+
+  function openForm(next: Mode, start: Record<string, string>, item: Item | null = null) {
+    setValues(start);
+    setOpened(start);
     setErrors({});
-    setMode({ kind: 'new' });
+    setAutosaveNote('');
+    setMode(next);
+    checkOffer(next.kind === 'edit' ? next.id : null, start, item);
+  }
+
+  async function openNew() {
+    if (!(await confirmDiscard())) return;
+    openForm({ kind: 'new' }, config.values(null, ctx));
   }
 
   async function openEdit(id: number) {
+    if (mode.kind === 'edit' && mode.id === id) return;
+    if (!(await confirmDiscard())) return;
     try {
       // The list may hold a summary only (news): the form gets the whole record.
       const item = await adminFetch<Item>('GET', `/api/admin/${name}/${id}`);
-      setValues(config.values(item, ctx));
-      setErrors({});
-      setMode({ kind: 'edit', id });
+      openForm({ kind: 'edit', id }, config.values(item, ctx), item);
       setConfirmId(null);
     } catch (err) {
       toast({ title: t('common.error'), description: errorText(t, err), variant: 'destructive' });
@@ -103,7 +176,21 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   function close() {
     setMode({ kind: 'closed' });
     setErrors({});
+    pendingOffer.current = undefined;
+    setOffer(null);
     setTimeout(() => newButton.current?.focus(), 0);
+  }
+
+  async function cancel() {
+    if (await confirmDiscard()) close();
+  }
+
+  // --- Find things: search, sort and filters of the list ---
+  const listEntity = isListEntity(name) ? name : null;
+  function changeQuery(next: ListQuery) {
+    setQuery(next);
+    // The address keeps the query, so a reload or a shared link shows the same list.
+    if (listEntity) window.history.replaceState(window.history.state, '', `${base}?tab=${name}${listQueryString(listEntity, next)}`);
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -115,6 +202,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       if (creating) await adminFetch('POST', `/api/admin/${name}`, values);
       else await adminFetch('PUT', `/api/admin/${name}/${mode.id}`, values);
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
+      clearAutosave(browserStorage(), name, formId);
+      // Saved: nothing is unsaved any more (the guard lets the form close without asking).
+      setOpened(values);
       setMode({ kind: 'closed' });
       setErrors({});
       await refresh();
@@ -151,7 +241,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   }
 
   const editingId = mode.kind === 'edit' ? mode.id : null;
-  const visible = (items ?? []).filter((i) => i.id !== editingId);
+  const listed = listEntity ? applyListQuery(listEntity, items ?? [], query, lang) : (items ?? []);
+  const visible = listed.filter((i) => i.id !== editingId);
   const formAction = action(mode.kind === 'edit' ? `/admin/${name}/${mode.id}` : `/admin/${name}`);
 
   function field(def: FieldDef) {
@@ -159,7 +250,11 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       name: def.name,
       label: t(`admin.fields.${def.label}`),
       value: values[def.name] ?? '',
-      onChange: (v: string) => setValues((old) => ({ ...old, [def.name]: v })),
+      onChange: (v: string) => {
+        setValues((old) => ({ ...old, [def.name]: v }));
+        // A message goes as soon as the field is valid; the summary's count follows.
+        setErrors((old) => recheckForm(old, def.name, def, v));
+      },
       error: fieldError(errors[def.name]),
       required: def.required,
       hint: def.hint ? t(`admin.hints.${def.hint}`) : undefined,
@@ -189,7 +284,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       <div className="admin-toolbar">
         <h2 className="admin-tab-title">{t(`admin.tabs.${name}`)}</h2>
         {mode.kind === 'closed' && (
-          <ActionLink elementRef={newButton} className="btn btn-primary" href={href('&new=1#edit-form')} onClick={openNew}>
+          <ActionLink elementRef={newButton} className="btn btn-primary" href={href('&new=1#edit-form')} onClick={() => void openNew()}>
             + {t(`admin.${name}.new`)}
           </ActionLink>
         )}
@@ -201,6 +296,22 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             {mode.kind === 'new' ? t(`admin.${name}.new`) : t(`admin.${name}.edit`)}
           </h3>
           <CsrfField />
+          {offer && (
+            <div className="admin-autosave" role="group" aria-labelledby="autosave-text">
+              <p id="autosave-text">{t('admin.autosave.found', { time: formatDateTime(offer.savedAt, lang) })}</p>
+              <div className="admin-item-actions">
+                <button type="button" className="btn btn-primary btn-small" onClick={restoreAutosave}>
+                  {t('admin.autosave.restore')}
+                </button>
+                <button type="button" className="btn btn-outline btn-small" onClick={discardAutosave}>
+                  {t('admin.autosave.discard')}
+                </button>
+              </div>
+            </div>
+          )}
+          <p className="sr-only" role="status" aria-live="polite">
+            {offer ? t('admin.autosave.found', { time: formatDateTime(offer.savedAt, lang) }) : autosaveNote}
+          </p>
           {Object.keys(errors).length > 0 && (
             <p className="admin-form-errors" role="alert">
               {t('admin.form.fixErrors', { count: Object.keys(errors).length })}
@@ -215,17 +326,21 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}
             </button>
-            <ActionLink className="btn btn-outline" href={href('')} onClick={close}>
+            <ActionLink className="btn btn-outline" href={href('')} onClick={() => void cancel()}>
               {t('admin.form.cancel')}
             </ActionLink>
           </div>
         </form>
       )}
 
+      {listEntity && items !== null && (
+        <ListToolsBar entity={listEntity} query={query} onChange={changeQuery} shown={listed.length} total={items.length} lang={lang} projectOptions={projectOptions} />
+      )}
+
       {items === null ? (
         <Loading error={loadError} />
       ) : visible.length === 0 ? (
-        <p className="admin-empty">{t(`admin.${name}.empty`)}</p>
+        <p className="admin-empty">{items.length > 0 && listed.length === 0 ? t('admin.listTools.none') : t(`admin.${name}.empty`)}</p>
       ) : (
         <ul className="admin-list" aria-label={t(`admin.tabs.${name}`)}>
           {visible.map((item) => {

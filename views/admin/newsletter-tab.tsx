@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, errorText } from './api';
+import { AdminApiError, adminFetch, errorText } from './api';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import type { NewsletterData } from '../../models/newsletter';
 import { SubscribersPanel } from './subscribers-panel';
@@ -15,7 +15,19 @@ interface Status {
   mailing: 'mailchimp' | 'local';
   assistant: 'openai' | 'templates';
   audience: Record<Lang, number> | null;
+  /** The signed-in admin's own address (an e-mail sign-in), where test mails go; null: ask for one. */
+  testAddress: string | null;
 }
+
+/** Where a key-signed-in admin's test address is remembered in this browser (a form value, nothing else). */
+const TEST_TO_KEY = 'admin-newsletter-test-to';
+const rememberedTestTo = (): string => {
+  try {
+    return window.localStorage.getItem(TEST_TO_KEY) ?? '';
+  } catch {
+    return '';
+  }
+};
 
 interface Suggestion {
   suggestedSubject: string;
@@ -111,6 +123,9 @@ export function NewsletterTab() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<null | 'suggest' | 'generate' | 'create' | 'send'>(null);
   const [started, setStarted] = useState<{ campaignId: number } | null>(null);
+  const [testTo, setTestTo] = useState('');
+  const [testing, setTesting] = useState(false);
+  const [testNote, setTestNote] = useState('');
 
   useEffect(() => {
     let cancelled = false;
@@ -121,6 +136,7 @@ export function NewsletterTab() {
     ])
       .then(([n, p, s]) => {
         if (cancelled) return;
+        setTestTo(rememberedTestTo());
         setNews(n);
         setProjects(p);
         setStatus(s);
@@ -232,6 +248,39 @@ export function NewsletterTab() {
     }
   };
 
+  // A test goes to the admin's own address first, rendered as the real send renders it.
+  const sendTest = async () => {
+    if (!validate()) return;
+    setTesting(true);
+    setTestNote('');
+    try {
+      const r = await adminFetch<{ to: string }>('POST', '/api/admin/newsletter/test-send', {
+        subject: subject.trim(),
+        previewText: previewText.trim(),
+        language,
+        selectedNews,
+        selectedProjects,
+        ...(status?.testAddress ? {} : { to: testTo.trim() }),
+      });
+      if (!status?.testAddress) {
+        try {
+          window.localStorage.setItem(TEST_TO_KEY, r.to);
+        } catch {
+          // Not remembered where storage is forbidden; the field keeps it for now.
+        }
+      }
+      setTestNote(t('admin.newsletter.testSent', { to: r.to }));
+      toast({ title: t('admin.newsletter.testSent', { to: r.to }), variant: 'success' });
+    } catch (err) {
+      const field = err instanceof AdminApiError ? err.fieldIssues.to : undefined;
+      const description = field ? t(field.code === 'required' ? 'admin.newsletter.testToRequired' : 'admin.newsletter.testToInvalid') : errorText(t, err);
+      setTestNote(description);
+      toast({ title: t('admin.newsletter.testFailed'), description, variant: 'destructive' });
+    } finally {
+      setTesting(false);
+    }
+  };
+
   const reset = () => {
     setSelectedNews([]);
     setSelectedProjects([]);
@@ -287,6 +336,8 @@ export function NewsletterTab() {
   }
 
   const audienceCount = status.audience ? status.audience[language] : null;
+  // Nobody reads this edition's language yet: sending is refused (here and by the server).
+  const nobody = audienceCount === 0;
   const missing = [!hasContent && t('newsletterAdmin.noContentText'), !hasSubject && t('newsletterAdmin.missingSubjectText')].filter(Boolean) as string[];
 
   return (
@@ -392,9 +443,41 @@ export function NewsletterTab() {
         <button type="button" className="btn btn-outline" onClick={createCampaign} disabled={!generated || Boolean(campaign) || busy !== null}>
           {busy === 'create' ? t('newsletterAdmin.creating') : t('newsletterAdmin.createCampaign')}
         </button>
-        <button type="button" className="btn btn-accent" onClick={() => setConfirming(true)} disabled={!campaign || busy !== null || confirming}>
+        <button
+          type="button"
+          className="btn btn-accent"
+          onClick={() => setConfirming(true)}
+          disabled={!campaign || busy !== null || confirming || nobody}
+          aria-describedby={nobody ? 'nl-nobody' : undefined}
+        >
           {busy === 'send' ? t('newsletterAdmin.sending') : t('newsletterAdmin.send')}
         </button>
+      </div>
+      {nobody && (
+        <p id="nl-nobody" className="nl-nobody small">
+          {t('admin.newsletter.noSubscribers', { language: t(language === 'de' ? 'newsletterAdmin.langDe' : 'newsletterAdmin.langEn') })}
+        </p>
+      )}
+
+      <div className="nl-test" role="group" aria-labelledby="nl-test-heading">
+        <h4 id="nl-test-heading">{t('admin.newsletter.testHeading')}</h4>
+        {status.testAddress ? (
+          <p className="small muted">{t('admin.newsletter.testTo', { to: status.testAddress })}</p>
+        ) : (
+          <div className="nl-field">
+            <label htmlFor="nl-test-to">{t('admin.newsletter.testAddress')}</label>
+            <input id="nl-test-to" type="email" autoComplete="email" value={testTo} maxLength={254} onChange={(e) => setTestTo(e.target.value)} aria-describedby="nl-test-hint" />
+            <p id="nl-test-hint" className="small muted">
+              {t('admin.newsletter.testAddressHint')}
+            </p>
+          </div>
+        )}
+        <button type="button" className="btn btn-outline" onClick={sendTest} disabled={testing || busy !== null} aria-describedby={missing.length ? hintId : undefined}>
+          {testing ? t('admin.newsletter.testSending') : t('admin.newsletter.testSend')}
+        </button>
+        <p className="small" role="status" aria-live="polite">
+          {testNote}
+        </p>
       </div>
       {missing.length > 0 && (
         <ul id={hintId} className="nl-missing small">
@@ -414,7 +497,7 @@ export function NewsletterTab() {
         </p>
       )}
 
-      {confirming && campaign && generated && (
+      {confirming && campaign && generated && !nobody && (
         <div className="nl-confirm" role="alertdialog" aria-labelledby="nl-confirm-text">
           <p id="nl-confirm-text">
             {audienceCount === null

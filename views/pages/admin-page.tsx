@@ -9,6 +9,7 @@ import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import type { AdminFlash } from '../admin/flash';
+import type { ListQuery } from '../admin/list-tools';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -28,6 +29,8 @@ export interface AdminPageProps {
   mediaEdit: number | null;
   /** Media tab filter (?category=&q=). */
   mediaFilter: { category: string; q: string };
+  /** Projects, News and Team: search, sort and filters from the address (?q=&sort=&state=...). */
+  listQuery: ListQuery | null;
   flash: AdminFlash | null;
   activity: AuditEntry[];
 }
