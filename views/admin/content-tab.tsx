@@ -10,6 +10,7 @@ import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormConte
 import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
+import { PreviewButton, PublishingField, StateBadges } from './publishing';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -179,6 +180,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         return <TextField key={def.name} {...common} inputMode="decimal" placeholder="0.00" />;
       case 'date':
         return <TextField key={def.name} {...common} type="date" />;
+      case 'draft':
+      case 'publishAt':
+        return <PublishingField key={def.name} def={def} value={common.value} onChange={common.onChange} error={common.error} />;
       default:
         return <TextField key={def.name} {...common} />;
     }
@@ -215,6 +219,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}
             </button>
+            <PreviewButton name={name} id={mode.kind === 'edit' ? mode.id : null} values={values} />
             <ActionLink className="btn btn-outline" href={href('')} onClick={close}>
               {t('admin.form.cancel')}
             </ActionLink>
@@ -236,6 +241,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
                 {row.image && <img className="admin-thumb" src={row.image} alt="" width={72} height={54} loading="lazy" />}
                 <div className="admin-item-body">
                   <h3 className="admin-item-title">{row.title}</h3>
+                  <StateBadges state={row.state} />
                   <p className="admin-item-meta">{row.meta.filter(Boolean).join(' · ')}</p>
                   <p className="admin-item-excerpt">{truncate(row.excerpt, excerptLength(name))}</p>
                 </div>
