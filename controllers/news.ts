@@ -6,9 +6,10 @@ import { parseId } from './middleware/errors';
 import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
-import { findLiveProjectById } from '../models/project';
+import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
 import { findPageContent } from '../models/page';
 import { renderArticle } from '../models/markup';
+import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import type { NewsPageProps } from '../views/pages/news-page';
@@ -57,12 +58,13 @@ export const index: PageLoader<NewsPageProps> = async (req, deps) => {
 
 /**
  * The project an article belongs to, when visitors may see it: a project that is a draft, waits
- * for its publication time or is in the trash gets no link (its address is a 404). An article
- * never names a project that does not exist (deleting one unlinks its articles).
+ * for its publication time or is in the trash gets no link (its address is a 404). An unknown
+ * project id (data that skipped the foreign key) falls back to the Nook hostel project, if public.
  */
 async function relatedProjectOf(deps: Deps, projectId: number | null) {
   if (!projectId) return null;
-  const project = await findLiveProjectById(deps.db, projectId);
+  let project = await findLiveProjectById(deps.db, projectId);
+  if (!project && !(await projectExists(deps.db, projectId))) project = await findLiveProjectBySlug(deps.db, DEFAULT_RELATED_PROJECT_SLUG);
   if (!project) return null;
   return { slug: project.slug, title: project.title, titleDe: project.titleDe, imageUrl: project.imageUrl };
 }

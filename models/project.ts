@@ -88,6 +88,11 @@ export async function findLiveProjectById(db: Knex, id: number): Promise<Project
   return previewedOr('projects', (p) => p.id === id, row ? toProject(row) : null);
 }
 
+/** Whether a row with this id exists at all (a draft, a scheduled or a trashed one too). */
+export async function projectExists(db: Knex, id: number): Promise<boolean> {
+  return Boolean(await db('projects').where({ id }).first('id'));
+}
+
 // ---- Admin writes. One schema serves the admin form, the admin API and the tests.
 
 export const ProjectInputSchema = z.object({
