@@ -105,8 +105,11 @@ export interface CreatedPreview {
   expiresAt: string;
 }
 
-/** Validates and stores a preview; the answer holds the only copy of its secret. */
-export async function createPreview(deps: Deps, body: unknown, admin: AdminIdentity): Promise<CreatedPreview> {
+/**
+ * Validates and stores a preview; the answer holds the only copy of its secret. `origin` is the
+ * address the admin reached the site at (the link must open where the admin is signed in).
+ */
+export async function createPreview(deps: Deps, body: unknown, admin: AdminIdentity, origin: string = deps.config.publicUrl): Promise<CreatedPreview> {
   const request = parseInput(PreviewRequestSchema, body);
   const r = resourceOf(request.entity);
   const saved = request.id ? ((await r.find(deps.db, request.id)) as AnyItem | null) : null;
@@ -127,7 +130,7 @@ export async function createPreview(deps: Deps, body: unknown, admin: AdminIdent
   });
   // Old previews go when new ones come: no job needed for a table this small.
   await deps.db('previews').where('expiresAt', '<', new Date(now.getTime() - EXPIRED_KEPT_MS).toISOString()).delete();
-  const link = (lang: Lang) => `${deps.config.publicUrl}${previewPath(request.entity, item, lang)}?${PREVIEW_PARAM}=${secret}`;
+  const link = (lang: Lang) => `${origin}${previewPath(request.entity, item, lang)}?${PREVIEW_PARAM}=${secret}`;
   return { url: link('en'), urlDe: link('de'), expiresAt };
 }
 
@@ -154,7 +157,8 @@ function banner(deps: Deps, lang: Lang, expiresAt: string, otherUrl: string): st
   const other: Lang = lang === 'en' ? 'de' : 'en';
   const until = new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-GB', { timeZone: 'Europe/Zurich', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt));
   // Inline styles: the page's own CSS is cut to what its hydrated markup uses (views/critical-css.ts).
-  return `<div class="preview-banner" role="note" aria-label="${esc(t('preview.label'))}" style="background:#7a2e00;color:#fff;padding:.6rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;text-align:center;border-bottom:4px solid #f0b429">` +
+  // Fixed at the bottom: the site's header is fixed at the top; the body keeps room for the banner.
+  return `<style>body{padding-bottom:5rem}</style><div class="preview-banner" role="note" aria-label="${esc(t('preview.label'))}" style="position:fixed;left:0;right:0;bottom:0;z-index:60;background:#7a2e00;color:#fff;padding:.6rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;text-align:center;border-top:4px solid #f0b429;box-shadow:0 -2px 8px rgba(0,0,0,.3)">` +
     `<strong>${esc(t('preview.banner'))}</strong> <span style="font-weight:400">${esc(t('preview.until', { date: until }))}</span> ` +
     `<a href="${esc(otherUrl)}" lang="${other}" hreflang="${other}" style="color:#fff;text-decoration:underline;margin-left:.5rem">${esc(t('preview.otherLanguage'))}</a></div>`;
 }
@@ -184,11 +188,14 @@ export async function answerPreview(deps: Deps, req: Request, res: Response, sec
   writePage(res, page);
 }
 
+/** The site's address as this request reached it (behind the proxies TRUST_PROXY names). */
+const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
 /** POST /api/admin/preview (behind the admin guard): { entity, id?, values } -> { url, urlDe, expiresAt }. */
 export function previewApi(deps: Deps): Router {
   const router = Router();
   router.post('/', async (req, res) => {
-    res.status(201).json(await createPreview(deps, req.body ?? {}, res.locals.admin as AdminIdentity));
+    res.status(201).json(await createPreview(deps, req.body ?? {}, res.locals.admin as AdminIdentity, originOf(req)));
   });
   return router;
 }
@@ -205,7 +212,8 @@ export function previewForms(deps: Deps): Router {
     const id = req.params.id === undefined ? null : parseId(req.params.id);
     const lang = langOf(req);
     try {
-      const created = await createPreview(deps, { entity, id: id ?? undefined, values: req.body ?? {} }, res.locals.admin as AdminIdentity);
+      const created = await createPreview(deps, { entity, id: id ?? undefined, values: req.body ?? {} }, res.locals.admin as AdminIdentity, '');
+      // A path: the browser stays on the address it is on.
       res.redirect(303, lang === 'de' ? created.urlDe : created.url);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;

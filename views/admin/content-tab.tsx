@@ -182,7 +182,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         return <TextField key={def.name} {...common} type="date" />;
       case 'draft':
       case 'publishAt':
-        return <PublishingField key={def.name} def={def} value={common.value} onChange={common.onChange} error={common.error} />;
+        return <PublishingField key={def.name} def={def} label={common.label} value={common.value} onChange={common.onChange} error={common.error} />;
       default:
         return <TextField key={def.name} {...common} />;
     }

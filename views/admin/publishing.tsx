@@ -37,13 +37,15 @@ export function rowState(item: Partial<Publishing>, marks: string[] = []): RowSt
 
 interface FieldProps {
   def: FieldDef;
+  /** admin.fields.draft / admin.fields.publishAt, as every field's label. */
+  label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
 }
 
 /** The Draft checkbox (a hidden "false" before it: an unticked box still says so) or the Publish at field. */
-export function PublishingField({ def, value, onChange, error }: FieldProps) {
+export function PublishingField({ def, label, value, onChange, error }: FieldProps) {
   const t = useT();
   const id = `f-${def.name}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const hintId = `${id}-hint`;
@@ -55,7 +57,7 @@ export function PublishingField({ def, value, onChange, error }: FieldProps) {
         <input type="hidden" name="draft" value="false" />
         <label htmlFor={id} className="admin-check">
           <input id={id} type="checkbox" name="draft" value="true" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} aria-describedby={describedBy} aria-invalid={error ? true : undefined} />{' '}
-          {t('admin.publishing.draft')}
+          {label}
         </label>
         <p className="admin-hint" id={hintId}>
           {t('admin.publishing.draftHint')}
@@ -70,7 +72,7 @@ export function PublishingField({ def, value, onChange, error }: FieldProps) {
   }
   return (
     <div className={`admin-field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{t('admin.publishing.publishAt')}</label>
+      <label htmlFor={id}>{label}</label>
       <p className="admin-hint" id={hintId}>
         {t('admin.publishing.publishAtHint')}
       </p>
