@@ -158,7 +158,7 @@ function banner(deps: Deps, lang: Lang, expiresAt: string, otherUrl: string): st
   const until = new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-GB', { timeZone: 'Europe/Zurich', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(expiresAt));
   // Inline styles: the page's own CSS is cut to what its hydrated markup uses (views/critical-css.ts).
   // Fixed at the bottom: the site's header is fixed at the top; the body keeps room for the banner.
-  return `<style>body{padding-bottom:5rem}</style><div class="preview-banner" role="note" aria-label="${esc(t('preview.label'))}" style="position:fixed;left:0;right:0;bottom:0;z-index:60;background:#7a2e00;color:#fff;padding:.6rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;text-align:center;border-top:4px solid #f0b429;box-shadow:0 -2px 8px rgba(0,0,0,.3)">` +
+  return `<div class="preview-banner" role="note" aria-label="${esc(t('preview.label'))}" style="position:fixed;left:0;right:0;bottom:0;z-index:60;background:#7a2e00;color:#fff;padding:.6rem 1rem;font:600 1rem/1.4 system-ui,sans-serif;text-align:center;border-top:4px solid #f0b429;box-shadow:0 -2px 8px rgba(0,0,0,.3)">` +
     `<strong>${esc(t('preview.banner'))}</strong> <span style="font-weight:400">${esc(t('preview.until', { date: until }))}</span> ` +
     `<a href="${esc(otherUrl)}" lang="${other}" hreflang="${other}" style="color:#fff;text-decoration:underline;margin-left:.5rem">${esc(t('preview.otherLanguage'))}</a></div>`;
 }
@@ -182,7 +182,7 @@ export async function answerPreview(deps: Deps, req: Request, res: Response, sec
   if (page.type === 'html') {
     const other: Lang = lang === 'en' ? 'de' : 'en';
     const otherUrl = `${previewPath(found.override.entity, found.override.item, other)}?${PREVIEW_PARAM}=${encodeURIComponent(secret)}`;
-    const withMeta = page.body.replace('<head>', '<head>\n<meta name="robots" content="noindex">');
+    const withMeta = page.body.replace('<head>', '<head>\n<meta name="robots" content="noindex">\n<style>body{padding-bottom:5rem}</style>');
     page.body = withMeta.replace('<body>', `<body>\n${banner(deps, lang, found.expiresAt, otherUrl)}`);
   }
   writePage(res, page);
