@@ -22,9 +22,9 @@ const project = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** The path and query of a preview URL (its host is PUBLIC_URL's). */
+/** The path and query of a preview URL (absolute from the API, a path from the form's redirect). */
 const local = (url: string) => {
-  const u = new URL(url);
+  const u = new URL(url, 'http://localhost');
   return u.pathname + u.search;
 };
 
