@@ -65,6 +65,11 @@ describe('drafts and previews in Chromium', () => {
     await tab.getByRole('link', { name: 'Deutsche Vorschau' }).click();
     await tab.getByText('Vorschau — nicht veröffentlicht').waitFor();
     await tab.getByRole('heading', { level: 1, name: 'Setzlingsgärtnerei' }).waitFor();
+    // Leaving the previewed page in the browser (client navigation) leaves the banner behind.
+    await waitForHydration(tab);
+    await tab.locator('header').getByRole('link', { name: 'Projekte', exact: true }).first().click();
+    await tab.waitForURL(/\/de\/projects$/);
+    await tab.locator('.preview-banner').waitFor({ state: 'detached' });
     await tab.close();
     const copy = page.getByLabel('Link to copy');
     assert.match(await copy.inputValue(), /\/projects\/seedling-nursery\?preview=/);
