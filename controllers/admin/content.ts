@@ -89,7 +89,7 @@ export const edits = {
     const item = await r.create(deps.db, input, { actor: admin.id });
     await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: r.entity, entityId: item.id, summary: r.label(item) });
     // Publishing: an item saved with a future publication time is announced at that time.
-    await schedulePublication(deps.jobs, r.entity, item as unknown as PublishingItem);
+    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
   async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity): Promise<T | null> {
@@ -97,7 +97,7 @@ export const edits = {
     if (!item) return null;
     await recordAudit(deps.db, { actor: admin.id, action: 'update', entity: r.entity, entityId: id, summary: r.label(item) });
     // Publishing: an item saved with a future publication time is announced at that time.
-    await schedulePublication(deps.jobs, r.entity, item as unknown as PublishingItem);
+    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
   async remove<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
