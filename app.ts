@@ -58,7 +58,7 @@ import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving';
 import { cancelSuperseded } from './models/checkout-subscriptions';
 // Publishing: scheduled items go live by themselves; preview links.
 import { previewApi } from './controllers/preview';
-import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
+import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -312,7 +312,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });
   // Publishing: one pending minute check for all instances, run soon.
-  await queuePublishSweep(jobs);
+  await queuePublishSweep(jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
 
   return {
     app,

@@ -22,6 +22,9 @@ export const PUBLISH_SWEEP_TASK = 'publish-sweep';
 const PUBLISH_SWEEP_KEY = 'publish-sweep';
 export const PUBLISH_SWEEP_EVERY_MS = 60_000;
 const WATERMARK_KEY = 'publish_watermark';
+const FIRST_LOOK_BACK_MS = 10 * 60_000;
+/** The first check after a start waits a moment: a start has enough to do. */
+export const PUBLISH_SWEEP_FIRST_DELAY_MS = 5_000;
 
 /** The content tables with publication times, and the audit log's name of each. */
 const TABLES = [
@@ -47,7 +50,10 @@ export interface Announced {
 export async function announceDue(db: Knex, now: Date = new Date()): Promise<Announced[]> {
   const nowIso = now.toISOString();
   return db.transaction(async (trx) => {
-    await trx('app_settings').insert({ key: WATERMARK_KEY, value: nowIso }).onConflict('key').ignore();
+    // The very first run looks a little way back (an item's job may come before the first check),
+    // not to the beginning: items public long ago need no announcement.
+    const start = new Date(now.getTime() - FIRST_LOOK_BACK_MS).toISOString();
+    await trx('app_settings').insert({ key: WATERMARK_KEY, value: start }).onConflict('key').ignore();
     const row = (await trx('app_settings').where({ key: WATERMARK_KEY }).first('value')) as { value: string };
     const since = row.value;
     if (since >= nowIso) return [];
