@@ -223,6 +223,26 @@ describe('drafts and scheduled items are invisible to visitors', () => {
     assert.equal(summer.body.draft, true);
   });
 
+  test('the no-JavaScript form saves Draft (hidden "false", then the ticked box) and Publish at (Swiss time)', async () => {
+    const agent = request.agent(h.app);
+    const csrf = (await agent.post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200)).body.csrfToken as string;
+    await agent.post('/admin/projects').type('form').send({ _csrf: csrf, ...project('Form Draft Project'), draft: ['false', 'true'], publishAt: '' }).expect(303);
+    const saved = (await request(h.app).get('/api/admin/projects').set(ADMIN).expect(200)).body.find((p: { title: string }) => p.title === 'Form Draft Project');
+    assert.equal(saved.draft, true);
+    assert.equal(saved.publishAt, null);
+    await request(h.app).get(`/api/projects/${saved.id}`).expect(404);
+    // Unticked (only the hidden "false") with a time in the Swiss winter: scheduled.
+    await agent.post(`/admin/projects/${saved.id}`).type('form').send({ _csrf: csrf, ...project('Form Draft Project'), draft: 'false', publishAt: '2031-12-01T18:00' }).expect(303);
+    const scheduled = (await request(h.app).get(`/api/admin/projects/${saved.id}`).set(ADMIN).expect(200)).body;
+    assert.equal(scheduled.draft, false);
+    assert.equal(scheduled.publishAt, '2031-12-01T17:00:00.000Z');
+    // A bad time comes back to the form with its message; nothing changes.
+    const bad = await agent.post(`/admin/projects/${saved.id}`).type('form').send({ _csrf: csrf, ...project('Form Draft Project'), draft: 'false', publishAt: '2031-02-30T10:00' });
+    assert.equal(bad.status, 303);
+    assert.match(bad.headers.location!, /edit=/);
+    assert.equal((await request(h.app).get(`/api/admin/projects/${saved.id}`).set(ADMIN).expect(200)).body.publishAt, '2031-12-01T17:00:00.000Z');
+  });
+
   test('the admin page shows each row\'s state and the German-missing mark', async () => {
     // The admin page through the no-JavaScript sign-in: the key form, then the page.
     const agent = request.agent(h.app);
