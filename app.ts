@@ -57,6 +57,9 @@ import { createMonthlyPayments } from './models/providers/payments-monthly';
 import { sendReceipt } from './models/receipt';
 import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving';
 import { cancelSuperseded } from './models/checkout-subscriptions';
+// Publishing: scheduled items go live by themselves; preview links.
+import { previewApi } from './controllers/preview';
+import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -257,6 +260,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   // admin credential, and a change made with the session cookie its CSRF token.
   const adminApiGuard = [sessions, noStore, limits.credentialHeaders, requireAdmin(deps)];
   app.use('/api/admin/login', sessions, noStore, loginApi(deps, limits));
+  // Publishing: preview links are made by admins only (opened by anyone holding one, see controllers/preview.ts).
+  app.use('/api/admin/preview', adminApiGuard, previewApi(deps));
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessionCookie }));
   app.use('/api/media', adminApiGuard, media.api);
   // The login page and the admin page with its no-JavaScript forms, in every language: private,
@@ -303,9 +308,14 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const certificateDeps: CertificateDeps = { db, mail: deps.mail, site: config.site, texts: (lang) => tFor(deps.i18n, lang), log };
   tasks[CERTIFICATE_REQUEST_TASK] = (payload, ctx) => runCertificateRequest(certificateDeps, payload, ctx);
   tasks[CERTIFICATE_RUN_TASK] = (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx);
+  // Publishing: the announcement of an item's publication time, and the minute check that catches a lost one.
+  tasks[PUBLISH_ITEM_TASK] = (payload, ctx) => runPublishItemJob(db, payload, ctx.log);
+  tasks[PUBLISH_SWEEP_TASK] = (_payload, ctx) => runPublishSweepJob({ db, jobs }, ctx.log);
   if (options.worker !== false) await jobs.start(tasks);
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });
+  // Publishing: one pending minute check for all instances, run soon.
+  await queuePublishSweep(jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
 
   return {
     app,

@@ -7,7 +7,7 @@ import { AppError, fieldError, notFound } from '../models/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { noStore } from './middleware/cache-control';
 import { metaFromLocale } from './seo';
-import { findProjectById, listProjects } from '../models/project';
+import { findLiveProjectById, findProjectById, listLiveProjects } from '../models/project';
 import {
   applySucceededPayment,
   customerIdForEmail,
@@ -53,7 +53,7 @@ export function amountFromQuery(value: unknown): number | null {
 /** GET /checkout and /de/checkout: the donation page (docs/behaviour.md §2 "Checkout", §3 "Money"). */
 export const index: PageLoader<CheckoutProps> = async (req, deps) => {
   const lang = langOf(req);
-  const all = await listProjects(deps.db);
+  const all = await listLiveProjects(deps.db);
   const slug = typeof req.query.project === 'string' ? req.query.project : null;
   // Completed projects need no more money; one asked for by slug is still offered.
   const projects = all
@@ -273,7 +273,8 @@ export function checkoutApi(deps: Deps): Router {
   router.post('/create-payment-intent', noStore, limiter, async (req, res) => {
     const stripe = stripeOf(deps);
     const input = parseInput(CreateIntentSchema, req.body ?? {});
-    const project = input.projectId === null ? null : await findProjectById(deps.db, input.projectId);
+    // A gift goes to a project visitors can see (a draft or a scheduled one is not offered yet).
+    const project = input.projectId === null ? null : await findLiveProjectById(deps.db, input.projectId);
     if (input.projectId !== null && !project) {
       throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
     }

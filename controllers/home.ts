@@ -1,8 +1,8 @@
 import type { PageLoader } from './context';
 import { langOf, sharedRead } from './context';
-import { listProjects } from '../models/project';
+import { listLiveProjects } from '../models/project';
 import { listPublicNews } from '../models/news';
-import { listTeam } from '../models/team';
+import { listLiveTeam } from '../models/team';
 import { metaFromLocale, organizationLd } from './seo';
 import type { HomeProps } from '../views/pages/home-page';
 
@@ -31,9 +31,9 @@ export function shortBio(text: string, max = HOME_BIO_CHARS): string {
 export const index: PageLoader<HomeProps> = async (req, deps) => {
   const lang = langOf(req);
   const [projects, news, team] = await Promise.all([
-    sharedRead(req, deps, 'projects', () => listProjects(deps.db)),
+    sharedRead(req, deps, 'projects', () => listLiveProjects(deps.db)),
     sharedRead(req, deps, `news ${HOME_NEWS_LIMIT}`, () => listPublicNews(deps.db, HOME_NEWS_LIMIT)),
-    sharedRead(req, deps, 'team', () => listTeam(deps.db)),
+    sharedRead(req, deps, 'team', () => listLiveTeam(deps.db)),
   ]);
   return {
     props: { projects, news, team: team.map((m) => ({ ...m, bio: shortBio(m.bio), bioDe: m.bioDe && shortBio(m.bioDe) })) },

@@ -5,31 +5,31 @@ import { absoluteUrl, pageUrl } from '../models/urls';
 import { parseId } from './middleware/errors';
 import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
-import { findNewsBySlug, listNews, listNewsForProject, listPublicNews, toSummary } from '../models/news';
-import { findProjectById, findProjectBySlug } from '../models/project';
+import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
+import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
 import { findPageContent } from '../models/page';
 import { renderArticle } from '../models/markup';
+import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
-import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import type { NewsPageProps } from '../views/pages/news-page';
 import type { NewsDetailProps } from '../views/pages/news-detail-page';
 
-/** Public read API of news articles, newest first, mounted at /api/news. */
+/** Public read API of news articles, newest first, mounted at /api/news: public articles only (models/news.ts). */
 export function newsApi(deps: Deps): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    res.json(await listNews(deps.db));
+    res.json(await listLiveNews(deps.db));
   });
   router.get('/slug/:slug', async (req, res) => {
-    const article = await findNewsBySlug(deps.db, req.params.slug);
+    const article = await findLiveNewsBySlug(deps.db, req.params.slug);
     if (!article) throw notFound('Article not found');
     res.json(article);
   });
   router.get('/project/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    if (!(await findProjectById(deps.db, id))) throw notFound('Project not found');
-    res.json(await listNewsForProject(deps.db, id));
+    if (!(await findLiveProjectById(deps.db, id))) throw notFound('Project not found');
+    res.json(await listLiveNewsForProject(deps.db, id));
   });
   return router;
 }
@@ -56,13 +56,16 @@ export const index: PageLoader<NewsPageProps> = async (req, deps) => {
   };
 };
 
-/** The project an article belongs to; an unknown project id falls back to the Nook hostel project. */
+/**
+ * The project an article belongs to, when visitors may see it: a project that is a draft, waits
+ * for its publication time or is in the trash gets no link (its address is a 404). An unknown
+ * project id (data that skipped the foreign key) falls back to the Nook hostel project, if public.
+ */
 async function relatedProjectOf(deps: Deps, projectId: number | null) {
   if (!projectId) return null;
-  const project = (await findProjectById(deps.db, projectId)) ?? (await findProjectBySlug(deps.db, DEFAULT_RELATED_PROJECT_SLUG));
-  if (!project) {
-    return { slug: DEFAULT_RELATED_PROJECT_SLUG, title: '', titleDe: '', imageUrl: '/images/projects/nook-vocational-training-center.svg' };
-  }
+  let project = await findLiveProjectById(deps.db, projectId);
+  if (!project && !(await projectExists(deps.db, projectId))) project = await findLiveProjectBySlug(deps.db, DEFAULT_RELATED_PROJECT_SLUG);
+  if (!project) return null;
   return { slug: project.slug, title: project.title, titleDe: project.titleDe, imageUrl: project.imageUrl };
 }
 
@@ -70,7 +73,7 @@ async function relatedProjectOf(deps: Deps, projectId: number | null) {
 export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
   const lang = langOf(req);
   const t = tFor(deps.i18n, lang);
-  const article = await findNewsBySlug(deps.db, String(req.params.slug ?? ''));
+  const article = await findLiveNewsBySlug(deps.db, String(req.params.slug ?? ''));
   if (!article) {
     return {
       props: { article: null, html: '', images: [], pdfs: [], relatedProject: null, extra: null, photoGallery: false },

@@ -14,9 +14,10 @@ import * as projects from './projects';
 import * as news from './news';
 import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
-import { listTeam } from '../models/team';
+import { listLiveTeam } from '../models/team';
 import * as admin from './admin/index';
 import * as donor from './donor';
+import { answerPreview, previewSecretOf } from './preview';
 
 /** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
@@ -50,7 +51,7 @@ const loaders: { [Id in RouteId]?: PageLoader<PagePropsOf<Id>> } = {
   checkout: checkout.index,
   donorManage: donor.managePage,
   team: async (req, deps) => {
-    const [page, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listTeam(deps.db))]);
+    const [page, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listLiveTeam(deps.db))]);
     return { ...page, props: { ...page.props, team } };
   },
   backendDemo: backendDemo.show,
@@ -136,6 +137,9 @@ export function pagesRouter(deps: Deps): RequestHandler {
     };
     // Public pages are the same for every visitor, so they are rendered once per content version.
     if (routesById[leaf.id as RouteId]?.layout !== 'public') return writePage(res, await render());
+    // A preview link: the page with the previewed item, never kept (controllers/preview.ts).
+    const previewSecret = previewSecretOf(req);
+    if (previewSecret !== null) return answerPreview(deps, req, res, previewSecret, render);
     const key = pageKey(deps, req);
     // The version is read before the data: a page is never filed under a newer version than its data.
     const version = await cache.version();

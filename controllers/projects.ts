@@ -5,26 +5,26 @@ import { absoluteUrl, localUrl, pageUrl } from '../models/urls';
 import { parseId } from './middleware/errors';
 import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
-import { findProjectById, findProjectBySlug, listProjects } from '../models/project';
-import { listNewsForProject, toSummary } from '../models/news';
+import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '../models/project';
+import { listLiveNewsForProject, toSummary } from '../models/news';
 import { findPageContent } from '../models/page';
-import { listableNews, localized, truncate } from '../models/rules';
+import { localized, truncate } from '../models/rules';
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 
-/** Public read API of projects, mounted at /api/projects. */
+/** Public read API of projects, mounted at /api/projects: live projects only (a draft or future one is a 404). */
 export function projectsApi(deps: Deps): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    res.json(await listProjects(deps.db));
+    res.json(await listLiveProjects(deps.db));
   });
   router.get('/slug/:slug', async (req, res) => {
-    const project = await findProjectBySlug(deps.db, req.params.slug);
+    const project = await findLiveProjectBySlug(deps.db, req.params.slug);
     if (!project) throw notFound('Project not found');
     res.json(project);
   });
   router.get('/:id', async (req, res) => {
-    const project = await findProjectById(deps.db, parseId(req.params.id));
+    const project = await findLiveProjectById(deps.db, parseId(req.params.id));
     if (!project) throw notFound('Project not found');
     res.json(project);
   });
@@ -39,7 +39,7 @@ export function projectsApi(deps: Deps): Router {
 export const index: PageLoader<ProjectsPageProps> = async (req, deps) => {
   const lang = langOf(req);
   const [projects, content] = await Promise.all([
-    sharedRead(req, deps, 'projects', () => listProjects(deps.db)),
+    sharedRead(req, deps, 'projects', () => listLiveProjects(deps.db)),
     sharedRead(req, deps, 'page projects', () => findPageContent(deps.db, 'projects')),
   ]);
   const site = deps.config.site;
@@ -68,7 +68,7 @@ export const index: PageLoader<ProjectsPageProps> = async (req, deps) => {
 export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const lang = langOf(req);
   const t = tFor(deps.i18n, lang);
-  const project = await findProjectBySlug(deps.db, String(req.params.slug ?? ''));
+  const project = await findLiveProjectBySlug(deps.db, String(req.params.slug ?? ''));
   if (!project) {
     return {
       props: { project: null, news: [] },
@@ -76,10 +76,9 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
       status: 404,
     };
   }
-  // Every article about the project (its Project Updates); the German page leaves out the
-  // ones without a German abstract, so it shows no English text.
-  const related = await listNewsForProject(deps.db, project.id);
-  const news = (lang === 'de' ? listableNews(related) : related).map(toSummary);
+  // Every public article about the project (its Project Updates): the ones /news lists, in both
+  // languages (an article without a German abstract is not public, see models/news.ts).
+  const news = (await listLiveNewsForProject(deps.db, project.id)).map(toSummary);
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
   const description = localized(lang, project.description, project.descriptionDe);

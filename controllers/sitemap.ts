@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Deps } from './context';
 import { localizePath, pathFor, routes } from '../views/routes';
-import { listProjects } from '../models/project';
+import { listLiveProjects } from '../models/project';
 import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/news';
 import { escapeHtml } from '../models/text';
@@ -13,7 +13,7 @@ export function sitemapRouter(deps: Deps): Router {
   const origin = deps.config.publicUrl;
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const [projects, news] = await Promise.all([listProjects(deps.db), listPublicNews(deps.db)]);
+    const [projects, news] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db)]);
     const entries: { en: string; lastmod?: string }[] = [
       ...routes.filter((r) => r.sitemap).map((r) => ({ en: r.path })),
       ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import type { Deps } from './context';
-import { listTeam } from '../models/team';
+import { listLiveTeam } from '../models/team';
 
-/** Public read API of the team, mounted at /api/team. */
+/** Public read API of the team, mounted at /api/team: live members only. */
 export function teamApi(deps: Deps): Router {
   const router = Router();
   router.get('/', async (_req, res) => {
-    res.json(await listTeam(deps.db));
+    res.json(await listLiveTeam(deps.db));
   });
   return router;
 }

@@ -5,7 +5,8 @@ import { markdownToText } from './markup';
 import { invalidField } from './errors';
 import { imageUrl, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
-import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
+import { previewedOr, withPreviewed } from './preview-scope';
 
 interface NewsRow extends Omit<NewsArticle, 'publishedAt' | 'createdAt' | 'draft' | 'publishAt'> {
   publishedAt: unknown;
@@ -65,20 +66,49 @@ export function toSummary({ content: _c, contentDe: _d, ...rest }: NewsArticle):
   return rest;
 }
 
-/** Articles shown on public pages: both abstracts present, newest first, optionally limited. */
+// ---- What visitors see. An article is public when it is live (not a draft, publication time
+// empty or past, not in the trash) and written in both languages (both abstracts: listableNews).
+// /news lists only such articles, so every other public surface holds to the same rule: its
+// address is a 404, the public API does not list or find it, a project page does not link to it,
+// the sitemap leaves it out. A preview's article takes the saved one's place (see preview-scope.ts).
+
+const live = (db: Knex) => whereLive(db<NewsRow>('news_articles'));
+const newestFirst = (a: NewsArticle, b: NewsArticle) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt) || b.id - a.id;
+
+/** Whether an article may be shown to visitors once live: written in both languages. */
+export const isListable = (a: Pick<NewsArticle, 'abstract' | 'abstractDe' | 'publishedAt'>) => listableNews([a]).length === 1;
+
+async function livePublicNews(db: Knex, q: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (x) => x): Promise<NewsArticle[]> {
+  const rows = (await q(live(db)).select('*').orderBy([{ column: 'publishedAt', order: 'desc' }, { column: 'id', order: 'desc' }])) as NewsRow[];
+  return withPreviewed('news', rows.map(toArticle), newestFirst).filter(isListable).sort(newestFirst);
+}
+
+/** The public articles, newest first (GET /api/news). */
+export async function listLiveNews(db: Knex): Promise<NewsArticle[]> {
+  return livePublicNews(db);
+}
+
+/** Articles shown on public pages as summaries, newest first, optionally limited. */
 export async function listPublicNews(db: Knex, limit?: number): Promise<NewsSummary[]> {
-  const all = listableNews(await listNews(db)).map(toSummary);
+  const all = (await listLiveNews(db)).map(toSummary);
   return limit ? all.slice(0, limit) : all;
 }
 
-export async function findNewsBySlug(db: Knex, slug: string): Promise<NewsArticle | null> {
-  const row = await table(db).where({ slug }).first();
-  return row ? toArticle(row) : null;
+export async function findLiveNewsBySlug(db: Knex, slug: string): Promise<NewsArticle | null> {
+  const row = await live(db).where({ slug }).first();
+  const article = row ? toArticle(row) : null;
+  return previewedOr('news', (a) => a.slug === slug, article && isListable(article) ? article : null);
 }
 
-export async function listNewsForProject(db: Knex, projectId: number): Promise<NewsArticle[]> {
-  const rows = await table(db).where({ projectId }).orderBy('publishedAt', 'desc');
-  return rows.map(toArticle);
+export async function findLiveNewsById(db: Knex, id: number): Promise<NewsArticle | null> {
+  const row = await live(db).where({ id }).first();
+  const article = row ? toArticle(row) : null;
+  return previewedOr('news', (a) => a.id === id, article && isListable(article) ? article : null);
+}
+
+/** The public articles about a project, newest first (a preview's article among them when it belongs). */
+export async function listLiveNewsForProject(db: Knex, projectId: number): Promise<NewsArticle[]> {
+  return (await livePublicNews(db, (q) => q.where({ projectId }))).filter((a) => a.projectId === projectId);
 }
 
 // ---- Admin writes.

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { SiteInfo } from '../config';
 import { formatDate, formatMoney, localized, percentFunded, type Lang } from './rules';
 import { toIso } from './dates';
-import { articleSummary, listNews } from './news';
-import { listProjects } from './project';
+import { articleSummary, listLiveNews } from './news';
+import { listLiveProjects } from './project';
 import { markdownToText } from './markup';
 import { localUrl, mailImageUrl, pageUrl } from './urls';
 import { MAX_DB_ID, parseDbId } from './db-limits';
@@ -55,8 +55,9 @@ export async function loadSections(db: Knex, input: Pick<NewsletterInput, 'langu
   const base = ctx.site.publicUrl;
   const wantedNews = new Set(input.selectedNews);
   const wantedProjects = new Set(input.selectedProjects);
-  const news = wantedNews.size ? (await listNews(db)).filter((a) => wantedNews.has(a.id)) : [];
-  const projects = wantedProjects.size ? (await listProjects(db)).filter((p) => wantedProjects.has(p.id)) : [];
+  // Only what visitors can open: a draft, a scheduled or a trashed item is not sent.
+  const news = wantedNews.size ? (await listLiveNews(db)).filter((a) => wantedNews.has(a.id)) : [];
+  const projects = wantedProjects.size ? (await listLiveProjects(db)).filter((p) => wantedProjects.has(p.id)) : [];
   if (news.length !== wantedNews.size || projects.length !== wantedProjects.size) {
     throw new AppError(400, 'newsletter.items_missing', 'Some of the selected items no longer exist. Reload the lists and select again.');
   }

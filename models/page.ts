@@ -6,7 +6,8 @@ import { invalidField } from './errors';
 import { insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
-import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
+import { previewedOr } from './preview-scope';
 
 interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' | 'texts'> {
   updatedAt: unknown;
@@ -41,9 +42,14 @@ export async function listPageContents(db: Knex): Promise<PageContent[]> {
   return rows.map(toPageContent);
 }
 
+/**
+ * The page content visitors see for a page: only a live one (a draft or a future one leaves the
+ * page with its built-in copy). Every public page loader reads through this; a preview's page
+ * content takes its place (see preview-scope.ts).
+ */
 export async function findPageContent(db: Knex, pageName: string): Promise<PageContent | null> {
-  const row = await table(db).where({ pageName }).first();
-  return row ? toPageContent(row) : null;
+  const row = await whereLive(db<PageRow>('page_contents')).where({ pageName }).first();
+  return previewedOr('pages', (p) => p.pageName === pageName, row ? toPageContent(row) : null);
 }
 
 // ---- Admin writes.

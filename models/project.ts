@@ -6,7 +6,8 @@ import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug,
 import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
-import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
+import { previewedOr, withPreviewed } from './preview-scope';
 
 interface ProjectRow {
   id: number;
@@ -63,6 +64,33 @@ export async function findProjectBySlug(db: Knex, slug: string): Promise<Project
 export async function findProjectById(db: Knex, id: number): Promise<Project | null> {
   const row = await table(db).where({ id }).first();
   return row ? toProject(row) : null;
+}
+
+// ---- What visitors see: live projects only (not a draft, publication time empty or past, not in
+// the trash). Every public surface reads through these; a preview's item takes its place (see
+// preview-scope.ts).
+
+const live = (db: Knex) => whereLive(db<ProjectRow>('projects'));
+const byOrder = (a: Project, b: Project) => a.order - b.order || a.id - b.id;
+
+export async function listLiveProjects(db: Knex): Promise<Project[]> {
+  const rows = await live(db).select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
+  return withPreviewed('projects', rows.map(toProject), byOrder);
+}
+
+export async function findLiveProjectBySlug(db: Knex, slug: string): Promise<Project | null> {
+  const row = await live(db).where({ slug }).first();
+  return previewedOr('projects', (p) => p.slug === slug, row ? toProject(row) : null);
+}
+
+export async function findLiveProjectById(db: Knex, id: number): Promise<Project | null> {
+  const row = await live(db).where({ id }).first();
+  return previewedOr('projects', (p) => p.id === id, row ? toProject(row) : null);
+}
+
+/** Whether a row with this id exists at all (a draft, a scheduled or a trashed one too). */
+export async function projectExists(db: Knex, id: number): Promise<boolean> {
+  return Boolean(await db('projects').where({ id }).first('id'));
 }
 
 // ---- Admin writes. One schema serves the admin form, the admin API and the tests.

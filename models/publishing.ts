@@ -43,6 +43,9 @@ export function parsePublishAt(value: string): Date | null {
   if (local) {
     const [, y, mo, d, h, mi, sec] = local.map(Number) as number[];
     const guess = Date.UTC(y!, mo! - 1, d!, h!, mi!, sec || 0);
+    // Date.UTC rolls impossible values over (month 13, February 30, 25 o'clock): those are no date.
+    const check = new Date(guess);
+    if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d! || check.getUTCHours() !== h! || check.getUTCMinutes() !== mi! || (sec || 0) > 59) return null;
     // The offset at the guessed instant, then once more at the corrected one (around the switch).
     let at = guess - zurichOffsetMinutes(new Date(guess)) * 60_000;
     at = guess - zurichOffsetMinutes(new Date(at)) * 60_000;

@@ -4,7 +4,8 @@ import type { TeamMember } from './rules';
 import { TEAM_LOCATIONS } from './admin-rules';
 import { displayOrder, imageUrl, insertReturningId, oneOf, requiredText } from './admin-input';
 import { toIso } from './dates';
-import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
+import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
+import { withPreviewed } from './preview-scope';
 
 interface TeamRow extends Omit<TeamMember, 'order' | 'createdAt' | 'draft' | 'publishAt'> {
   displayOrder: number;
@@ -35,6 +36,12 @@ const table = (db: Knex) => notDeleted(db<TeamRow>('team_members'));
 export async function listTeam(db: Knex): Promise<TeamMember[]> {
   const rows = await table(db).select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
   return rows.map(toTeamMember);
+}
+
+/** The team as visitors see it: live members only (a preview's member in place, see preview-scope.ts). */
+export async function listLiveTeam(db: Knex): Promise<TeamMember[]> {
+  const rows = await whereLive(db<TeamRow>('team_members')).select('*').orderBy([{ column: 'displayOrder' }, { column: 'id' }]);
+  return withPreviewed('team', rows.map(toTeamMember), (a, b) => a.order - b.order || a.id - b.id);
 }
 
 // ---- Admin writes.

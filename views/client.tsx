@@ -109,6 +109,8 @@ const env: SiteEnv = {
   // to the address's #fragment, focus on the heading.
   afterNavigation: (page) => {
     applyHead(page, boot.site);
+    // A preview's banner (controllers/preview.ts, outside the router's markup) belongs to previewed pages only.
+    if (!new URLSearchParams(location.search).has('preview')) document.querySelector('.preview-banner')?.remove();
     if (location.hash) {
       // A malformed escape in the address (#%zz) is no reason for the page to fail.
       let id = location.hash.slice(1);

@@ -20,7 +20,7 @@ export interface RouteDef {
 }
 
 /** Locale keys the browser never needs (search data is rendered on the server only). */
-export const SERVER_ONLY_NS: readonly string[] = ['meta', 'newsletterPages', 'linkPages', 'certificate', 'donorMail'];
+export const SERVER_ONLY_NS: readonly string[] = ['meta', 'newsletterPages', 'linkPages', 'certificate', 'donorMail', 'preview'];
 
 /** The locale bundles a page needs in the browser: the shared core and its own namespaces. */
 export function bundlesFor(routeId: string): string[] {

@@ -18,6 +18,7 @@ import { createPageContent, deletePageContent, findPageContentById, listPageCont
 import type { AdminIdentity } from '../../models/user';
 import { localizePath } from '../../views/routes';
 import type { Knex } from 'knex';
+import { schedulePublication } from '../../models/publish-schedule';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -63,6 +64,8 @@ export const RESOURCES = [
   }),
 ] as const;
 
+type PublishingItem = { id: number; draft: boolean; publishAt: string | null };
+
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
 /** A failed form's text fields, to show them again (the CSRF token left out). */
@@ -85,12 +88,16 @@ export const edits = {
   async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity): Promise<T> {
     const item = await r.create(deps.db, input, { actor: admin.id });
     await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: r.entity, entityId: item.id, summary: r.label(item) });
+    // Publishing: an item saved with a future publication time is announced at that time.
+    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
   async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity): Promise<T | null> {
     const item = await r.update(deps.db, id, input, { actor: admin.id });
     if (!item) return null;
     await recordAudit(deps.db, { actor: admin.id, action: 'update', entity: r.entity, entityId: id, summary: r.label(item) });
+    // Publishing: an item saved with a future publication time is announced at that time.
+    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
   async remove<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {

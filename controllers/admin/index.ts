@@ -6,6 +6,7 @@ import type { Deps } from '../context';
 import { listAudit } from '../../models/audit';
 import { sessionApi, logoutForm } from './session';
 import { contentApi, contentForms } from './content';
+import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
@@ -45,6 +46,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.post('/media', options.media.uploadForm);
   router.use(requireCsrf);
   router.use(logoutForm(options.cookieName));
+  // Publishing: the form's Preview button.
+  router.use(previewForms(deps));
   router.use(contentForms(deps));
   router.use('/media', options.media.forms);
   return router;

@@ -4,8 +4,8 @@ import type { Deps } from '../context';
 import { tFor } from '../../models/text';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, badRequest, notFound } from '../../models/errors';
-import { articleSummary, listNews } from '../../models/news';
-import { listProjects } from '../../models/project';
+import { articleSummary, listLiveNews } from '../../models/news';
+import { listLiveProjects } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
 import { markdownToText } from '../../models/markup';
 import {
@@ -63,12 +63,12 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
   const projects = new Set(projectIds);
   const items: SuggestItem[] = [];
   if (news.size) {
-    for (const a of await listNews(deps.db)) {
+    for (const a of await listLiveNews(deps.db)) {
       if (news.has(a.id)) items.push({ kind: 'news', title: localized(lang, a.title, a.titleDe), summary: articleSummary(a, lang) });
     }
   }
   if (projects.size) {
-    for (const p of await listProjects(deps.db)) {
+    for (const p of await listLiveProjects(deps.db)) {
       if (projects.has(p.id)) items.push({ kind: 'project', title: localized(lang, p.title, p.titleDe), summary: markdownToText(localized(lang, p.description, p.descriptionDe)) });
     }
   }

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { Deps } from '../context';
 import { parseInput } from '../middleware/errors';
 import { notFound } from '../../models/errors';
-import { findProjectById } from '../../models/project';
+import { findLiveProjectById } from '../../models/project';
 import { localized, type Lang } from '../../models/rules';
 import { PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
 import { pageUrl } from '../../models/urls';
 import { markdownToText } from '../../models/markup';
-import { articleSummary } from '../../models/news';
+import { articleSummary, findLiveNewsById } from '../../models/news';
 import { recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { MAX_DB_ID } from '../../models/db-limits';
@@ -40,7 +40,8 @@ const SocialInputSchema = z.object({
 async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: Lang): Promise<SocialItem> {
   const base = deps.config.publicUrl;
   if (type === 'project') {
-    const p = await findProjectById(deps.db, id);
+    // Only what visitors can open: a post must not link to a draft, a scheduled or a trashed item.
+    const p = await findLiveProjectById(deps.db, id);
     if (!p) throw notFound('Project not found');
     return {
       type,
@@ -49,9 +50,7 @@ async function loadItem(deps: Deps, type: 'project' | 'news', id: number, lang: 
       url: pageUrl(base, 'projectDetail', lang, { slug: p.slug }),
     };
   }
-  const a = (await deps.db('news_articles').where({ id }).first()) as
-    | { slug: string; title: string; titleDe: string; abstract: string | null; abstractDe: string | null; excerpt: string | null; content: string; contentDe: string }
-    | undefined;
+  const a = await findLiveNewsById(deps.db, id);
   if (!a) throw notFound('Article not found');
   return { type, title: localized(lang, a.title, a.titleDe), summary: articleSummary(a, lang), url: pageUrl(base, 'newsDetail', lang, { slug: a.slug }) };
 }

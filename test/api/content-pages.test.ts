@@ -108,10 +108,10 @@ describe('projects, news and articles in the server HTML', () => {
     assert.deepEqual(await badge(`/de${SKILLS}`), ['funding', 'Sucht Finanzierung']);
   });
 
-  test('project updates: every related article in English; the German page leaves out the one without a German abstract', async () => {
+  test('project updates: only public articles, so neither language links to the one without a German abstract', async () => {
     const res = await get(BOREHOLE);
-    expectText(text(res.text), ['Project Updates', 'Water Survey Points to a New Borehole Site'], ['No news updates available for this project yet'], BOREHOLE);
-    assert.ok(res.text.includes(`/news/${HIDDEN_ARTICLE}`));
+    expectText(text(res.text), ['Project Updates', 'No news updates available for this project yet'], ['Water Survey Points to a New Borehole Site'], BOREHOLE);
+    assert.ok(!res.text.includes(`/news/${HIDDEN_ARTICLE}`));
     assert.ok(!(await get(`/de${BOREHOLE}`)).text.includes(HIDDEN_ARTICLE));
     expectText(text((await get(`/de${BOREHOLE}`)).text), ['Zu diesem Projekt gibt es noch keine Berichte'], ['No news updates'], 'de borehole');
   });
@@ -278,11 +278,11 @@ describe('projects, news and articles in the server HTML', () => {
     expectText(text(res.text), ['Related Project', 'Tariro Nook Vocational Training Center', 'Project Update'], [], 'orphan');
   });
 
-  test('an unlisted article (no German abstract) still opens, and its German page shows no English abstract', async () => {
-    const en = text((await get(`/news/${HIDDEN_ARTICLE}`)).text);
-    expectText(en, ['Water Survey Points to a New Borehole Site', 'a new hydrogeological survey has found a promising site'], [], 'hidden en');
-    const de = text((await get(`/de/news/${HIDDEN_ARTICLE}`)).text);
-    expectText(de, ['Wasseruntersuchung zeigt neuen Standort für das Bohrloch', 'Ein zweiter Blick'], ['a new hydrogeological survey has found'], 'hidden de');
+  test('an unlisted article (no German abstract) is not public: its address is a 404 in both languages, as /news leaves it out', async () => {
+    const en = text((await get(`/news/${HIDDEN_ARTICLE}`, 404)).text);
+    expectText(en, ['Article Not Found'], ['Water Survey Points to a New Borehole Site'], 'hidden en');
+    const de = text((await get(`/de/news/${HIDDEN_ARTICLE}`, 404)).text);
+    expectText(de, ['Beitrag nicht gefunden'], ['Wasseruntersuchung zeigt neuen Standort'], 'hidden de');
   });
 
   test('unknown article: 404, Article Not Found (German on /de) with a link back to the news', async () => {

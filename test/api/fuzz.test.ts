@@ -306,6 +306,8 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
+  // Preview links of an item as it would be.
+  { arbitrary: resourceBody.chain(({ name, body }) => req({ route: 'POST /api/admin/preview', method: 'POST', path: fc.constant('/api/admin/preview'), auth: adminAuth, body: jsonBody(fc.record({ entity: fc.oneof({ arbitrary: fc.constant<unknown>(name), weight: 4 }, { arbitrary: anyValue, weight: 1 }), id: fc.option(fc.oneof(fc.integer({ min: 1, max: 40 }), anyValue)), values: fc.oneof({ arbitrary: fc.constant<unknown>(body), weight: 4 }, { arbitrary: anyValue, weight: 1 }) })) })), weight: 2 },
   req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),  // Donations tab: ledger filters, CSV, monthly donors, certificate runs.
   { arbitrary: req({ route: 'GET /api/admin/donations', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), donationQuery).map(([csv, q]) => `/api/admin/donations${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/donations/monthly', method: 'GET', path: queryString.map((q) => `/api/admin/donations/monthly${q}`), auth: adminAuth }),
@@ -346,6 +348,7 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount' })) }),
   req({ route: 'GET /de/qr-bill.svg, /qr-bill.svg', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?x=1', '/../x')).map(([l, q]) => `${l}/qr-bill.svg${q}`) }),
   req({ route: 'GET /de/qr-bill.pdf, /qr-bill.pdf', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?lang=fr', '%00')).map(([l, q]) => `${l}/qr-bill.pdf${q}`) }),
+  req({ route: 'GET <page>?preview=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/projects/x', '/news/y', '/team', '/about'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?preview=${t}`) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
 );
 
@@ -365,6 +368,9 @@ const adminForms: fc.Arbitrary<Req> = fc.oneof(
     ),
     weight: 4,
   },
+  resourceBody.chain(({ name, body }) =>
+    req({ route: 'POST /admin/preview/:entity[/:id]', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constant<string>(name), textSegment), fc.oneof(fc.constant(''), idSegment.map((id) => `/${id}`))).map(([l, n, rest]) => `${l}/admin/preview/${n}${rest}`), auth: formAuth, body: formBody(fc.constant(body)) }),
+  ),
   req({ route: 'POST /admin/media/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/media/${id}${d}`), auth: formAuth, body: formBody(mutated(MEDIA_META, { tags: 'any' })) }),
   req({ route: 'POST /admin-login', method: 'POST', path: lang.map((l) => `${l}/admin-login`), body: formBody(mutated({ mode: 'key', key: 'not-the-key', email: 'x@example.org' })) }),
   req({ route: 'POST /admin/logout', method: 'POST', path: lang.map((l) => `${l}/admin/logout`), auth: formAuth }),

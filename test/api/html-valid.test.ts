@@ -143,6 +143,18 @@ before(async () => {
     }
   }
 
+  // Publishing: a preview link's page (with its banner) and the page of an unknown link, in both languages.
+  const preview = await request(h.app)
+    .post('/api/admin/preview')
+    .set('X-Admin-Key', DEMO_ADMIN_KEY)
+    .send({ entity: 'projects', values: { title: 'Preview', titleDe: 'Vorschau', description: 'Text.', descriptionDe: 'Text.', goalAmount: '10', imageUrl: '/images/logo.svg', draft: true } })
+    .expect(201);
+  for (const url of [preview.body.url, preview.body.urlDe] as string[]) {
+    const u = new URL(url);
+    await keep(visitor, u.pathname + u.search, 200);
+  }
+  for (const lang of ['en', 'de'] as const) await keep(visitor, `${localizePath('/projects/x', lang)}?preview=unknown-link-aaaaaaaaaaaaaaaa`, 404);
+
   // The checkout with payments set up shows the donation form instead of the setup notice.
   const paying = await testApp({ STRIPE_SECRET_KEY: 'sk_test_html', STRIPE_PUBLISHABLE_KEY: 'pk_test_html' });
   apps.push(paying);

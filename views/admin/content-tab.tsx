@@ -17,6 +17,7 @@ import { applyListQuery, EMPTY_QUERY, isListEntity, listQueryString, type ListQu
 import { ListToolsBar } from './list-tools-bar';
 import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from './unsaved';
 import { recheckForm } from './field-check';
+import { PreviewButton, PublishingField, StateBadges } from './publishing';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -274,6 +275,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         return <TextField key={def.name} {...common} inputMode="decimal" placeholder="0.00" />;
       case 'date':
         return <TextField key={def.name} {...common} type="date" />;
+      case 'draft':
+      case 'publishAt':
+        return <PublishingField key={def.name} def={def} label={common.label} value={common.value} onChange={common.onChange} error={common.error} />;
       default:
         return <TextField key={def.name} {...common} />;
     }
@@ -326,6 +330,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}
             </button>
+            <PreviewButton name={name} id={mode.kind === 'edit' ? mode.id : null} values={values} />
             <ActionLink className="btn btn-outline" href={href('')} onClick={() => void cancel()}>
               {t('admin.form.cancel')}
             </ActionLink>
@@ -351,6 +356,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
                 {row.image && <img className="admin-thumb" src={row.image} alt="" width={72} height={54} loading="lazy" />}
                 <div className="admin-item-body">
                   <h3 className="admin-item-title">{row.title}</h3>
+                  <StateBadges state={row.state} />
                   <p className="admin-item-meta">{row.meta.filter(Boolean).join(' · ')}</p>
                   <p className="admin-item-excerpt">{truncate(row.excerpt, excerptLength(name))}</p>
                 </div>

@@ -5,6 +5,8 @@ import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, TEAM_LOCATIONS } from '../..
 import { formatDate, formatMoney, localized, type NewsArticle, type PageContent, type Project, type TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import type { Lang, SiteInfo } from '../types';
+// Publishing: the Draft / Publish at fields and the list rows' state.
+import { publishingRow, publishingValues, rowState, type RowState } from './publishing';
 
 export type EntityName = 'projects' | 'news' | 'team' | 'pages';
 
@@ -12,7 +14,7 @@ export interface FieldDef {
   name: string;
   /** Locale key of the label under admin.fields. */
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden';
+  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden' | 'draft' | 'publishAt';
   required?: boolean;
   rows?: number;
   /** Locale key of a hint under admin.hints. */
@@ -36,6 +38,8 @@ export interface ListRow {
   meta: string[];
   excerpt: string;
   image: string | null;
+  /** Publishing: Draft / Scheduled / Published, and marks such as "German missing". */
+  state?: RowState;
 }
 
 export interface EntityConfig {
@@ -71,6 +75,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       ],
       [{ name: 'imageUrl', label: 'imageUrl', kind: 'image', required: true }],
       [{ name: 'slug', label: 'slug', kind: 'text', hint: 'slug' }],
+      publishingRow,
     ],
     row: (p: Project, lang, t) => ({
       id: p.id,
@@ -81,6 +86,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       ],
       excerpt: localized(lang, p.description, p.descriptionDe),
       image: p.imageUrl,
+      state: rowState(p),
     }),
     values: (p: Project | null) => ({
       title: str(p?.title),
@@ -94,6 +100,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       goalAmount: str(p?.goalAmount),
       imageUrl: str(p?.imageUrl),
       slug: str(p?.slug),
+      ...publishingValues(p),
     }),
   },
   news: {
@@ -119,6 +126,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
         { name: 'excerpt', label: 'excerpt', kind: 'text', hint: 'excerpt' },
         { name: 'slug', label: 'slug', kind: 'text', hint: 'slug' },
       ],
+      publishingRow,
     ],
     row: (a: NewsSummary, lang) => ({
       id: a.id,
@@ -126,6 +134,8 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       meta: [formatDate(a.publishedAt, lang, 'medium')],
       excerpt: localized(lang, a.abstract ?? '', a.abstractDe),
       image: a.imageUrl,
+      // Without both abstracts an article is not public at all (models/news.ts): say so.
+      state: rowState(a, a.abstract?.trim() && a.abstractDe?.trim() ? [] : ['germanMissing']),
     }),
     values: (a: NewsArticle | null, { site }) => ({
       title: str(a?.title),
@@ -140,6 +150,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       imageUrl: str(a?.imageUrl),
       excerpt: str(a?.excerpt),
       slug: str(a?.slug),
+      ...publishingValues(a),
     }),
   },
   team: {
@@ -153,6 +164,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
         { name: 'order', label: 'order', kind: 'number', hint: 'order' },
       ],
       [{ name: 'imageUrl', label: 'imageUrl', kind: 'image', required: true }],
+      publishingRow,
     ],
     row: (m: TeamMember, lang, t) => ({
       id: m.id,
@@ -160,6 +172,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       meta: [localized(lang, m.position, m.positionDe), t(`admin.locations.${locationKey(m.location)}`)],
       excerpt: localized(lang, m.bio, m.bioDe),
       image: m.imageUrl,
+      state: rowState(m),
     }),
     values: (m: TeamMember | null) => ({
       name: str(m?.name),
@@ -170,6 +183,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       location: m && (TEAM_LOCATIONS as readonly string[]).includes(m.location) ? m.location : 'zimbabwe',
       order: str(m?.order ?? 0),
       imageUrl: str(m?.imageUrl),
+      ...publishingValues(m),
     }),
   },
   pages: {
@@ -182,6 +196,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
         { name: 'metaDescription', label: 'metaDescription', kind: 'textarea', rows: 3, hint: 'metaDescription' },
         { name: 'metaDescriptionDe', label: 'metaDescriptionDe', kind: 'textarea', rows: 3, hint: 'metaDescription' },
       ],
+      publishingRow,
     ],
     row: (p: PageContent, lang, t) => ({
       id: p.id,
@@ -189,6 +204,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       meta: [p.pageName],
       excerpt: localized(lang, p.content, p.contentDe),
       image: null,
+      state: rowState(p),
     }),
     values: (p: PageContent | null, { usedPageNames }) => ({
       pageName: p?.pageName ?? PAGE_NAMES.find((n) => !usedPageNames.includes(n)) ?? PAGE_NAMES[0],
@@ -198,6 +214,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       contentDe: str(p?.contentDe),
       metaDescription: str(p?.metaDescription),
       metaDescriptionDe: str(p?.metaDescriptionDe),
+      ...publishingValues(p),
     }),
   },
 };

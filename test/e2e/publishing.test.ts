@@ -1,0 +1,93 @@
+// Drafts and previews in Chromium, as a volunteer works: save a new project as a draft (the list
+// says so, visitors do not see it), open its preview in a new tab (the real page, with the banner),
+// then publish it. Accessible throughout.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+
+const KEY = 'demo-admin-key-change-me';
+
+describe('drafts and previews in Chromium', () => {
+  let srv: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    srv = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+  });
+
+  test('save a draft, see its badge, preview it, publish it', async () => {
+    const { page, problems } = await watchedPage(browser);
+    const toast = (text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
+    await page.goto(srv.url + '/admin-login');
+    await waitForHydration(page);
+    await page.getByLabel('Admin Key').fill(KEY);
+    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
+    await page.waitForURL(/\/admin$/);
+    await waitForHydration(page);
+
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await page.getByLabel('Title (English)').fill('Seedling Nursery');
+    await page.getByLabel('Title (German)').fill('Setzlingsgärtnerei');
+    await page.getByLabel('Description (English)').fill('A nursery for fruit tree seedlings.');
+    await page.getByLabel('Description (German)').fill('Eine Gärtnerei für Obstbaum-Setzlinge.');
+    await page.getByLabel('Goal amount (USD)').fill('2400');
+    await page.getByLabel('Image', { exact: false }).first().fill('/images/projects/village-borehole-water-point.svg');
+    await page.getByLabel('Draft (not shown on the website)').check();
+    assert.deepEqual(await axeSerious(page), [], 'the form with its publishing fields');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await toast('Project created successfully!').waitFor();
+    const row = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery' });
+    await row.locator('.admin-badge-draft', { hasText: 'Draft' }).waitFor();
+    assert.deepEqual(await axeSerious(page), [], 'the list with its badges');
+
+    // Visitors do not see it.
+    const visitor = await browser.newPage();
+    await visitor.goto(srv.url + '/projects');
+    assert.equal(await visitor.getByText('Seedling Nursery').count(), 0);
+    const hidden = await visitor.goto(srv.url + '/projects/seedling-nursery');
+    assert.equal(hidden?.status(), 404);
+
+    // Preview: a new tab with the real page and the banner; the link is offered to copy.
+    await row.getByRole('button', { name: 'Edit: Seedling Nursery' }).click();
+    await page.getByLabel('Title (English)').fill('Seedling Nursery for Village 9');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await tab.waitForURL(/\/projects\/seedling-nursery\?preview=/);
+    await tab.getByRole('heading', { level: 1, name: 'Seedling Nursery for Village 9' }).waitFor();
+    await tab.getByText('Preview — not published').waitFor();
+    await waitForHydration(tab);
+    assert.deepEqual(await axeSerious(tab), [], 'the preview page');
+    // The German preview through the banner's link.
+    await tab.getByRole('link', { name: 'Deutsche Vorschau' }).click();
+    await tab.getByText('Vorschau — nicht veröffentlicht').waitFor();
+    await tab.getByRole('heading', { level: 1, name: 'Setzlingsgärtnerei' }).waitFor();
+    // Leaving the previewed page in the browser (client navigation) leaves the banner behind.
+    await waitForHydration(tab);
+    await tab.locator('header').getByRole('link', { name: 'Projekte', exact: true }).first().click();
+    await tab.waitForURL(/\/de\/projects$/);
+    await tab.locator('.preview-banner').waitFor({ state: 'detached' });
+    await tab.close();
+    const copy = page.getByLabel('Link to copy');
+    assert.match(await copy.inputValue(), /\/projects\/seedling-nursery\?preview=/);
+    // The preview changed nothing: the saved title is the old one.
+    assert.equal((await srv.handle.deps.db('projects').where({ slug: 'seedling-nursery' }).first()).title, 'Seedling Nursery');
+
+    // Publish: untick Draft and save.
+    await page.getByLabel('Draft (not shown on the website)').uncheck();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast('Project updated successfully!').waitFor();
+    const published = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery for Village 9' });
+    await published.locator('.admin-badge-published', { hasText: 'Published' }).waitFor();
+    await visitor.goto(srv.url + '/projects/seedling-nursery');
+    await visitor.getByRole('heading', { level: 1, name: 'Seedling Nursery for Village 9' }).waitFor();
+    assert.equal(await visitor.getByText('Preview — not published').count(), 0);
+    await visitor.close();
+
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});
