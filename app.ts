@@ -35,6 +35,7 @@ import { qrBillRouter } from './controllers/qr-bill';
 import session from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages } from './controllers/admin/index';
+import { markdownApi, pageTextsApi } from './controllers/admin/words';
 import { mediaRouters } from './controllers/media';
 import { requireAdmin, requireAdminPage } from './controllers/middleware/auth';
 import { noStore, privatePage } from './controllers/middleware/cache-control';
@@ -254,6 +255,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   // admin credential, and a change made with the session cookie its CSRF token.
   const adminApiGuard = [sessions, noStore, limits.credentialHeaders, requireAdmin(deps)];
   app.use('/api/admin/login', sessions, noStore, loginApi(deps, limits));
+  // -- Words: the Markdown preview and each page's texts for the Pages form (controllers/admin/words.ts).
+  app.use('/api/admin/markdown', adminApiGuard, markdownApi(deps));
+  app.use('/api/admin/page-texts', adminApiGuard, pageTextsApi(deps));
+  // -- end of Words
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessionCookie }));
   app.use('/api/media', adminApiGuard, media.api);
   // The login page and the admin page with its no-JavaScript forms, in every language: private,

@@ -10,6 +10,8 @@ import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormConte
 import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
+import { MarkdownField } from './markdown-field';
+import { PageTextsFields } from './page-texts-fields';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -168,6 +170,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       case 'hidden':
         return <input key={def.name} type="hidden" name={def.name} value={values[def.name] ?? ''} />;
       case 'textarea':
+        // Markdown fields get the formatting help and the live preview.
+        if (def.hint === 'markdown') return <MarkdownField key={def.name} {...common} rows={def.rows} />;
         return <TextArea key={def.name} {...common} rows={def.rows} />;
       case 'select':
         return <SelectField key={def.name} {...common} options={def.options!(ctx)} />;
@@ -211,6 +215,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
               {row.map(field)}
             </div>
           ))}
+          {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} />}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}

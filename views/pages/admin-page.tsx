@@ -9,6 +9,7 @@ import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import type { AdminFlash } from '../admin/flash';
+import type { PageTextsCatalog } from '../admin/page-texts-fields';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -30,6 +31,8 @@ export interface AdminPageProps {
   mediaFilter: { category: string; q: string };
   flash: AdminFlash | null;
   activity: AuditEntry[];
+  /** Pages tab with its form open: the texts of the form's page and their built-in copy (for the form without JavaScript). */
+  pageTexts?: PageTextsCatalog | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {
