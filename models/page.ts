@@ -8,7 +8,7 @@ import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
 import { cleanPageTexts, PAGE_TEXT_MAX } from './page-texts';
 import type { PageTexts } from './rules';
-import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
+import { notDeleted, whereLive, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing } from './publishing';
 
 interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' | 'texts'> {
   updatedAt: unknown;
@@ -43,8 +43,9 @@ export async function listPageContents(db: Knex): Promise<PageContent[]> {
   return rows.map(toPageContent);
 }
 
+/** The page's entry as visitors see it: only a live one (not a draft, not scheduled for later, not trashed). */
 export async function findPageContent(db: Knex, pageName: string): Promise<PageContent | null> {
-  const row = await table(db).where({ pageName }).first();
+  const row = await whereLive(db<PageRow>('page_contents')).where({ pageName }).first();
   return row ? toPageContent(row) : null;
 }
 
