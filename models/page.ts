@@ -87,6 +87,8 @@ const textValue = z.string({ error: 'Each text must be a string' }).max(PAGE_TEX
 const textsInput = z
   .record(z.string().max(200), z.object({ en: textValue, de: textValue }, { error: 'Give each text as { "en": "...", "de": "..." }' }).strict())
   .refine((v) => Object.keys(v).length <= 1000, 'Too many texts')
+  // null: no edits (what the API answers for a page with the built-in copy, sent back as it came).
+  .nullable()
   .optional();
 
 export const PageInputSchema = z.preprocess(
@@ -107,7 +109,7 @@ export const PageInputSchema = z.preprocess(
     .transform((input, ctx) => {
       if (input.texts === undefined) return { ...input, texts: undefined as PageTexts | null | undefined };
       // Which keys a page knows depends on the page: checked here, after pageName is known.
-      const { texts, errors } = cleanPageTexts(input.pageName, input.texts as PageTexts);
+      const { texts, errors } = cleanPageTexts(input.pageName, (input.texts ?? {}) as PageTexts);
       for (const [field, problem] of Object.entries(errors)) {
         ctx.issues.push({ code: 'custom', message: problem.code === 'too_long' ? 'too_long' : problem.message, path: [field], input: input.texts });
       }
