@@ -55,6 +55,8 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
   const writeTab = useRef<HTMLButtonElement>(null);
   const previewTab = useRef<HTMLButtonElement>(null);
   const helpId = `${base}-help`;
+  // The German twin of a field is named …De: its preview is German text (hyphenation, screen readers).
+  const language = name.endsWith('De') ? 'de' : 'en';
 
   // The preview follows the text while it is shown: one request per pause in typing, and an
   // answer that arrives after a newer request started is dropped.
@@ -94,6 +96,7 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
       id={base}
       name={name}
       rows={rows}
+      lang={language}
       value={value}
       aria-invalid={error ? true : undefined}
       aria-describedby={[describedBy(base, hint, error), helpId].filter(Boolean).join(' ')}
@@ -126,7 +129,7 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
                 {(preview.state === 'ready' || preview.state === 'loading') &&
                   (preview.html ? (
                     // Sanitized by the server's renderer, the same HTML the public page shows.
-                    <div className="md-preview article-body" dangerouslySetInnerHTML={{ __html: preview.html }} />
+                    <div className="md-preview article-body" lang={language} dangerouslySetInnerHTML={{ __html: preview.html }} />
                   ) : preview.state === 'ready' ? (
                     <p className="md-preview-empty">{t('admin.markdown.empty')}</p>
                   ) : null)}

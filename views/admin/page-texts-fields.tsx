@@ -35,6 +35,17 @@ function parseEdits(json: string | undefined): PageTexts {
   }
 }
 
+const PARTS = ['title', 'text', 'eyebrow', 'caption', 'lead', 'alt', 'imageAlt', 'quote', 'link'];
+
+/** A text's name in the form: "pillars · education · Heading" for about.pillars.education.title. */
+function partLabel(t: (key: string, options?: Record<string, unknown>) => string, tail: string): string {
+  const parts = tail.split('.');
+  const last = parts.pop()!;
+  const paragraph = /^p(\d+)$/.exec(last);
+  const name = paragraph ? t('admin.pageTexts.parts.paragraph', { n: paragraph[1] }) : PARTS.includes(last) ? t(`admin.pageTexts.parts.${last}`) : last;
+  return [...parts, name].join(' · ');
+}
+
 const rowsFor = (text: string) => Math.min(8, Math.max(2, Math.ceil(text.length / 60)));
 
 export function PageTextsFields({ pageName, values, setValues, errors }: Props) {
@@ -116,7 +127,7 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
               </span>
             </summary>
             {section.texts.map((entry) => {
-              const tail = entry.key.slice(section.id.length + 1) || entry.key;
+              const tail = partLabel(t, entry.key.slice(section.id.length + 1) || entry.key);
               const keyError = errors[`texts.${entry.key}`];
               return (
                 <div key={entry.key} className="page-text" role="group" aria-label={tail}>
