@@ -76,7 +76,10 @@ function gatherTexts(body: unknown): unknown {
     if (texts === undefined) texts = {};
     if (texts && typeof texts === 'object' && !Array.isArray(texts)) {
       const byKey = texts as Record<string, Record<string, unknown>>;
-      byKey[m[2]!] = { ...(byKey[m[2]!] ?? {}), [m[1]!]: value };
+      const key = m[2]!;
+      const known = Object.prototype.hasOwnProperty.call(byKey, key) ? byKey[key] : {};
+      // An own property whatever the name ("__proto__" too): the page's check then refuses it.
+      Object.defineProperty(byKey, key, { value: { ...known, [m[1]!]: value }, enumerable: true, writable: true, configurable: true });
     }
   }
   if (texts !== undefined) out.texts = texts;
@@ -85,7 +88,9 @@ function gatherTexts(body: unknown): unknown {
 
 const textValue = z.string({ error: 'Each text must be a string' }).max(PAGE_TEXT_MAX * 2, 'too_long').optional();
 const textsInput = z
-  .record(z.string().max(200), z.object({ en: textValue, de: textValue }, { error: 'Give each text as { "en": "...", "de": "..." }' }).strict())
+  .record(z.string().max(200), z.object({ en: textValue, de: textValue }, { error: 'Give each text as { "en": "...", "de": "..." }' }).strict(), {
+    error: 'Give the texts as { "<text key>": { "en": "...", "de": "..." } }',
+  })
   .refine((v) => Object.keys(v).length <= 1000, 'Too many texts')
   // null: no edits (what the API answers for a page with the built-in copy, sent back as it came).
   .nullable()
