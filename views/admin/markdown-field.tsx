@@ -109,7 +109,7 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
       <FormattingHelp id={helpId} />
       {hydrated ? (
         <div className="md-editor">
-          <div className="md-tabs" role="tablist" aria-label={t('admin.markdown.tabsLabel', { field: label })} onKeyDown={onTabKey}>
+          <div className="md-tabs" role="tablist" aria-label={t('admin.markdown.tabsLabel')} onKeyDown={onTabKey}>
             <button ref={writeTab} type="button" role="tab" id={`${base}-write`} aria-selected={tab === 'write'} aria-controls={`${base}-write-panel`} tabIndex={tab === 'write' ? 0 : -1} onClick={() => setTab('write')}>
               {t('admin.markdown.write')}
             </button>
