@@ -24,7 +24,7 @@ export function pageEntry(req: Request, deps: Deps, pageName: string): Promise<P
     const content = await findPageContent(deps.db, pageName);
     if (!content) return { intro: null, texts: {}, description: null };
     return {
-      intro: { title: localized(lang, content.title, content.titleDe), html: renderArticle(localized(lang, content.content, content.contentDe)).html },
+      intro: { title: localized(lang, content.title, content.titleDe), html: renderArticle(localized(lang, content.content, content.contentDe), { lightbox: false }).html },
       texts: editedTexts(content, lang),
       description: (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) || null,
     };

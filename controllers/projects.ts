@@ -95,7 +95,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const markdown = localized(lang, project.description, project.descriptionDe);
   // The description is Markdown: the page shows it rendered, search data and sharing its words.
   const description = markdownToText(markdown);
-  const descriptionHtml = renderArticle(markdown).html;
+  const descriptionHtml = renderArticle(markdown, { lightbox: false }).html;
   const url = pageUrl(site.publicUrl, 'projectDetail', lang, { slug: project.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...org } = organization as Record<string, unknown>;

@@ -27,6 +27,14 @@ describe('the renderer on a project description', () => {
     assert.doesNotMatch(html, /<h1|\*\*|##/);
   });
 
+  test('a gallery outside news articles is a grid of figures, without buttons that would open nothing', () => {
+    const md = ':::gallery\n![A pump](/images/gallery/water-point.svg "The pump")\n:::';
+    assert.match(renderArticle(md).html, /<button type="button" class="gallery-open"/);
+    const { html } = renderArticle(md, { lightbox: false });
+    assert.doesNotMatch(html, /<button/);
+    assert.match(html, /<div class="article-gallery"><figure class="gallery-item"><img src="\/images\/gallery\/water-point\.svg" alt="A pump"[^>]*\/?><figcaption>The pump<\/figcaption><\/figure><\/div>/);
+  });
+
   test('plain-text excerpts keep the words, in order, without marks (server and admin bundle alike)', () => {
     const plain = 'In Village 9 the water is far. What we need Pipes Sizes pipes a pump dig build';
     assert.equal(markdownToText(DESCRIPTION), plain);
