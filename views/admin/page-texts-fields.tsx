@@ -5,7 +5,7 @@
 //
 // The form's value `texts` holds the edits as JSON (key -> { en, de }); each textarea is also named
 // `texts.<lang>.<key>`, which is what the form posts without JavaScript.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApp, useT } from '../app-context';
 import type { PageTextSection } from '../../models/page-texts';
 import type { PageTexts } from '../../models/rules';
@@ -57,6 +57,14 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
   const fromServer = (page.props as { pageTexts?: PageTextsCatalog | null }).pageTexts ?? null;
   const [catalog, setCatalog] = useState<PageTextsCatalog | null>(fromServer?.pageName === pageName ? fromServer : null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const shownPage = useRef(pageName);
+
+  // Another page chosen (a new entry): the words edited for the one before are not this page's.
+  useEffect(() => {
+    if (shownPage.current === pageName) return;
+    shownPage.current = pageName;
+    setValues((old) => Object.fromEntries([...Object.entries(old).filter(([k]) => !k.startsWith('texts.')), ['texts', '{}']]));
+  }, [pageName]);
 
   useEffect(() => {
     if (catalog?.pageName === pageName) return;
@@ -106,6 +114,9 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
     });
   }
 
+  /** Fields the form shows: problems with any other (a key the page does not have) are listed above the sections. */
+  const known = new Set(shown.sections.flatMap((sec) => sec.texts.flatMap((e) => [`texts.${e.key}`, `texts.en.${e.key}`, `texts.de.${e.key}`])));
+
   const editedCount = (section: PageTextSection) =>
     section.texts.filter((e) => LANGS.some((l) => current(e.key, l, e[l]) !== e[l])).length;
 
@@ -113,7 +124,13 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
     <section className="page-texts" aria-labelledby="page-texts-title">
       <h4 id="page-texts-title">{t('admin.pageTexts.title')}</h4>
       <p className="admin-hint">{t('admin.pageTexts.intro')}</p>
-      {errors.texts && <p className="admin-error">{fieldError(errors.texts)}</p>}
+      {Object.entries(errors)
+        .filter(([field]) => field === 'texts' || (field.startsWith('texts.') && !known.has(field)))
+        .map(([field, issue]) => (
+          <p key={field} className="admin-error">
+            {fieldError(issue)}
+          </p>
+        ))}
       {shown.sections.map((section) => {
         const count = editedCount(section);
         const hasError = section.texts.some((e) => errors[`texts.${e.key}`] || LANGS.some((l) => errors[`texts.${l}.${e.key}`]));
