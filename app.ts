@@ -36,6 +36,7 @@ import { qrBillRouter } from './controllers/qr-bill';
 import session from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages } from './controllers/admin/index';
+import { markdownApi, pageTextsApi } from './controllers/admin/words';
 import { mediaRouters } from './controllers/media';
 import { requireAdmin, requireAdminPage } from './controllers/middleware/auth';
 import { noStore, privatePage } from './controllers/middleware/cache-control';
@@ -262,6 +263,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use('/api/admin/login', sessions, noStore, loginApi(deps, limits));
   // Publishing: preview links are made by admins only (opened by anyone holding one, see controllers/preview.ts).
   app.use('/api/admin/preview', adminApiGuard, previewApi(deps));
+  // -- Words: the Markdown preview and each page's texts for the Pages form (controllers/admin/words.ts).
+  app.use('/api/admin/markdown', adminApiGuard, markdownApi(deps));
+  app.use('/api/admin/page-texts', adminApiGuard, pageTextsApi(deps));
+  // -- end of Words
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessionCookie }));
   app.use('/api/media', adminApiGuard, media.api);
   // The login page and the admin page with its no-JavaScript forms, in every language: private,

@@ -8,6 +8,7 @@ import { sharedRateLimit } from './middleware/rate-limit';
 import { noStore } from './middleware/cache-control';
 import { metaFromLocale } from './seo';
 import { findLiveProjectById, findProjectById, listLiveProjects } from '../models/project';
+import { markdownToText } from '../models/markup';
 import {
   applySucceededPayment,
   customerIdForEmail,
@@ -62,7 +63,7 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
       id: p.id,
       slug: p.slug,
       title: localized(lang, p.title, p.titleDe),
-      description: truncate(localized(lang, p.description, p.descriptionDe), 150),
+      description: truncate(markdownToText(localized(lang, p.description, p.descriptionDe)), 150),
       raisedAmount: p.raisedAmount,
       goalAmount: p.goalAmount,
     }));

@@ -1,6 +1,7 @@
 import type { PageLoader } from './context';
 import { langOf, sharedRead } from './context';
-import { listLiveProjects } from '../models/project';
+import { projectCards } from './projects';
+import { pageEntry } from './page-content';
 import { listPublicNews } from '../models/news';
 import { listLiveTeam } from '../models/team';
 import { metaFromLocale, organizationLd } from './seo';
@@ -30,16 +31,19 @@ export function shortBio(text: string, max = HOME_BIO_CHARS): string {
 
 export const index: PageLoader<HomeProps> = async (req, deps) => {
   const lang = langOf(req);
-  const [projects, news, team] = await Promise.all([
-    sharedRead(req, deps, 'projects', () => listLiveProjects(deps.db)),
+  const [entry, projects, news, team] = await Promise.all([
+    pageEntry(req, deps, 'home'),
+    projectCards(req, deps),
     sharedRead(req, deps, `news ${HOME_NEWS_LIMIT}`, () => listPublicNews(deps.db, HOME_NEWS_LIMIT)),
     sharedRead(req, deps, 'team', () => listLiveTeam(deps.db)),
   ]);
   return {
-    props: { projects, news, team: team.map((m) => ({ ...m, bio: shortBio(m.bio), bioDe: m.bioDe && shortBio(m.bioDe) })) },
+    props: { intro: entry.intro, projects, news, team: team.map((m) => ({ ...m, bio: shortBio(m.bio), bioDe: m.bioDe && shortBio(m.bioDe) })) },
     meta: metaFromLocale(deps, lang, 'home', {
+      ...(entry.description ? { description: entry.description } : {}),
       image: '/images/hero/slide-1.svg',
       jsonLd: [organizationLd(deps.config.site, lang)],
     }),
+    texts: entry.texts,
   };
 };

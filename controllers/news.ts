@@ -7,7 +7,7 @@ import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
 import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
-import { findPageContent } from '../models/page';
+import { pageEntry } from './page-content';
 import { renderArticle } from '../models/markup';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import { localized, truncate } from '../models/rules';
@@ -41,13 +41,10 @@ export function newsApi(deps: Deps): Router {
 /** /news: articles with both abstracts, newest first, as summaries. */
 export const index: PageLoader<NewsPageProps> = async (req, deps) => {
   const lang = langOf(req);
-  const [news, content] = await Promise.all([
-    sharedRead(req, deps, 'news', () => listPublicNews(deps.db)),
-    sharedRead(req, deps, 'page news', () => findPageContent(deps.db, 'news')),
-  ]);
-  const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
+  const [news, entry] = await Promise.all([sharedRead(req, deps, 'news', () => listPublicNews(deps.db)), pageEntry(req, deps, 'news')]);
+  const editedDescription = entry.description;
   return {
-    props: { news, content },
+    props: { news, content: entry.intro },
     meta: metaFromLocale(deps, lang, 'news', {
       ...(editedDescription ? { description: editedDescription } : {}),
       image: news[0]?.imageUrl,

@@ -7,8 +7,8 @@ import { metaFromLocale } from './seo';
 import { routesById, type PagePropsOf, type RouteId } from '../views/routes';
 import { matchTree } from '../views/router';
 import { frontDoor } from './middleware/locale';
-import { findPageContent } from '../models/page';
-import type { PageContent } from '../models/rules';
+import { pageEntry } from './page-content';
+import type { PageIntro } from '../views/components/content/page-hero';
 import * as home from './home';
 import * as projects from './projects';
 import * as news from './news';
@@ -23,18 +23,24 @@ import { answerPreview, previewSecretOf } from './preview';
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
   home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
   team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
-  health: 'health', environment: 'environment',
+  health: 'health', environment: 'environment', nook: 'nook',
 };
 
-/** A page without data of its own: its editable intro (admin Pages tab) and its search data. */
-export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoader<{ content: PageContent | null }> {
+/**
+ * A page without data of its own: its entry of the admin Pages tab (title and introduction, the
+ * edited words of the page, the meta description) and its search data.
+ */
+export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoader<{ content: PageIntro | null }> {
   return async (req, deps) => {
     const lang = langOf(req);
     const pageName = PAGE_NAME_BY_ROUTE[routeId];
-    const content = pageName ? await sharedRead(req, deps, `page ${pageName}`, () => findPageContent(deps.db, pageName)) : null;
+    const entry = pageName ? await pageEntry(req, deps, pageName) : null;
     const meta = metaFromLocale(deps, lang, metaKey);
-    const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
-    return { props: { content }, meta: editedDescription ? { ...meta, description: editedDescription } : meta };
+    return {
+      props: { content: entry?.intro ?? null },
+      meta: entry?.description ? { ...meta, description: entry.description } : meta,
+      texts: entry?.texts,
+    };
   };
 }
 

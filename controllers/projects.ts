@@ -7,7 +7,10 @@ import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '../models/project';
 import { listLiveNewsForProject, toSummary } from '../models/news';
-import { findPageContent } from '../models/page';
+import { pageEntry } from './page-content';
+import { markdownToText, renderArticle } from '../models/markup';
+import type { Request } from 'express';
+import type { Project } from '../models/rules';
 import { localized, truncate } from '../models/rules';
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
@@ -35,15 +38,22 @@ export function projectsApi(deps: Deps): Router {
 // Pages: /projects, /projects/:slug and /projects/new-project-template
 // ---------------------------------------------------------------------------
 
+/**
+ * The projects as their cards show them: the description (Markdown) as plain text, the words
+ * only, in both languages. Read once per content version; the public API keeps the Markdown.
+ */
+export function projectCards(req: Request, deps: Deps): Promise<Project[]> {
+  return sharedRead(req, deps, 'project cards', async () =>
+    (await listLiveProjects(deps.db)).map((p) => ({ ...p, description: markdownToText(p.description), descriptionDe: markdownToText(p.descriptionDe) })),
+  );
+}
+
 /** /projects: hero (editable intro) and every project with the status filters. */
 export const index: PageLoader<ProjectsPageProps> = async (req, deps) => {
   const lang = langOf(req);
-  const [projects, content] = await Promise.all([
-    sharedRead(req, deps, 'projects', () => listLiveProjects(deps.db)),
-    sharedRead(req, deps, 'page projects', () => findPageContent(deps.db, 'projects')),
-  ]);
+  const [projects, entry] = await Promise.all([projectCards(req, deps), pageEntry(req, deps, 'projects')]);
   const site = deps.config.site;
-  const editedDescription = content ? (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) : null;
+  const editedDescription = entry.description;
   const itemList = {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -55,7 +65,7 @@ export const index: PageLoader<ProjectsPageProps> = async (req, deps) => {
     })),
   };
   return {
-    props: { projects, content },
+    props: { projects, content: entry.intro },
     meta: metaFromLocale(deps, lang, 'projects', {
       ...(editedDescription ? { description: editedDescription } : {}),
       image: projects[0]?.imageUrl,
@@ -71,7 +81,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const project = await findLiveProjectBySlug(deps.db, String(req.params.slug ?? ''));
   if (!project) {
     return {
-      props: { project: null, news: [] },
+      props: { project: null, descriptionHtml: '', news: [] },
       meta: { title: t('projectDetail.notFound.title'), description: t('projectDetail.notFound.text'), noindex: true },
       status: 404,
     };
@@ -81,7 +91,10 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const news = (await listLiveNewsForProject(deps.db, project.id)).map(toSummary);
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
-  const description = localized(lang, project.description, project.descriptionDe);
+  const markdown = localized(lang, project.description, project.descriptionDe);
+  // The description is Markdown: the page shows it rendered, search data and sharing its words.
+  const description = markdownToText(markdown);
+  const descriptionHtml = renderArticle(markdown, { lightbox: false }).html;
   const url = pageUrl(site.publicUrl, 'projectDetail', lang, { slug: project.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...org } = organization as Record<string, unknown>;
@@ -104,7 +117,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project, news },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news },
     meta: {
       title,
       description: truncate(description, 155),

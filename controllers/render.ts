@@ -87,6 +87,7 @@ export function pagePayload(req: Request, res: Response, deps: Deps, routeId: Ro
       title: result.meta.title.includes(site.name) ? result.meta.title : `${result.meta.title} | ${site.name}`,
     },
     status: result.status ?? 200,
+    ...(result.texts && Object.keys(result.texts).length ? { texts: result.texts } : {}),
   };
 }
 

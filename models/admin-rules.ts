@@ -7,8 +7,27 @@ import type { Lang } from './rules';
 /** The pages whose content the admin edits (one entry per page). */
 export const PAGE_NAMES = [
   'home', 'about', 'vision', 'mission', 'projects', 'news', 'team', 'contact',
-  'food-security', 'skills-training', 'health', 'environment',
+  'food-security', 'skills-training', 'health', 'environment', 'nook',
 ] as const;
+export type PageName = (typeof PAGE_NAMES)[number];
+
+/**
+ * Markdown as a plain-text excerpt for the admin lists and pickers, without the server's parser
+ * (markdown-it would double the admin bundle): marks, images and gallery fences drop out, a
+ * link keeps its label. Good enough for 100 characters of a list row; the pages use markdownToText.
+ */
+export function stripMarkdown(text: string | null | undefined): string {
+  return (text ?? '')
+    .replace(/^:::[ \t]*gallery[ \t]*$[\s\S]*?(^:::[ \t]*$|(?![\s\S]))/gim, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+|-{3,}\s*$|\*{3,}\s*$)/gm, '')
+    .replace(/(\*\*|\*|~~|`)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    // Underscores mark emphasis only at word edges (file_name_v2 keeps its underscores).
+    .replace(/(^|\W)(__?)(?=\S)([\s\S]*?\S)\2(?=\W|$)/g, '$1$3')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 /** Team locations the admin form offers (the public page groups by them). */
 export const TEAM_LOCATIONS = ['zimbabwe', 'switzerland', 'Board of Trustees'] as const;

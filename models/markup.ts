@@ -70,6 +70,8 @@ const escape = md.utils.escapeHtml;
 interface RenderEnv {
   images: ArticleImage[];
   galleries?: number;
+  /** Gallery images open the lightbox (news articles); elsewhere they are plain figures. */
+  lightbox?: boolean;
 }
 
 /** `:::gallery` ... `:::` (the closing line may be missing at the end of the text). */
@@ -171,8 +173,11 @@ md.renderer.rules.gallery = (tokens, idx, _options, renderEnv) => {
       if (index === null) continue;
       const { src, alt, title } = imageAttrs(child);
       const caption = title ? `<figcaption>${escape(title)}</figcaption>` : '';
+      const image = imgTag(src, alt, title);
       items.push(
-        `<figure class="gallery-item"><button type="button" class="gallery-open" data-image="${index}" aria-haspopup="dialog">${imgTag(src, alt, title)}</button>${caption}</figure>`,
+        env.lightbox === false
+          ? `<figure class="gallery-item">${image}${caption}</figure>`
+          : `<figure class="gallery-item"><button type="button" class="gallery-open" data-image="${index}" aria-haspopup="dialog">${image}</button>${caption}</figure>`,
       );
     }
   }
@@ -240,10 +245,14 @@ const SANITIZE: sanitizeHtml.IOptions = {
   },
 };
 
-/** Renders an article body (markup from the database) to sanitized HTML plus its images and PDF links. */
-export function renderArticle(markdown: string | null | undefined): RenderedArticle {
+/**
+ * Renders an article body (markup from the database) to sanitized HTML plus its images and PDF
+ * links. `lightbox: false` for pages without the article's image viewer (a project's description,
+ * a page's introduction): gallery images are figures, not buttons that would do nothing.
+ */
+export function renderArticle(markdown: string | null | undefined, options: { lightbox?: boolean } = {}): RenderedArticle {
   // markdown-it types env as an open record; ours is the RenderEnv the rules above read and fill.
-  const env: RenderEnv = { images: [] };
+  const env: RenderEnv = { images: [], lightbox: options.lightbox };
   const tokens = md.parse(markdown ?? '', env as never);
   const raw = md.renderer.render(tokens, md.options, env as never);
   return { html: sanitizeHtml(raw, SANITIZE), images: env.images, pdfs: collectPdfs(tokens).filter((p) => isSafeHref(p.href)) };

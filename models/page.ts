@@ -8,6 +8,8 @@ import { toIso } from './dates';
 import { isUniqueViolation } from './db-limits';
 import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
 import { previewedOr } from './preview-scope';
+import { cleanPageTexts, PAGE_TEXT_MAX } from './page-texts';
+import type { PageTexts } from './rules';
 
 interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' | 'texts'> {
   updatedAt: unknown;
@@ -54,17 +56,76 @@ export async function findPageContent(db: Knex, pageName: string): Promise<PageC
 
 // ---- Admin writes.
 
-export const PageInputSchema = z.object({
-  pageName: oneOf(PAGE_NAMES, 'page_name'),
-  title: requiredText(200),
-  titleDe: requiredText(200),
-  content: requiredText(50_000),
-  contentDe: requiredText(50_000),
-  // Meta descriptions are optional: without one the page keeps its built-in description.
-  metaDescription: optionalText(320),
-  metaDescriptionDe: optionalText(320),
-  ...publishingFields,
-});
+const FORM_TEXT = /^texts\.(en|de)\.(.+)$/;
+
+/**
+ * The page's edited words come as `texts` (an object, or its JSON text from the admin form) or,
+ * from the form without JavaScript, as one field per text and language: `texts.de.about.story.p1`.
+ * Absent: the stored words stay as they are (a new page: the built-in copy).
+ */
+function gatherTexts(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  let texts: unknown = out.texts;
+  if (typeof texts === 'string') {
+    try {
+      texts = texts.trim() === '' ? {} : JSON.parse(texts);
+    } catch {
+      // Left as the string: the schema says it is not a list of texts.
+    }
+  }
+  for (const [name, value] of Object.entries(body)) {
+    const m = FORM_TEXT.exec(name);
+    if (!m) continue;
+    delete out[name];
+    if (texts === undefined) texts = {};
+    if (texts && typeof texts === 'object' && !Array.isArray(texts)) {
+      const byKey = texts as Record<string, Record<string, unknown>>;
+      const key = m[2]!;
+      const known = Object.prototype.hasOwnProperty.call(byKey, key) ? byKey[key] : {};
+      // An own property whatever the name ("__proto__" too): the page's check then refuses it.
+      Object.defineProperty(byKey, key, { value: { ...known, [m[1]!]: value }, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  if (texts !== undefined) out.texts = texts;
+  return out;
+}
+
+const textValue = z.string({ error: 'Each text must be a string' }).max(PAGE_TEXT_MAX * 2, 'too_long').optional();
+const textsInput = z
+  .record(z.string().max(200), z.object({ en: textValue, de: textValue }, { error: 'Give each text as { "en": "...", "de": "..." }' }).strict(), {
+    error: 'Give the texts as { "<text key>": { "en": "...", "de": "..." } }',
+  })
+  .refine((v) => Object.keys(v).length <= 1000, 'Too many texts')
+  // null: no edits (what the API answers for a page with the built-in copy, sent back as it came).
+  .nullable()
+  .optional();
+
+export const PageInputSchema = z.preprocess(
+  gatherTexts,
+  z
+    .object({
+      pageName: oneOf(PAGE_NAMES, 'page_name'),
+      title: requiredText(200),
+      titleDe: requiredText(200),
+      content: requiredText(50_000),
+      contentDe: requiredText(50_000),
+      // Meta descriptions are optional: without one the page keeps its built-in description.
+      metaDescription: optionalText(320),
+      metaDescriptionDe: optionalText(320),
+      ...publishingFields,
+      texts: textsInput,
+    })
+    .transform((input, ctx) => {
+      if (input.texts === undefined) return { ...input, texts: undefined as PageTexts | null | undefined };
+      // Which keys a page knows depends on the page: checked here, after pageName is known.
+      const { texts, errors } = cleanPageTexts(input.pageName, (input.texts ?? {}) as PageTexts);
+      for (const [field, problem] of Object.entries(errors)) {
+        ctx.issues.push({ code: 'custom', message: problem.code === 'too_long' ? 'too_long' : problem.message, path: [field], input: input.texts });
+      }
+      return { ...input, texts };
+    }),
+);
 
 export type PageInput = z.output<typeof PageInputSchema>;
 
@@ -89,8 +150,8 @@ async function pageNameTaken<T>(write: Promise<T>): Promise<T> {
 }
 
 /** The columns the form sets directly (the publishing fields are written by their own rules). */
-function pageRow({ draft: _draft, publishAt: _publishAt, ...rest }: PageInput) {
-  return rest;
+function pageRow({ draft: _draft, publishAt: _publishAt, texts, ...rest }: PageInput) {
+  return texts === undefined ? rest : { ...rest, texts: texts ? JSON.stringify(texts) : null };
 }
 
 /** Creates the editable content of a page (one per page name). */

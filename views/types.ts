@@ -20,6 +20,8 @@ export interface PageResult<P = Record<string, unknown>> {
   props: P;
   meta: PageMeta;
   status?: number;
+  /** The page's words edited in the admin, in the page's language: locale key -> text. */
+  texts?: Record<string, string>;
 }
 
 /** The serialized page: sent inside the HTML for hydration, or as JSON for client navigation. */
@@ -33,6 +35,8 @@ export interface PagePayload<P = Record<string, unknown>> {
   props: P;
   meta: PageMeta;
   status: number;
+  /** Edited words of the page in its language (locale key -> text); absent: the built-in copy. */
+  texts?: Record<string, string>;
 }
 
 export interface Assets {

@@ -11,7 +11,8 @@ import { findNewsById, listNews, toSummary } from '../../models/news';
 import { listTeam } from '../../models/team';
 import { listPageContents } from '../../models/page';
 import { listMedia } from '../../models/media';
-import { isAdminTab, type AdminTab } from '../../models/admin-rules';
+import { isAdminTab, PAGE_NAMES, type AdminTab } from '../../models/admin-rules';
+import { pageTextSections } from '../../models/page-texts';
 import { MEDIA_CATEGORIES, type MediaItem } from '../../models/media-rules';
 import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
@@ -70,6 +71,16 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const projectOptions =
     tab === 'news' ? (await listProjects(deps.db)).map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) : [];
 
+  // The open Pages form's texts: the page named by a failed post, else the edited entry's, else
+  // the first page a new entry would get (the form without JavaScript cannot ask for them).
+  let pageTexts: AdminPageProps['pageTexts'] = null;
+  if (tab === 'pages' && form) {
+    const used = (items as PageContent[]).map((p) => p.pageName);
+    const flashed = flash?.form?.tab === 'pages' ? flash.form.values.pageName : undefined;
+    const pageName = flashed ?? (form.item as PageContent | null)?.pageName ?? PAGE_NAMES.find((n) => !used.includes(n)) ?? PAGE_NAMES[0];
+    if ((PAGE_NAMES as readonly string[]).includes(pageName)) pageTexts = { pageName, sections: pageTextSections(pageName) };
+  }
+
   const props: AdminPageProps = {
     admin: { id: session.admin.id, via: 'session' },
     csrfToken: session.csrfToken ?? '',
@@ -84,6 +95,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     listQuery: isListEntity(tab) ? parseListQuery(tab, q) : null,
     flash,
     activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),
+    pageTexts,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

@@ -1011,13 +1011,14 @@ export const demoTeam: TeamSeed[] = [
 
 export const demoPages: PageSeed[] = [
   {
+    // The home page's hero: its heading and introduction (the built-in copy of hero.title and hero.text).
     pageName: 'home',
-    title: 'Together for 17 villages in Mwenezi',
-    titleDe: 'Gemeinsam für 17 Dörfer in Mwenezi',
+    title: 'Building a future with 17 villages in rural Zimbabwe',
+    titleDe: 'Gemeinsam Zukunft bauen mit 17 Dörfern im ländlichen Simbabwe',
     content:
-      'From a volunteer team in Lucerne and a local team in Zimbabwe, we support the 17 villages of Mwenezi Ward 3 with education, healthcare, food security, income and care for the environment. Every project is planned with the communities and reported on openly.',
+      'From a volunteer team in Lucerne we stand beside the people of Mwenezi: a learning centre for young people, healthcare close to home, permaculture gardens and income they can build on.',
     contentDe:
-      'Mit einem Freiwilligenteam in Luzern und einem lokalen Team in Simbabwe unterstützen wir die 17 Dörfer von Mwenezi Ward 3 in Bildung, Gesundheit, Ernährungssicherheit, Einkommen und Umweltschutz. Jedes Projekt wird mit den Gemeinschaften geplant und offen dokumentiert.',
+      'Von einem Freiwilligenteam in Luzern aus stehen wir den Menschen in Mwenezi zur Seite: ein Lernzentrum für junge Menschen, Gesundheitsversorgung in der Nähe, Permakultur-Gärten und Einkommen, auf das sie bauen können.',
     metaDescription: `${ORG}: a Swiss volunteer charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, with a learning centre, healthcare, permaculture and environmental projects.`,
     metaDescriptionDe: `${ORG}: ein ehrenamtlich geführtes Schweizer Hilfswerk, das 17 Dörfer in Mwenezi Ward 3, Simbabwe, mit Lernzentrum, Gesundheitsversorgung, Permakultur und Umweltprojekten unterstützt.`,
   },
@@ -1141,6 +1142,19 @@ export const demoPages: PageSeed[] = [
       'Gesunde Böden und sauberes Wasser sind die Grundlage für alles andere. Mit den Gemeinschaften regenerieren wir ausgelaugtes Land mit Kompost und Bäumen, fangen Regenwasser auf, schützen Wasserstellen, betreiben das Tariro Nook mit Solarstrom und halten Abfall durch Trennen und Recycling aus der Steppe fern.',
     metaDescription: 'Soil regeneration, water management, solar power and recycling with 17 villages in Mwenezi Ward 3, Zimbabwe.',
     metaDescriptionDe: 'Bodenregeneration, Wassermanagement, Solarstrom und Recycling mit 17 Dörfern in Mwenezi Ward 3, Simbabwe.',
+  },
+  {
+    pageName: 'nook',
+    title: 'Tariro Nook',
+    titleDe: 'Tariro Nook',
+    content:
+      'A place of hope in Mwenezi Ward 3, where young people from 17 villages learn, build, try out ideas and start their own businesses.',
+    contentDe:
+      'Ein Ort der Hoffnung in Mwenezi Ward 3, an dem junge Menschen aus 17 Dörfern lernen, bauen, Ideen ausprobieren und ihr eigenes Geschäft gründen.',
+    metaDescription:
+      'The Tariro Nook learning centre in Mwenezi Ward 3, Zimbabwe: self-learning, digital literacy and vocational skills for young people from 17 villages. 276K USD invested in 2024.',
+    metaDescriptionDe:
+      'Das Lernzentrum Tariro Nook in Mwenezi Ward 3, Simbabwe: selbstständiges Lernen, digitale Kompetenzen und Berufsbildung für junge Menschen aus 17 Dörfern. 276 Tsd. USD Investition 2024.',
   },
 ];
 

@@ -118,7 +118,7 @@ function mutated(base: Record<string, unknown>, kinds: Record<string, FieldKind>
     const odd = kind === 'id' ? oddId : kind === 'amount' ? oddAmount : kind === 'list' ? fc.array(oddId, { maxLength: 60 }) : kind === 'any' ? anyValue : oddString;
     return fc.oneof({ arbitrary: fc.constant(undefined), weight: 1 }, { arbitrary: odd, weight: 4 }, { arbitrary: anyValue, weight: 1 });
   };
-  const changes = fc.subarray(Object.keys(base), { maxLength: 3 }).chain((keys) => fc.tuple(...keys.map((k) => oddOf(k).map((v) => [k, v] as const))));
+  const changes = fc.subarray(Object.keys(base), { maxLength: Math.min(3, Object.keys(base).length) }).chain((keys) => fc.tuple(...keys.map((k) => oddOf(k).map((v) => [k, v] as const))));
   const extra = fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'id', '_csrf', 'createdAt', 'a[b]', 'x\u0000')), anyValue), { maxLength: 2 });
   return fc.tuple(changes, extra).map(([changed, more]) => {
     const out: Record<string, unknown> = {};
@@ -254,7 +254,7 @@ function req(parts: { method: fc.Arbitrary<string> | string; path: fc.Arbitrary<
 const PROJECT = { title: 'Rain Tanks', titleDe: 'Regentanks', description: 'Tanks for the rain.', descriptionDe: 'Tanks für den Regen.', goalAmount: '1500', raisedAmount: '10', imageUrl: '/images/projects/village-borehole-water-point.svg', status: 'funding', order: '2', slug: '' };
 const NEWS = { title: 'Tank Full', titleDe: 'Tank voll', abstract: 'Full.', abstractDe: 'Voll.', content: '## Rain\n\nIt rained.', contentDe: '## Regen\n\nEs regnete.', excerpt: '', imageUrl: '/images/news/annual-report-2024-published.svg', projectId: 1, publishedAt: '2026-03-01', slug: '' };
 const TEAM = { name: 'Tariro Moyo', position: 'Coordinator', positionDe: 'Koordinatorin', bio: 'Bio.', bioDe: 'Bio.', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe', order: 1 };
-const PAGE = { pageName: 'about', title: 'About', titleDe: 'Über uns', content: 'Text', contentDe: 'Text', metaDescription: 'About us', metaDescriptionDe: 'Über uns' };
+const PAGE = { pageName: 'about', title: 'About', titleDe: 'Über uns', content: 'Text', contentDe: 'Text', metaDescription: 'About us', metaDescriptionDe: 'Über uns', texts: { 'about.story.p1': { en: 'Our story', de: 'Unsere Geschichte' } } };
 const MEDIA_META = { category: 'projects', description: 'A photo', altText: 'A green square', tags: 'a, b' };
 /** Free text fields: stored as sent, trimmed (empty optional ones as null). */
 const TEXT_FIELDS = ['title', 'titleDe', 'description', 'descriptionDe', 'abstract', 'abstractDe', 'content', 'contentDe', 'excerpt', 'name', 'position', 'positionDe', 'bio', 'bioDe', 'metaDescription', 'metaDescriptionDe'];
@@ -302,6 +302,9 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/admin/newsletter/campaigns/:id/progress', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/progress`), auth: adminAuth }),
   req({ route: 'POST /api/admin/newsletter/campaigns/:id/retry', method: 'POST', path: idSegment.map((id) => `/api/admin/newsletter/campaigns/${id}/retry`), auth: adminAuth, body: jsonBody(anyValue) }),
   req({ route: 'GET /api/admin/newsletter/campaigns', method: 'GET', path: queryString.map((q) => `/api/admin/newsletter/campaigns${q}`), auth: adminAuth }),
+  // Words: the Markdown preview and a page's texts.
+  req({ route: 'POST /api/admin/markdown/preview', method: 'POST', path: fc.constant('/api/admin/markdown/preview'), auth: adminAuth, body: jsonBody(mutated({ text: '## Heading\n\n**bold** [link](/projects)' })) }),
+  req({ route: 'GET /api/admin/page-texts/:pageName', method: 'GET', path: fc.oneof(fc.constantFrom('about', 'home', 'nook', 'contact'), textSegment).map((p) => `/api/admin/page-texts/${p}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/projects/:id/ledger', method: 'GET', path: idSegment.map((id) => `/api/admin/projects/${id}/ledger`), auth: adminAuth }),
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),

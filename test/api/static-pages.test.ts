@@ -252,7 +252,7 @@ describe('static content pages', () => {
     assert.equal(json.body.props.team.length, members.length);
   });
 
-  test('an intro edited in the admin Pages tab replaces the built-in one, as plain text', async () => {
+  test('an intro edited in the admin Pages tab replaces the built-in one, as Markdown (never HTML)', async () => {
     const before = await h.deps.db('page_contents').where({ pageName: 'health' }).first();
     try {
       await h.deps.db('page_contents').where({ pageName: 'health' }).update({
@@ -263,7 +263,7 @@ describe('static content pages', () => {
       });
       const html = (await request(h.app).get('/health')).text;
       assert.match(html, /<h1[^>]*>Care that arrives in time<\/h1>/);
-      assert.match(html, /<p class="lead">First paragraph\.<\/p><p class="lead">Second &lt;script&gt;alert\(1\)&lt;\/script&gt; paragraph\.<\/p>/);
+      assert.match(html, /<div class="lead lead-html"><p>First paragraph\.<\/p>\s*<p>Second &lt;script&gt;alert\(1\)&lt;\/script&gt; paragraph\.<\/p>/);
       assert.doesNotMatch(html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, ''), /<script>alert/);
       const deHtml = (await request(h.app).get('/de/health')).text;
       assert.match(deHtml, /<h1[^>]*>Hilfe, die rechtzeitig ankommt<\/h1>/);

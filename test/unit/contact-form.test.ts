@@ -5,7 +5,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import { CONTACT_MESSAGES, contactMailto, validateContact } from '../../views/components/content/contact-validation';
 import { SKILLS_BUDGET, SKILLS_BUDGET_TOTAL } from '../../views/components/content/facts';
 import { formatPercent, thousandsUsd } from '../../views/components/content/figures';
-import { paragraphs } from '../../views/components/content/page-hero';
+import { renderArticle } from '../../models/markup';
 
 const valid = { name: 'Anna Muster', email: 'anna@example.org', subject: 'Volunteering', message: 'I would like to help in Lucerne.' };
 
@@ -74,9 +74,8 @@ describe('content figures and helpers', () => {
     assert.equal(thousandsUsd(276_428, 'de'), '276\u00a0Tsd.\u00a0USD');
   });
 
-  test('admin-written page text becomes paragraphs at blank lines', () => {
-    assert.deepEqual(paragraphs('First line\nstill first.\n\n  Second <b>not html</b>  \r\n\r\n\n'), ['First line\nstill first.', 'Second <b>not html</b>']);
-    assert.deepEqual(paragraphs(''), []);
-    assert.deepEqual(paragraphs(null), []);
+  test('admin-written page text is Markdown: paragraphs at blank lines, HTML stays text', () => {
+    assert.equal(renderArticle('First line\nstill first.\n\n  Second <b>not html</b>  \r\n\r\n\n').html, '<p>First line\nstill first.</p>\n<p>Second &lt;b&gt;not html&lt;/b&gt;</p>\n');
+    assert.equal(renderArticle('').html, '');
   });
 });

@@ -18,6 +18,8 @@ import { ListToolsBar } from './list-tools-bar';
 import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from './unsaved';
 import { recheckForm } from './field-check';
 import { PreviewButton, PublishingField, StateBadges } from './publishing';
+import { MarkdownField } from './markdown-field';
+import { PageTextsFields } from './page-texts-fields';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -264,6 +266,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       case 'hidden':
         return <input key={def.name} type="hidden" name={def.name} value={values[def.name] ?? ''} />;
       case 'textarea':
+        // Markdown fields get the formatting help and the live preview.
+        if (def.hint === 'markdown') return <MarkdownField key={def.name} {...common} rows={def.rows} />;
         return <TextArea key={def.name} {...common} rows={def.rows} />;
       case 'select':
         return <SelectField key={def.name} {...common} options={def.options!(ctx)} />;
@@ -326,6 +330,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
               {row.map(field)}
             </div>
           ))}
+          {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} />}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}

@@ -1,7 +1,7 @@
 // The four kinds of content of the Projects, News, Team and Pages tabs: their form fields, their
 // list rows and their form values. One generic tab (content-tab.tsx) renders them all.
 import type { TFunction } from '../translate';
-import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, TEAM_LOCATIONS } from '../../models/admin-rules';
+import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, stripMarkdown, TEAM_LOCATIONS } from '../../models/admin-rules';
 import { formatDate, formatMoney, localized, type NewsArticle, type PageContent, type Project, type TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import type { Lang, SiteInfo } from '../types';
@@ -84,7 +84,8 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
         t(`admin.status.${['funding', 'progress'].includes(p.status) ? p.status : 'completed'}`),
         `${formatMoney(Number(p.raisedAmount), lang)} / ${formatMoney(Number(p.goalAmount), lang)}`,
       ],
-      excerpt: localized(lang, p.description, p.descriptionDe),
+      // Markdown fields show their words only (the list has no room for the marks).
+      excerpt: stripMarkdown(localized(lang, p.description, p.descriptionDe)),
       image: p.imageUrl,
       state: rowState(p),
     }),
@@ -202,7 +203,7 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       id: p.id,
       title: `${t(`admin.pageNames.${p.pageName}`, { defaultValue: p.pageName })}: ${localized(lang, p.title, p.titleDe)}`,
       meta: [p.pageName],
-      excerpt: localized(lang, p.content, p.contentDe),
+      excerpt: stripMarkdown(localized(lang, p.content, p.contentDe)),
       image: null,
       state: rowState(p),
     }),
@@ -215,6 +216,8 @@ export const ENTITIES: Record<EntityName, EntityConfig> = {
       metaDescription: str(p?.metaDescription),
       metaDescriptionDe: str(p?.metaDescriptionDe),
       ...publishingValues(p),
+      // The page's edited words (JSON: key -> { en, de }), edited by PageTextsFields.
+      texts: JSON.stringify(p?.texts ?? {}),
     }),
   },
 };

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { AdminApiError, adminFetch, errorText } from './api';
+import { stripMarkdown } from '../../models/admin-rules';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
 import type { NewsletterData } from '../../models/newsletter';
 import { SubscribersPanel } from './subscribers-panel';
@@ -367,7 +368,7 @@ export function NewsletterTab() {
           selected={selectedProjects}
           onToggle={(id) => setSelectedProjects((l) => toggle(l, id))}
           title={(p) => localized(uiLang, p.title, p.titleDe)}
-          preview={(p) => localized(uiLang, p.description, p.descriptionDe)}
+          preview={(p) => stripMarkdown(localized(uiLang, p.description, p.descriptionDe))}
         />
       </div>
 

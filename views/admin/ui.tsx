@@ -93,12 +93,12 @@ interface FieldProps {
   hint?: string;
 }
 
-function describedBy(id: string, hint?: string, error?: string): string | undefined {
+export function describedBy(id: string, hint?: string, error?: string): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return ids || undefined;
 }
 
-function FieldShell({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
+export function FieldShell({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
   const t = useT();
   return (
     <div className={`admin-field${error ? ' has-error' : ''}`}>

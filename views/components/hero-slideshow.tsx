@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from './link';
 import { useLinks, useT } from '../app-context';
+import { IntroHtml, type PageIntro } from './content/page-hero';
 
 export const SLIDE_COUNT = 6;
 export const SLIDE_MS = 6000;
@@ -19,7 +20,8 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-export function HeroSlideshow() {
+/** `intro`: the home page's entry of the admin Pages tab (its title and introduction), if there is one. */
+export function HeroSlideshow({ intro = null }: { intro?: PageIntro | null }) {
   const t = useT();
   const link = useLinks();
   const [index, setIndex] = useState(0);
@@ -68,8 +70,8 @@ export function HeroSlideshow() {
       <div className="hero-overlay">
         <div className="container hero-content">
           <p className="eyebrow eyebrow-light">{t('hero.eyebrow')}</p>
-          <h1>{t('hero.title')}</h1>
-          <p className="hero-text">{t('hero.text')}</p>
+          <h1>{intro?.title || t('hero.title')}</h1>
+          {intro?.html ? <IntroHtml html={intro.html} className="hero-text hero-text-html" /> : <p className="hero-text">{t('hero.text')}</p>}
           <div className="hero-actions">
             <Link to={link('checkout')} className="btn btn-accent btn-lg">
               {t('hero.support')}

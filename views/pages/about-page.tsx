@@ -1,6 +1,6 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import type { RouteId } from '../routes';
 import { LazyMap } from '../components/lazy-map';
 import { TextPageHero } from '../components/content/page-hero';
@@ -18,7 +18,7 @@ const PILLARS: { key: string; icon: ContentIconName; route: RouteId | null }[] =
   { key: 'environment', icon: 'globe', route: 'environment' },
 ];
 
-export default function AboutPage({ content }: { content: PageContent | null }) {
+export default function AboutPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const link = useLinks();
   return (

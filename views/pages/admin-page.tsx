@@ -10,6 +10,7 @@ import type { NewsArticle, PageContent, Project, TeamMember } from '../../models
 import type { NewsSummary } from '../../models/news';
 import type { AdminFlash } from '../admin/flash';
 import type { ListQuery } from '../admin/list-tools';
+import type { PageTextsCatalog } from '../admin/page-texts-fields';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -33,6 +34,8 @@ export interface AdminPageProps {
   listQuery: ListQuery | null;
   flash: AdminFlash | null;
   activity: AuditEntry[];
+  /** Pages tab with its form open: the texts of the form's page and their built-in copy (for the form without JavaScript). */
+  pageTexts?: PageTextsCatalog | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {

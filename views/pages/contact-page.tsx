@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { Icon, type IconName } from '../components/icons';
 import { LazyMap } from '../components/lazy-map';
 import { whatsappUrl } from '../components/whatsapp-button';
@@ -72,7 +72,7 @@ function BankBox() {
   );
 }
 
-export default function ContactPage({ content }: { content: PageContent | null }) {
+export default function ContactPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const link = useLinks();
   return (

@@ -1,5 +1,5 @@
 import { useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { ContentIcon, type ContentIconName } from '../components/content/content-icon';
 import { TextSection } from '../components/content/content-section';
@@ -11,7 +11,7 @@ const AREAS: { key: string; icon: ContentIconName; src: string }[] = [
   { key: 'practices', icon: 'recycle', src: '/images/gallery/recycling-bins.svg' },
 ];
 
-export default function EnvironmentPage({ content }: { content: PageContent | null }) {
+export default function EnvironmentPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   return (
     <div className="content-page">

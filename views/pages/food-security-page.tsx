@@ -1,5 +1,6 @@
 import { useLang, useT } from '../app-context';
-import { formatNumber, type PageContent } from '../../models/rules';
+import { formatNumber } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
@@ -15,7 +16,7 @@ const PROGRAMMES: { key: string; icon: ContentIconName }[] = [
   { key: 'water', icon: 'drop' },
 ];
 
-export default function FoodSecurityPage({ content }: { content: PageContent | null }) {
+export default function FoodSecurityPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const lang = useLang();
   return (

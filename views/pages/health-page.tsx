@@ -1,5 +1,5 @@
 import { useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
 import { ContentSection, TextSection } from '../components/content/content-section';
@@ -20,7 +20,7 @@ const PHOTOS = [
   { key: 'drugs', src: '/images/projects/hospital-essential-medicines.svg' },
 ] as const;
 
-export default function HealthPage({ content }: { content: PageContent | null }) {
+export default function HealthPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   return (
     <div className="content-page">

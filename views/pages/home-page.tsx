@@ -8,8 +8,11 @@ import { TeamGroups } from '../components/team-section';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { ContentSection } from '../components/content/content-section';
+import type { PageIntro } from '../components/content/page-hero';
 
 export interface HomeProps {
+  /** The home page's entry of the admin Pages tab: the hero's title and introduction. */
+  intro: PageIntro | null;
   projects: Project[];
   news: Omit<NewsArticle, 'content' | 'contentDe'>[];
   team: TeamMember[];
@@ -218,10 +221,10 @@ export function DonationCta() {
   );
 }
 
-export default function HomePage({ projects, news, team }: HomeProps) {
+export default function HomePage({ intro, projects, news, team }: HomeProps) {
   return (
     <>
-      <HeroSlideshow />
+      <HeroSlideshow intro={intro} />
       <VisionBlock />
       <ProjectsSection projects={projects} />
       <TeamSection team={team} />

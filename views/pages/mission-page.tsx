@@ -1,5 +1,6 @@
 import { useLang, useLinks, useT } from '../app-context';
-import { formatNumber, type PageContent } from '../../models/rules';
+import { formatNumber } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
@@ -18,7 +19,7 @@ const COMMITMENTS: { key: string; icon: ContentIconName }[] = [
 
 const STEPS = ['give', 'check', 'act', 'report'] as const;
 
-export default function MissionPage({ content }: { content: PageContent | null }) {
+export default function MissionPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();

@@ -1,5 +1,5 @@
 import { useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import type { NewsSummary } from '../../models/news';
 import { NewsGrid } from '../components/news-card';
 import { ListHero } from '../components/list-hero';
@@ -8,7 +8,7 @@ import { ContentSection } from '../components/content/content-section';
 export interface NewsPageProps {
   /** Articles with both abstracts, newest first (models/news.ts listPublicNews). */
   news: NewsSummary[];
-  content: PageContent | null;
+  content: PageIntro | null;
 }
 
 export default function NewsPage({ news, content }: NewsPageProps) {

@@ -1,7 +1,7 @@
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber } from '../../models/rules';
 import { DEFAULT_RELATED_PROJECT_SLUG, NOOK_NAME } from '../site';
-import { PageHero } from '../components/content/page-hero';
+import { PageHero, type PageIntro } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
 import { TextSection } from '../components/content/content-section';
@@ -24,7 +24,7 @@ const AREAS: { key: string; icon: ContentIconName }[] = [
 ];
 
 /** The learning centre's own page (/{name}-nook): static, with its search data from meta.nook. */
-export default function NookPage() {
+export default function NookPage({ content = null }: { content?: PageIntro | null }) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -37,6 +37,7 @@ export default function NookPage() {
         eyebrow={t('nook.hero.eyebrow')}
         title={name}
         lead={t('nook.hero.lead')}
+        content={content}
         image={{ src: '/images/projects/nook-vocational-training-center.svg', alt: t('nook.hero.imageAlt'), width: 1200, height: 800 }}
       >
         <Figures

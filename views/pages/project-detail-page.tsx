@@ -11,7 +11,10 @@ import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 
 export interface ProjectDetailProps {
+  /** The project, its description as plain text in the page's language (for sharing). */
   project: Project | null;
+  /** The description (Markdown) rendered and sanitized on the server, in the page's language. */
+  descriptionHtml: string;
   /** The project's news, as summaries (no bodies). */
   news: NewsSummary[];
 }
@@ -24,9 +27,7 @@ function ProjectNotFound() {
   );
 }
 
-const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
-
-export default function ProjectDetailPage({ project, news }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -86,11 +87,7 @@ export default function ProjectDetailPage({ project, news }: ProjectDetailProps)
         <div className="detail-main">
           <section aria-labelledby="about-heading">
             <h2 id="about-heading">{t('projectDetail.about')}</h2>
-            {paragraphs(description).map((p, i) => (
-              <p key={i} className={i === 0 ? 'lead' : undefined}>
-                {p}
-              </p>
-            ))}
+            <div className="article-body project-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
 
           <section className="impact-blurb" aria-labelledby="impact-heading">

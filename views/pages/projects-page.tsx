@@ -1,13 +1,14 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
-import { type PageContent, type Project } from '../../models/rules';
+import { type Project } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { ProjectsList } from '../components/projects-section';
 import { ListHero } from '../components/list-hero';
 
 export interface ProjectsPageProps {
   projects: Project[];
   /** The editable intro of the page (admin Pages tab), when there is one. */
-  content: PageContent | null;
+  content: PageIntro | null;
 }
 
 export default function ProjectsPage({ projects, content }: ProjectsPageProps) {

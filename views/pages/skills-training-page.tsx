@@ -1,6 +1,7 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, formatNumber, type PageContent } from '../../models/rules';
+import { formatMoney, formatNumber } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';
 import type { ContentIconName } from '../components/content/content-icon';
@@ -38,7 +39,7 @@ const PROGRAMS: { key: string; icon: ContentIconName }[] = [
   { key: 'crafts', icon: 'tools' },
 ];
 
-export default function SkillsTrainingPage({ content }: { content: PageContent | null }) {
+export default function SkillsTrainingPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const lang = useLang();
   const n = (v: number) => formatNumber(v, lang);

@@ -1,13 +1,14 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
-import type { PageContent, TeamMember } from '../../models/rules';
+import type { TeamMember } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TeamGroups } from '../components/team-section';
 import { PageHero } from '../components/content/page-hero';
 import { ContentSection } from '../components/content/content-section';
 
 export interface TeamPageProps {
   team: TeamMember[];
-  content: PageContent | null;
+  content: PageIntro | null;
 }
 
 export default function TeamPage({ team, content }: TeamPageProps) {

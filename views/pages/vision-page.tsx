@@ -1,5 +1,5 @@
 import { useLinks, useT } from '../app-context';
-import type { PageContent } from '../../models/rules';
+import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
 import { TextSection } from '../components/content/content-section';
@@ -14,7 +14,7 @@ const QUALITIES: { key: string; icon: ContentIconName }[] = [
 
 const VALUES = ['unity', 'empowerment', 'development', 'sustainability'] as const;
 
-export default function VisionPage({ content }: { content: PageContent | null }) {
+export default function VisionPage({ content }: { content: PageIntro | null }) {
   const t = useT();
   const link = useLinks();
   return (

@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
-import { useLang, useT } from '../../app-context';
-import { localized, type PageContent } from '../../../models/rules';
+import { useT } from '../../app-context';
 
-/** Admin-written page text is plain text: paragraphs are separated by blank lines (never HTML). */
-export function paragraphs(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+/**
+ * A page's entry of the admin Pages tab as its page shows it, in the page's language: the title,
+ * and the introduction (Markdown) rendered to sanitized HTML on the server (models/markup.ts), so
+ * the page's JavaScript needs no Markdown parser.
+ */
+export interface PageIntro {
+  title: string;
+  html: string;
+}
+
+/** The introduction's HTML (sanitized on the server) in a block styled as the lead paragraph. */
+export function IntroHtml({ html, className = 'lead lead-html' }: { html: string; className?: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 export interface ContentImage {
@@ -24,7 +30,7 @@ interface PageHeroProps {
   /** The built-in intro text, used when the page has no edited intro. */
   lead: string;
   /** The admin-editable intro of the page (page_contents), if there is one. */
-  content?: PageContent | null;
+  content?: PageIntro | null;
   /** The page's heading is fixed ('Our Team', 'Contact Us'): the edited title never replaces it. */
   fixedTitle?: boolean;
   image?: ContentImage;
@@ -36,12 +42,9 @@ interface PageHeroProps {
  * illustration. The intro edited in the admin Pages tab wins over the built-in text.
  */
 export function PageHero({ eyebrow, title, lead, content, fixedTitle = false, image, children }: PageHeroProps) {
-  const lang = useLang();
-  const editedTitle = content ? localized(lang, content.title, content.titleDe).trim() : '';
-  const editedText = content ? paragraphs(localized(lang, content.content, content.contentDe)) : [];
+  const editedTitle = content?.title.trim() ?? '';
   const heading = !fixedTitle && editedTitle ? editedTitle : title;
   const subtitle = fixedTitle && editedTitle && editedTitle.toLowerCase() !== title.toLowerCase() ? editedTitle : null;
-  const texts = editedText.length > 0 ? editedText : [lead];
   return (
     <section className={`section page-top content-hero${image ? ' content-hero-with-image' : ''}`} aria-labelledby="page-title">
       <div className="container content-hero-grid">
@@ -49,11 +52,7 @@ export function PageHero({ eyebrow, title, lead, content, fixedTitle = false, im
           {eyebrow && eyebrow.toLowerCase() !== heading.toLowerCase() && <p className="eyebrow">{eyebrow}</p>}
           <h1 id="page-title">{heading}</h1>
           {subtitle && <p className="content-hero-subtitle">{subtitle}</p>}
-          {texts.map((p, i) => (
-            <p key={i} className="lead">
-              {p}
-            </p>
-          ))}
+          {content?.html ? <IntroHtml html={content.html} /> : <p className="lead">{lead}</p>}
           {children}
         </div>
         {image && (

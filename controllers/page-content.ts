@@ -1,0 +1,32 @@
+// What a page's entry of the admin Pages tab gives the page a visitor sees, in the page's language:
+// the hero's title and introduction (Markdown rendered on the server), the edited words of the
+// rest of the page, and the edited meta description. Only a live entry counts (findPageContent).
+import type { Request } from 'express';
+import { langOf, sharedRead, type Deps } from './context';
+import { findPageContent } from '../models/page';
+import { renderArticle } from '../models/markup';
+import { editedTexts } from '../models/page-texts';
+import { localized } from '../models/rules';
+import type { PageIntro } from '../views/components/content/page-hero';
+
+export interface PageEntry {
+  intro: PageIntro | null;
+  /** Edited words: locale key -> text (empty: the built-in copy). */
+  texts: Record<string, string>;
+  /** The edited meta description, or null for the built-in one. */
+  description: string | null;
+}
+
+export function pageEntry(req: Request, deps: Deps, pageName: string): Promise<PageEntry> {
+  const lang = langOf(req);
+  // Rendered once per content version and language, like the data it comes from.
+  return sharedRead(req, deps, `page entry ${pageName} ${lang}`, async () => {
+    const content = await findPageContent(deps.db, pageName);
+    if (!content) return { intro: null, texts: {}, description: null };
+    return {
+      intro: { title: localized(lang, content.title, content.titleDe), html: renderArticle(localized(lang, content.content, content.contentDe), { lightbox: false }).html },
+      texts: editedTexts(content, lang),
+      description: (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) || null,
+    };
+  });
+}
