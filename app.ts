@@ -42,6 +42,7 @@ import { inEveryLanguage } from './controllers/lang-routes';
 import { createStorage } from './models/providers/storage';
 import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media';
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media-sweep';
+import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from './models/trash';
 import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
@@ -300,9 +301,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const certificateDeps: CertificateDeps = { db, mail: deps.mail, site: config.site, texts: (lang) => tFor(deps.i18n, lang), log };
   tasks[CERTIFICATE_REQUEST_TASK] = (payload, ctx) => runCertificateRequest(certificateDeps, payload, ctx);
   tasks[CERTIFICATE_RUN_TASK] = (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx);
+  // ---- Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
+  tasks[PURGE_TRASH_TASK] = (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined);
+  // ---- (end of revisions and trash)
   if (options.worker !== false) await jobs.start(tasks);
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });
+  await queueTrashPurge(jobs);
 
   return {
     app,

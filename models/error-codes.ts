@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'newsletter.nothing_to_retry',
   /** Some of the selected news articles or projects no longer exist. */
   'newsletter.items_missing',
+  // Revisions and trash
+  /** The item is in the trash: restore it from the trash before restoring one of its revisions. */
+  'content.in_trash',
   // Media library and uploads
   /** The uploaded file is of a type this site does not accept, or cannot be read. */
   'media.rejected',
@@ -97,6 +100,7 @@ export const FIELD_CODES = [
   'location',
   'page_name',
   'page_taken',
+  'page_in_trash',
   'project',
   'date',
   'slug',
