@@ -5,7 +5,10 @@ import { langOf, type Deps, type PageLoader } from '../context';
 import { AppError } from '../../models/errors';
 import type { AdminListItem, AdminPageProps } from '../../views/pages/admin-page';
 import { metaFromLocale } from '../seo';
-import { listAudit, type AuditEntry } from '../../models/audit';
+import { activityFilter, auditActors, listActivity } from '../../models/audit';
+import { findRevision, listRevisions } from '../../models/revisions';
+import { countTrash, isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
+import { adminDisplayName } from '../../models/user';
 import { listProjects } from '../../models/project';
 import { findNewsById, listNews, toSummary } from '../../models/news';
 import { listTeam } from '../../models/team';
@@ -69,8 +72,24 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const projectOptions =
     tab === 'news' ? (await listProjects(deps.db)).map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) : [];
 
+  // ---- Revisions, trash and named activity.
+  const nameOf = (actor: string) => adminDisplayName(deps.config.adminNames, actor);
+  let history: AdminPageProps['history'] = null;
+  if (form?.id && isTrashName(tab)) {
+    const entity = TRASH_KINDS[tab].entity;
+    const revisions = await listRevisions(deps.db, entity, form.id);
+    const revId = idParam(q.revision);
+    const compare = revId ? await findRevision(deps.db, revId) : null;
+    history = { revisions, compare: compare && compare.entity === entity && compare.entityId === form.id ? compare : null };
+  }
+  const trash: AdminPageProps['trash'] = isTrashName(tab)
+    ? { count: await countTrash(deps.db, tab), items: q.trash ? await listTrash(deps.db, { name: tab, nameOf }) : null }
+    : null;
+  const activityQuery = activityFilter(q as Record<string, unknown>);
+  // ---- (end of revisions, trash and named activity)
+
   const props: AdminPageProps = {
-    admin: { id: session.admin.id, via: 'session' },
+    admin: { id: session.admin.id, via: 'session', name: session.admin.name ?? nameOf(session.admin.id) },
     csrfToken: session.csrfToken ?? '',
     tab,
     items,
@@ -80,7 +99,11 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     mediaEdit: tab === 'media' ? editId : null,
     mediaFilter,
     flash,
-    activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),
+    activity: await listActivity(deps.db, { ...activityQuery, limit: ACTIVITY_LIMIT }, nameOf),
+    activityFilter: activityQuery,
+    activityPeople: await auditActors(deps.db, nameOf),
+    history,
+    trash,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };
