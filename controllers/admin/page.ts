@@ -80,7 +80,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     const revisions = await listRevisions(deps.db, entity, form.id);
     const revId = idParam(q.revision);
     const compare = revId ? await findRevision(deps.db, revId) : null;
-    history = { revisions, compare: compare && compare.entity === entity && compare.entityId === form.id ? compare : null };
+    history = { revisions, compare: compare && compare.entity === entity && compare.entityId === form.id ? compare : null, confirmRestore: Boolean(q.restore) };
   }
   const trash: AdminPageProps['trash'] = isTrashName(tab)
     ? { count: await countTrash(deps.db, tab), items: q.trash ? await listTrash(deps.db, { name: tab, nameOf }) : null }

@@ -312,17 +312,17 @@ describe('forms without JavaScript', () => {
     assert.equal(saved.headers.location, '/de/admin?tab=projects');
     assert.match((await agent.get('/de/admin?tab=projects').set('Accept', 'text/html')).text, /Projekt erfolgreich aktualisiert!/);
     const confirm = await agent.get(`/admin?tab=projects&delete=${created.id}`).set('Accept', 'text/html').expect(200);
-    assert.match(confirm.text, /This cannot be undone/);
+    assert.match(confirm.text, /It can be restored there for 30 days/);
     await agent.post(`/admin/projects/${created.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project deleted successfully!/);
-    assert.equal(await h.deps.db('projects').where({ id: created.id }).first(), undefined);
+    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project moved to the trash\./);
+    assert.equal(await h.deps.db('projects').where({ id: created.id }).whereNull('deletedAt').first(), undefined);
   });
 
   test('a form post without the CSRF token is refused', async () => {
     const { agent } = await formSession();
     const res = await agent.post('/admin/team').type('form').send(member());
     assert.equal(res.status, 403);
-    assert.equal(await h.deps.db('team_members').where({ name: 'Tariro Moyo' }).first(), undefined);
+    assert.equal(await h.deps.db('team_members').where({ name: 'Tariro Moyo' }).whereNull('deletedAt').first(), undefined);
   });
 
   test('forms need a session', async () => {

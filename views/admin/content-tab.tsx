@@ -10,6 +10,8 @@ import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormConte
 import { ActionLink, CsrfField, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
+import { RevisionsPanel, type HistoryProps } from './revisions-panel';
+import { TrashPanel, type TrashProps } from './trash-panel';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -24,11 +26,14 @@ export interface ContentTabProps {
   flash: AdminFlash | null;
   /** Something changed (the Activity panel reloads). */
   onChanged: () => void;
+  /** Revisions of the edited item and the tab's trash, as the server rendered them (null: fetched). */
+  initialHistory?: HistoryProps | null;
+  initialTrash?: TrashProps | null;
 }
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, onChanged }: ContentTabProps) {
+export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, onChanged, initialHistory = null, initialTrash = null }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
@@ -221,6 +226,21 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           </div>
         </form>
       )}
+      {mode.kind === 'edit' && (
+        <RevisionsPanel
+          key={mode.id}
+          name={name}
+          id={mode.id}
+          initial={initialForm?.id === mode.id ? initialHistory : null}
+          current={initialForm?.id === mode.id ? initialForm.item : null}
+          onRestored={(item) => {
+            setValues(config.values(item, ctx));
+            setErrors({});
+            void refresh();
+            onChanged();
+          }}
+        />
+      )}
 
       {items === null ? (
         <Loading error={loadError} />
@@ -267,6 +287,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           })}
         </ul>
       )}
+      <TrashPanel name={name} initial={initialTrash} watch={items} onRestored={() => (void refresh(), onChanged())} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export interface AdminPageProps {
   activityFilter: AuditFilter;
   activityPeople: { id: string; name: string }[];
   /** The edited item's revisions, and the one to compare (?revision=<id>). */
-  history: { revisions: RevisionSummary[]; compare: Revision | null } | null;
+  history: { revisions: RevisionSummary[]; compare: Revision | null; confirmRestore: boolean } | null;
   /** The tab's trash: how many items, and the items when shown (?trash=1). */
   trash: { count: number; items: TrashItem[] | null } | null;
 }
