@@ -140,10 +140,14 @@ describe('revisions', () => {
     const list = await revisions('news', id);
     assert.deepEqual(list.map((r) => [r.action, r.actorName]), [['update', 'Anna Muster'], ['create', 'Anna Muster']]);
     assert.deepEqual(list[0]!.changedFields, ['content']);
-    // The comparison is rendered by the server (a link per revision), the restore is a form post.
+    // The comparison is rendered by the server (a link per revision); the restore asks first, then is a form post.
     const compare = await agent.get(`/admin?tab=news&edit=${id}&revision=${list[1]!.id}`).expect(200);
-    assert.match(compare.text, /First words/);
-    assert.match(compare.text, new RegExp(`action="/admin/revisions/${list[1]!.id}/restore"`));
+    assert.match(compare.text, /<td><span class="history-text">First words<\/span><\/td><td><span class="history-text">Second words<\/span><\/td>/);
+    assert.match(compare.text, new RegExp(`revision=${list[1]!.id}&amp;restore=1#history`));
+    assert.doesNotMatch(compare.text, /action="\/admin\/revisions\//);
+    const confirm = await agent.get(`/admin?tab=news&edit=${id}&revision=${list[1]!.id}&restore=1`).expect(200);
+    assert.match(confirm.text, /The current version stays in the history/);
+    assert.match(confirm.text, new RegExp(`action="/admin/revisions/${list[1]!.id}/restore"`));
     const done = await agent.post(`/admin/revisions/${list[1]!.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
     assert.match(done.headers.location!, new RegExp(`tab=news&edit=${id}`));
     assert.equal((await request(h.app).get(`/api/admin/news/${id}`).set(ADMIN).expect(200)).body.content, 'First words');
