@@ -123,6 +123,8 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
   const [confirming, setConfirming] = useState(Boolean(initial?.confirmRestore && initial.compare));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Open while the admin works in it (a restore closes the comparison, not the History).
+  const [open, setOpen] = useState(Boolean(initial?.compare));
 
   const href = (query: string) => `${link('admin')}?tab=${name}&edit=${id}${query}#history`;
 
@@ -176,7 +178,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
   const count = revisions?.length ?? 0;
 
   return (
-    <details id="history" className="admin-history card" open={Boolean(compare) || undefined}>
+    <details id="history" className="admin-history card" open={open || undefined} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
         <span id="history-title" tabIndex={-1}>
           {t('admin.revisions.title')}
