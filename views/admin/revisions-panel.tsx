@@ -26,8 +26,14 @@ const LONG_TEXT = 80;
 
 const show = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v, null, 2) : String(v));
 
+/** Fields with a form label (admin.fields), and those only revisions name (admin.revisions.fields). */
+const FORM_FIELDS = new Set(['title', 'titleDe', 'description', 'descriptionDe', 'abstract', 'abstractDe', 'content', 'contentDe', 'position', 'positionDe', 'bio', 'bioDe', 'name', 'status', 'order', 'raisedAmount', 'goalAmount', 'imageUrl', 'slug', 'projectId', 'publishedAt', 'excerpt', 'location', 'pageName', 'metaDescription', 'metaDescriptionDe']);
+const HISTORY_FIELDS = new Set(['draft', 'publishAt', 'texts', 'startDate']);
+
 export function revisionFieldLabel(t: ReturnType<typeof useT>, field: string): string {
-  return t(`admin.fields.${field}`, { defaultValue: t(`admin.revisions.fields.${field}`, { defaultValue: field }) });
+  if (FORM_FIELDS.has(field)) return t(`admin.fields.${field}`);
+  if (HISTORY_FIELDS.has(field)) return t(`admin.revisions.fields.${field}`);
+  return field;
 }
 
 function ValueCell({ value, empty, yes, no }: { value: unknown; empty: string; yes: string; no: string }) {
