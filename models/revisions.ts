@@ -151,12 +151,17 @@ export async function deleteRevisionsOf(db: Knex, entity: RevisionEntity, entity
 
 /**
  * The fields of a revision an admin's restore writes back: everything the input schema reads
- * (it drops the rest), except what must not travel back in time: the bookkeeping, and a project's
- * raised amount, which moves only through the ledger.
+ * (it drops the rest), except what must not travel back in time: the bookkeeping, a project's
+ * raised amount (money moves only through the ledger), and the publication state (draft,
+ * publishAt: a restore brings back words and settings, it never publishes or hides an item; an
+ * update without them leaves them as they are).
  */
 export function restorableInput(data: Record<string, unknown>): Record<string, unknown> {
-  const { raisedAmount: _r, raisedAmountBase: _b, ...rest } = data;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) if (!BOOKKEEPING.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(data)) if (!BOOKKEEPING.has(k) && !NOT_RESTORED.has(k)) out[k] = v;
+  // A page without edited words (null) restores to none: an empty set of words, the built-in copy.
+  if ('texts' in out && out.texts === null) out.texts = {};
   return out;
 }
+
+const NOT_RESTORED = new Set(['raisedAmount', 'raisedAmountBase', 'draft', 'publishAt']);

@@ -78,6 +78,16 @@ describe('revisions', () => {
     assert.ok(audit.some((e) => e.entityId === String(p.id) && e.actorName === 'Anna Muster' && e.summary.includes(`revision #${first.id}`)));
   });
 
+  test('a restore never publishes or hides: the publication state stays as it is', async () => {
+    const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Draft words', draft: true })).expect(201)).body;
+    assert.equal(p.draft, true);
+    const first = (await revisions('projects', p.id))[0]!;
+    await request(h.app).put(`/api/admin/projects/${p.id}`).set(ADMIN).send(project({ title: 'Published words', draft: false })).expect(200);
+    const restored = (await request(h.app).post(`/api/admin/revisions/${first.id}/restore`).set(ADMIN).expect(200)).body;
+    assert.equal(restored.title, 'Draft words');
+    assert.equal(restored.draft, false);
+  });
+
   test('an item saved before revisions were kept gets its earlier state as a baseline revision', async () => {
     const db = h.deps.db;
     const [row] = await db('team_members')

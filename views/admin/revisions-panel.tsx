@@ -19,8 +19,8 @@ export interface HistoryProps {
   confirmRestore: boolean;
 }
 
-/** Fields a comparison leaves out: bookkeeping, and a project's raised amount (never restored: money moves through the ledger). */
-const NOT_COMPARED = new Set(['id', 'createdAt', 'updatedAt', 'deletedAt', 'deletedBy', 'raisedAmount', 'raisedAmountBase']);
+/** Fields a comparison leaves out: bookkeeping, and what a restore never changes (a project's raised amount, the publication state). */
+const NOT_COMPARED = new Set(['id', 'createdAt', 'updatedAt', 'deletedAt', 'deletedBy', 'raisedAmount', 'raisedAmountBase', 'draft', 'publishAt']);
 /** Texts longer than this (or with line breaks) are shown as one text with the words marked. */
 const LONG_TEXT = 80;
 
@@ -222,7 +222,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
             {t('admin.revisions.compareTitle', { id: compare.id, date: formatDateTime(compare.createdAt, lang), name: actorOf(compare) })}
           </h4>
           <Comparison revision={compare} current={current} />
-          {name === 'projects' && <p className="admin-hint">{t('admin.revisions.raisedNote')}</p>}
+          <p className="admin-hint">{t(name === 'projects' ? 'admin.revisions.keptNoteProjects' : 'admin.revisions.keptNote')}</p>
           {confirming ? (
             <form method="post" action={action(`/admin/revisions/${compare.id}/restore`)} onSubmit={hydrated ? restore : undefined} className="admin-confirm" role="group" aria-label={t('admin.revisions.restore')}>
               <CsrfField />
