@@ -171,7 +171,7 @@ describe('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast('Project updated successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor();
-    await page.getByText('Updated').first().waitFor();
+    await page.locator('.activity-list').getByText('Updated').first().waitFor();
 
     // Delete after the confirmation.
     await page.getByRole('button', { name: 'Delete: E2E Solar Classroom, Extended' }).click();
