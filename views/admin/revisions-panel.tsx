@@ -224,7 +224,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
           <Comparison revision={compare} current={current} />
           <p className="admin-hint">{t(name === 'projects' ? 'admin.revisions.keptNoteProjects' : 'admin.revisions.keptNote')}</p>
           {confirming ? (
-            <form method="post" action={action(`/admin/revisions/${compare.id}/restore`)} onSubmit={hydrated ? restore : undefined} className="admin-confirm" role="group" aria-label={t('admin.revisions.restore')}>
+            <form method="post" action={action(`/admin/revisions/${compare.id}/restore`)} onSubmit={hydrated ? restore : undefined} className="admin-confirm" aria-label={t('admin.revisions.restore')}>
               <CsrfField />
               <p className="admin-confirm-text" role="alert">
                 {t('admin.revisions.restoreConfirm', { id: compare.id })}
