@@ -274,7 +274,6 @@ export function contentApi(deps: Deps): Router {
   return router;
 }
 
-
 const nameOfDeps = (deps: Deps) => (actor: string) => adminDisplayName(deps.config.adminNames, actor);
 
 /** An item's revisions, newest first (it may be in the trash); 404 when there is no such item at all. */
@@ -287,7 +286,7 @@ async function revisionsOf(deps: Deps, r: Resource<{ id: number }, unknown>, id:
 /** Revisions (list, one with its data, restore) and the trash (list, restore), under /api/admin. */
 function historyApi(deps: Deps): Router {
   const router = Router();
-  router.get(`/:name/:id/revisions`, async (req, res, next) => {
+  router.get('/:name/:id/revisions', async (req, res, next) => {
     if (!isTrashName(req.params.name)) return next();
     res.json(await revisionsOf(deps, resourceOfName(req.params.name), parseId(req.params.id)));
   });
@@ -305,14 +304,13 @@ function historyApi(deps: Deps): Router {
     const name = isTrashName(req.query.name) ? req.query.name : undefined;
     res.json(await listTrash(deps.db, { name, nameOf: nameOfDeps(deps) }));
   });
-  router.post(`/trash/:name/:id/restore`, async (req, res) => {
+  router.post('/trash/:name/:id/restore', async (req, res) => {
     if (!isTrashName(req.params.name)) throw notFound('Unknown kind of content');
     const r = resourceOfName(req.params.name);
     const item = await edits.undelete(deps, r, parseId(req.params.id), adminOf(res));
     if (!item) throw notFound('Not in the trash');
     res.json(item);
   });
-
   return router;
 }
 
