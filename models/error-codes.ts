@@ -169,6 +169,7 @@ export const ADMIN_ERROR_TEXTS = [
   'assistant.timeout',
   'assistant.declined',
   'assistant.bad_answer',
+  'content.in_trash',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */

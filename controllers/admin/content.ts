@@ -21,6 +21,8 @@ import type { Knex } from 'knex';
 import { findRevision, listRevisions, recordRevision, restorableInput, type RevisionAction, type RevisionSource, type RevisionSummary } from '../../models/revisions';
 import { isTrashName, listTrash, restoreFromTrash, TRASH_KINDS } from '../../models/trash';
 import { adminDisplayName } from '../../models/user';
+import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
+import { tFor } from '../../models/text';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -328,8 +330,14 @@ function historyForms(deps: Deps): Router {
       req.session.flash = { kind: 'success', key: 'revisions.restored' };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const fields = err.fields ? Object.entries(err.fields).map(([k, v]) => `${k}: ${v}`).join('; ') : '';
-      req.session.flash = { kind: 'error', key: 'revisions.restoreError', params: { message: fields || err.message } };
+      // Said in the page's language: the field and its problem, or the code's own text.
+      const t = tFor(deps.i18n, langOf(req));
+      const fields = Object.entries(err.fields ?? {}).map(([k, f]) => {
+        const { key, params } = fieldTextKey(f);
+        return `${t(`admin.fields.${k}`)}: ${t(key, params)}`;
+      });
+      const known = adminErrorKey(err.code);
+      req.session.flash = { kind: 'error', key: 'revisions.restoreError', params: { message: fields.length ? fields.join('; ') : known ? t(known) : err.message } };
     }
     res.redirect(303, adminUrl(req, `?tab=${r.name}&edit=${rev.entityId}#history`));
   });

@@ -122,6 +122,15 @@ describe('revisions', () => {
     assert.equal(res.body.fieldErrors.abstract.code, 'required');
     assert.equal((await revisions('news', id)).length, 2);
     assert.equal((await request(h.app).get(`/api/admin/news/${id}`).set(ADMIN).expect(200)).body.abstract, 'Now with an abstract');
+    // Without JavaScript, on the German page: the refusal names the field in German.
+    const agent = request.agent(h.app);
+    await agent.post('/de/admin-login').type('form').send({ key: KEY }).expect(303);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec((await agent.get('/de/admin?tab=news').expect(200)).text)![1]!;
+    const back = await agent.post(`/de/admin/revisions/${list[1]!.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
+    assert.match(back.headers.location!, new RegExp(`^/de/admin\\?tab=news&edit=${id}`));
+    const shown = await agent.get(back.headers.location!).expect(200);
+    assert.match(shown.text, /Die Version konnte nicht wiederhergestellt werden/);
+    assert.match(shown.text, /Zusammenfassung \(Englisch\): Dieses Feld ist erforderlich/);
   });
 
   test('unknown ids and revisions of trashed items answer clearly', async () => {
