@@ -44,6 +44,7 @@ import { inEveryLanguage } from './controllers/lang-routes';
 import { createStorage } from './models/providers/storage';
 import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media';
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media-sweep';
+import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from './models/trash';
 import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
@@ -316,11 +317,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   // Publishing: the announcement of an item's publication time, and the minute check that catches a lost one.
   tasks[PUBLISH_ITEM_TASK] = (payload, ctx) => runPublishItemJob(db, payload, ctx.log);
   tasks[PUBLISH_SWEEP_TASK] = (_payload, ctx) => runPublishSweepJob({ db, jobs }, ctx.log);
+  // ---- Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
+  tasks[PURGE_TRASH_TASK] = (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined);
+  // ---- (end of revisions and trash)
   if (options.worker !== false) await jobs.start(tasks);
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });
   // Publishing: one pending minute check for all instances, run soon.
   await queuePublishSweep(jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
+  await queueTrashPurge(jobs);
 
   return {
     app,

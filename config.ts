@@ -3,6 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './models/providers/storage';
+import { keyFingerprint } from './models/user';
+import { normalizeEmail } from './models/text';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -13,6 +15,42 @@ const list = z
   .string()
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+// An admin entry: a plain key or address, or `Anna Muster <the-key>` naming the person, so the
+// Activity panel and the revisions say who did what.
+const NAMED_ENTRY = /^([^<>]*?)\s*<([^<>]*)>$/;
+const MAX_ADMIN_NAME = 120;
+export interface AdminEntry {
+  value: string;
+  name: string | null;
+}
+const adminList = (what: 'key' | 'address') =>
+  list.transform((items, ctx) => {
+    const out: AdminEntry[] = [];
+    for (const [i, item] of items.entries()) {
+      const where = `entry ${i + 1}`;
+      if (!item.includes('<') && !item.includes('>')) {
+        out.push({ value: item, name: null });
+        continue;
+      }
+      const m = NAMED_ENTRY.exec(item);
+      const name = m?.[1]?.trim() ?? '';
+      const value = m?.[2]?.trim() ?? '';
+      if (!m || !value) {
+        ctx.addIssue({ code: 'custom', message: `${where} must be a plain ${what} or "Name <${what}>" (brackets around the ${what})` });
+        return z.NEVER;
+      }
+      if (!name || name.length > MAX_ADMIN_NAME || /[\u0000-\u001f\u007f]/.test(name)) {
+        ctx.addIssue({ code: 'custom', message: `${where} needs a name of 1-${MAX_ADMIN_NAME} characters before <${what}>` });
+        return z.NEVER;
+      }
+      if (what === 'address' && !z.email().safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', message: `${where}: ${value.slice(0, 60)} is not an e-mail address` });
+        return z.NEVER;
+      }
+      out.push({ value, name });
+    }
+    return out;
+  });
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .optional()
@@ -65,8 +103,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_KEYS: list,
-  ADMIN_EMAILS: list,
+  ADMIN_KEYS: adminList('key'),
+  ADMIN_EMAILS: adminList('address'),
   TRUST_ADMIN_EMAIL_HEADER: flag,
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -149,6 +187,8 @@ export interface Config {
   sessionSecret: string | undefined;
   adminKeys: string[];
   adminEmails: string[];
+  /** The names configured for keys (by fingerprint `key:xxxxxxxx`) and addresses (lower case). */
+  adminNames: Record<string, string>;
   trustAdminEmailHeader: boolean;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   mailchimp: { apiKey?: string; serverPrefix?: string; audienceId?: string; apiBase?: string };
@@ -165,6 +205,7 @@ export interface Config {
 
 export const DEMO_ADMIN_KEY = 'demo-admin-key-change-me';
 export const DEMO_ADMIN_EMAIL = 'admin@example.org';
+export const DEMO_ADMIN_NAME = 'Demo Admin';
 
 export class ConfigError extends Error {}
 
@@ -198,8 +239,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const s3Prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const adminKeys = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [DEMO_ADMIN_KEY];
-  const adminEmails = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [DEMO_ADMIN_EMAIL];
+  const keyEntries = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [{ value: DEMO_ADMIN_KEY, name: DEMO_ADMIN_NAME }];
+  const emailEntries = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [{ value: DEMO_ADMIN_EMAIL, name: null }];
+  const adminKeys = keyEntries.map((k) => k.value);
+  const adminEmails = emailEntries.map((k) => k.value);
+  const adminNames: Record<string, string> = {};
+  for (const k of keyEntries) if (k.name) adminNames[keyFingerprint(k.value)] = k.name;
+  for (const m of emailEntries) if (m.name) adminNames[normalizeEmail(m.value)] = m.name;
   return {
     env: e.NODE_ENV,
     production,
@@ -211,6 +257,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     sessionSecret: e.SESSION_SECRET,
     adminKeys,
     adminEmails,
+    adminNames,
     trustAdminEmailHeader: e.TRUST_ADMIN_EMAIL_HEADER,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

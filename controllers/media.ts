@@ -143,7 +143,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
   }
 
   const audit = (res: Response, action: string, id: number, summary: string) =>
-    recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, action, entity: 'media', entityId: id, summary });
+    recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, actorName: (res.locals.admin as AdminIdentity).name, action, entity: 'media', entityId: id, summary });
 
   // ---- Serving: only names this library wrote; everything else is a 404. GET and HEAD, with
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.

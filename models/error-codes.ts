@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'newsletter.items_missing',
   /** Nobody would get this edition: no confirmed subscriber reads its language. Nothing was sent. */
   'newsletter.no_subscribers',
+  // Revisions and trash
+  /** The item is in the trash: restore it from the trash before restoring one of its revisions. */
+  'content.in_trash',
   // Media library and uploads
   /** The uploaded file is of a type this site does not accept, or cannot be read. */
   'media.rejected',
@@ -99,6 +102,7 @@ export const FIELD_CODES = [
   'location',
   'page_name',
   'page_taken',
+  'page_in_trash',
   'project',
   'date',
   'slug',
@@ -169,6 +173,7 @@ export const ADMIN_ERROR_TEXTS = [
   'assistant.timeout',
   'assistant.declined',
   'assistant.bad_answer',
+  'content.in_trash',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */

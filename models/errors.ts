@@ -47,6 +47,7 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   location: 'Choose zimbabwe, switzerland or Board of Trustees',
   page_name: 'Choose one of the listed pages',
   page_taken: 'Content for this page already exists: edit it instead',
+  page_in_trash: 'Content for this page is in the trash: restore it from the trash instead',
   project: 'This project does not exist',
   date: 'Enter a date such as 2026-03-01',
   slug: 'Use letters, numbers and hyphens only',

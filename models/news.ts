@@ -5,6 +5,7 @@ import { markdownToText } from './markup';
 import { invalidField } from './errors';
 import { imageUrl, insertReturningId, optionalDate, optionalId, optionalSlug, optionalText, requiredText, withFreeSlug } from './admin-input';
 import { toIso } from './dates';
+import { moveToTrash } from './trash-rules';
 import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
 import { previewedOr, withPreviewed } from './preview-scope';
 
@@ -187,6 +188,7 @@ export async function updateNews(db: Knex, id: number, input: NewsInput): Promis
   return findNewsById(db, id);
 }
 
-export async function deleteNews(db: Knex, id: number): Promise<boolean> {
-  return Number(await table(db).where({ id }).delete()) > 0;
+/** Moves an article to the trash. False when unknown. */
+export async function deleteNews(db: Knex, id: number, by: { actor: string } = { actor: 'system' }): Promise<boolean> {
+  return moveToTrash(db, 'news_articles', id, by.actor);
 }

@@ -10,6 +10,7 @@ import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, t
 import { previewedOr } from './preview-scope';
 import { cleanPageTexts, PAGE_TEXT_MAX } from './page-texts';
 import type { PageTexts } from './rules';
+import { moveToTrash } from './trash-rules';
 
 interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' | 'texts'> {
   updatedAt: unknown;
@@ -135,8 +136,10 @@ export async function findPageContentById(db: Knex, id: number): Promise<PageCon
 }
 
 async function checkPageName(db: Knex, pageName: string, excludeId?: number): Promise<void> {
-  const other = await db('page_contents').where({ pageName }).first('id');
-  if (other && other.id !== excludeId) throw invalidField('pageName', 'page_taken');
+  // A page content in the trash still holds its page name (one per page): the admin restores it
+  // from the trash (or waits for the purge) instead of writing the page twice.
+  const other = (await db('page_contents').where({ pageName }).first('id', 'deletedAt')) as { id: number; deletedAt: unknown } | undefined;
+  if (other && other.id !== excludeId) throw invalidField('pageName', other.deletedAt ? 'page_in_trash' : 'page_taken');
 }
 
 /** The unique index decides when two admins save the same page at once: the later one is told, as above. */
@@ -168,6 +171,7 @@ export async function updatePageContent(db: Knex, id: number, input: PageInput):
   return findPageContentById(db, id);
 }
 
-export async function deletePageContent(db: Knex, id: number): Promise<boolean> {
-  return Number(await db('page_contents').where({ id }).delete()) > 0;
+/** Moves a page content to the trash. False when unknown. */
+export async function deletePageContent(db: Knex, id: number, by: { actor: string } = { actor: 'system' }): Promise<boolean> {
+  return moveToTrash(db, 'page_contents', id, by.actor);
 }

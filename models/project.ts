@@ -6,6 +6,7 @@ import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug,
 import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
+import { moveToTrash } from './trash-rules';
 import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
 import { previewedOr, withPreviewed } from './preview-scope';
 
@@ -138,6 +139,8 @@ function projectRow(input: ProjectInput) {
 /** Who made a change (the admin id), for the ledger and the audit log. */
 export interface Actor {
   actor: string;
+  /** The admin's name, for the audit entries written on the way. */
+  actorName?: string;
 }
 
 const SYSTEM: Actor = { actor: 'system' };
@@ -200,6 +203,7 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
         await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });
         await recordAudit(trx, {
           actor: by.actor,
+          actorName: by.actorName,
           action: 'adjust',
           entity: 'project',
           entityId: id,
@@ -213,10 +217,19 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
   return found ? findProjectById(db, id) : null;
 }
 
-/** Deletes a project (its news keep existing without the link). False when unknown. */
-export async function deleteProject(db: Knex, id: number): Promise<boolean> {
+/** Moves a project to the trash (its articles keep their link, hidden with it). False when unknown. */
+export async function deleteProject(db: Knex, id: number, by: Actor = SYSTEM): Promise<boolean> {
+  return moveToTrash(db, 'projects', id, by.actor);
+}
+
+/**
+ * Deletes a project for good (the trash's purge): its articles stay without the link, its gifts
+ * without the project (their foreign keys say SET NULL), and its ledger rows go with it (CASCADE):
+ * the ledger only ever adds up one project's total.
+ */
+export async function purgeProject(db: Knex, id: number): Promise<boolean> {
   return db.transaction(async (trx) => {
     await trx('news_articles').where({ projectId: id }).update({ projectId: null });
-    return Number(await trx('projects').where({ id }).delete()) > 0;
+    return Number(await trx('projects').where({ id }).whereNotNull('deletedAt').delete()) > 0;
   });
 }

@@ -4,6 +4,7 @@ import type { TeamMember } from './rules';
 import { TEAM_LOCATIONS } from './admin-rules';
 import { displayOrder, imageUrl, insertReturningId, oneOf, requiredText } from './admin-input';
 import { toIso } from './dates';
+import { moveToTrash } from './trash-rules';
 import { notDeleted, publishingFields, publishingOnCreate, publishingOnUpdate, toPublishing, whereLive } from './publishing';
 import { withPreviewed } from './preview-scope';
 
@@ -81,6 +82,7 @@ export async function updateTeamMember(db: Knex, id: number, input: TeamInput): 
   return Number(changed) > 0 ? findTeamMemberById(db, id) : null;
 }
 
-export async function deleteTeamMember(db: Knex, id: number): Promise<boolean> {
-  return Number(await db('team_members').where({ id }).delete()) > 0;
+/** Moves a team member to the trash. False when unknown. */
+export async function deleteTeamMember(db: Knex, id: number, by: { actor: string } = { actor: 'system' }): Promise<boolean> {
+  return moveToTrash(db, 'team_members', id, by.actor);
 }

@@ -7,6 +7,20 @@ export interface AdminIdentity {
   /** Stable, non-secret id used in the audit log: an e-mail address or `key:<fingerprint>`. */
   id: string;
   via: 'session' | 'key' | 'email-header';
+  /** Who that is, for people: the configured name, else the e-mail address, else "Key c14d7bde". */
+  name: string;
+}
+
+/**
+ * The readable name of an admin id: the name configuration gives it (`Anna Muster <key>`), else
+ * the e-mail address itself, else "Key <fingerprint>" for an unnamed key. Old audit rows, written
+ * before names existed, are named this way from the current configuration too.
+ */
+export function adminDisplayName(names: Readonly<Record<string, string>>, id: string): string {
+  const named = names[id] ?? names[id.toLowerCase()];
+  if (named) return named;
+  if (id.startsWith('key:')) return `Key ${id.slice(4)}`;
+  return id;
 }
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s, 'utf8').digest();
@@ -38,9 +52,10 @@ export function isAdminEmail(acceptedEmails: readonly string[], candidate: unkno
  * Keeps a users row (role admin) for everyone who logged in, so the users table of the schema
  * page lists the admins. Nobody logs in with a password: the column holds an unusable marker.
  */
-export async function rememberAdminUser(db: Knex, adminId: string): Promise<void> {
+export async function rememberAdminUser(db: Knex, adminId: string, displayName?: string): Promise<void> {
+  const name = displayName ? displayName.slice(0, 120) : null;
   await db('users')
-    .insert({ username: adminId.slice(0, 120), password: '!no-password-login', role: 'admin', createdAt: new Date().toISOString() })
+    .insert({ username: adminId.slice(0, 120), password: '!no-password-login', role: 'admin', displayName: name, createdAt: new Date().toISOString() })
     .onConflict('username')
-    .ignore();
+    .merge(['displayName']);
 }

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../models/errors';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
 import { recordAudit } from '../../models/audit';
-import { createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
+import { type Actor, createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
 import { listLedger } from '../../models/ledger';
 import { centsToDecimal } from '../../models/rules';
 import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from '../../models/news';
@@ -19,6 +19,11 @@ import type { AdminIdentity } from '../../models/user';
 import { localizePath } from '../../views/routes';
 import type { Knex } from 'knex';
 import { schedulePublication } from '../../models/publish-schedule';
+import { findRevision, listRevisions, recordRevision, restorableInput, type RevisionAction, type RevisionSource, type RevisionSummary } from '../../models/revisions';
+import { isTrashName, listTrash, restoreFromTrash, TRASH_KINDS } from '../../models/trash';
+import { adminDisplayName } from '../../models/user';
+import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
+import { tFor } from '../../models/text';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -33,9 +38,10 @@ export interface Resource<T extends { id: number }, I> {
   list(db: Knex): Promise<T[]>;
   find(db: Knex, id: number): Promise<T | null>;
   /** `by` names the admin (projects write it into their ledger and audit entries). */
-  create(db: Knex, input: I, by: { actor: string }): Promise<T>;
-  update(db: Knex, id: number, input: I, by: { actor: string }): Promise<T | null>;
-  remove(db: Knex, id: number): Promise<boolean>;
+  create(db: Knex, input: I, by: Actor): Promise<T>;
+  update(db: Knex, id: number, input: I, by: Actor): Promise<T | null>;
+  /** Moves the item to the trash. */
+  remove(db: Knex, id: number, by: Actor): Promise<boolean>;
   label(item: T): string;
 }
 
@@ -79,32 +85,92 @@ export function formValues(body: unknown): Record<string, string> {
   return out;
 }
 
+/** What a change writes besides the item: which kind of revision, from where. */
+export interface EditHow {
+  /** Audit and revision action (default: the edit's own, create/update/delete). */
+  action?: 'restore' | 'undelete';
+  source?: RevisionSource;
+  /** Appended to the audit summary (e.g. "revision #12"). */
+  note?: string;
+}
+
+const byOf = (admin: AdminIdentity): Actor => ({ actor: admin.id, actorName: admin.name });
+
+/** The revision and the audit entry of one change (one per edit, whichever path it came by). */
+async function keepRecord<T extends { id: number }, I>(
+  deps: Deps,
+  r: Resource<T, I>,
+  item: T,
+  admin: AdminIdentity,
+  action: RevisionAction,
+  how: EditHow,
+  before?: T | null,
+): Promise<void> {
+  await recordRevision(deps.db, { entity: r.entity, entityId: item.id, action, actor: admin.id, actorName: admin.name, data: item, source: how.source ?? null, before });
+  const summary = how.note ? `${r.label(item)} (${how.note})` : r.label(item);
+  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: r.entity, entityId: item.id, summary });
+}
+
 /**
  * The admin's changes, the same for the JSON API and the forms: the model's write, then what
- * follows every change of content (the audit entry, and the work features add after a save).
- * Each returns the item (null when unknown).
+ * follows every change of content (the revision, the audit entry, and the work features add
+ * after a save). Each returns the item (null when unknown).
  */
 export const edits = {
   async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity): Promise<T> {
-    const item = await r.create(deps.db, input, { actor: admin.id });
-    await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: r.entity, entityId: item.id, summary: r.label(item) });
+    const item = await r.create(deps.db, input, byOf(admin));
+    await keepRecord(deps, r, item, admin, 'create', {});
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
-  async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity): Promise<T | null> {
-    const item = await r.update(deps.db, id, input, { actor: admin.id });
+  async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity, how: EditHow = {}): Promise<T | null> {
+    // The item before the save: the first revision of an item older than revisions compares with it.
+    const before = await r.find(deps.db, id);
+    if (!before) return null;
+    const item = await r.update(deps.db, id, input, byOf(admin));
     if (!item) return null;
-    await recordAudit(deps.db, { actor: admin.id, action: 'update', entity: r.entity, entityId: id, summary: r.label(item) });
+    await keepRecord(deps, r, item, admin, how.action === 'restore' ? 'restore' : 'update', how, before);
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
   },
+  /** Moves the item to the trash (restorable for TRASH_DAYS days). */
   async remove<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
     const item = await r.find(deps.db, id);
-    if (!item || !(await r.remove(deps.db, id))) return null;
-    await recordAudit(deps.db, { actor: admin.id, action: 'delete', entity: r.entity, entityId: id, summary: r.label(item) });
+    if (!item || !(await r.remove(deps.db, id, byOf(admin)))) return null;
+    await keepRecord(deps, r, item, admin, 'delete', {});
     return item;
+  },
+  /** Takes the item out of the trash. */
+  async undelete<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
+    if (!(await restoreFromTrash(deps.db, r.name, id))) return null;
+    const item = await r.find(deps.db, id);
+    if (!item) return null;
+    await keepRecord(deps, r, item, admin, 'undelete', {});
+    return item;
+  },
+  /**
+   * Brings an earlier revision back: its editable fields go through the item's input schema and
+   * model update like a typed save (every rule holds; a project's raised amount stays, as money
+   * moves only through the ledger). Null when the item is not there (or in the trash).
+   */
+  async restoreRevision(deps: Deps, revisionId: number, admin: AdminIdentity): Promise<{ name: Resource<{ id: number }, unknown>['name']; item: { id: number } } | null> {
+    const rev = await findRevision(deps.db, revisionId);
+    if (!rev) throw notFound('Revision not found');
+    const r = resourceOfEntity(rev.entity);
+    const current = await r.find(deps.db, rev.entityId);
+    if (!current) {
+      const trashed = await deps.db(TRASH_KINDS[r.name].table).where({ id: rev.entityId }).whereNotNull('deletedAt').first('id');
+      if (trashed) throw new AppError(409, 'content.in_trash', 'This item is in the trash: restore it from the trash first');
+      throw notFound(r.notFound);
+    }
+    const data = restorableInput(rev.data);
+    // An article's project may have been deleted for good since: the text comes back without the link.
+    if (r.name === 'news' && data.projectId && !(await deps.db('projects').where({ id: Number(data.projectId) }).first('id'))) data.projectId = null;
+    const input = parseInput(r.schema, data);
+    const item = await edits.update(deps, r, rev.entityId, input, admin, { action: 'restore', source: 'restore', note: `revision #${rev.id}` });
+    return item ? { name: r.name, item } : null;
   },
 };
 
@@ -187,6 +253,19 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
 
 const anyResource = (r: (typeof RESOURCES)[number]) => r as unknown as Resource<{ id: number }, unknown>;
 
+/** The resource of an audit/revision entity name (project, news, team, page). */
+export function resourceOfEntity(entity: string): Resource<{ id: number }, unknown> {
+  const r = RESOURCES.find((x) => x.entity === entity);
+  if (!r) throw notFound('Unknown kind of content');
+  return anyResource(r);
+}
+
+export function resourceOfName(name: string): Resource<{ id: number }, unknown> {
+  const r = RESOURCES.find((x) => x.name === name);
+  if (!r) throw notFound('Unknown kind of content');
+  return anyResource(r);
+}
+
 /** The content API under /api/admin (mounted behind the admin guard): /projects, /news, /team, /pages. */
 export function contentApi(deps: Deps): Router {
   const router = Router();
@@ -199,13 +278,90 @@ export function contentApi(deps: Deps): Router {
     const sum = entries.reduce((total, e) => total + e.amountCents, 0);
     res.json({ projectId: id, raisedAmount: project.raisedAmount, ledgerAmount: centsToDecimal(sum), entries });
   });
+  router.use(historyApi(deps));
   for (const r of RESOURCES) router.use(`/${r.name}`, resourceApi(deps, anyResource(r)));
+  return router;
+}
+
+const nameOfDeps = (deps: Deps) => (actor: string) => adminDisplayName(deps.config.adminNames, actor);
+
+/** An item's revisions, newest first (it may be in the trash); 404 when there is no such item at all. */
+async function revisionsOf(deps: Deps, r: Resource<{ id: number }, unknown>, id: number): Promise<RevisionSummary[]> {
+  const exists = await deps.db(TRASH_KINDS[r.name].table).where({ id }).first('id');
+  if (!exists) throw notFound(r.notFound);
+  return listRevisions(deps.db, r.entity, id);
+}
+
+/** Revisions (list, one with its data, restore) and the trash (list, restore), under /api/admin. */
+function historyApi(deps: Deps): Router {
+  const router = Router();
+  router.get('/:name/:id/revisions', async (req, res, next) => {
+    if (!isTrashName(req.params.name)) return next();
+    res.json(await revisionsOf(deps, resourceOfName(req.params.name), parseId(req.params.id)));
+  });
+  router.get('/revisions/:revId', async (req, res) => {
+    const rev = await findRevision(deps.db, parseId(req.params.revId));
+    if (!rev) throw notFound('Revision not found');
+    res.json(rev);
+  });
+  router.post('/revisions/:revId/restore', async (req, res) => {
+    const done = await edits.restoreRevision(deps, parseId(req.params.revId), adminOf(res));
+    if (!done) throw notFound('Item not found');
+    res.json(done.item);
+  });
+  router.get('/trash', async (req, res) => {
+    const name = isTrashName(req.query.name) ? req.query.name : undefined;
+    res.json(await listTrash(deps.db, { name, nameOf: nameOfDeps(deps) }));
+  });
+  router.post('/trash/:name/:id/restore', async (req, res) => {
+    if (!isTrashName(req.params.name)) throw notFound('Unknown kind of content');
+    const r = resourceOfName(req.params.name);
+    const item = await edits.undelete(deps, r, parseId(req.params.id), adminOf(res));
+    if (!item) throw notFound('Not in the trash');
+    res.json(item);
+  });
+  return router;
+}
+
+/** The same for the forms without JavaScript: post, redirect back, show the outcome once. */
+function historyForms(deps: Deps): Router {
+  const router = Router();
+  const adminUrl = (req: Request, query: string) => localizePath('/admin', langOf(req)) + query;
+  router.post('/revisions/:revId/restore', async (req, res) => {
+    const revId = parseId(req.params.revId);
+    const rev = await findRevision(deps.db, revId);
+    if (!rev) throw notFound('Revision not found');
+    const r = resourceOfEntity(rev.entity);
+    try {
+      await edits.restoreRevision(deps, revId, adminOf(res));
+      req.session.flash = { kind: 'success', key: 'revisions.restored' };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      // Said in the page's language: the field and its problem, or the code's own text.
+      const t = tFor(deps.i18n, langOf(req));
+      const fields = Object.entries(err.fields ?? {}).map(([k, f]) => {
+        const { key, params } = fieldTextKey(f);
+        return `${t(`admin.fields.${k}`)}: ${t(key, params)}`;
+      });
+      const known = adminErrorKey(err.code);
+      req.session.flash = { kind: 'error', key: 'revisions.restoreError', params: { message: fields.length ? fields.join('; ') : known ? t(known) : err.message } };
+    }
+    res.redirect(303, adminUrl(req, `?tab=${r.name}&edit=${rev.entityId}#history`));
+  });
+  router.post('/trash/:name/:id/restore', async (req, res) => {
+    const name = req.params.name;
+    if (!isTrashName(name)) throw notFound('Unknown kind of content');
+    const item = await edits.undelete(deps, resourceOfName(name), parseId(req.params.id), adminOf(res));
+    req.session.flash = item ? { kind: 'success', key: 'trash.restored' } : { kind: 'error', key: 'trash.restoreError', params: { message: 'Not in the trash' } };
+    res.redirect(303, adminUrl(req, `?tab=${name}&trash=1`));
+  });
   return router;
 }
 
 /** The content forms under /admin (mounted behind the admin page guard and its CSRF check). */
 export function contentForms(deps: Deps): Router {
   const router = Router();
+  router.use(historyForms(deps));
   for (const r of RESOURCES) router.use(`/${r.name}`, resourceForms(deps, anyResource(r)));
   return router;
 }

@@ -16,6 +16,7 @@ import { certificateYearOverview, currentCertificateYear, findCertificateRun, li
 const BASE = '/donations';
 
 const actor = (res: Response) => (res.locals.admin as AdminIdentity).id;
+const actorName = (res: Response) => (res.locals.admin as AdminIdentity).name;
 
 const YearQuerySchema = z.object({ year: z.string({ error: 'year must be a single year such as 2025' }).optional() });
 const StartRunSchema = z.object({ year: z.union([z.number(), z.string()], { error: 'year must be a year such as 2025' }) });
@@ -32,7 +33,7 @@ export function adminDonationsApi(deps: Deps): Router {
     const filter = parseInput(DonationFilterSchema, req.query);
     const rows = await allDonations(deps.db, filter);
     // Who took a copy of the ledger (names and addresses of donors), and how many rows.
-    await recordAudit(deps.db, { actor: actor(res), action: 'export', entity: 'donations', summary: String(rows.length) });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'donations', summary: String(rows.length) });
     const day = new Date().toISOString().slice(0, 10);
     res.attachment(`donations-${day}.csv`);
     res.type('text/csv; charset=utf-8').send(donationsCsv(rows));
@@ -54,7 +55,7 @@ export function adminDonationsApi(deps: Deps): Router {
     const body = parseInput(StartRunSchema, req.body ?? {});
     const year = parseCertificateYear(body.year);
     const run = await startCertificateRun(deps.db, deps.jobs, year, actor(res));
-    await recordAudit(deps.db, { actor: actor(res), action: 'start', entity: 'certificates', entityId: run.id, summary: String(year) });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'start', entity: 'certificates', entityId: run.id, summary: String(year) });
     res.status(202).json({ run });
   });
 

@@ -3,7 +3,8 @@
 // forms under /admin in every language (session only).
 import { Router } from 'express';
 import type { Deps } from '../context';
-import { listAudit } from '../../models/audit';
+import { activityFilter, auditActors, listActivity } from '../../models/audit';
+import { adminDisplayName } from '../../models/user';
 import { sessionApi, logoutForm } from './session';
 import { contentApi, contentForms } from './content';
 import { previewForms } from '../preview';
@@ -21,11 +22,15 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   const router = Router();
   router.use(sessionApi(deps, options.cookieName));
 
-  // The activity panel: who changed what, when (newest first).
+  // The activity panel: who changed what, when (newest first; a person's sign-ins in a row are
+  // one line with `count`), filtered by person (actor), kind of thing (kind) and action.
   router.get('/audit', async (req, res) => {
     const limit = Math.max(1, Math.min(200, Number(req.query.limit) || 50));
-    const entity = typeof req.query.entity === 'string' ? req.query.entity.slice(0, 40) : undefined;
-    res.json(await listAudit(deps.db, { limit, entity }));
+    res.json(await listActivity(deps.db, { ...activityFilter(req.query), limit }, (a) => adminDisplayName(deps.config.adminNames, a)));
+  });
+  // The people the activity filter offers.
+  router.get('/audit/people', async (_req, res) => {
+    res.json(await auditActors(deps.db, (a) => adminDisplayName(deps.config.adminNames, a)));
   });
 
   router.use(contentApi(deps));

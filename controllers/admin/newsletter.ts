@@ -144,7 +144,7 @@ export function adminNewsletterApi(deps: Deps): Router {
     const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
     const campaign = await deps.mailing.createCampaign(newsletterData);
     const admin = res.locals.admin as AdminIdentity;
-    await recordAudit(deps.db, { actor: admin.id, action: 'create', entity: 'campaign', entityId: campaign.campaignId, summary: newsletterData.subject });
+    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'create', entity: 'campaign', entityId: campaign.campaignId, summary: newsletterData.subject });
     res.status(201).json(campaign);
   });
 
@@ -155,7 +155,7 @@ export function adminNewsletterApi(deps: Deps): Router {
     const result = await deps.mailing.sendCampaign(campaignId, admin.id);
     const campaign = await findCampaign(deps.db, campaignId);
     const who = result.progress ? ` (${result.progress.total})` : '';
-    await recordAudit(deps.db, { actor: admin.id, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` });
+    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` });
     // A local send goes on in the background: 202 with its progress, to follow at .../progress.
     res.status(result.status === 'sending' ? 202 : 200).json(result);
   });
@@ -183,7 +183,7 @@ export function adminNewsletterApi(deps: Deps): Router {
     const id = parseId(req.params.id);
     const progress = await retryFailed(deps.db, deps.jobs, id);
     const admin = res.locals.admin as AdminIdentity;
-    await recordAudit(deps.db, { actor: admin.id, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` });
+    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` });
     res.status(202).json(progress);
   });
 

@@ -5,7 +5,10 @@ import { langOf, type Deps, type PageLoader } from '../context';
 import { AppError } from '../../models/errors';
 import type { AdminListItem, AdminPageProps } from '../../views/pages/admin-page';
 import { metaFromLocale } from '../seo';
-import { listAudit, type AuditEntry } from '../../models/audit';
+import { activityFilter, auditActors, listActivity } from '../../models/audit';
+import { findRevision, listRevisions } from '../../models/revisions';
+import { countTrash, isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
+import { adminDisplayName } from '../../models/user';
 import { listProjects } from '../../models/project';
 import { findNewsById, listNews, toSummary } from '../../models/news';
 import { listTeam } from '../../models/team';
@@ -80,9 +83,24 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     const pageName = flashed ?? (form.item as PageContent | null)?.pageName ?? PAGE_NAMES.find((n) => !used.includes(n)) ?? PAGE_NAMES[0];
     if ((PAGE_NAMES as readonly string[]).includes(pageName)) pageTexts = { pageName, sections: pageTextSections(pageName) };
   }
+  // ---- Revisions, trash and named activity.
+  const nameOf = (actor: string) => adminDisplayName(deps.config.adminNames, actor);
+  let history: AdminPageProps['history'] = null;
+  if (form?.id && isTrashName(tab)) {
+    const entity = TRASH_KINDS[tab].entity;
+    const revisions = await listRevisions(deps.db, entity, form.id);
+    const revId = idParam(q.revision);
+    const compare = revId ? await findRevision(deps.db, revId) : null;
+    history = { revisions, compare: compare && compare.entity === entity && compare.entityId === form.id ? compare : null, confirmRestore: Boolean(q.restore) };
+  }
+  const trash: AdminPageProps['trash'] = isTrashName(tab)
+    ? { count: await countTrash(deps.db, tab), items: q.trash ? await listTrash(deps.db, { name: tab, nameOf }) : null }
+    : null;
+  const activityQuery = activityFilter(q as Record<string, unknown>);
+  // ---- (end of revisions, trash and named activity)
 
   const props: AdminPageProps = {
-    admin: { id: session.admin.id, via: 'session' },
+    admin: { id: session.admin.id, via: 'session', name: session.admin.name ?? nameOf(session.admin.id) },
     csrfToken: session.csrfToken ?? '',
     tab,
     items,
@@ -94,8 +112,12 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     // The list is rendered with this query applied (views/admin/list-tools.ts), with or without JavaScript.
     listQuery: isListEntity(tab) ? parseListQuery(tab, q) : null,
     flash,
-    activity: await listAudit(deps.db, { limit: ACTIVITY_LIMIT }),
     pageTexts,
+    activity: await listActivity(deps.db, { ...activityQuery, limit: ACTIVITY_LIMIT }, nameOf),
+    activityFilter: activityQuery,
+    activityPeople: await auditActors(deps.db, nameOf),
+    history,
+    trash,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

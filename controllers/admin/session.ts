@@ -14,7 +14,7 @@ import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
 import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
-import { isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/user';
+import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/user';
 import { recordAudit } from '../../models/audit';
 import { localizePath } from '../../views/routes';
 import type { Lang } from '../../models/rules';
@@ -57,7 +57,7 @@ const loginUrl = (lang: Lang, query = '') => localizePath('/admin-login', lang) 
 const adminUrl = (lang: Lang, query = '') => localizePath('/admin', lang) + query;
 
 /** Opens a fresh session for an admin: new session id (no fixation), new CSRF token. */
-export function openSession(req: Request, admin: { id: string; method: 'key' | 'email' }): Promise<void> {
+export function openSession(req: Request, admin: { id: string; method: 'key' | 'email'; name: string }): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
@@ -107,9 +107,10 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
     if (!key) return { kind: 'bad-input', notice: 'keyRequired' };
     const id = matchAdminKey(deps.config.adminKeys, key);
     if (!id) return { kind: 'invalid' };
-    await openSession(req, { id, method: 'key' });
-    await rememberAdminUser(deps.db, id);
-    await recordAudit(deps.db, { actor: id, action: 'login', entity: 'session', summary: 'Logged in with an admin key' });
+    const name = adminDisplayName(deps.config.adminNames, id);
+    await openSession(req, { id, method: 'key', name });
+    await rememberAdminUser(deps.db, id, name);
+    await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key' });
     return { kind: 'session' };
   }
   const email = (input.email ?? '').trim();
@@ -283,9 +284,10 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
     const result = await consumeLoginToken(deps.db, postedToken(req));
     if (!result.ok) return linkInvalid(res, lang, result.reason);
-    await openSession(req, { id: result.email, method: 'email' });
-    await rememberAdminUser(deps.db, result.email);
-    await recordAudit(deps.db, { actor: result.email, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
+    const name = adminDisplayName(deps.config.adminNames, result.email);
+    await openSession(req, { id: result.email, method: 'email', name });
+    await rememberAdminUser(deps.db, result.email, name);
+    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));
   });

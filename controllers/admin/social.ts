@@ -65,6 +65,7 @@ export function adminSocialApi(deps: Deps): Router {
     const content = await deps.assistant.socialPosts({ language: input.language, orgName: deps.config.site.name, item, platforms });
     await recordAudit(deps.db, {
       actor: (res.locals.admin as AdminIdentity).id,
+      actorName: (res.locals.admin as AdminIdentity).name,
       action: 'generate',
       entity: 'social',
       entityId: input.content.id,

@@ -23,6 +23,7 @@ import {
 const BASE = '/subscribers';
 
 const actor = (res: Response) => (res.locals.admin as AdminIdentity).id;
+const actorName = (res: Response) => (res.locals.admin as AdminIdentity).name;
 
 export function adminSubscribersApi(deps: Deps): Router {
   const router = Router();
@@ -36,7 +37,7 @@ export function adminSubscribersApi(deps: Deps): Router {
     const filter = parseInput(SubscriberQuerySchema, req.query);
     const rows = await allSubscribers(deps.db, filter);
     // Who took a copy of the list, and how many rows (no addresses).
-    await recordAudit(deps.db, { actor: actor(res), action: 'export', entity: 'subscribers', summary: String(rows.length) });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'subscribers', summary: String(rows.length) });
     const day = new Date().toISOString().slice(0, 10);
     res.attachment(`newsletter-subscribers-${day}.csv`);
     res.type('text/csv; charset=utf-8').send(subscribersCsv(rows));
@@ -52,7 +53,7 @@ export function adminSubscribersApi(deps: Deps): Router {
     const report = await eraseSubscriber(deps.db, parseId(req.params.id));
     if (!report) throw notFound('Subscriber not found');
     // The audit log must not keep what was erased: the number only, never the address.
-    await recordAudit(deps.db, { actor: actor(res), action: 'erase', entity: 'subscriber', entityId: report.id, summary: `#${report.id}` });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'erase', entity: 'subscriber', entityId: report.id, summary: `#${report.id}` });
     res.json({ erased: true, ...report });
   });
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, type Deps } from '../context';
 import { localizePath } from '../../views/routes';
-import { isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
+import { adminDisplayName, isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
 import { normalizeEmail } from '../../models/text';
 import { AppError } from '../../models/errors';
 import { requireCsrf } from './csrf';
@@ -14,7 +14,7 @@ export type { AdminIdentity };
 declare module 'express-session' {
   interface SessionData {
     /** Set on login (key or e-mail link); the session id is regenerated at that moment. */
-    admin?: { id: string; method: 'key' | 'email'; loggedInAt: string };
+    admin?: { id: string; method: 'key' | 'email'; loggedInAt: string; name?: string };
     csrfToken?: string;
     /** One message for the next admin page view (no-JavaScript forms: post, redirect, show). */
     flash?: AdminFlash;
@@ -33,16 +33,17 @@ export function identify(deps: Deps, req: Request): AdminIdentity | 'bad-credent
   const key = req.get(ADMIN_KEY_HEADER);
   if (key !== undefined) {
     const id = matchAdminKey(deps.config.adminKeys, key);
-    return id ? { id, via: 'key' } : 'bad-credential';
+    return id ? { id, via: 'key', name: adminDisplayName(deps.config.adminNames, id) } : 'bad-credential';
   }
   if (deps.config.trustAdminEmailHeader) {
     const email = req.get(ADMIN_EMAIL_HEADER);
     if (email !== undefined) {
-      return isAdminEmail(deps.config.adminEmails, email) ? { id: normalizeEmail(email), via: 'email-header' } : 'bad-credential';
+      const id = normalizeEmail(email);
+      return isAdminEmail(deps.config.adminEmails, email) ? { id, via: 'email-header', name: adminDisplayName(deps.config.adminNames, id) } : 'bad-credential';
     }
   }
   const admin = req.session?.admin;
-  if (admin) return { id: admin.id, via: 'session' };
+  if (admin) return { id: admin.id, via: 'session', name: adminDisplayName(deps.config.adminNames, admin.id) };
   return null;
 }
 
@@ -76,7 +77,8 @@ export function requireAdminPage(options: { deferCsrf?: boolean } = {}): Request
       if (req.accepts(['html', 'json']) === 'json') return next(new AppError(401, 'unauthorized', 'No admin credentials found'));
       return res.redirect(303, localizePath('/admin-login', langOf(req)));
     }
-    res.locals.admin = { id: admin.id, via: 'session' } satisfies AdminIdentity;
+    // The name was read from the configuration at sign-in (this guard has no configuration at hand).
+    res.locals.admin = { id: admin.id, via: 'session', name: admin.name ?? adminDisplayName({}, admin.id) } satisfies AdminIdentity;
     if (options.deferCsrf) return next();
     requireCsrf(req, res, next);
   };

@@ -4,6 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
+import { purgeTrash } from '../../models/trash';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -169,10 +170,13 @@ describe('admin content API', () => {
     assert.deepEqual((await auditFor(h, 'news', alone.body.id)).map((e) => e.action), ['delete', 'create']);
   });
 
-  test('deleting a project keeps its news (without the link)', async () => {
+  test('deleting a project keeps its news: linked while it is in the trash, without the link once purged', async () => {
     const p = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Short-lived' })).expect(201);
     const a = await request(h.app).post('/api/admin/news').set(ADMIN).send(article({ title: 'About the short-lived project', projectId: p.body.id })).expect(201);
     await request(h.app).delete(`/api/admin/projects/${p.body.id}`).set(ADMIN).expect(200);
+    const trashed = await request(h.app).get(`/api/admin/news/${a.body.id}`).set(ADMIN).expect(200);
+    assert.equal(trashed.body.projectId, p.body.id);
+    await purgeTrash(h.deps.db, new Date(Date.now() + 31 * 24 * 3600 * 1000));
     const after = await request(h.app).get(`/api/admin/news/${a.body.id}`).set(ADMIN).expect(200);
     assert.equal(after.body.projectId, null);
   });
@@ -209,6 +213,11 @@ describe('admin content API', () => {
     assert.deepEqual(Object.keys(missing.body.fields).sort(), ['content', 'contentDe', 'title', 'titleDe']);
 
     await request(h.app).delete(`/api/admin/pages/${vision.id}`).set(ADMIN).expect(200);
+    // The trashed content still holds its page: the admin is told to restore it from the trash.
+    const inTrash = await request(h.app).post('/api/admin/pages').set(ADMIN).send({ pageName: 'vision', title: 't', titleDe: 't', content: 'c', contentDe: 'c' }).expect(400);
+    assert.equal(inTrash.body.fieldErrors.pageName.code, 'page_in_trash');
+    // Once purged (30 days later), the page takes new content.
+    await purgeTrash(h.deps.db, new Date(Date.now() + 31 * 24 * 3600 * 1000));
     const created = await request(h.app)
       .post('/api/admin/pages')
       .set(ADMIN)
@@ -312,17 +321,17 @@ describe('forms without JavaScript', () => {
     assert.equal(saved.headers.location, '/de/admin?tab=projects');
     assert.match((await agent.get('/de/admin?tab=projects').set('Accept', 'text/html')).text, /Projekt erfolgreich aktualisiert!/);
     const confirm = await agent.get(`/admin?tab=projects&delete=${created.id}`).set('Accept', 'text/html').expect(200);
-    assert.match(confirm.text, /This cannot be undone/);
+    assert.match(confirm.text, /It can be restored there for 30 days/);
     await agent.post(`/admin/projects/${created.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project deleted successfully!/);
-    assert.equal(await h.deps.db('projects').where({ id: created.id }).first(), undefined);
+    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project moved to the trash\./);
+    assert.equal(await h.deps.db('projects').where({ id: created.id }).whereNull('deletedAt').first(), undefined);
   });
 
   test('a form post without the CSRF token is refused', async () => {
     const { agent } = await formSession();
     const res = await agent.post('/admin/team').type('form').send(member());
     assert.equal(res.status, 403);
-    assert.equal(await h.deps.db('team_members').where({ name: 'Tariro Moyo' }).first(), undefined);
+    assert.equal(await h.deps.db('team_members').where({ name: 'Tariro Moyo' }).whereNull('deletedAt').first(), undefined);
   });
 
   test('forms need a session', async () => {

@@ -112,13 +112,13 @@ describe('admin writes show at once on cached public pages and the public API', 
     await afterWrite(urls, () => request(h.app).delete(`/api/admin/team/${id}`).set(ADMIN).expect(200), 'Cache Probe Renamed', false);
   });
 
-  test('page contents: update, delete, create', async () => {
+  test('page contents: update, delete (to the trash), restore from the trash', async () => {
     const urls = ['/team', '/de/team'];
     const pages = (await request(h.app).get('/api/admin/pages').set(ADMIN).expect(200)).body as { id: number; pageName: string }[];
     const id = pages.find((p) => p.pageName === 'team')!.id;
     await afterWrite(urls, () => request(h.app).put(`/api/admin/pages/${id}`).set(ADMIN).send(teamPage('Cache Probe Heading')).expect(200), 'Cache Probe Heading');
     await afterWrite(urls, () => request(h.app).delete(`/api/admin/pages/${id}`).set(ADMIN).expect(200), 'Cache Probe Heading', false);
-    await afterWrite(urls, () => request(h.app).post('/api/admin/pages').set(ADMIN).send(teamPage('Cache Probe Again')).expect(201), 'Cache Probe Again');
+    await afterWrite(urls, () => request(h.app).post(`/api/admin/trash/pages/${id}/restore`).set(ADMIN).expect(200), 'Cache Probe Heading');
   });
 });
 

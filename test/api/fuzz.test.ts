@@ -187,7 +187,7 @@ const slugPool: string[] = [];
 const knownSlug = fc.nat({ max: 100_000 }).map((i) => `@slug${i}@`);
 const withKnownSlugs = (p: string) => p.replace(/@slug(\d+)@/g, (_, i: string) => segment(slugPool[Number(i) % slugPool.length] ?? 'none'));
 
-const QUERY_KEYS = ['tab', 'edit', 'new', 'delete', 'category', 'q', 'limit', 'entity', 'status', 'project', 'token', 'mode', 'error', 'sent', 'loggedOut', 'payment', 'x', 'a[b]', 'a[]', '__proto__'];
+const QUERY_KEYS = ['tab', 'edit', 'new', 'delete', 'revision', 'restore', 'trash', 'kind', 'actor', 'action', 'name', 'category', 'q', 'limit', 'entity', 'status', 'project', 'token', 'mode', 'error', 'sent', 'loggedOut', 'payment', 'x', 'a[b]', 'a[]', '__proto__'];
 const queryString = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), fc.string({ maxLength: 6 }).map(segment)), fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', '1', '2', 'de', 'email', 'invalid', 'success').map(segment), textSegment, idSegment)), { maxLength: 4 })
   .map((pairs) => (pairs.length ? '?' + pairs.map(([k, v]) => `${k}=${v}`).join('&') : ''));
@@ -305,6 +305,13 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   // Words: the Markdown preview and a page's texts.
   req({ route: 'POST /api/admin/markdown/preview', method: 'POST', path: fc.constant('/api/admin/markdown/preview'), auth: adminAuth, body: jsonBody(mutated({ text: '## Heading\n\n**bold** [link](/projects)' })) }),
   req({ route: 'GET /api/admin/page-texts/:pageName', method: 'GET', path: fc.oneof(fc.constantFrom('about', 'home', 'nook', 'contact'), textSegment).map((p) => `/api/admin/page-texts/${p}`), auth: adminAuth }),
+  // Revisions and trash.
+  req({ route: 'GET /api/admin/audit/people', method: 'GET', path: queryString.map((q) => `/api/admin/audit/people${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/:name/:id/revisions', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news', 'team', 'pages'), idSegment).map(([n, id]) => `/api/admin/${n}/${id}/revisions`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/revisions/:revId', method: 'GET', path: idSegment.map((id) => `/api/admin/revisions/${id}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/revisions/:revId/restore', method: 'POST', path: idSegment.map((id) => `/api/admin/revisions/${id}/restore`), auth: adminAuth, body: jsonBody(anyValue) }),
+  req({ route: 'GET /api/admin/trash', method: 'GET', path: queryString.map((q) => `/api/admin/trash${q}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages'), textSegment), idSegment).map(([n, id]) => `/api/admin/trash/${n}/${id}/restore`), auth: adminAuth }),
   req({ route: 'GET /api/admin/projects/:id/ledger', method: 'GET', path: idSegment.map((id) => `/api/admin/projects/${id}/ledger`), auth: adminAuth }),
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
@@ -375,6 +382,8 @@ const adminForms: fc.Arbitrary<Req> = fc.oneof(
     req({ route: 'POST /admin/preview/:entity[/:id]', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constant<string>(name), textSegment), fc.oneof(fc.constant(''), idSegment.map((id) => `/${id}`))).map(([l, n, rest]) => `${l}/admin/preview/${n}${rest}`), auth: formAuth, body: formBody(fc.constant(body)) }),
   ),
   req({ route: 'POST /admin/media/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/media/${id}${d}`), auth: formAuth, body: formBody(mutated(MEDIA_META, { tags: 'any' })) }),
+  req({ route: 'POST /admin/revisions/:revId/restore', method: 'POST', path: fc.tuple(lang, idSegment).map(([l, id]) => `${l}/admin/revisions/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
+  req({ route: 'POST /admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages'), textSegment), idSegment).map(([l, n, id]) => `${l}/admin/trash/${n}/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
   req({ route: 'POST /admin-login', method: 'POST', path: lang.map((l) => `${l}/admin-login`), body: formBody(mutated({ mode: 'key', key: 'not-the-key', email: 'x@example.org' })) }),
   req({ route: 'POST /admin/logout', method: 'POST', path: lang.map((l) => `${l}/admin/logout`), auth: formAuth }),
 );

@@ -132,6 +132,19 @@ before(async () => {
   // The admin area, signed in: every tab, and the new and edit forms where a tab has them.
   const admin = request.agent(h.app);
   await admin.post('/admin-login').type('form').send({ mode: 'key', key: DEMO_ADMIN_KEY }).expect(303);
+  // A saved edit (revisions to list and compare) and a team member in the trash.
+  const key = { 'X-Admin-Key': DEMO_ADMIN_KEY };
+  const first = (await request(h.app).get('/api/admin/projects/1').set(key).expect(200)).body;
+  await request(h.app).put('/api/admin/projects/1').set(key).send({ ...first, description: `${first.description}\n\nOne more paragraph.` }).expect(200);
+  const revs = (await request(h.app).get('/api/admin/projects/1/revisions').set(key).expect(200)).body as { id: number }[];
+  const teamList = (await request(h.app).get('/api/admin/team').set(key).expect(200)).body as { id: number }[];
+  await request(h.app).delete(`/api/admin/team/${teamList[0]!.id}`).set(key).expect(200);
+  for (const lang of ['en', 'de'] as const) {
+    const admin0 = `${localizePath('/admin', lang)}?tab=projects&edit=1&revision=${revs[revs.length - 1]!.id}`;
+    await keep(admin, admin0, 200);
+    await keep(admin, `${admin0}&restore=1`, 200);
+    await keep(admin, `${localizePath('/admin', lang)}?tab=team&trash=1&kind=team&action=delete`, 200);
+  }
   for (const lang of ['en', 'de'] as const) {
     for (const tab of ADMIN_TABS) {
       const base = `${localizePath('/admin', lang)}?tab=${tab}`;

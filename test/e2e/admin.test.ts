@@ -173,15 +173,16 @@ describe('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast('Project updated successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor();
-    await page.getByText('Updated').first().waitFor();
+    await page.locator('.activity-list').getByText('Updated').first().waitFor();
 
     // Delete after the confirmation.
     await page.getByRole('button', { name: 'Delete: E2E Solar Classroom, Extended' }).click();
-    await page.getByText('This cannot be undone').waitFor();
+    await page.getByText('It can be restored there for 30 days').waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await toast('Project deleted successfully!').waitFor();
+    await toast('Project moved to the trash.').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor({ state: 'detached' });
-    const rows = await srv.handle.deps.db('projects').where('title', 'like', 'E2E%');
+    // In the trash, not gone: restorable for 30 days.
+    const rows = await srv.handle.deps.db('projects').where('title', 'like', 'E2E%').whereNull('deletedAt');
     assert.equal(rows.length, 0);
 
     // Log out.

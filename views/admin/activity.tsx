@@ -1,23 +1,123 @@
-// The Activity panel: the audit log's newest entries (who changed what, when).
-import { useT } from '../app-context';
-import type { AuditEntry } from '../../models/audit';
+// The Activity panel: the audit log's newest entries (who changed what, when), by name, with a
+// person's sign-ins in a row as one line, filtered by person, kind of thing and action. The
+// filter is a GET form (query parameters on /admin) and works in place with JavaScript.
+import { useState, type FormEvent } from 'react';
+import { useLinks, useT } from '../app-context';
+import type { ActivityLine, AuditFilter } from '../../models/audit';
+import type { AdminTab } from '../../models/admin-rules';
 import type { Lang } from '../types';
-import { formatDateTime } from './ui';
+import { formatDateTime, useHydrated } from './ui';
 
-const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'upload', 'login', 'send', 'generate', 'erase', 'export', 'start'];
+const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
 const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates'];
+/** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */
+const KINDS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'signins'] as const;
 
-export function ActivityPanel({ entries, lang }: { entries: AuditEntry[]; lang: Lang }) {
+export interface ActivityPanelProps {
+  entries: ActivityLine[];
+  lang: Lang;
+  filter?: AuditFilter;
+  people?: { id: string; name: string }[];
+  /** The tab the page shows: the no-JavaScript filter form keeps it. */
+  tab?: AdminTab;
+  /** With JavaScript: the filter changed (the page loads the matching entries). */
+  onFilter?: (filter: AuditFilter) => void;
+}
+
+/** The filter as query parameters (the API's and the page's alike). */
+export function activityQuery(filter: AuditFilter): string {
+  const p = new URLSearchParams();
+  if (filter.actor) p.set('actor', filter.actor);
+  if (filter.kind) p.set('kind', filter.kind);
+  if (filter.action) p.set('action', filter.action);
+  return p.toString();
+}
+
+export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, onFilter }: ActivityPanelProps) {
   const t = useT();
+  const link = useLinks();
+  const hydrated = useHydrated();
+  const [draft, setDraft] = useState<AuditFilter>(filter);
+  const filtered = Boolean(filter.actor || filter.kind || filter.action);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    if (!onFilter) return;
+    e.preventDefault();
+    onFilter(draft);
+  };
+  const reset = () => {
+    setDraft({});
+    onFilter?.({});
+  };
+
   return (
     <div className="admin-activity card">
       <h2 id="activity-title">{t('admin.activity.title')}</h2>
+      <details className="activity-filter" open={filtered || undefined}>
+        <summary>{t('admin.activity.filter')}</summary>
+        <form method="get" action={`${link('admin')}#activity-title`} onSubmit={hydrated ? submit : undefined}>
+          {tab && <input type="hidden" name="tab" value={tab} />}
+          <label>
+            {t('admin.activity.person')}
+            <select name="actor" value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })}>
+              <option value="">{t('admin.activity.all')}</option>
+              {people.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('admin.activity.kind')}
+            <select name="kind" value={draft.kind ?? ''} onChange={(e) => setDraft({ ...draft, kind: (e.target.value || undefined) as AuditFilter['kind'] })}>
+              <option value="">{t('admin.activity.all')}</option>
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {t(`admin.activity.kinds.${k}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('admin.activity.action')}
+            <select name="action" value={draft.action ?? ''} onChange={(e) => setDraft({ ...draft, action: e.target.value || undefined })}>
+              <option value="">{t('admin.activity.all')}</option>
+              {KNOWN_ACTIONS.map((a) => (
+                <option key={a} value={a}>
+                  {t(`admin.activity.actions.${a}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="activity-filter-actions">
+            <button type="submit" className="btn btn-outline btn-small">
+              {t('admin.activity.apply')}
+            </button>
+            {filtered &&
+              (hydrated ? (
+                <button type="button" className="btn btn-outline btn-small" onClick={reset}>
+                  {t('admin.activity.reset')}
+                </button>
+              ) : (
+                <a className="btn btn-outline btn-small" href={`${link('admin')}${tab ? `?tab=${tab}` : ''}#activity-title`}>
+                  {t('admin.activity.reset')}
+                </a>
+              ))}
+          </div>
+        </form>
+      </details>
       {entries.length === 0 ? (
-        <p className="admin-empty">{t('admin.activity.empty')}</p>
+        <p className="admin-empty">{filtered ? t('admin.activity.noMatch') : t('admin.activity.empty')}</p>
       ) : (
         <ol className="activity-list">
           {entries.map((e) => {
-            const action = KNOWN_ACTIONS.includes(e.action) ? t(`admin.activity.actions.${e.action}`) : e.action;
+            const grouped = e.action === 'login' && (e.count ?? 1) > 1;
+            const action = grouped
+              ? t('admin.activity.signedInTimes', { count: e.count })
+              : KNOWN_ACTIONS.includes(e.action)
+                ? t(`admin.activity.actions.${e.action}`)
+                : e.action;
             const entity = KNOWN_ENTITIES.includes(e.entity) ? t(`admin.activity.entities.${e.entity}`) : e.entity;
             return (
               <li key={e.id}>
@@ -32,7 +132,14 @@ export function ActivityPanel({ entries, lang }: { entries: AuditEntry[]; lang: 
                   )}
                 </p>
                 <p className="activity-who">
-                  {e.actor} · <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>
+                  {e.actorName ?? e.actor} ·{' '}
+                  {grouped && e.firstAt ? (
+                    <>
+                      <time dateTime={e.firstAt}>{formatDateTime(e.firstAt, lang)}</time> – <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>
+                    </>
+                  ) : (
+                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>
+                  )}
                 </p>
               </li>
             );

@@ -4,12 +4,12 @@ import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { ADMIN_TABS, type AdminTab } from '../../models/admin-rules';
 import type { AdminPageProps } from '../pages/admin-page';
-import type { AuditEntry } from '../../models/audit';
+import type { ActivityLine, AuditFilter } from '../../models/audit';
 import type { MediaItem } from '../../models/media-rules';
 import { adminFetch, setCsrfToken } from './api';
 import { ContentTab } from './content-tab';
 import { MediaTab } from './media-tab';
-import { ActivityPanel } from './activity';
+import { ActivityPanel, activityQuery } from './activity';
 import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
@@ -77,7 +77,8 @@ function AdminScreens(props: AdminPageProps) {
   const hydrated = useHydrated();
   const [tab, setTab] = useState<AdminTab>(props.tab);
   const [switched, setSwitched] = useState(false);
-  const [activity, setActivity] = useState<AuditEntry[]>(props.activity);
+  const [activity, setActivity] = useState<ActivityLine[]>(props.activity);
+  const [activityFilter, setActivityFilter] = useState<AuditFilter>(props.activityFilter ?? {});
   const [inlineFlash, setInlineFlash] = useState(true);
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLAnchorElement | null>>>({});
 
@@ -91,10 +92,15 @@ function AdminScreens(props: AdminPageProps) {
     }
   }, []);
 
-  const refreshActivity = () => {
-    adminFetch<AuditEntry[]>('GET', '/api/admin/audit?limit=15')
+  const refreshActivity = (filter: AuditFilter = activityFilter) => {
+    const query = activityQuery(filter);
+    adminFetch<ActivityLine[]>('GET', `/api/admin/audit?limit=15${query ? `&${query}` : ''}`)
       .then(setActivity)
       .catch(() => undefined);
+  };
+  const filterActivity = (filter: AuditFilter) => {
+    setActivityFilter(filter);
+    refreshActivity(filter);
   };
 
   async function select(next: AdminTab, focus = false) {
@@ -132,7 +138,7 @@ function AdminScreens(props: AdminPageProps) {
         initialConfirm={fromServer ? props.confirmDelete : null}
         initialEdit={fromServer ? props.mediaEdit : null}
         failedEdit={fromServer && flash?.form?.tab === 'media' ? flash.form : null}
-        onChanged={refreshActivity}
+        onChanged={() => refreshActivity()}
       />
     );
   } else if (tab === 'newsletter') {
@@ -140,7 +146,7 @@ function AdminScreens(props: AdminPageProps) {
   } else if (tab === 'social') {
     panel = <SocialMediaTab />;
   } else if (tab === 'donations') {
-    panel = <DonationsTab onChanged={refreshActivity} />;
+    panel = <DonationsTab onChanged={() => refreshActivity()} />;
   } else {
     panel = (
       <ContentTab
@@ -152,7 +158,9 @@ function AdminScreens(props: AdminPageProps) {
         projectOptions={fromServer && tab === 'news' ? props.projectOptions : null}
         flash={fromServer ? flash : null}
         initialQuery={fromServer ? props.listQuery : null}
-        onChanged={refreshActivity}
+        onChanged={() => refreshActivity()}
+        initialHistory={fromServer ? props.history : null}
+        initialTrash={fromServer ? props.trash : null}
       />
     );
   }
@@ -167,7 +175,7 @@ function AdminScreens(props: AdminPageProps) {
         <div className="admin-container">
           <div className="admin-title-row">
             <h1>{t('admin.title')}</h1>
-            <p className="admin-signed-in">{t('admin.signedInAs', { who: adminLabel(props.admin.id, t) })}</p>
+            <p className="admin-signed-in">{t('admin.signedInAs', { who: props.admin.name ?? adminLabel(props.admin.id, t) })}</p>
           </div>
 
           {flash && inlineFlash && (
@@ -211,7 +219,7 @@ function AdminScreens(props: AdminPageProps) {
               </div>
             </div>
             <aside className="admin-aside" aria-labelledby="activity-title">
-              <ActivityPanel entries={activity} lang={lang} />
+              <ActivityPanel entries={activity} lang={lang} filter={activityFilter} people={props.activityPeople ?? []} tab={tab} onFilter={filterActivity} />
             </aside>
           </div>
         </div>

@@ -20,6 +20,8 @@ import { recheckForm } from './field-check';
 import { PreviewButton, PublishingField, StateBadges } from './publishing';
 import { MarkdownField } from './markdown-field';
 import { PageTextsFields } from './page-texts-fields';
+import { RevisionsPanel, type HistoryProps } from './revisions-panel';
+import { TrashPanel, type TrashProps } from './trash-panel';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -36,11 +38,14 @@ export interface ContentTabProps {
   initialQuery?: ListQuery | null;
   /** Something changed (the Activity panel reloads). */
   onChanged: () => void;
+  /** Revisions of the edited item and the tab's trash, as the server rendered them (null: fetched). */
+  initialHistory?: HistoryProps | null;
+  initialTrash?: TrashProps | null;
 }
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged }: ContentTabProps) {
+export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged, initialHistory = null, initialTrash = null }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
@@ -342,6 +347,21 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           </div>
         </form>
       )}
+      {mode.kind === 'edit' && (
+        <RevisionsPanel
+          key={mode.id}
+          name={name}
+          id={mode.id}
+          initial={initialForm?.id === mode.id ? initialHistory : null}
+          current={initialForm?.id === mode.id ? initialForm.item : null}
+          onRestored={(item) => {
+            setValues(config.values(item, ctx));
+            setErrors({});
+            void refresh();
+            onChanged();
+          }}
+        />
+      )}
 
       {listEntity && items !== null && (
         <ListToolsBar entity={listEntity} query={query} onChange={changeQuery} shown={listed.length} total={items.length} lang={lang} projectOptions={projectOptions} />
@@ -393,6 +413,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           })}
         </ul>
       )}
+      <TrashPanel name={name} initial={initialTrash} watch={items} onRestored={() => (void refresh(), onChanged())} />
     </div>
   );
 }

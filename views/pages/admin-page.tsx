@@ -2,7 +2,9 @@
 // newsletter, social media). The server only renders it for a signed-in admin.
 import { useApp } from '../app-context';
 import { AdminApp } from '../admin/admin-app';
-import type { AuditEntry } from '../../models/audit';
+import type { ActivityLine, AuditFilter } from '../../models/audit';
+import type { Revision, RevisionSummary } from '../../models/revisions';
+import type { TrashItem } from '../../models/trash';
 import type { AdminTab } from '../../models/admin-rules';
 import type { MediaItem } from '../../models/media-rules';
 import type { AdminIdentity } from '../../models/user';
@@ -33,7 +35,14 @@ export interface AdminPageProps {
   /** Projects, News and Team: search, sort and filters from the address (?q=&sort=&state=...). */
   listQuery: ListQuery | null;
   flash: AdminFlash | null;
-  activity: AuditEntry[];
+  /** The Activity panel's lines (sign-ins grouped), its filter and the people it can filter by. */
+  activity: ActivityLine[];
+  activityFilter: AuditFilter;
+  activityPeople: { id: string; name: string }[];
+  /** The edited item's revisions, and the one to compare (?revision=<id>). */
+  history: { revisions: RevisionSummary[]; compare: Revision | null; confirmRestore: boolean } | null;
+  /** The tab's trash: how many items, and the items when shown (?trash=1). */
+  trash: { count: number; items: TrashItem[] | null } | null;
   /** Pages tab with its form open: the texts of the form's page and their built-in copy (for the form without JavaScript). */
   pageTexts?: PageTextsCatalog | null;
 }

@@ -1,0 +1,91 @@
+// Each admin named: the configured names reach the session, the users table, the audit log and
+// the Activity panel (sign-ins grouped, filtered by person, kind of thing and action).
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { testApp } from '../helpers';
+import type { AppHandle } from '../../app';
+import { keyFingerprint } from '../../models/user';
+
+const ANNA = 'anna-key-0123456789';
+const PLAIN = 'plain-key-0123456789';
+
+interface Line {
+  id: number;
+  actor: string;
+  actorName: string | null;
+  action: string;
+  entity: string;
+  count: number;
+}
+
+describe('named admins', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp({ ADMIN_KEYS: `Anna Muster <${ANNA}>, ${PLAIN}`, ADMIN_EMAILS: 'Beat Brunner <beat@example.org>' });
+  });
+  after(async () => {
+    await h.close();
+  });
+  const audit = async (query = '') => (await request(h.app).get(`/api/admin/audit?limit=50${query}`).set({ 'X-Admin-Key': ANNA }).expect(200)).body as Line[];
+
+  test('the identity carries the name; an unnamed key is "Key <fingerprint>"; e-mail header admins are named too', async () => {
+    const me = await request(h.app).get('/api/admin/session').set({ 'X-Admin-Key': ANNA }).expect(200);
+    assert.equal(me.body.admin.name, 'Anna Muster');
+    const plain = await request(h.app).get('/api/admin/session').set({ 'X-Admin-Key': PLAIN }).expect(200);
+    assert.equal(plain.body.admin.name, `Key ${keyFingerprint(PLAIN).slice(4)}`);
+  });
+
+  test('sign-ins: the users table keeps the name, the audit log names the person, and sign-ins in a row are one line', async () => {
+    for (let i = 0; i < 5; i++) {
+      const agent = request.agent(h.app);
+      await agent.post('/admin-login').type('form').send({ key: ANNA }).expect(303);
+      if (i === 4) {
+        const page = await agent.get('/admin').expect(200);
+        assert.match(page.text, /Signed in as Anna Muster/);
+        assert.match(page.text, /Signed in 5 times/);
+        const de = await agent.get('/de/admin').expect(200);
+        assert.match(de.text, /5-mal angemeldet/);
+      }
+    }
+    const user = await h.deps.db('users').where({ username: keyFingerprint(ANNA) }).first();
+    assert.equal(user.displayName, 'Anna Muster');
+    assert.equal(user.role, 'admin');
+    const lines = (await audit()).filter((l) => l.action === 'login');
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0]!.count, 5);
+    assert.equal(lines[0]!.actorName, 'Anna Muster');
+  });
+
+  test('changes carry the name; the filter by person, kind and action; old entries are named from the configuration', async () => {
+    await request(h.app).post('/api/admin/team').set({ 'X-Admin-Key': PLAIN }).send({ name: 'Rudo', position: 'Driver', positionDe: 'Fahrer', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' }).expect(201);
+    // An entry from before names were stored.
+    await h.deps.db('audit_log').insert({ actor: keyFingerprint(ANNA), action: 'update', entity: 'project', entityId: '1', summary: 'Old change', createdAt: new Date().toISOString() });
+
+    const all = await audit();
+    const team = all.find((l) => l.entity === 'team')!;
+    assert.equal(team.actorName, `Key ${keyFingerprint(PLAIN).slice(4)}`);
+    assert.equal(all.find((l) => l.entity === 'project' && l.action === 'update')!.actorName, 'Anna Muster');
+
+    const byPlain = await audit(`&actor=${encodeURIComponent(keyFingerprint(PLAIN))}`);
+    assert.ok(byPlain.length >= 1 && byPlain.every((l) => l.actor === keyFingerprint(PLAIN)));
+    const teamOnly = await audit('&kind=team');
+    assert.ok(teamOnly.length >= 1 && teamOnly.every((l) => l.entity === 'team'));
+    const logins = await audit('&action=login');
+    assert.ok(logins.every((l) => l.action === 'login'));
+    assert.deepEqual(await audit('&kind=nonsense&action=create&actor=nobody'), []);
+
+    const people = (await request(h.app).get('/api/admin/audit/people').set({ 'X-Admin-Key': ANNA }).expect(200)).body as { id: string; name: string }[];
+    assert.ok(people.some((p) => p.name === 'Anna Muster'));
+
+    // Without JavaScript: query parameters on /admin.
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ key: ANNA }).expect(303);
+    const filtered = await agent.get('/admin?tab=projects&kind=team').expect(200);
+    const aside = filtered.text.slice(filtered.text.indexOf('activity-title'));
+    assert.match(aside, /<option value="team" selected="">Team<\/option>/);
+    const list = aside.slice(aside.indexOf('<ol class="activity-list"'), aside.indexOf('</ol>'));
+    assert.match(list, /team member/);
+    assert.doesNotMatch(list, /Signed in|project/);
+  });
+});

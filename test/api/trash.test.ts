@@ -1,0 +1,153 @@
+// The trash: a delete moves an item there (restorable for 30 days, hidden from visitors, its
+// relations kept), the admin lists and restores it (API and no-JavaScript forms, audited, with a
+// revision), and the purge job deletes for good what stayed longer.
+import { test, before, after, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import { testApp } from '../helpers';
+import type { AppHandle } from '../../app';
+import { purgeTrash, runTrashPurgeJob, TRASH_MS } from '../../models/trash';
+
+const KEY = 'bea-key-0123456789';
+const ADMIN = { 'X-Admin-Key': KEY };
+const DAY = 24 * 60 * 60 * 1000;
+
+const project = (extra: Record<string, unknown> = {}) => ({
+  title: 'Goat Herd',
+  titleDe: 'Ziegenherde',
+  description: 'Goats for three families.',
+  descriptionDe: 'Ziegen für drei Familien.',
+  goalAmount: '900',
+  imageUrl: '/images/projects/village-borehole-water-point.svg',
+  ...extra,
+});
+const article = (extra: Record<string, unknown> = {}) => ({
+  title: 'The goats arrived',
+  titleDe: 'Die Ziegen sind da',
+  abstract: 'Twelve goats.',
+  abstractDe: 'Zwölf Ziegen.',
+  content: 'They are well.',
+  contentDe: 'Es geht ihnen gut.',
+  imageUrl: '/images/news/annual-report-2024-published.svg',
+  ...extra,
+});
+
+interface Trashed {
+  entity: string;
+  name: string;
+  id: number;
+  label: string;
+  deletedAt: string;
+  deletedBy: string;
+  deletedByName: string;
+  purgeAt: string;
+}
+
+describe('trash', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp({ ADMIN_KEYS: `Bea Keller <${KEY}>` });
+  });
+  after(async () => {
+    await h.close();
+  });
+  const trash = async () => (await request(h.app).get('/api/admin/trash').set(ADMIN).expect(200)).body as Trashed[];
+
+  test('a deleted project goes to the trash: hidden in public, its articles keep the link, listed with who and when', async () => {
+    const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project()).expect(201)).body;
+    const a = (await request(h.app).post('/api/admin/news').set(ADMIN).send(article({ projectId: p.id })).expect(201)).body;
+    await request(h.app).delete(`/api/admin/projects/${p.id}`).set(ADMIN).expect(200);
+
+    await request(h.app).get(`/api/admin/projects/${p.id}`).set(ADMIN).expect(404);
+    await request(h.app).get(`/api/projects/${p.id}`).expect(404);
+    await request(h.app).get(`/projects/${p.slug}`).expect(404);
+    const page = await request(h.app).get(`/news/${a.slug}`).expect(200);
+    assert.doesNotMatch(page.text, new RegExp(`/projects/${p.slug}"`), 'the article does not link the trashed project');
+    assert.equal((await request(h.app).get(`/api/admin/news/${a.id}`).set(ADMIN).expect(200)).body.projectId, p.id);
+
+    const item = (await trash()).find((x) => x.name === 'projects' && x.id === p.id)!;
+    assert.equal(item.entity, 'project');
+    assert.equal(item.label, 'Goat Herd');
+    assert.equal(item.deletedByName, 'Bea Keller');
+    assert.match(item.deletedBy, /^key:/);
+    assert.equal(Date.parse(item.purgeAt) - Date.parse(item.deletedAt), TRASH_MS);
+
+    // A new project with the same title does not take the trashed one's address: it comes back under it.
+    const twin = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project()).expect(201)).body;
+    assert.notEqual(twin.slug, p.slug);
+
+    const restored = await request(h.app).post(`/api/admin/trash/projects/${p.id}/restore`).set(ADMIN).expect(200);
+    assert.equal(restored.body.slug, p.slug);
+    await request(h.app).get(`/api/projects/${p.id}`).expect(200);
+    assert.ok(!(await trash()).some((x) => x.name === 'projects' && x.id === p.id));
+    const revs = (await request(h.app).get(`/api/admin/projects/${p.id}/revisions`).set(ADMIN).expect(200)).body as { action: string; actorName: string }[];
+    assert.deepEqual(revs.map((r) => r.action), ['undelete', 'delete', 'create']);
+    const audit = (await request(h.app).get('/api/admin/audit?kind=projects').set(ADMIN).expect(200)).body as { action: string; entityId: string; actorName: string }[];
+    assert.deepEqual(audit.filter((e) => e.entityId === String(p.id)).map((e) => [e.action, e.actorName]), [['undelete', 'Bea Keller'], ['delete', 'Bea Keller'], ['create', 'Bea Keller']]);
+
+    await request(h.app).post(`/api/admin/trash/projects/${p.id}/restore`).set(ADMIN).expect(404);
+    await request(h.app).post('/api/admin/trash/secrets/1/restore').set(ADMIN).expect(404);
+    await request(h.app).post('/api/admin/trash/projects/abc/restore').set(ADMIN).expect(400);
+    await request(h.app).get('/api/admin/trash').expect(401);
+  });
+
+  test('team and page contents too; the trash of one kind; a page in the trash still holds its page name', async () => {
+    const pages = (await request(h.app).get('/api/admin/pages').set(ADMIN).expect(200)).body as { id: number; pageName: string }[];
+    const mission = pages.find((x) => x.pageName === 'mission')!;
+    await request(h.app).delete(`/api/admin/pages/${mission.id}`).set(ADMIN).expect(200);
+    const taken = await request(h.app).post('/api/admin/pages').set(ADMIN).send({ pageName: 'mission', title: 'M', titleDe: 'M', content: 'c', contentDe: 'c' }).expect(400);
+    assert.equal(taken.body.fieldErrors.pageName.code, 'page_in_trash');
+    assert.match(taken.body.fields.pageName, /in the trash/);
+    const only = (await request(h.app).get('/api/admin/trash?name=pages').set(ADMIN).expect(200)).body as Trashed[];
+    assert.ok(only.length >= 1 && only.every((x) => x.name === 'pages'));
+    assert.ok(only.some((x) => x.id === mission.id && x.label === 'mission'));
+    await request(h.app).post(`/api/admin/trash/pages/${mission.id}/restore`).set(ADMIN).expect(200);
+  });
+
+  test('the no-JavaScript path: the trash view with a count, and a Restore form post', async () => {
+    const m = (await request(h.app).post('/api/admin/team').set(ADMIN).send({ name: 'Rudo', position: 'Driver', positionDe: 'Fahrer', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' }).expect(201)).body;
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ key: KEY }).expect(303);
+    const tab = await agent.get('/admin?tab=team').expect(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(tab.text)![1]!;
+    await agent.post(`/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
+    const after = await agent.get('/admin?tab=team').expect(200);
+    assert.match(after.text, /Team member moved to the trash\./);
+    assert.match(after.text, /href="\/admin\?tab=team&amp;trash=1#trash"[^>]*>Trash \(1\)/);
+    const view = await agent.get('/admin?tab=team&trash=1').expect(200);
+    assert.match(view.text, /Rudo/);
+    assert.match(view.text, /Deleted .* by Bea Keller/);
+    assert.match(view.text, new RegExp(`action="/admin/trash/team/${m.id}/restore"`));
+    const done = await agent.post(`/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
+    assert.match(done.headers.location!, /tab=team&trash=1/);
+    await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
+    // German page: German words.
+    const de = await agent.get('/de/admin?tab=team&trash=1').expect(200);
+    assert.match(de.text, /Papierkorb \(0\)/);
+  });
+
+  test('the purge deletes for good what stayed over 30 days: articles unlinked, ledger rows gone, revisions gone; the job queues its next run', async () => {
+    const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Old Well', raisedAmount: '50' })).expect(201)).body;
+    const a = (await request(h.app).post('/api/admin/news').set(ADMIN).send(article({ title: 'Well news', projectId: p.id })).expect(201)).body;
+    const fresh = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Fresh Well' })).expect(201)).body;
+    await request(h.app).delete(`/api/admin/projects/${p.id}`).set(ADMIN).expect(200);
+    await request(h.app).delete(`/api/admin/projects/${fresh.id}`).set(ADMIN).expect(200);
+    const db = h.deps.db;
+    // The old one was trashed 31 days ago.
+    await db('projects').where({ id: p.id }).update({ deletedAt: new Date(Date.now() - 31 * DAY).toISOString() });
+    assert.ok(Number((await db('project_ledger').where({ projectId: p.id }).count({ n: '*' }))[0]!.n) > 0);
+
+    assert.deepEqual((await purgeTrash(db, new Date(Date.now() - 2 * DAY))).purged, [], 'two days earlier nothing was due');
+    const result = await runTrashPurgeJob({ db, jobs: h.deps.jobs, log: h.deps.log });
+    assert.deepEqual(result?.purged, [{ name: 'projects', id: p.id }]);
+    assert.equal(await db('projects').where({ id: p.id }).first(), undefined);
+    assert.ok(await db('projects').where({ id: fresh.id }).first(), 'a day-old trash item stays');
+    assert.equal((await request(h.app).get(`/api/admin/news/${a.id}`).set(ADMIN).expect(200)).body.projectId, null);
+    assert.equal(Number((await db('project_ledger').where({ projectId: p.id }).count({ n: '*' }))[0]!.n), 0);
+    assert.equal(Number((await db('revisions').where({ entity: 'project', entityId: p.id }).count({ n: '*' }))[0]!.n), 0);
+    assert.ok((await h.deps.jobs.stats()).waiting >= 1, 'the next purge is queued');
+    // With a clock 31 days ahead, the other one goes too.
+    const later = await runTrashPurgeJob({ db, jobs: h.deps.jobs, log: h.deps.log }, h.deps.log, () => new Date(Date.now() + 31 * DAY));
+    assert.ok(later?.purged.some((x) => x.id === fresh.id));
+  });
+});
