@@ -3,6 +3,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -52,6 +54,31 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
 }
 
 /** createApp() on a fresh database with the demo content (unless env names a database itself). */
+/**
+ * Two app instances on one database, as a deployment with several instances runs: on PostgreSQL
+ * the first one's schema; on SQLite one file, whose jobs only the first instance works.
+ */
+export async function twoInstances(name: string): Promise<{ a: AppHandle; b: AppHandle; close(): Promise<void> }> {
+  if (ON_POSTGRES) {
+    const a = await testApp();
+    const b = await testApp({ DATABASE_URL: a.deps.config.databaseUrl });
+    return { a, b, close: async () => (await b.close(), await a.close()) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `charity-${name}-`));
+  const url = `sqlite:${path.join(dir, 'shared.sqlite3')}`;
+  const a = await testApp({ DATABASE_URL: url });
+  const b = await testApp({ DATABASE_URL: url }, { worker: false });
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function testApp(env: Record<string, string | undefined> = {}, options: Omit<CreateAppOptions, 'env'> = {}): Promise<AppHandle> {
   if (env.DATABASE_URL) return createApp({ ...options, env: { ...TEST_ENV, ...env } });
   const fresh = await freshDatabase();

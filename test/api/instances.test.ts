@@ -4,12 +4,9 @@
 // on one machine during a restart).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
-import { ON_POSTGRES, testApp } from '../helpers';
+import { testApp, twoInstances } from '../helpers';
 import { createPageCache } from '../../controllers/middleware/caching';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -17,24 +14,11 @@ const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 describe('two instances on one database', () => {
   let a: AppHandle;
   let b: AppHandle;
-  let dir: string | null = null;
+  let close: () => Promise<void> = async () => undefined;
   before(async () => {
-    if (ON_POSTGRES) {
-      a = await testApp();
-      b = await testApp({ DATABASE_URL: a.deps.config.databaseUrl });
-    } else {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-instances-'));
-      const url = `sqlite:${path.join(dir, 'shared.sqlite3')}`;
-      a = await testApp({ DATABASE_URL: url });
-      // One process works the jobs of a SQLite database.
-      b = await testApp({ DATABASE_URL: url }, { worker: false });
-    }
+    ({ a, b, close } = await twoInstances('instances'));
   });
-  after(async () => {
-    await b?.close();
-    await a?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => close());
 
   const title = async (h: AppHandle, url: string, json = false) => {
     const res = await request(h.app).get(url).set('Accept', json ? 'application/json' : 'text/html');

@@ -3,11 +3,8 @@
 // link and on any instance; never cached, never indexed, with a visible banner.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { ON_POSTGRES, testApp } from '../helpers';
+import { twoInstances } from '../helpers';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -31,23 +28,11 @@ const local = (url: string) => {
 describe('preview links', () => {
   let a: AppHandle;
   let b: AppHandle;
-  let dir: string | null = null;
+  let close: () => Promise<void> = async () => undefined;
   before(async () => {
-    if (ON_POSTGRES) {
-      a = await testApp();
-      b = await testApp({ DATABASE_URL: a.deps.config.databaseUrl });
-    } else {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-preview-'));
-      const url = `sqlite:${path.join(dir, 'shared.sqlite3')}`;
-      a = await testApp({ DATABASE_URL: url });
-      b = await testApp({ DATABASE_URL: url }, { worker: false });
-    }
+    ({ a, b, close } = await twoInstances('preview'));
   });
-  after(async () => {
-    await b?.close();
-    await a?.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => close());
 
   const preview = async (body: Record<string, unknown>, app = a) => {
     const res = await request(app.app).post('/api/admin/preview').set(ADMIN).send(body);

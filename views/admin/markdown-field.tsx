@@ -5,19 +5,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
-import { describedBy, FieldShell, useHydrated } from './ui';
+import { describedBy, FieldShell, useHydrated, type FieldProps } from './ui';
 
 /** Wait this long after the last keystroke before asking for a new preview. */
 export const PREVIEW_DEBOUNCE_MS = 400;
 
-export interface MarkdownFieldProps {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-  hint?: string;
+export interface MarkdownFieldProps extends FieldProps {
   rows?: number;
 }
 

@@ -83,7 +83,8 @@ export function SkipLink() {
   );
 }
 
-interface FieldProps {
+/** What every form field of the admin takes. */
+export interface FieldProps {
   name: string;
   label: string;
   value: string;
