@@ -8,6 +8,19 @@ import { renderArticle } from '../models/markup';
 import { editedTexts } from '../models/page-texts';
 import { localized } from '../models/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
+import type { RouteId } from '../views/routes';
+
+/** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
+export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
+  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
+  team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
+  health: 'health', environment: 'environment', nook: 'nook',
+};
+
+/** Page name -> the route of the page it drives (a preview of a page content opens that page). */
+export const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = Object.fromEntries(
+  Object.entries(PAGE_NAME_BY_ROUTE).map(([route, name]) => [name, route as RouteId]),
+);
 
 export interface PageEntry {
   intro: PageIntro | null;

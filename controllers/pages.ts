@@ -18,13 +18,7 @@ import { listLiveTeam } from '../models/team';
 import * as admin from './admin/index';
 import * as donor from './donor';
 import { answerPreview, previewSecretOf } from './preview';
-
-/** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
-export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
-  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
-  team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
-  health: 'health', environment: 'environment', nook: 'nook',
-};
+import { PAGE_NAME_BY_ROUTE } from './page-content';
 
 /**
  * A page without data of its own: its entry of the admin Pages tab (title and introduction, the

@@ -29,6 +29,7 @@ import type { AdminIdentity } from '../models/user';
 import type { AdminFlash } from './middleware/auth';
 import type { RenderedPage } from './middleware/caching';
 import { writePage } from './render';
+import { ROUTE_BY_PAGE_NAME } from './page-content';
 
 export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Expired previews are kept this long after their end, so their link says "expired" rather than "unknown". */
@@ -36,13 +37,6 @@ const EXPIRED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 export const PREVIEW_PARAM = 'preview';
 
 const ENTITIES = ['projects', 'news', 'team', 'pages'] as const satisfies readonly PreviewEntity[];
-
-/** The page that shows each page content (page name -> route). */
-const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = {
-  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
-  team: 'team', contact: 'contact', 'food-security': 'foodSecurity', 'skills-training': 'skillsTraining',
-  health: 'health', environment: 'environment',
-};
 
 const PreviewRequestSchema = z.object({
   entity: z.enum(ENTITIES, { error: 'entity must be one of projects, news, team, pages' }),

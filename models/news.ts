@@ -157,6 +157,29 @@ function newsRow(input: NewsInput) {
   };
 }
 
+/**
+ * An article's publication date and its publication time agree: a date in the future keeps the
+ * article hidden until then (its publishAt becomes that date, unless a later one was chosen), and
+ * an article scheduled without a date of its own is dated when it goes public, so it sorts and
+ * shows where a visitor expects it. `current` is the saved article (null: a new one). Returns the
+ * columns to write.
+ */
+export function articleDates(
+  input: Pick<NewsInput, 'publishedAt' | 'publishAt'>,
+  current: Pick<NewsArticle, 'publishedAt' | 'publishAt'> | null,
+  now: Date = new Date(),
+): { publishedAt?: string; publishAt?: string | null } {
+  const out: { publishedAt?: string; publishAt?: string | null } = {};
+  const later = (a: string, b: string) => Date.parse(a) > Date.parse(b);
+  if (input.publishedAt) out.publishedAt = input.publishedAt;
+  else if (input.publishAt && (!current || later(input.publishAt, current.publishedAt))) out.publishedAt = input.publishAt;
+  else if (!current) out.publishedAt = now.toISOString();
+  const publishedAt = out.publishedAt ?? current!.publishedAt;
+  const publishAt = input.publishAt !== undefined ? input.publishAt : (current?.publishAt ?? null);
+  if (later(publishedAt, now.toISOString()) && (!publishAt || later(publishedAt, publishAt))) out.publishAt = publishedAt;
+  return out;
+}
+
 /** Creates an article (published now unless a date is given); slug from the English title, unique. */
 export async function createNews(db: Knex, input: NewsInput): Promise<NewsArticle> {
   await checkProject(db, input.projectId);
@@ -165,8 +188,8 @@ export async function createNews(db: Knex, input: NewsInput): Promise<NewsArticl
     insertReturningId(db, 'news_articles', {
       ...newsRow(input),
       ...publishingOnCreate(input),
+      ...articleDates(input, null),
       slug,
-      publishedAt: input.publishedAt ?? now,
       createdAt: now,
       updatedAt: now,
     }),
@@ -182,7 +205,7 @@ export async function updateNews(db: Knex, id: number, input: NewsInput): Promis
   const write = (slug: string) =>
     table(db)
       .where({ id })
-      .update({ ...newsRow(input), ...publishingOnUpdate(input), slug, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), updatedAt: new Date().toISOString() });
+      .update({ ...newsRow(input), ...publishingOnUpdate(input), ...articleDates(input, current), slug, updatedAt: new Date().toISOString() });
   if (input.slug && input.slug !== current.slug) await withFreeSlug(db, 'news_articles', input.slug, id, write);
   else await write(current.slug);
   return findNewsById(db, id);

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobQueue } from './providers/jobs';
 import { recordAudit } from './audit';
+import { toIso } from './dates';
 
 export const PUBLISH_ITEM_TASK = 'publish-item';
 export const PUBLISH_SWEEP_TASK = 'publish-sweep';
@@ -23,6 +24,13 @@ const PUBLISH_SWEEP_KEY = 'publish-sweep';
 export const PUBLISH_SWEEP_EVERY_MS = 60_000;
 const WATERMARK_KEY = 'publish_watermark';
 const FIRST_LOOK_BACK_MS = 10 * 60_000;
+/**
+ * Each instance decides "public" by its own clock, and the run that announces an item by its own.
+ * An instance whose clock lags may render the page once more without the item after the
+ * announcement and keep it until the next raise; so the run after an announcement (a minute later
+ * at most) raises the version once more for items published within this slack.
+ */
+const CLOCK_SLACK_MS = 60_000;
 /** The first check after a start waits a moment: a start has enough to do. */
 export const PUBLISH_SWEEP_FIRST_DELAY_MS = 5_000;
 
@@ -61,16 +69,22 @@ export async function announceDue(db: Knex, now: Date = new Date()): Promise<Ann
     const moved = Number(await trx('app_settings').where({ key: WATERMARK_KEY, value: since }).update({ value: nowIso }));
     if (moved !== 1) return [];
     const due: Announced[] = [];
+    // Items announced by the run before, for instances whose clocks lag: see CLOCK_SLACK_MS.
+    let recent = 0;
+    const recheckFrom = new Date(Date.parse(since) - CLOCK_SLACK_MS).toISOString();
     for (const { table, entity, label } of TABLES) {
       const rows = (await trx(table)
         .whereNull('deletedAt')
         .where('draft', false)
-        .where('publishAt', '>', since)
+        .where('publishAt', '>', recheckFrom)
         .andWhere('publishAt', '<=', nowIso)
-        .select('id', label)) as Record<string, unknown>[];
-      for (const r of rows) due.push({ entity, id: Number(r.id), label: String(r[label] ?? '') });
+        .select('id', 'publishAt', label)) as Record<string, unknown>[];
+      for (const r of rows) {
+        if (toIso(r.publishAt) > since) due.push({ entity, id: Number(r.id), label: String(r[label] ?? '') });
+        else recent++;
+      }
     }
-    if (!due.length) return due;
+    if (!due.length && !recent) return due;
     await trx('content_version').where({ id: 1 }).increment('version', 1);
     for (const item of due) await recordAudit(trx, { actor: 'system', action: 'publish', entity: item.entity, entityId: item.id, summary: item.label });
     return due;

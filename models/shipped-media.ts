@@ -125,9 +125,10 @@ export async function seedShippedMedia(db: Knex, publicDir: string, log?: Logger
         filePath: image.url,
         mimeType: image.mimeType,
         category: image.category,
-        description: `Illustration shipped with the site (${image.url}).`,
+        // No description or tags: they are words of one language, for the volunteers to add.
+        description: null,
         altText: alt,
-        tags: JSON.stringify(['site', image.url.split('/')[2]!.replace(/\.[a-z]+$/i, '')]),
+        tags: '[]',
         variants: '[]',
         width,
         height,

@@ -107,6 +107,20 @@ describe('preview links', () => {
     assert.equal(res.body.props.content.titleDe ?? res.body.props.content.title, 'Neuer Titel der Seite');
   });
 
+  test('a preview of each page content opens the page it drives', async () => {
+    const pages = (await request(a.app).get('/api/admin/pages').set(ADMIN).expect(200)).body as { id: number; pageName: string }[];
+    const paths: Record<string, string> = {
+      home: '/', about: '/about', vision: '/vision', mission: '/mission', projects: '/projects', news: '/news', team: '/team', contact: '/contact',
+      'food-security': '/food-security', 'skills-training': '/skills-training', health: '/health', environment: '/environment', nook: '/tariro-nook',
+    };
+    assert.deepEqual(pages.map((p) => p.pageName).sort(), Object.keys(paths).sort());
+    for (const entry of pages) {
+      const full = (await request(a.app).get(`/api/admin/pages/${entry.id}`).set(ADMIN).expect(200)).body;
+      const made = await preview({ entity: 'pages', id: entry.id, values: full });
+      assert.equal(local(made.url).split('?')[0], paths[entry.pageName], entry.pageName);
+    }
+  });
+
   test('a colleague opens the link on another instance of the same database', async () => {
     const link = await preview({ entity: 'projects', values: project('Shared Preview Project') });
     const res = await request(b.app).get(local(link.urlDe)).set('Accept', 'text/html');
