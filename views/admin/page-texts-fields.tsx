@@ -5,6 +5,7 @@
 //
 // The form's value `texts` holds the edits as JSON (key -> { en, de }); each textarea is also named
 // `texts.<lang>.<key>`, which is what the form posts without JavaScript.
+import { truncate } from '../../models/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useT } from '../app-context';
 import type { PageTextSection } from '../../models/page-texts';
@@ -137,7 +138,7 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
         return (
           <details key={section.id} className="page-texts-section" open={hasError || undefined}>
             <summary>
-              <span className="page-texts-section-title">{section.title?.[lang] ?? section.id}</span>{' '}
+              <span className="page-texts-section-title">{section.title?.[lang] ?? t('admin.pageTexts.untitled', { text: truncate(section.texts[0]?.[lang] ?? '', 40) })}</span>{' '}
               <span className="admin-hint">
                 {t('admin.pageTexts.count', { count: section.texts.length })}
                 {count > 0 && ` · ${t('admin.pageTexts.edited', { count })}`}
