@@ -69,6 +69,9 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
           ? await findNewsById(deps.db, editId)
           : ((items as (Project | TeamMember | PageContent)[]).find((i) => i.id === editId) ?? null);
       if (item) form = { id: editId, item };
+      // A save refused because the item went away meanwhile (deleted, in the trash): the form
+      // still opens with what was typed and the message, so the words can be kept.
+      else if (flash?.form?.tab === tab && flash.form.id === editId) form = { id: editId, item: null };
     }
   }
   const projectOptions =
