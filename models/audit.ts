@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { toIso } from './dates';
+import { storedActorName } from './user';
 
 export interface AuditEntry {
   id: number;
   actor: string;
-  /** The actor's name when the entry was written (null in entries from before names). */
+  /** The actor's name when the entry was written; null for the system and an unnamed key (the page words them in its language). */
   actorName: string | null;
   action: string;
   entity: string;
@@ -68,7 +69,7 @@ export interface AuditFilter {
 type AuditRow = Omit<AuditEntry, 'createdAt' | 'actorName'> & { createdAt: unknown; actorName?: string | null };
 
 /** Newest entries first. `nameOf` names entries written before names were stored (from the current configuration). */
-export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (actor: string) => string): Promise<AuditEntry[]> {
+export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (actor: string) => string | null): Promise<AuditEntry[]> {
   const q = db('audit_log').select('*').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(Math.min(options.limit ?? 50, 1000));
   if (options.entity) q.where({ entity: options.entity });
   if (options.kind) q.whereIn('entity', [...AUDIT_KINDS[options.kind]]);
@@ -77,7 +78,7 @@ export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (a
   const rows = (await q) as AuditRow[];
   return rows.map((r) => ({
     ...r,
-    actorName: r.actorName ?? (nameOf ? nameOf(r.actor) : null),
+    actorName: storedActorName(r.actor, r.actorName) ?? (nameOf && r.actor !== 'system' ? nameOf(r.actor) : null),
     entityId: r.entityId ?? null,
     summary: r.summary ?? null,
     createdAt: toIso(r.createdAt),
@@ -120,18 +121,21 @@ export function groupSignIns(entries: AuditEntry[]): ActivityLine[] {
 }
 
 /** The Activity panel's lines: grouped, at most `limit` of them (more entries are read to fill them). */
-export async function listActivity(db: Knex, filter: AuditFilter, nameOf?: (actor: string) => string): Promise<ActivityLine[]> {
+export async function listActivity(db: Knex, filter: AuditFilter, nameOf?: (actor: string) => string | null): Promise<ActivityLine[]> {
   const limit = Math.max(1, Math.min(filter.limit ?? 15, 200));
   const entries = await listAudit(db, { ...filter, limit: Math.min(limit * 5, 1000) }, nameOf);
   return groupSignIns(entries).slice(0, limit);
 }
 
-/** Everyone who appears in the audit log (id and latest known name), for the person filter. */
-export async function auditActors(db: Knex, nameOf: (actor: string) => string): Promise<{ id: string; name: string }[]> {
+/** Everyone who appears in the audit log (id and latest known name; null: an unnamed key), for the person filter. */
+export async function auditActors(db: Knex, nameOf: (actor: string) => string | null): Promise<{ id: string; name: string | null }[]> {
   const rows = (await db('audit_log').distinct('actor').orderBy('actor').limit(200)) as { actor: string }[];
   const named = (await db('audit_log').select('actor', 'actorName').whereNotNull('actorName').orderBy('id', 'desc').limit(2000)) as { actor: string; actorName: string }[];
   const latest = new Map<string, string>();
-  for (const r of named) if (!latest.has(r.actor)) latest.set(r.actor, r.actorName);
+  for (const r of named) {
+    const name = storedActorName(r.actor, r.actorName);
+    if (name && !latest.has(r.actor)) latest.set(r.actor, name);
+  }
   return rows.filter((r) => r.actor !== 'system').map((r) => ({ id: r.actor, name: latest.get(r.actor) ?? nameOf(r.actor) }));
 }
 

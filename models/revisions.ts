@@ -3,6 +3,7 @@
 // can see what happened, compare and bring an earlier text back (controllers/admin/content.ts).
 import type { Knex } from 'knex';
 import { insertReturningId } from './admin-input';
+import { storedActorName } from './user';
 import { toIso } from './dates';
 
 export type RevisionEntity = 'project' | 'news' | 'team' | 'page';
@@ -67,7 +68,7 @@ function toSummary(r: RevisionRow): RevisionSummary {
     entityId: Number(r.entityId),
     action: r.action as RevisionAction,
     actor: r.actor,
-    actorName: r.actorName ?? null,
+    actorName: storedActorName(r.actor, r.actorName),
     createdAt: toIso(r.createdAt),
     changedFields: parseJson<string[]>(r.changedFields, []),
     source: (r.source ?? null) as RevisionSource,

@@ -8,6 +8,8 @@ import { toIso } from './dates';
 import { TRASH_MS, type ContentTable } from './trash-rules';
 import { purgeProject } from './project';
 import { deleteRevisionsOf, type RevisionEntity } from './revisions';
+import { storedActorName } from './user';
+import { recordAudit } from './audit';
 
 export { TRASH_DAYS, TRASH_MS, moveToTrash } from './trash-rules';
 
@@ -36,7 +38,7 @@ export interface TrashItem {
 }
 
 /** Trashed items, the latest deleted first (`name`: of one kind only). `nameOf` names the admin who deleted it. */
-export async function listTrash(db: Knex, options: { name?: TrashName; nameOf?: (actor: string) => string } = {}): Promise<TrashItem[]> {
+export async function listTrash(db: Knex, options: { name?: TrashName; nameOf?: (actor: string) => string | null } = {}): Promise<TrashItem[]> {
   const out: TrashItem[] = [];
   for (const name of options.name ? [options.name] : TRASH_NAMES) {
     const kind = TRASH_KINDS[name];
@@ -45,11 +47,14 @@ export async function listTrash(db: Knex, options: { name?: TrashName; nameOf?: 
     const names = new Map<number, string>();
     if (rows.length) {
       const revs = (await db('revisions')
-        .select('entityId', 'actorName')
+        .select('entityId', 'actor', 'actorName')
         .where({ entity: kind.entity, action: 'delete' })
         .whereIn('entityId', rows.map((r) => Number(r.id)))
-        .orderBy('id', 'asc')) as { entityId: number; actorName: string | null }[];
-      for (const r of revs) if (r.actorName) names.set(Number(r.entityId), r.actorName);
+        .orderBy('id', 'asc')) as { entityId: number; actor: string; actorName: string | null }[];
+      for (const r of revs) {
+        const named = storedActorName(r.actor, r.actorName);
+        if (named) names.set(Number(r.entityId), named);
+      }
     }
     for (const r of rows) {
       const deletedAt = toIso(r.deletedAt);
@@ -61,7 +66,8 @@ export async function listTrash(db: Knex, options: { name?: TrashName; nameOf?: 
         label: String(r[kind.label] ?? ''),
         deletedAt,
         deletedBy: by,
-        deletedByName: names.get(Number(r.id)) ?? (by && options.nameOf ? options.nameOf(by) : by),
+        // Null for an unnamed key: the panel words "Admin key …" in the page's language.
+        deletedByName: names.get(Number(r.id)) ?? (by && options.nameOf ? options.nameOf(by) : null),
         purgeAt: new Date(Date.parse(deletedAt) + TRASH_MS).toISOString(),
       });
     }
@@ -87,21 +93,30 @@ export interface PurgeResult {
   purged: { name: TrashName; id: number }[];
 }
 
-/** Deletes for good what went to the trash more than TRASH_DAYS before `now` (with its revisions). */
+/**
+ * Deletes for good what went to the trash more than TRASH_DAYS before `now` (with its revisions).
+ * Each deletion leaves an audit entry (by "system", action erase, with the item's label), written
+ * in the same transaction: the final deletion is never without its trace, nor the trace without it.
+ */
 export async function purgeTrash(db: Knex, now: Date = new Date()): Promise<PurgeResult> {
   const cutoff = new Date(now.getTime() - TRASH_MS).toISOString();
   const result: PurgeResult = { purged: [] };
   for (const name of TRASH_NAMES) {
     const kind = TRASH_KINDS[name];
-    const rows = (await db(kind.table).select('id').whereNotNull('deletedAt').where('deletedAt', '<', cutoff)) as { id: number }[];
-    for (const { id } of rows) {
-      const gone =
-        name === 'projects'
-          ? await purgeProject(db, Number(id))
-          : Number(await db(kind.table).where({ id }).whereNotNull('deletedAt').delete()) > 0;
-      if (!gone) continue;
-      await deleteRevisionsOf(db, kind.entity, Number(id));
-      result.purged.push({ name, id: Number(id) });
+    const rows = (await db(kind.table).select('id', kind.label).whereNotNull('deletedAt').where('deletedAt', '<', cutoff)) as Record<string, unknown>[];
+    for (const row of rows) {
+      const id = Number(row.id);
+      const gone = await db.transaction(async (trx) => {
+        const deleted =
+          name === 'projects'
+            ? await purgeProject(trx, id)
+            : Number(await trx(kind.table).where({ id }).whereNotNull('deletedAt').delete()) > 0;
+        if (!deleted) return false;
+        await deleteRevisionsOf(trx, kind.entity, id);
+        await recordAudit(trx, { actor: 'system', action: 'erase', entity: kind.entity, entityId: id, summary: String(row[kind.label] ?? '') });
+        return true;
+      });
+      if (gone) result.purged.push({ name, id });
     }
   }
   return result;

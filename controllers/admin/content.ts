@@ -94,7 +94,17 @@ export interface EditHow {
   note?: string;
 }
 
-const byOf = (admin: AdminIdentity): Actor => ({ actor: admin.id, actorName: admin.name });
+/**
+ * Why an item cannot be changed: in the trash (409, it must come back first: a save would change
+ * what nobody sees and a restore would bring back older words), else unknown (404).
+ */
+async function missing(deps: Deps, r: Pick<Resource<{ id: number }, unknown>, 'name' | 'notFound'>, id: number): Promise<AppError> {
+  const trashed = await deps.db(TRASH_KINDS[r.name].table).where({ id }).whereNotNull('deletedAt').first('id');
+  if (trashed) return new AppError(409, 'content.in_trash', 'This item is in the trash: restore it from the trash first');
+  return notFound(r.notFound);
+}
+
+const byOf = (admin: AdminIdentity): Actor => ({ actor: admin.id, actorName: admin.name ?? undefined });
 
 /** The revision and the audit entry of one change (one per edit, whichever path it came by). */
 async function keepRecord<T extends { id: number }, I>(
@@ -127,7 +137,7 @@ export const edits = {
   async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity, how: EditHow = {}): Promise<T | null> {
     // The item before the save: the first revision of an item older than revisions compares with it.
     const before = await r.find(deps.db, id);
-    if (!before) return null;
+    if (!before) throw await missing(deps, r, id);
     const item = await r.update(deps.db, id, input, byOf(admin));
     if (!item) return null;
     await keepRecord(deps, r, item, admin, how.action === 'restore' ? 'restore' : 'update', how, before);
@@ -160,11 +170,7 @@ export const edits = {
     if (!rev) throw notFound('Revision not found');
     const r = resourceOfEntity(rev.entity);
     const current = await r.find(deps.db, rev.entityId);
-    if (!current) {
-      const trashed = await deps.db(TRASH_KINDS[r.name].table).where({ id: rev.entityId }).whereNotNull('deletedAt').first('id');
-      if (trashed) throw new AppError(409, 'content.in_trash', 'This item is in the trash: restore it from the trash first');
-      throw notFound(r.notFound);
-    }
+    if (!current) throw await missing(deps, r, rev.entityId);
     const data = restorableInput(rev.data);
     // An article's project may have been deleted for good since: the text comes back without the link.
     if (r.name === 'news' && data.projectId && !(await deps.db('projects').where({ id: Number(data.projectId) }).first('id'))) data.projectId = null;
@@ -210,8 +216,12 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    // Field problems are shown (translated) beside their fields: the English summary is not repeated.
-    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: err.fields ? {} : { message: err.message } };
+    // Field problems are shown (translated) beside their fields: the English summary is not
+    // repeated. Other refusals in the page's language when their code has an admin text.
+    const known = adminErrorKey(err.code);
+    const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: err.fields ? {} : { message } };
+    // The typed values come back with the message, also when the item went away meanwhile (the page opens them anyway).
     if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.fields ?? {} };
     req.session.flash = flash;
     res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));
@@ -352,7 +362,9 @@ function historyForms(deps: Deps): Router {
     const name = req.params.name;
     if (!isTrashName(name)) throw notFound('Unknown kind of content');
     const item = await edits.undelete(deps, resourceOfName(name), parseId(req.params.id), adminOf(res));
-    req.session.flash = item ? { kind: 'success', key: 'trash.restored' } : { kind: 'error', key: 'trash.restoreError', params: { message: 'Not in the trash' } };
+    req.session.flash = item
+      ? { kind: 'success', key: 'trash.restored' }
+      : { kind: 'error', key: 'trash.restoreError', params: { message: tFor(deps.i18n, langOf(req))('admin.trash.notInTrash') } };
     res.redirect(303, adminUrl(req, `?tab=${name}&trash=1`));
   });
   return router;

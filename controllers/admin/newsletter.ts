@@ -126,7 +126,7 @@ export function adminNewsletterApi(deps: Deps): Router {
       deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
       throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
     }
-    await recordAudit(deps.db, { actor: admin.id, action: 'send', entity: 'newsletter', entityId: null, summary: `${testSubject(newsletterData.subject)} → ${to}` });
+    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${testSubject(newsletterData.subject)} → ${to}` });
     res.json({ sent: true, to, subject: testSubject(newsletterData.subject), via: deps.mail.kind });
   });
 

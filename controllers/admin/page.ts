@@ -8,7 +8,7 @@ import { metaFromLocale } from '../seo';
 import { activityFilter, auditActors, listActivity } from '../../models/audit';
 import { findRevision, listRevisions } from '../../models/revisions';
 import { countTrash, isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
-import { adminDisplayName } from '../../models/user';
+import { adminDisplayName, storedActorName } from '../../models/user';
 import { listProjects } from '../../models/project';
 import { findNewsById, listNews, toSummary } from '../../models/news';
 import { listTeam } from '../../models/team';
@@ -69,6 +69,9 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
           ? await findNewsById(deps.db, editId)
           : ((items as (Project | TeamMember | PageContent)[]).find((i) => i.id === editId) ?? null);
       if (item) form = { id: editId, item };
+      // A save refused because the item went away meanwhile (deleted, in the trash): the form
+      // still opens with what was typed and the message, so the words can be kept.
+      else if (flash?.form?.tab === tab && flash.form.id === editId) form = { id: editId, item: null };
     }
   }
   const projectOptions =
@@ -100,7 +103,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   // ---- (end of revisions, trash and named activity)
 
   const props: AdminPageProps = {
-    admin: { id: session.admin.id, via: 'session', name: session.admin.name ?? nameOf(session.admin.id) },
+    admin: { id: session.admin.id, via: 'session', name: storedActorName(session.admin.id, session.admin.name) ?? nameOf(session.admin.id) },
     csrfToken: session.csrfToken ?? '',
     tab,
     items,

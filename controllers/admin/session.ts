@@ -57,7 +57,7 @@ const loginUrl = (lang: Lang, query = '') => localizePath('/admin-login', lang) 
 const adminUrl = (lang: Lang, query = '') => localizePath('/admin', lang) + query;
 
 /** Opens a fresh session for an admin: new session id (no fixation), new CSRF token. */
-export function openSession(req: Request, admin: { id: string; method: 'key' | 'email'; name: string }): Promise<void> {
+export function openSession(req: Request, admin: { id: string; method: 'key' | 'email'; name: string | null }): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, type Deps } from '../context';
 import { localizePath } from '../../views/routes';
-import { adminDisplayName, isAdminEmail, matchAdminKey, type AdminIdentity } from '../../models/user';
+import { adminDisplayName, isAdminEmail, matchAdminKey, storedActorName, type AdminIdentity } from '../../models/user';
 import { normalizeEmail } from '../../models/text';
 import { AppError } from '../../models/errors';
 import { requireCsrf } from './csrf';
@@ -14,7 +14,7 @@ export type { AdminIdentity };
 declare module 'express-session' {
   interface SessionData {
     /** Set on login (key or e-mail link); the session id is regenerated at that moment. */
-    admin?: { id: string; method: 'key' | 'email'; loggedInAt: string; name?: string };
+    admin?: { id: string; method: 'key' | 'email'; loggedInAt: string; name?: string | null };
     csrfToken?: string;
     /** One message for the next admin page view (no-JavaScript forms: post, redirect, show). */
     flash?: AdminFlash;
@@ -78,7 +78,7 @@ export function requireAdminPage(options: { deferCsrf?: boolean } = {}): Request
       return res.redirect(303, localizePath('/admin-login', langOf(req)));
     }
     // The name was read from the configuration at sign-in (this guard has no configuration at hand).
-    res.locals.admin = { id: admin.id, via: 'session', name: admin.name ?? adminDisplayName({}, admin.id) } satisfies AdminIdentity;
+    res.locals.admin = { id: admin.id, via: 'session', name: storedActorName(admin.id, admin.name) ?? adminDisplayName({}, admin.id) } satisfies AdminIdentity;
     if (options.deferCsrf) return next();
     requireCsrf(req, res, next);
   };

@@ -29,11 +29,11 @@ describe('named admins', () => {
   });
   const audit = async (query = '') => (await request(h.app).get(`/api/admin/audit?limit=50${query}`).set({ 'X-Admin-Key': ANNA }).expect(200)).body as Line[];
 
-  test('the identity carries the name; an unnamed key is "Key <fingerprint>"; e-mail header admins are named too', async () => {
+  test('the identity carries the name; an unnamed key has none (pages word it); e-mail header admins are named too', async () => {
     const me = await request(h.app).get('/api/admin/session').set({ 'X-Admin-Key': ANNA }).expect(200);
     assert.equal(me.body.admin.name, 'Anna Muster');
     const plain = await request(h.app).get('/api/admin/session').set({ 'X-Admin-Key': PLAIN }).expect(200);
-    assert.equal(plain.body.admin.name, `Key ${keyFingerprint(PLAIN).slice(4)}`);
+    assert.equal(plain.body.admin.name, null);
   });
 
   test('sign-ins: the users table keeps the name, the audit log names the person, and sign-ins in a row are one line', async () => {
@@ -64,7 +64,10 @@ describe('named admins', () => {
 
     const all = await audit();
     const team = all.find((l) => l.entity === 'team')!;
-    assert.equal(team.actorName, `Key ${keyFingerprint(PLAIN).slice(4)}`);
+    // No English words are stored for an unnamed key: the page says "Admin key …" in its language.
+    assert.equal(team.actorName, null);
+    assert.equal((await h.deps.db('audit_log').where({ entity: 'team' }).first()).actorName, null);
+    assert.equal((await h.deps.db('revisions').where({ entity: 'team' }).first()).actorName, null);
     assert.equal(all.find((l) => l.entity === 'project' && l.action === 'update')!.actorName, 'Anna Muster');
 
     const byPlain = await audit(`&actor=${encodeURIComponent(keyFingerprint(PLAIN))}`);
@@ -75,8 +78,9 @@ describe('named admins', () => {
     assert.ok(logins.every((l) => l.action === 'login'));
     assert.deepEqual(await audit('&kind=nonsense&action=create&actor=nobody'), []);
 
-    const people = (await request(h.app).get('/api/admin/audit/people').set({ 'X-Admin-Key': ANNA }).expect(200)).body as { id: string; name: string }[];
+    const people = (await request(h.app).get('/api/admin/audit/people').set({ 'X-Admin-Key': ANNA }).expect(200)).body as { id: string; name: string | null }[];
     assert.ok(people.some((p) => p.name === 'Anna Muster'));
+    assert.ok(people.some((p) => p.id === keyFingerprint(PLAIN) && p.name === null));
 
     // Without JavaScript: query parameters on /admin.
     const agent = request.agent(h.app);
@@ -87,5 +91,41 @@ describe('named admins', () => {
     const list = aside.slice(aside.indexOf('<ol class="activity-list"'), aside.indexOf('</ol>'));
     assert.match(list, /team member/);
     assert.doesNotMatch(list, /Signed in|project/);
+  });
+
+  test("in the page's language: an unnamed key, the scheduler and the trash purge (system), and their actions", async () => {
+    const fp = keyFingerprint(PLAIN).slice(4);
+    const m = (await request(h.app).post('/api/admin/team').set({ 'X-Admin-Key': PLAIN }).send({ name: 'Tariro', position: 'Nurse', positionDe: 'Pflegefachfrau', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' }).expect(201)).body;
+    // What the scheduler and the purge write, and an entry of an unnamed key stored with English words before.
+    const at = new Date().toISOString();
+    await h.deps.db('audit_log').insert([
+      { actor: 'system', action: 'publish', entity: 'news', entityId: '7', summary: 'Harvest news', createdAt: at },
+      { actor: 'system', action: 'erase', entity: 'project', entityId: '8', summary: 'Old Well', createdAt: at },
+      { actor: keyFingerprint(PLAIN), actorName: `Key ${fp}`, action: 'upload', entity: 'media', entityId: '9', summary: 'old.jpg', createdAt: at },
+    ]);
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ key: ANNA }).expect(303);
+    const list = (html: string) => html.slice(html.indexOf('<ol class="activity-list"'), html.indexOf('</ol>', html.indexOf('<ol class="activity-list"')));
+
+    const de = await agent.get(`/de/admin?tab=team&edit=${m.id}`).expect(200);
+    const deList = list(de.text);
+    assert.match(deList, /Veröffentlicht/);
+    assert.match(deList, /Endgültig gelöscht/);
+    assert.match(deList, /Automatisch/);
+    assert.match(deList, new RegExp(`Admin-Schlüssel ${fp}`));
+    assert.doesNotMatch(deList, /Key |system|>publish</);
+    // The filter offers the actions, and names the unnamed key in German too.
+    assert.match(de.text, /<option value="publish">Veröffentlicht<\/option>/);
+    assert.match(de.text, /<option value="erase">Endgültig gelöscht<\/option>/);
+    assert.match(de.text, new RegExp(`<option value="${keyFingerprint(PLAIN)}">Admin-Schlüssel ${fp}</option>`));
+    // The History of the edit form too.
+    const history = de.text.slice(de.text.indexOf('history-list'));
+    assert.match(history, new RegExp(`Admin-Schlüssel ${fp}`));
+    assert.doesNotMatch(history.slice(0, history.indexOf('</ol>')), /Key /);
+
+    const en = list((await agent.get('/admin?tab=team').expect(200)).text);
+    assert.match(en, /Published/);
+    assert.match(en, /Automatic/);
+    assert.match(en, new RegExp(`Admin key ${fp}`));
   });
 });

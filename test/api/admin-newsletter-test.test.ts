@@ -73,6 +73,10 @@ describe('test sends, local mailing list, outbox', () => {
     const [mail] = await outboxFor(h.deps.db, 'editor@charity.example');
     assert.match(mail!.subject, /^\[Test\] Autumn letter$/);
     assert.match(mail!.textBody, /\/de\/newsletter\/unsubscribe/);
+    // The activity log names who sent the test, like every other entry.
+    const [entry] = await h.deps.db('audit_log').where({ entity: 'newsletter', action: 'send' }).orderBy('id', 'desc');
+    assert.equal(entry.actor, 'editor@charity.example');
+    assert.equal(entry.actorName, 'editor@charity.example');
   });
 
   test('a send to an edition nobody reads is refused and changes nothing; with a reader it starts', async () => {

@@ -146,8 +146,49 @@ describe('trash', () => {
     assert.equal(Number((await db('project_ledger').where({ projectId: p.id }).count({ n: '*' }))[0]!.n), 0);
     assert.equal(Number((await db('revisions').where({ entity: 'project', entityId: p.id }).count({ n: '*' }))[0]!.n), 0);
     assert.ok((await h.deps.jobs.stats()).waiting >= 1, 'the next purge is queued');
+    // The final deletion leaves a trace: by the system, erased, with what it was called.
+    const erased = await db('audit_log').where({ action: 'erase', entity: 'project', entityId: String(p.id) });
+    assert.equal(erased.length, 1);
+    assert.equal(erased[0].actor, 'system');
+    assert.equal(erased[0].summary, 'Old Well');
     // With a clock 31 days ahead, the other one goes too.
     const later = await runTrashPurgeJob({ db, jobs: h.deps.jobs, log: h.deps.log }, h.deps.log, () => new Date(Date.now() + 31 * DAY));
     assert.ok(later?.purged.some((x) => x.id === fresh.id));
+  });
+
+  test('an item in the trash cannot be saved (409, API and forms); a refused form keeps what was typed, in the language of the page', async () => {
+    const m = (await request(h.app).post('/api/admin/team').set(ADMIN).send({ name: 'Chipo', position: 'Cook', positionDe: 'Köchin', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' }).expect(201)).body;
+    await request(h.app).delete(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
+    const typed = { name: 'Chipo Moyo', position: 'Head cook', positionDe: 'Küchenchefin', bio: 'Typed while a colleague deleted her.', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' };
+    const put = await request(h.app).put(`/api/admin/team/${m.id}`).set(ADMIN).send(typed);
+    assert.equal(put.status, 409);
+    assert.equal(put.body.code, 'content.in_trash');
+    assert.equal((await h.deps.db('team_members').where({ id: m.id }).first()).name, 'Chipo', 'nothing written');
+    assert.equal((await request(h.app).put('/api/admin/team/999999').set(ADMIN).send(typed)).status, 404);
+
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ key: KEY }).expect(303);
+    const tab = await agent.get('/de/admin?tab=team').expect(200);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(tab.text)![1]!;
+    const post = await agent.post(`/de/admin/team/${m.id}`).type('form').send({ ...typed, _csrf: csrf }).expect(303);
+    const back = await agent.get(post.headers.location!).expect(200);
+    assert.match(back.text, /Dieser Eintrag liegt im Papierkorb/);
+    assert.doesNotMatch(back.text, /This item is in the trash|not found/i);
+    assert.match(back.text, /id="edit-form"/, 'the form is open');
+    assert.match(back.text, /value="Chipo Moyo"/);
+    assert.match(back.text, /Typed while a colleague deleted her\./);
+
+    // Gone for good: the same, with the German "no longer exists".
+    const gone = await agent.post('/de/admin/team/999999').type('form').send({ ...typed, _csrf: csrf }).expect(303);
+    const goneBack = await agent.get(gone.headers.location!).expect(200);
+    assert.match(goneBack.text, /Dieser Eintrag existiert nicht mehr/);
+    assert.match(goneBack.text, /value="Chipo Moyo"/);
+
+    // A trash restore of something no longer in the trash says so in German.
+    await request(h.app).post(`/api/admin/trash/team/${m.id}/restore`).set(ADMIN).expect(200);
+    const again = await agent.post(`/de/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
+    const page = await agent.get(again.headers.location!).expect(200);
+    assert.match(page.text, /liegt nicht mehr im Papierkorb/);
+    assert.doesNotMatch(page.text, /Not in the trash/);
   });
 });

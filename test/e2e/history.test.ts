@@ -56,15 +56,28 @@ describe('revisions and trash in Chromium', () => {
     assert.match((await page.locator('.history-compare ins').allTextContents()).join(' '), /repairs/);
     assert.deepEqual(await axeSerious(page), []);
 
-    // Restore it after the confirmation: the form shows the first text again.
+    // Typing not yet saved is not overwritten by a restore without the unsaved-changes question.
+    await bio.fill('Typed but not saved.');
     await page.getByRole('button', { name: 'Restore this version' }).click();
     await page.getByText('The current version stays in the history').waitFor();
     await page.getByRole('button', { name: 'Yes, restore' }).click();
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).waitFor();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(await bio.inputValue(), 'Typed but not saved.');
+    assert.equal(await toast('The earlier version was restored.').count(), 0);
+
+    // Restore it after the confirmation: the form shows the first text again.
+    await page.getByRole('button', { name: 'Yes, restore' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
     await toast('The earlier version was restored.').waitFor();
     assert.equal(await bio.inputValue(), 'Rudo drives the clinic bus every Tuesday and takes patients from the southern villages to the mission hospital.');
     await entries.nth(3).waitFor();
     assert.match((await entries.nth(0).textContent()) ?? '', /Restored/);
+    // The restored version is the saved one: Cancel closes the form without asking.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('#edit-form').waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('dialog').count(), 0);
 
     // Delete: it goes to the trash, and comes back from there.
     await page.getByRole('button', { name: 'Delete: Rudo Test' }).click();

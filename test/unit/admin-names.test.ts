@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, DEMO_ADMIN_KEY, loadConfig } from '../../config';
-import { adminDisplayName, keyFingerprint } from '../../models/user';
+import { adminDisplayName, keyFingerprint, storedActorName } from '../../models/user';
 import { groupSignIns, type AuditEntry } from '../../models/audit';
 
 test('named and plain entries: the keys and addresses stay as before, the names are kept apart', () => {
@@ -11,7 +11,8 @@ test('named and plain entries: the keys and addresses stay as before, the names 
   assert.deepEqual(c.adminKeys, ['key-of-anna-123', 'plain-key-456']);
   assert.deepEqual(c.adminEmails, ['Beat@Example.org', 'carla@example.org']);
   assert.equal(adminDisplayName(c.adminNames, keyFingerprint('key-of-anna-123')), 'Anna Muster');
-  assert.equal(adminDisplayName(c.adminNames, keyFingerprint('plain-key-456')), `Key ${keyFingerprint('plain-key-456').slice(4)}`);
+  // An unnamed key has no name to store: pages word "Admin key <fingerprint>" in their own language.
+  assert.equal(adminDisplayName(c.adminNames, keyFingerprint('plain-key-456')), null);
   assert.equal(adminDisplayName(c.adminNames, 'beat@example.org'), 'Beat Brunner');
   assert.equal(adminDisplayName(c.adminNames, 'carla@example.org'), 'carla@example.org');
   // The names never hold the secret.
@@ -46,4 +47,12 @@ test('sign-ins of one person in a row within a day are one line', () => {
   ]);
   assert.deepEqual(lines.map((l) => [l.id, l.count]), [[6, 3], [3, 1], [2, 1], [1, 1], [0, 1]]);
   assert.equal(lines[0]!.firstAt, '2026-11-24T08:00:00.000Z');
+});
+
+test('a stored "Key <fingerprint>" of an unnamed key (English, from older rows) counts as no name', () => {
+  const id = keyFingerprint('plain-key-456');
+  assert.equal(storedActorName(id, `Key ${id.slice(4)}`), null);
+  assert.equal(storedActorName(id, 'Anna Muster'), 'Anna Muster');
+  assert.equal(storedActorName('key@example.org', 'Key of the house'), 'Key of the house');
+  assert.equal(storedActorName(id, null), null);
 });

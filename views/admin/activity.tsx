@@ -8,16 +8,28 @@ import type { AdminTab } from '../../models/admin-rules';
 import type { Lang } from '../types';
 import { formatDateTime, useHydrated } from './ui';
 
-const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
+const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
 const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates'];
 /** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */
 const KINDS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'signins'] as const;
+
+/**
+ * Who did something, in the page's language: the stored name, else the scheduler and the trash
+ * purge ("system") as "Automatic", an unnamed key as "Admin key c14d7bde", an e-mail address as itself.
+ */
+export function actorLabel(t: (key: string, options?: Record<string, unknown>) => string, actor: string | null, actorName?: string | null): string {
+  if (actorName) return actorName;
+  if (!actor) return '?';
+  if (actor === 'system') return t('admin.activity.system');
+  if (actor.startsWith('key:')) return t('admin.keyLabel', { fingerprint: actor.slice(4) });
+  return actor;
+}
 
 export interface ActivityPanelProps {
   entries: ActivityLine[];
   lang: Lang;
   filter?: AuditFilter;
-  people?: { id: string; name: string }[];
+  people?: { id: string; name: string | null }[];
   /** The tab the page shows: the no-JavaScript filter form keeps it. */
   tab?: AdminTab;
   /** With JavaScript: the filter changed (the page loads the matching entries). */
@@ -63,7 +75,7 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
               <option value="">{t('admin.activity.all')}</option>
               {people.map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.name}
+                  {actorLabel(t, p.id, p.name)}
                 </option>
               ))}
             </select>
@@ -132,7 +144,7 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
                   )}
                 </p>
                 <p className="activity-who">
-                  {e.actorName ?? e.actor} ·{' '}
+                  {actorLabel(t, e.actor, e.actorName)} ·{' '}
                   {grouped && e.firstAt ? (
                     <>
                       <time dateTime={e.firstAt}>{formatDateTime(e.firstAt, lang)}</time> – <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>

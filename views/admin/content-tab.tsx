@@ -354,8 +354,17 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           id={mode.id}
           initial={initialForm?.id === mode.id ? initialHistory : null}
           current={initialForm?.id === mode.id ? initialForm.item : null}
+          beforeRestore={confirmDiscard}
           onRestored={(item) => {
-            setValues(config.values(item, ctx));
+            // The restored version is what is saved now: nothing is unsaved, and no typed copy
+            // from before the restore is offered back or kept.
+            const restored = config.values(item, ctx);
+            clearAutosave(browserStorage(), name, mode.id);
+            pendingOffer.current = null;
+            setOffer(null);
+            setAutosaveNote('');
+            setValues(restored);
+            setOpened(restored);
             setErrors({});
             void refresh();
             onChanged();

@@ -4,6 +4,7 @@
 // post; with it the same steps happen in place through the admin API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
+import { actorLabel } from './activity';
 import { toast } from '../components/toaster';
 import { diffText } from '../../models/text-diff';
 import type { Revision, RevisionSummary } from '../../models/revisions';
@@ -115,9 +116,11 @@ export interface RevisionsPanelProps {
   current: Item | null;
   /** A revision was restored: the form takes the item's new values. */
   onRestored: (item: Item) => void;
+  /** Asked before a restore replaces the form's values (false: the admin keeps their typing). */
+  beforeRestore?: () => Promise<boolean>;
 }
 
-export function RevisionsPanel({ name, id, initial, current: initialCurrent, onRestored }: RevisionsPanelProps) {
+export function RevisionsPanel({ name, id, initial, current: initialCurrent, onRestored, beforeRestore }: RevisionsPanelProps) {
   const t = useT();
   const { lang } = useApp();
   const link = useLinks();
@@ -162,6 +165,8 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
   async function restore(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!compare || busy) return;
+    // Unsaved typing in the form would be overwritten by the restored version: the same question as Cancel.
+    if (beforeRestore && !(await beforeRestore())) return;
     setBusy(true);
     try {
       const item = await adminFetch<Item>('POST', `/api/admin/revisions/${compare.id}/restore`);
@@ -180,7 +185,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
     }
   }
 
-  const actorOf = (r: RevisionSummary) => (r.action === 'baseline' ? t('admin.revisions.before') : (r.actorName ?? r.actor));
+  const actorOf = (r: RevisionSummary) => (r.action === 'baseline' ? t('admin.revisions.before') : actorLabel(t, r.actor, r.actorName));
   const count = revisions?.length ?? 0;
 
   return (

@@ -2,6 +2,7 @@
 // the "Trash (n)" link under the list (?trash=1 without JavaScript; in place with it).
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
+import { actorLabel } from './activity';
 import { toast } from '../components/toaster';
 import type { TrashItem } from '../../models/trash';
 import { adminFetch, errorText } from './api';
@@ -100,7 +101,7 @@ export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps
                   <div className="admin-item-body">
                     <h4 className="admin-item-title">{name === 'pages' ? t(`admin.pageNames.${item.label}`, { defaultValue: item.label }) : item.label}</h4>
                     <p className="admin-item-meta">
-                      {t('admin.trash.deleted', { date: formatDateTime(item.deletedAt, lang), name: item.deletedByName ?? item.deletedBy ?? '?' })} ·{' '}
+                      {t('admin.trash.deleted', { date: formatDateTime(item.deletedAt, lang), name: actorLabel(t, item.deletedBy, item.deletedByName) })} ·{' '}
                       {t('admin.trash.purge', { date: formatDateTime(item.purgeAt, lang) })}
                     </p>
                   </div>

@@ -38,7 +38,7 @@ export interface AdminPageProps {
   /** The Activity panel's lines (sign-ins grouped), its filter and the people it can filter by. */
   activity: ActivityLine[];
   activityFilter: AuditFilter;
-  activityPeople: { id: string; name: string }[];
+  activityPeople: { id: string; name: string | null }[];
   /** The edited item's revisions, and the one to compare (?revision=<id>). */
   history: { revisions: RevisionSummary[]; compare: Revision | null; confirmRestore: boolean } | null;
   /** The tab's trash: how many items, and the items when shown (?trash=1). */
