@@ -12,6 +12,7 @@ import * as giving from './20261124000000_giving';
 import * as certificates from './20261124000100_certificates';
 import * as givingCoordination from './20261124000200_giving_coordination';
 import * as editing from './20261125000000_editing';
+import * as translationAndSpending from './20261126000000_translation_and_spending';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -29,6 +30,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124000100_certificates': certificates,
   '20261124000200_giving_coordination': givingCoordination,
   '20261125000000_editing': editing,
+  '20261126000000_translation_and_spending': translationAndSpending,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
