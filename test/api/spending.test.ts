@@ -90,6 +90,9 @@ describe('spending records', () => {
     const entry = audit.find((e) => e.entityId === String(r.id) && e.action === 'create')!;
     assert.match(entry.actor, /^key:/);
     assert.match(entry.summary, /1250\.50 USD materials on 2026-03-14: Cement and gutters/);
+    // The Activity panel files them with the projects.
+    const projects = (await request(h.app).get('/api/admin/audit?kind=projects&limit=200').set(ADMIN).expect(200)).body as { entity: string; entityId: string }[];
+    assert.ok(projects.some((e) => e.entity === 'spending' && e.entityId === String(r.id)));
 
     // Clean up for the next tests.
     for (const x of (await request(h.app).get(`/api/admin/projects/${live.id}/spending`).set(ADMIN)).body.records) await request(h.app).delete(`/api/admin/spending/${x.id}`).set(ADMIN).expect(200);
@@ -186,12 +189,22 @@ describe('spending records', () => {
     assert.match(bad.headers.location, new RegExp(`tab=projects&edit=${target.id}&spending=new#spending`));
     const none = await request(h.app).get(`/api/admin/projects/${target.id}/spending`).set(ADMIN).expect(200);
     assert.equal(none.body.records.length, 0);
+    // The project's form opens with the Spending section, the typed values and the field's message.
+    const again = (await agent.get(bad.headers.location.replace(/#.*$/, '')).set('Accept', 'text/html').expect(200)).text;
+    assert.match(again, /id="spending"/);
+    assert.match(again, /id="spending-form"/);
+    assert.match(again, /value="lots"/);
+    assert.match(again, /Enter an amount such as 1500/);
 
     const good = await agent.post(`/de/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ receiptMediaId: 'none' }) });
     assert.equal(good.status, 303);
     assert.match(good.headers.location, /^\/de\/admin\?tab=projects&edit=\d+#spending$/);
     const [made] = (await request(h.app).get(`/api/admin/projects/${target.id}/spending`).set(ADMIN).expect(200)).body.records;
     assert.equal(made.amount, '1250.50');
+    const listed = (await agent.get(`/de/admin?tab=projects&edit=${target.id}`).set('Accept', 'text/html').expect(200)).text;
+    assert.match(listed, /Ausgaben/);
+    assert.match(listed, /Zement und Dachrinnen für den ersten Tank/);
+    assert.match(listed, /Ausgabe erfasst/);
 
     await agent.post(`/admin/spending/${made.id}`).type('form').send({ _csrf: csrf, ...record({ amount: '10' }) }).expect(303);
     assert.equal((await request(h.app).get(`/api/admin/spending/${made.id}`).set(ADMIN).expect(200)).body.amount, '10.00');
