@@ -151,7 +151,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
  * The picker dialog: choose an image of the library, or upload one and use it. `kinds`: the file
  * types offered (images by default; a spending record's receipt may also be a PDF).
  */
-export function MediaPicker({ open, onClose, onPick, category, kinds = ['image'], title }: { open: boolean; onClose: () => void; onPick: (url: string, item: MediaItem) => void; category: string; kinds?: readonly string[]; title?: string }) {
+export function MediaPicker({ open, onClose, onPick, category, kinds = ['image'], title, empty }: { open: boolean; onClose: () => void; onPick: (url: string, item: MediaItem) => void; category: string; kinds?: readonly string[]; title?: string; empty?: string }) {
   const t = useT();
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -180,7 +180,7 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
       ) : !items ? (
         <Spinner label={t('common.loading')} />
       ) : shown.length === 0 ? (
-        <p className="admin-empty">{t('admin.media.noImages')}</p>
+        <p className="admin-empty">{empty ?? t('admin.media.noImages')}</p>
       ) : (
         <ul className="picker-grid">
           {shown.map((m) => (

@@ -205,6 +205,7 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
             category="documents"
             kinds={['pdf', 'image']}
             title={t('admin.spending.pickTitle')}
+            empty={t('admin.spending.noFiles')}
             onClose={() => {
               setPicking(false);
               pickButton.current?.focus();
