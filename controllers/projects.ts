@@ -7,29 +7,37 @@ import { notFound } from '../models/errors';
 import { metaFromLocale, organizationLd } from './seo';
 import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '../models/project';
 import { listLiveNewsForProject, toSummary } from '../models/news';
+import { listSpending, publicSpending, withSpent } from '../models/spending';
 import { pageEntry } from './page-content';
 import { markdownToText, renderArticle } from '../models/markup';
 import type { Request } from 'express';
 import type { Project } from '../models/rules';
-import { localized, truncate } from '../models/rules';
+import { centsToDecimal, decimalToCents, localized, truncate } from '../models/rules';
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 
 /** Public read API of projects, mounted at /api/projects: live projects only (a draft or future one is a 404). */
 export function projectsApi(deps: Deps): Router {
   const router = Router();
+  // Each project with spentAmount: the sum of its spending records.
   router.get('/', async (_req, res) => {
-    res.json(await listLiveProjects(deps.db));
+    res.json(await withSpent(deps.db, await listLiveProjects(deps.db)));
   });
   router.get('/slug/:slug', async (req, res) => {
     const project = await findLiveProjectBySlug(deps.db, req.params.slug);
     if (!project) throw notFound('Project not found');
-    res.json(project);
+    res.json((await withSpent(deps.db, [project]))[0]);
   });
   router.get('/:id', async (req, res) => {
     const project = await findLiveProjectById(deps.db, parseId(req.params.id));
     if (!project) throw notFound('Project not found');
-    res.json(project);
+    res.json((await withSpent(deps.db, [project]))[0]);
+  });
+  // Where the money went: the records of a live project, newest first.
+  router.get('/:id/spending', async (req, res) => {
+    const project = await findLiveProjectById(deps.db, parseId(req.params.id));
+    if (!project) throw notFound('Project not found');
+    res.json((await listSpending(deps.db, project.id)).map(publicSpending));
   });
   return router;
 }
@@ -89,6 +97,9 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   // Every public article about the project (its Project Updates): the ones /news lists, in both
   // languages (an article without a German abstract is not public, see models/news.ts).
   const news = (await listLiveNewsForProject(deps.db, project.id)).map(toSummary);
+  // Where the money went: the records and their sum, beside the funding bar.
+  const records = (await listSpending(deps.db, project.id)).map(publicSpending);
+  const spentAmount = centsToDecimal(records.reduce((sum, r) => sum + decimalToCents(r.amount)!, 0));
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
   const markdown = localized(lang, project.description, project.descriptionDe);
@@ -117,7 +128,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount } },
     meta: {
       title,
       description: truncate(description, 155),

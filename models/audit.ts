@@ -43,7 +43,8 @@ export async function recordAudit(db: Knex, entry: AuditInput): Promise<void> {
 
 /** The kinds of thing the Activity panel filters by, and the audit entities each covers. */
 export const AUDIT_KINDS = {
-  projects: ['project'],
+  // A project's spending records are filed with the project.
+  projects: ['project', 'spending'],
   news: ['news'],
   team: ['team'],
   pages: ['page'],

@@ -13,6 +13,8 @@ import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
+// Where the money went: a project's spending records.
+import { spendingApi, spendingForms } from './spending';
 
 export { adminPage } from './page';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
@@ -34,6 +36,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   });
 
   router.use(contentApi(deps));
+  // Where the money went: a project's spending records.
+  router.use(spendingApi(deps));
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
   router.use(adminDonationsApi(deps));
@@ -54,6 +58,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   // Publishing: the form's Preview button.
   router.use(previewForms(deps));
   router.use(contentForms(deps));
+  // Where the money went: a project's spending records.
+  router.use(spendingForms(deps));
   router.use('/media', options.media.forms);
   return router;
 }

@@ -22,6 +22,8 @@ import type { NewsArticle, PageContent, Project, TeamMember } from '../../models
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
+// Where the money went: the edited project's spending records.
+import { listSpending } from '../../models/spending';
 
 
 /** How many audit entries the Activity panel shows. */
@@ -99,6 +101,20 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const trash: AdminPageProps['trash'] = isTrashName(tab)
     ? { count: await countTrash(deps.db, tab), items: q.trash ? await listTrash(deps.db, { name: tab, nameOf }) : null }
     : null;
+  // ---- Where the money went: the edited project's spending records and the files a receipt can be.
+  let spending: AdminPageProps['spending'] = null;
+  if (tab === 'projects' && form?.id && form.item) {
+    const records = await listSpending(deps.db, form.id);
+    const receipts = (await listMedia(deps.db)).filter((m) => m.fileType === 'pdf' || m.fileType === 'image').map((m) => ({ id: m.id, name: m.originalName, url: m.url }));
+    const wanted = q.spending === 'new' ? 'new' : idParam(q.spending);
+    spending = {
+      records,
+      total: (records.reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0) / 100).toFixed(2),
+      receipts,
+      open: wanted === 'new' || (wanted !== null && records.some((r) => r.id === wanted)) ? wanted : null,
+      confirm: idParam(q.spendingDelete),
+    };
+  }
   const activityQuery = activityFilter(q as Record<string, unknown>);
   // ---- (end of revisions, trash and named activity)
 
@@ -121,6 +137,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     activityPeople: await auditActors(deps.db, nameOf),
     history,
     trash,
+    spending,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

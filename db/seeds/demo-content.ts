@@ -1158,6 +1158,31 @@ export const demoPages: PageSeed[] = [
   },
 ];
 
+
+// ---------------------------------------------------------------------------
+// Where the money went: a few spending records per project that has started
+// ---------------------------------------------------------------------------
+
+interface SpendingSeed {
+  projectSlug: string;
+  spentOn: string;
+  amountCents: number;
+  category: string;
+  description: string;
+  descriptionDe: string;
+}
+
+export const demoSpending: SpendingSeed[] = [
+  { projectSlug: 'nook-vocational-training-center', spentOn: '2024-04-12', amountCents: usd(6800), category: 'construction', description: 'Roof and walls of the second workshop', descriptionDe: 'Dach und Wände der zweiten Werkstatt' },
+  { projectSlug: 'nook-vocational-training-center', spentOn: '2024-06-03', amountCents: usd(2450), category: 'equipment', description: 'Four treadle sewing machines', descriptionDe: 'Vier Tretnähmaschinen' },
+  { projectSlug: 'nook-vocational-training-center', spentOn: '2024-09-30', amountCents: usd(1920), category: 'salaries', description: 'Stipends of two trainers for three months', descriptionDe: 'Stipendien von zwei Ausbildenden für drei Monate' },
+  { projectSlug: 'nook-vocational-training-center', spentOn: '2025-01-15', amountCents: usd(1230), category: 'materials', description: 'Timber and fabric for the first cohort', descriptionDe: 'Holz und Stoff für den ersten Jahrgang' },
+  { projectSlug: 'mission-hospital-medical-transport', spentOn: '2026-03-20', amountCents: usd(3400), category: 'transport', description: 'Repair and new tyres for the ambulance', descriptionDe: 'Reparatur und neue Reifen für die Ambulanz' },
+  { projectSlug: 'mission-hospital-medical-transport', spentOn: '2026-05-08', amountCents: 86050, category: 'medical', description: 'Stretcher and first-aid kits', descriptionDe: 'Trage und Erste-Hilfe-Sets' },
+  { projectSlug: 'permaculture-food-gardens', spentOn: '2025-08-18', amountCents: usd(1640), category: 'seeds', description: 'Seeds, hoes and watering cans for 40 families', descriptionDe: 'Saatgut, Hacken und Giesskannen für 40 Familien' },
+  { projectSlug: 'permaculture-food-gardens', spentOn: '2025-10-02', amountCents: usd(980), category: 'training', description: 'Two-day composting course', descriptionDe: 'Zweitägiger Kompostkurs' },
+];
+
 // ---------------------------------------------------------------------------
 // Seeding
 // ---------------------------------------------------------------------------
@@ -1189,6 +1214,14 @@ export async function seedDemoContent(knex: Knex): Promise<void> {
 
     for (const page of demoPages) {
       await trx('page_contents').insert(page).onConflict('pageName').ignore();
+    }
+
+    // Spending only for a project that has none yet: a second run adds nothing.
+    const withSpending = new Set((await trx('project_spending').distinct('projectId')).map((r: { projectId: number }) => Number(r.projectId)));
+    for (const { projectSlug, ...record } of demoSpending) {
+      const projectId = idBySlug.get(projectSlug);
+      if (projectId === undefined || withSpending.has(projectId)) continue;
+      await trx('project_spending').insert({ ...record, projectId, createdBy: 'seed' });
     }
   });
 }

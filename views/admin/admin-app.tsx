@@ -161,6 +161,7 @@ function AdminScreens(props: AdminPageProps) {
         onChanged={() => refreshActivity()}
         initialHistory={fromServer ? props.history : null}
         initialTrash={fromServer ? props.trash : null}
+        initialSpending={fromServer ? (props.spending ?? null) : null}
       />
     );
   }

@@ -22,6 +22,7 @@ import { MarkdownField } from './markdown-field';
 import { PageTextsFields } from './page-texts-fields';
 import { RevisionsPanel, type HistoryProps } from './revisions-panel';
 import { TrashPanel, type TrashProps } from './trash-panel';
+import { SpendingSection, type SpendingInitial } from './spending-section';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -41,11 +42,13 @@ export interface ContentTabProps {
   /** Revisions of the edited item and the tab's trash, as the server rendered them (null: fetched). */
   initialHistory?: HistoryProps | null;
   initialTrash?: TrashProps | null;
+  /** Projects: the edited project's spending records, as the server rendered them (null: fetched). */
+  initialSpending?: SpendingInitial | null;
 }
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
-export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged, initialHistory = null, initialTrash = null }: ContentTabProps) {
+export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged, initialHistory = null, initialTrash = null, initialSpending = null }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
@@ -346,6 +349,10 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             </ActionLink>
           </div>
         </form>
+      )}
+      {/* Where the money went: the project's spending records, below its fields (forms cannot nest). */}
+      {name === 'projects' && mode.kind === 'edit' && (
+        <SpendingSection key={mode.id} projectId={mode.id} initial={initialForm?.id === mode.id ? initialSpending : null} flash={flash} />
       )}
       {mode.kind === 'edit' && (
         <RevisionsPanel

@@ -147,8 +147,11 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
   );
 }
 
-/** The picker dialog: choose an image of the library, or upload one and use it. */
-function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClose: () => void; onPick: (url: string) => void; category: string }) {
+/**
+ * The picker dialog: choose an image of the library, or upload one and use it. `kinds`: the file
+ * types offered (images by default; a spending record's receipt may also be a PDF).
+ */
+export function MediaPicker({ open, onClose, onPick, category, kinds = ['image'], title, empty }: { open: boolean; onClose: () => void; onPick: (url: string, item: MediaItem) => void; category: string; kinds?: readonly string[]; title?: string; empty?: string }) {
   const t = useT();
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -157,7 +160,7 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
   useEffect(() => {
     if (!open || items) return;
     adminFetch<MediaItem[]>('GET', '/api/media')
-      .then((list) => setItems(list.filter((m) => m.fileType === 'image')))
+      .then((list) => setItems(list.filter((m) => kinds.includes(m.fileType))))
       .catch((err: Error) => setError(err.message));
   }, [open]);
 
@@ -165,7 +168,7 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
   const shown = (items ?? []).filter((m) => !q || `${m.originalName} ${m.altText ?? ''} ${m.description ?? ''} ${m.tags.join(' ')}`.toLowerCase().includes(q));
 
   return createPortal(
-    <Dialog open={open} onClose={onClose} title={t('admin.media.pickTitle')} wide>
+    <Dialog open={open} onClose={onClose} title={title ?? t('admin.media.pickTitle')} wide>
       <div className="admin-field">
         <label htmlFor="picker-search">{t('admin.media.search')}</label>
         <input id="picker-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
@@ -177,12 +180,12 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
       ) : !items ? (
         <Spinner label={t('common.loading')} />
       ) : shown.length === 0 ? (
-        <p className="admin-empty">{t('admin.media.noImages')}</p>
+        <p className="admin-empty">{empty ?? t('admin.media.noImages')}</p>
       ) : (
         <ul className="picker-grid">
           {shown.map((m) => (
             <li key={m.id}>
-              <button type="button" className="picker-item" onClick={() => onPick(m.url)}>
+              <button type="button" className="picker-item" onClick={() => onPick(m.url, m)}>
                 <MediaThumb item={m} width={160} height={100} />
                 <span className="picker-name">{m.originalName}</span>
                 <span className="sr-only">{t('admin.media.use')}</span>
@@ -194,11 +197,11 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
       <details className="admin-details">
         <summary>{t('admin.media.uploadNew')}</summary>
         <UploadForm
-          imagesOnly
+          imagesOnly={kinds.length === 1 && kinds[0] === 'image'}
           defaultCategory={category}
           onUploaded={(item) => {
             setItems((old) => [item, ...(old ?? [])]);
-            onPick(item.url);
+            if (kinds.includes(item.fileType)) onPick(item.url, item);
           }}
         />
       </details>

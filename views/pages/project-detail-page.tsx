@@ -9,6 +9,8 @@ import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
 import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
+import { ProjectSpending } from '../components/project-spending';
+import type { PublicSpending } from '../../models/spending';
 
 export interface ProjectDetailProps {
   /** The project, its description as plain text in the page's language (for sharing). */
@@ -17,6 +19,8 @@ export interface ProjectDetailProps {
   descriptionHtml: string;
   /** The project's news, as summaries (no bodies). */
   news: NewsSummary[];
+  /** Where the money went: the project's spending records (newest first) and their sum. */
+  spending?: { records: PublicSpending[]; spentAmount: string };
 }
 
 function ProjectNotFound() {
@@ -27,7 +31,7 @@ function ProjectNotFound() {
   );
 }
 
-export default function ProjectDetailPage({ project, descriptionHtml, news }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news, spending }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -66,6 +70,11 @@ export default function ProjectDetailPage({ project, descriptionHtml, news }: Pr
             <p className="sidebar-amounts">
               {t('projectDetail.sidebar.raisedOf', { raised: formatMoney(project.raisedAmount, lang), goal: formatMoney(project.goalAmount, lang) })}
             </p>
+            {spending && (
+              <p className="sidebar-spent">
+                {t('projectDetail.spending.spentOf', { spent: formatMoney(spending.spentAmount, lang), raised: formatMoney(project.raisedAmount, lang) })}
+              </p>
+            )}
             <Link to={donateHref} className="btn btn-accent btn-block">
               <Icon name="heart" size={18} /> {t('projectDetail.sidebar.donateNow')}
             </Link>
@@ -110,6 +119,8 @@ export default function ProjectDetailPage({ project, descriptionHtml, news }: Pr
               </div>
             </dl>
           </section>
+
+          {spending && <ProjectSpending records={spending.records} spentAmount={spending.spentAmount} />}
 
           {hasNookSections(project.title) && <NookSections />}
         </div>

@@ -1,0 +1,145 @@
+// A project's spending records in the admin: the JSON API under /api/admin and the no-JavaScript
+// forms under /admin, over the same model functions and schema; every change is audited.
+import { Router, type Request, type Response } from 'express';
+import type { Deps } from '../context';
+import { langOf } from '../context';
+import { parseId, parseInput } from '../middleware/errors';
+import { AppError, notFound } from '../../models/errors';
+import { recordAudit } from '../../models/audit';
+import { findProjectById } from '../../models/project';
+import { centsToDecimal, decimalToCents } from '../../models/rules';
+import { createSpending, deleteSpending, findSpending, listSpending, spendingSummary, SpendingInputSchema, updateSpending, type SpendingRecord } from '../../models/spending';
+import type { AdminIdentity } from '../../models/user';
+import { localizePath } from '../../views/routes';
+import { adminErrorKey } from '../../models/error-codes';
+import { tFor } from '../../models/text';
+import { formValues } from './content';
+
+const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
+
+async function projectOr404(deps: Deps, id: number) {
+  const project = await findProjectById(deps.db, id);
+  if (!project) throw notFound('Project not found');
+  return project;
+}
+
+async function audit(deps: Deps, admin: AdminIdentity, action: 'create' | 'update' | 'delete', record: SpendingRecord): Promise<void> {
+  const project = await findProjectById(deps.db, record.projectId);
+  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: 'spending', entityId: record.id, summary: spendingSummary(record, project?.title) });
+}
+
+/** The changes, the same for the API and the forms. */
+const changes = {
+  async create(deps: Deps, projectId: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
+    await projectOr404(deps, projectId);
+    const input = parseInput(SpendingInputSchema, body);
+    const record = await createSpending(deps.db, projectId, input, admin.id);
+    await audit(deps, admin, 'create', record);
+    return record;
+  },
+  async update(deps: Deps, id: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
+    if (!(await findSpending(deps.db, id))) throw notFound('Spending record not found');
+    const input = parseInput(SpendingInputSchema, body);
+    const record = await updateSpending(deps.db, id, input);
+    if (!record) throw notFound('Spending record not found');
+    await audit(deps, admin, 'update', record);
+    return record;
+  },
+  async remove(deps: Deps, id: number, admin: AdminIdentity): Promise<SpendingRecord> {
+    const record = await deleteSpending(deps.db, id);
+    if (!record) throw notFound('Spending record not found');
+    await audit(deps, admin, 'delete', record);
+    return record;
+  },
+};
+
+/** The records of a project with their total (newest first). */
+export async function spendingOf(deps: Deps, projectId: number): Promise<{ projectId: number; total: string; records: SpendingRecord[] }> {
+  const records = await listSpending(deps.db, projectId);
+  const cents = records.reduce((sum, r) => sum + decimalToCents(r.amount)!, 0);
+  return { projectId, total: centsToDecimal(cents), records };
+}
+
+/** Under /api/admin: /projects/:id/spending (list, add) and /spending/:id (change, delete). */
+export function spendingApi(deps: Deps): Router {
+  const router = Router();
+  router.get('/projects/:id/spending', async (req, res) => {
+    const id = parseId(req.params.id);
+    await projectOr404(deps, id);
+    res.json(await spendingOf(deps, id));
+  });
+  router.post('/projects/:id/spending', async (req, res) => {
+    res.status(201).json(await changes.create(deps, parseId(req.params.id), req.body, adminOf(res)));
+  });
+  router.get('/spending/:id', async (req, res) => {
+    const record = await findSpending(deps.db, parseId(req.params.id));
+    if (!record) throw notFound('Spending record not found');
+    res.json(record);
+  });
+  router.put('/spending/:id', async (req, res) => {
+    res.json(await changes.update(deps, parseId(req.params.id), req.body, adminOf(res)));
+  });
+  router.delete('/spending/:id', async (req, res) => {
+    const id = parseId(req.params.id);
+    await changes.remove(deps, id, adminOf(res));
+    res.json({ deleted: true, id });
+  });
+  return router;
+}
+
+/**
+ * The same without JavaScript, under /admin: post, redirect back to the project's form (its
+ * Spending section), show the outcome once. A failed post brings the typed values back.
+ */
+export function spendingForms(deps: Deps): Router {
+  const router = Router();
+  const back = (req: Request, projectId: number | null, query = '') =>
+    localizePath('/admin', langOf(req)) + (projectId ? `?tab=projects&edit=${projectId}${query}#spending` : '?tab=projects');
+  const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, projectId: number | null, id: number | null) => {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    const known = adminErrorKey(err.code);
+    const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+    req.session.flash = {
+      kind: 'error',
+      key: `spending.${verb}Error`,
+      params: err.fields ? {} : { message },
+      ...(verb !== 'delete' ? { form: { tab: 'spending', id, values: formValues(req.body), errors: err.fields ?? {} } } : {}),
+    };
+    res.redirect(303, back(req, projectId, verb === 'create' ? '&spending=new' : verb === 'update' ? `&spending=${id}` : ''));
+  };
+  const projectOfRecord = async (id: number) => (await findSpending(deps.db, id))?.projectId ?? null;
+
+  router.post('/projects/:id/spending', async (req, res) => {
+    const projectId = parseId(req.params.id);
+    try {
+      await changes.create(deps, projectId, req.body, adminOf(res));
+      req.session.flash = { kind: 'success', key: 'spending.created' };
+      res.redirect(303, back(req, projectId));
+    } catch (err) {
+      fail(req, res, 'create', err, projectId, null);
+    }
+  });
+  router.post('/spending/:id', async (req, res) => {
+    const id = parseId(req.params.id);
+    const projectId = await projectOfRecord(id);
+    try {
+      await changes.update(deps, id, req.body, adminOf(res));
+      req.session.flash = { kind: 'success', key: 'spending.updated' };
+      res.redirect(303, back(req, projectId));
+    } catch (err) {
+      fail(req, res, 'update', err, projectId, id);
+    }
+  });
+  router.post('/spending/:id/delete', async (req, res) => {
+    const id = parseId(req.params.id);
+    const projectId = await projectOfRecord(id);
+    try {
+      await changes.remove(deps, id, adminOf(res));
+      req.session.flash = { kind: 'success', key: 'spending.deleted' };
+      res.redirect(303, back(req, projectId));
+    } catch (err) {
+      fail(req, res, 'delete', err, projectId, id);
+    }
+  });
+  return router;
+}
