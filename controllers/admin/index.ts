@@ -13,6 +13,8 @@ import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
+// Translation status.
+import { adminTranslationsApi } from './translations';
 
 export { adminPage } from './page';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
@@ -37,6 +39,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
   router.use(adminDonationsApi(deps));
+  // Translation status: GET /api/admin/translations.
+  router.use(adminTranslationsApi(deps));
   return router;
 }
 
