@@ -32,10 +32,9 @@ import { listTeam } from './team';
 import { listPageContents } from './page';
 import { isPublic } from './publishing';
 
-export type TranslationState = 'missing' | 'outdated' | 'current';
-export const TRANSLATION_STATES = ['missing', 'outdated', 'current'] as const;
-export type TranslationEntity = 'project' | 'news' | 'team' | 'page' | 'locale';
-export const TRANSLATION_ENTITIES = ['project', 'news', 'team', 'page', 'locale'] as const;
+import { TRANSLATION_ENTITIES, TRANSLATION_STATES, type TranslationEntity, type TranslationEntry, type TranslationReport, type TranslationState } from './translation-rules';
+export { TRANSLATION_ENTITIES, TRANSLATION_STATES, type TranslationEntity, type TranslationEntry, type TranslationReport, type TranslationState };
+export type { LimitedReport } from './translation-rules';
 const LANGS = ['en', 'de'] as const;
 
 export const textHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -177,31 +176,10 @@ function builtInOf(kind: Exclude<TranslationEntity, 'locale'>, item: AnyItem, fi
 
 // ---- The list.
 
-export interface TranslationEntry {
-  entity: TranslationEntity;
-  /** The item's id (0 for interface texts). */
-  id: number;
-  /** The English field name (title, description, texts.about.story.p1) or the locale key. */
-  field: string;
-  language: Lang;
-  state: TranslationState;
-  /** What the admin recognises the item by (its title, a team member's name, the page's name, the locale file). */
-  label: string;
-  /** The admin form's field (null for interface texts, edited in the locale files). */
-  link: string | null;
-  /** Whether visitors see this text now (an out-of-date text stays published until it is updated). */
-  live: boolean;
-}
-
 export interface TranslationFilter {
   state?: TranslationState[];
   entity?: TranslationEntity;
   language?: Lang;
-}
-
-export interface TranslationReport {
-  counts: Record<TranslationState, number> & { total: number };
-  entries: TranslationEntry[];
 }
 
 const isLive = (item: AnyItem, now: Date) => isPublic({ draft: Boolean(item.draft), publishAt: (item.publishAt as string | null) ?? null }, now);

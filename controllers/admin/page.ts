@@ -22,6 +22,7 @@ import type { NewsArticle, PageContent, Project, TeamMember } from '../../models
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
+import { translationsView } from './translations';
 
 
 /** How many audit entries the Activity panel shows. */
@@ -61,7 +62,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -100,6 +101,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     ? { count: await countTrash(deps.db, tab), items: q.trash ? await listTrash(deps.db, { name: tab, nameOf }) : null }
     : null;
   const activityQuery = activityFilter(q as Record<string, unknown>);
+  // ---- Translation status: the tab's list, filtered by the address (a bad value: the default filter).
+  const translations = tab === 'translations' ? await translationsView(deps, q, langOf(req)) : null;
   // ---- (end of revisions, trash and named activity)
 
   const props: AdminPageProps = {
@@ -121,6 +124,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     activityPeople: await auditActors(deps.db, nameOf),
     history,
     trash,
+    translations,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };
