@@ -23,6 +23,12 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
   const hydrated = useHydrated();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [filter, setFilter] = useState<TranslationsView['filter']>(initial?.filter ?? { state: 'todo', entity: '', language: '' });
+  // What the selects show (the list follows on "Show").
+  const [chosen, setChosen] = useState(filter);
+  const choose = (k: keyof TranslationsView['filter']) => (e: { currentTarget: HTMLSelectElement }) => {
+    const v = e.currentTarget.value;
+    setChosen((c) => ({ ...c, [k]: v }));
+  };
   const [report, setReport] = useState(initial?.report ?? null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(initial ? 0 : 1);
@@ -45,8 +51,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const next = { state: String(data.get('state')), entity: String(data.get('entity')), language: String(data.get('language')) } as TranslationsView['filter'];
+    const next = chosen;
     setFilter(next);
     window.history.replaceState(window.history.state, '', `${link('admin')}?tab=translations&${queryOf(next)}`);
     setReload((n) => n + 1);
@@ -67,7 +72,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
         <input type="hidden" name="tab" value="translations" />
         <div className="admin-field">
           <label htmlFor={`${uid}-state`}>{t('admin.translations.state')}</label>
-          <select id={`${uid}-state`} name="state" defaultValue={filter.state}>
+          <select id={`${uid}-state`} name="state" value={chosen.state} onChange={choose('state')}>
             {VIEW_STATES.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.translations.states.${s}`)}
@@ -77,7 +82,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
         </div>
         <div className="admin-field">
           <label htmlFor={`${uid}-entity`}>{t('admin.translations.kind')}</label>
-          <select id={`${uid}-entity`} name="entity" defaultValue={filter.entity}>
+          <select id={`${uid}-entity`} name="entity" value={chosen.entity} onChange={choose('entity')}>
             <option value="">{t('admin.translations.entities.all')}</option>
             {TRANSLATION_ENTITIES.map((x) => (
               <option key={x} value={x}>
@@ -88,7 +93,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
         </div>
         <div className="admin-field">
           <label htmlFor={`${uid}-language`}>{t('admin.translations.language')}</label>
-          <select id={`${uid}-language`} name="language" defaultValue={filter.language}>
+          <select id={`${uid}-language`} name="language" value={chosen.language} onChange={choose('language')}>
             <option value="">{t('admin.translations.languages.all')}</option>
             <option value="en">{t('admin.translations.languages.en')}</option>
             <option value="de">{t('admin.translations.languages.de')}</option>
