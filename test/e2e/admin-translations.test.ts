@@ -53,6 +53,19 @@ test('Translations tab: counts, filters, a link to the field; axe clean in both 
   await page.locator(`a[href$="tab=projects&edit=${project.id}#field-titleDe"]`).first().click();
   await page.locator('#field-titleDe').waitFor();
   assert.equal(await page.locator('#field-titleDe textarea, #field-titleDe input').count(), 1);
+
+  // A page text's German sits in a collapsed section of the Pages form: the link opens it.
+  const pages = await (await fetch(`${e2e.srv.url}/api/admin/pages`, { headers: key })).json();
+  const about = pages.find((p: { pageName: string }) => p.pageName === 'about');
+  const { id: aboutId, updatedAt: _au, draft: _ad, publishAt: _ap, ...aboutRest } = about;
+  const edited = await fetch(`${e2e.srv.url}/api/admin/pages/${aboutId}`, { method: 'PUT', headers: key, body: JSON.stringify({ ...aboutRest, texts: { 'about.story.p1': { en: 'We became neighbours.' } } }) });
+  assert.equal(edited.status, 200);
+  await page.goto(`${e2e.srv.url}/admin?tab=translations&entity=page&state=outdated`);
+  await waitForHydration(page);
+  await page.locator('a[href$="#field-texts.de.about.story.p1"]').click();
+  const german = page.locator('[id="field-texts.de.about.story.p1"] textarea');
+  await german.waitFor({ state: 'visible' });
+  assert.ok(await german.isVisible());
   assert.deepEqual(w.problems, []);
   await page.context().close();
 });
