@@ -24,6 +24,8 @@ import { isTrashName, listTrash, restoreFromTrash, TRASH_KINDS } from '../../mod
 import { adminDisplayName } from '../../models/user';
 import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
 import { tFor } from '../../models/text';
+// Translation status: which language each save changed.
+import { recordTranslationSources } from '../../models/translation-status';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -130,6 +132,8 @@ export const edits = {
   async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity): Promise<T> {
     const item = await r.create(deps.db, input, byOf(admin));
     await keepRecord(deps, r, item, admin, 'create', {});
+    // Translation status: the texts written, against which source (out of date ones are found from it).
+    await recordTranslationSources(deps.db, r.entity, null, item);
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
@@ -141,6 +145,8 @@ export const edits = {
     const item = await r.update(deps.db, id, input, byOf(admin));
     if (!item) return null;
     await keepRecord(deps, r, item, admin, how.action === 'restore' ? 'restore' : 'update', how, before);
+    // Translation status: the texts changed (a restore too), against which source.
+    await recordTranslationSources(deps.db, r.entity, before, item);
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;

@@ -15,6 +15,8 @@ import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
 // Where the money went: a project's spending records.
 import { spendingApi, spendingForms } from './spending';
+// Translation status.
+import { adminTranslationsApi } from './translations';
 
 export { adminPage } from './page';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
@@ -41,6 +43,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
   router.use(adminDonationsApi(deps));
+  // Translation status: GET /api/admin/translations.
+  router.use(adminTranslationsApi(deps));
   return router;
 }
 

@@ -24,6 +24,7 @@ import { parseDbId } from '../../models/db-limits';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 // Where the money went: the edited project's spending records.
 import { listSpending } from '../../models/spending';
+import { translationsView } from './translations';
 
 
 /** How many audit entries the Activity panel shows. */
@@ -63,7 +64,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -116,6 +117,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     };
   }
   const activityQuery = activityFilter(q as Record<string, unknown>);
+  // ---- Translation status: the tab's list, filtered by the address (a bad value: the default filter).
+  const translations = tab === 'translations' ? await translationsView(deps, q, langOf(req)) : null;
   // ---- (end of revisions, trash and named activity)
 
   const props: AdminPageProps = {
@@ -138,6 +141,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     history,
     trash,
     spending,
+    translations,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

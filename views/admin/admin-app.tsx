@@ -13,6 +13,8 @@ import { ActivityPanel, activityQuery } from './activity';
 import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
+// Translation status.
+import { TranslationsTab } from './translations-tab';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './unsaved';
@@ -147,6 +149,8 @@ function AdminScreens(props: AdminPageProps) {
     panel = <SocialMediaTab />;
   } else if (tab === 'donations') {
     panel = <DonationsTab onChanged={() => refreshActivity()} />;
+  } else if (tab === 'translations') {
+    panel = <TranslationsTab initial={fromServer ? (props.translations ?? null) : null} />;
   } else {
     panel = (
       <ContentTab

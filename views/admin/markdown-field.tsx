@@ -98,7 +98,7 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
   );
 
   return (
-    <FieldShell id={base} label={label} required={required} hint={hint} error={error}>
+    <FieldShell id={base} name={name} label={label} required={required} hint={hint} error={error}>
       <FormattingHelp id={helpId} />
       {hydrated ? (
         <div className="md-editor">

@@ -99,10 +99,11 @@ export function describedBy(id: string, hint?: string, error?: string): string |
   return ids || undefined;
 }
 
-export function FieldShell({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode }) {
+export function FieldShell({ id, label, required, hint, error, children, name }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode; name?: string }) {
   const t = useT();
   return (
-    <div className={`admin-field${error ? ' has-error' : ''}`}>
+    // Translation status: #field-<name> (e.g. #field-titleDe) is where its links land.
+    <div className={`admin-field${error ? ' has-error' : ''}`} id={name ? `field-${name}` : undefined}>
       <label htmlFor={id}>
         {label}
         {required && <span className="admin-required"> ({t('admin.form.required')})</span>}
@@ -125,7 +126,7 @@ export function FieldShell({ id, label, required, hint, error, children }: { id:
 export function TextField({ name, label, value, onChange, error, required, hint, type = 'text', inputMode, autoComplete = 'off', placeholder }: FieldProps & { type?: string; inputMode?: 'decimal' | 'numeric' | 'text' | 'email'; autoComplete?: string; placeholder?: string }) {
   const id = `f-${name}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldShell id={id} name={name} label={label} required={required} hint={hint} error={error}>
       <input
         id={id}
         name={name}
@@ -145,7 +146,7 @@ export function TextField({ name, label, value, onChange, error, required, hint,
 export function TextArea({ name, label, value, onChange, error, required, hint, rows = 5 }: FieldProps & { rows?: number }) {
   const id = `f-${name}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldShell id={id} name={name} label={label} required={required} hint={hint} error={error}>
       <textarea
         id={id}
         name={name}
@@ -162,7 +163,7 @@ export function TextArea({ name, label, value, onChange, error, required, hint, 
 export function SelectField({ name, label, value, onChange, error, required, hint, options }: FieldProps & { options: { value: string; label: string }[] }) {
   const id = `f-${name}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <FieldShell id={id} label={label} required={required} hint={hint} error={error}>
+    <FieldShell id={id} name={name} label={label} required={required} hint={hint} error={error}>
       <select id={id} name={name} value={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -14,6 +14,7 @@ import type { AdminFlash } from '../admin/flash';
 import type { ListQuery } from '../admin/list-tools';
 import type { PageTextsCatalog } from '../admin/page-texts-fields';
 import type { SpendingInitial } from '../admin/spending-section';
+import type { TranslationsView } from '../../models/translation-rules';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -48,6 +49,8 @@ export interface AdminPageProps {
   pageTexts?: PageTextsCatalog | null;
   /** Projects tab with an existing project's form open: its spending records (for the form without JavaScript). */
   spending?: SpendingInitial | null;
+  /** Translations tab: the states of the filter in the address (?state=&entity=&language=). */
+  translations?: TranslationsView | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {
