@@ -11,6 +11,8 @@ import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
+// --- machine translation drafts and the glossary ---
+import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
 
@@ -37,6 +39,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
   router.use(adminDonationsApi(deps));
+  // --- machine translation drafts and the glossary ---
+  router.use(adminTranslateApi(deps));
   return router;
 }
 
@@ -55,5 +59,7 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(previewForms(deps));
   router.use(contentForms(deps));
   router.use('/media', options.media.forms);
+  // --- machine translation drafts: the glossary's forms ---
+  router.use(glossaryForms(deps));
   return router;
 }

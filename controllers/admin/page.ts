@@ -21,6 +21,7 @@ import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
+import { listGlossary } from '../../models/glossary';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 
 
@@ -61,7 +62,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'glossary') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -121,6 +122,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     activityPeople: await auditActors(deps.db, nameOf),
     history,
     trash,
+    // --- machine translation drafts: the glossary tab ---
+    glossary: tab === 'glossary' ? { items: await listGlossary(deps.db), edit: editId } : null,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

@@ -13,6 +13,7 @@ import { ActivityPanel, activityQuery } from './activity';
 import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
+import { GlossaryPanel } from './glossary-panel';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './unsaved';
@@ -147,6 +148,16 @@ function AdminScreens(props: AdminPageProps) {
     panel = <SocialMediaTab />;
   } else if (tab === 'donations') {
     panel = <DonationsTab onChanged={() => refreshActivity()} />;
+  } else if (tab === 'glossary') {
+    // Machine translation drafts: the glossary.
+    panel = (
+      <GlossaryPanel
+        initialItems={fromServer ? (props.glossary?.items ?? null) : null}
+        initialEdit={fromServer ? (props.glossary?.edit ?? null) : null}
+        flash={fromServer ? flash : null}
+        onChanged={() => refreshActivity()}
+      />
+    );
   } else {
     panel = (
       <ContentTab

@@ -13,6 +13,7 @@ import type { NewsSummary } from '../../models/news';
 import type { AdminFlash } from '../admin/flash';
 import type { ListQuery } from '../admin/list-tools';
 import type { PageTextsCatalog } from '../admin/page-texts-fields';
+import type { GlossaryTermView } from '../admin/glossary-panel';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -45,6 +46,8 @@ export interface AdminPageProps {
   trash: { count: number; items: TrashItem[] | null } | null;
   /** Pages tab with its form open: the texts of the form's page and their built-in copy (for the form without JavaScript). */
   pageTexts?: PageTextsCatalog | null;
+  /** Glossary tab: the terms, and the one whose form is open (?edit=<id>). */
+  glossary?: { items: GlossaryTermView[]; edit: number | null } | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {
