@@ -87,6 +87,24 @@ describe('machine translation drafts in Chromium', () => {
     await newest.waitFor();
     assert.match((await newest.textContent()) ?? '', /started as a machine draft/);
     assert.deepEqual(await axeSerious(page), []);
+
+    // The whole item in German: every German field with an English text gets a draft.
+    await page.getByRole('button', { name: 'Draft the whole item in German' }).click();
+    await page.getByText('2 fields filled with a machine draft: check them before saving.').first().waitFor();
+    assert.equal(await page.getByLabel('Position (German)').inputValue(), 'Bus driver');
+    assert.equal(await page.locator('.machine-draft-note').count(), 2);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+
+    // The glossary tab: the seeded names, a new term, accessible.
+    await page.getByRole('tab', { name: 'Glossary' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Tariro Nook' }).waitFor();
+    await page.getByLabel('English term').fill('Mission Hospital');
+    await page.getByLabel('German term').fill('Missionsspital');
+    await page.getByRole('button', { name: 'Add a term' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Mission Hospital' }).waitFor();
+    await page.getByText('German term: Missionsspital').waitFor();
+    assert.deepEqual(await axeSerious(page), []);
     assert.deepEqual(problems, []);
   });
 });

@@ -72,7 +72,7 @@ function TermForm({ id, start, errors: startErrors, onDone, onCancel }: { id: nu
   );
   const formId = id === null ? 'glossary-form' : `glossary-form-${id}`;
   return (
-    <form id={formId} className="admin-form glossary-form" method="post" action={action(id === null ? '/admin/glossary' : `/admin/glossary/${id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={id === null ? t('admin.glossary.add') : t('admin.glossary.editLabel', { term: start.termEn })}>
+    <form id={formId} className={`admin-form glossary-form${id === null ? ' card' : ''}`} method="post" action={action(id === null ? '/admin/glossary' : `/admin/glossary/${id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={id === null ? t('admin.glossary.add') : t('admin.glossary.editLabel', { term: start.termEn })}>
       <CsrfField />
       <div className="admin-form-row cols-3">
         {field('termEn', true)}
@@ -146,9 +146,7 @@ export function GlossaryPanel({ initialItems, initialEdit, flash, onChanged }: G
       </div>
       <p>{t('admin.glossary.intro')}</p>
       <p className="admin-hint">{t('admin.glossary.sent')}</p>
-      <div className="card">
-        <TermForm id={null} start={failedValues(null, EMPTY)} errors={failedErrors(null)} onDone={() => void saved()} />
-      </div>
+      <TermForm id={null} start={failedValues(null, EMPTY)} errors={failedErrors(null)} onDone={() => void saved()} />
       {items === null ? (
         <Loading error={loadError} />
       ) : items.length === 0 ? (
