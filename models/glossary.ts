@@ -88,14 +88,17 @@ export async function deleteGlossaryTerm(db: Knex, id: number): Promise<Glossary
 /** app_settings key: the names offered once already. */
 const SEEDED_KEY = 'glossary_seeded';
 
-/** The names every draft must keep: the places, the programmes and the charity's own name. */
+/**
+ * The names every draft must keep: the places, the programmes and the charity's own name. The
+ * notes are in both languages: the glossary tab shows them on English and German pages alike.
+ */
 export function builtInTerms(orgName: string): { termEn: string; termDe: string; note: string }[] {
   return [
-    { termEn: 'Tariro Nook', termDe: 'Tariro Nook', note: 'Name of the vocational training centre' },
-    { termEn: 'Mwenezi', termDe: 'Mwenezi', note: 'District in Zimbabwe' },
-    { termEn: 'Mwenezi Ward 3', termDe: 'Mwenezi Ward 3', note: 'The ward of the 17 villages' },
-    { termEn: 'Skills for Life', termDe: 'Skills for Life', note: 'Programme name' },
-    { termEn: orgName, termDe: orgName, note: "The charity's name" },
+    { termEn: 'Tariro Nook', termDe: 'Tariro Nook', note: 'Vocational training centre / Berufsbildungszentrum' },
+    { termEn: 'Mwenezi', termDe: 'Mwenezi', note: 'District in Zimbabwe / Distrikt in Simbabwe' },
+    { termEn: 'Mwenezi Ward 3', termDe: 'Mwenezi Ward 3', note: 'The ward of the 17 villages / Der Bezirk der 17 Dörfer' },
+    { termEn: 'Skills for Life', termDe: 'Skills for Life', note: 'Programme name / Programmname' },
+    { termEn: orgName, termDe: orgName, note: "The charity's name / Name der Organisation" },
   ];
 }
 
