@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import en from '../../locales/en.json' with { type: 'json' };
 
 const KEY = 'eve-key-0123456789';
 
@@ -105,6 +106,23 @@ describe('machine translation drafts in Chromium', () => {
     await page.getByRole('heading', { level: 3, name: 'Mission Hospital' }).waitFor();
     await page.getByText('German term: Missionsspital').waitFor();
     assert.deepEqual(await axeSerious(page), []);
+
+    // A page's own words (the Pages form's texts) have the buttons too.
+    await page.getByRole('tab', { name: 'Pages', exact: true }).click();
+    await page.locator('[aria-label^="Edit: About:"]').click();
+    await page.locator('.page-texts-section summary', { hasText: en.about.story.title }).click();
+    const storyDe = page.locator('textarea[name="texts.de.about.story.p1"]');
+    const storyField = page.locator('.page-text-field').filter({ has: storyDe });
+    await page.locator('textarea[name="texts.en.about.story.p1"]').fill('The children read in the new school.');
+    assert.equal(await storyField.getByRole('button', { name: 'Draft German from English' }).getAttribute('aria-describedby'), 'draft-for-texts-de-about.story.p1');
+    await storyField.getByRole('button', { name: 'Draft German from English' }).click();
+    await storyField.locator('.machine-draft-note').waitFor();
+    assert.equal(await storyDe.inputValue(), 'Die Kinder lesen in die neu Schule.');
+    assert.deepEqual(await axeSerious(page), []);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('.toast').filter({ hasText: /updated/i }).first().waitFor();
+    const pageAudit = await (await fetch(`${srv.url}/api/admin/audit?limit=3`, { headers: { 'X-Admin-Key': KEY } })).json();
+    assert.ok(JSON.stringify(pageAudit).includes('(machine draft: texts.de.about.story.p1)'), JSON.stringify(pageAudit).slice(0, 500));
     assert.deepEqual(problems, []);
   });
 });

@@ -28,7 +28,25 @@ export interface MachineDrafts {
   /** What a save sends: the values and the names of the fields that are still machine drafts. */
   body(values: Values): Record<string, string | string[]>;
   whole: ReactElement | null;
+  /**
+   * The draft button and note of one of a page's words (the Pages form's texts, which live in the
+   * form's `texts` JSON): `source` is the other language's text, `apply` puts a text in the field.
+   */
+  pageText(key: string, lang: Lang, label: string, source: string, current: string, apply: (text: string) => void): ReactElement | null;
 }
+
+/** The text of a page-text field (`texts.<lang>.<key>`) in the form's values. */
+function pageTextValue(v: Values, name: string): string | undefined {
+  if (v[name] !== undefined) return v[name];
+  const [, lang, ...rest] = name.split('.');
+  try {
+    const edits = JSON.parse(v.texts || '{}') as Record<string, Record<string, string>>;
+    return edits[rest.join('.')]?.[lang!];
+  } catch {
+    return undefined;
+  }
+}
+const valueOf = (v: Values, name: string) => (name.startsWith('texts.') ? pageTextValue(v, name) : v[name]);
 
 /**
  * `formKey` names the open form: a new one forgets the drafts of the last. A field counts as a
@@ -148,8 +166,36 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   return {
     wrap,
     whole,
+    pageText(key, lang, label, source, current, apply) {
+      if (!hydrated) return null;
+      const name = `texts.${lang}.${key}`;
+      const from: Lang = lang === 'de' ? 'en' : 'de';
+      const describedBy = `draft-for-texts-${lang}-${key}`;
+      const draftPageText = () =>
+        run(name, async () => {
+          if (!source.trim()) {
+            toast({ title: t('admin.translate.failed'), description: t('admin.translate.emptySource'), variant: 'destructive' });
+            return null;
+          }
+          const answer = await adminFetch<{ text: string }>('POST', '/api/admin/translate', { text: source, from, to: lang });
+          apply(answer.text);
+          setFilled((old) => ({ ...old, [name]: answer.text }));
+          return t('admin.translate.filled');
+        });
+      return (
+        <div className="draft-actions">
+          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={describedBy} onClick={() => void draftPageText()}>
+            {busy === name ? t('admin.translate.working') : t(lang === 'de' ? 'admin.translate.toDe' : 'admin.translate.toEn')}
+          </button>
+          <span id={describedBy} hidden>
+            {label}
+          </span>
+          {filled[name] !== undefined && current === filled[name] && <p className="machine-draft-note">{t('admin.translate.note')}</p>}
+        </div>
+      );
+    },
     body(v) {
-      const drafts = Object.keys(filled).filter((k) => v[k] === filled[k]);
+      const drafts = Object.keys(filled).filter((k) => valueOf(v, k) === filled[k]);
       return drafts.length ? { ...v, _machineDraft: drafts } : v;
     },
   };
