@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, ROOT, type Config } from './config';
 import { migrate, openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
 import { seedShippedMedia } from './models/shipped-media';
+import { seedGlossary } from './models/glossary';
 import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
@@ -142,6 +143,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
   // --- editor: the site's own illustrations in the media library (every start; idempotent) ---
   if (options.seed !== false) await seedShippedMedia(db, PUBLIC_DIR, log);
+  // --- machine translation drafts: the names every draft keeps, in the glossary (every start; idempotent) ---
+  await seedGlossary(db, config.site.name);
   const secret = await sessionSecret(db, config);
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };

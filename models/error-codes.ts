@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   'assistant.declined',
   /** The AI answer was not in the expected form. */
   'assistant.bad_answer',
+  /** No AI service is configured for what needs one (machine translation drafts). */
+  'assistant.not_configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -115,6 +117,7 @@ export const FIELD_CODES = [
   'file_too_large',
   'raised_changed',
   'invalid_text',
+  'term_taken',
   // Any other rule: the English message is the only text there is.
   'invalid',
 ] as const;
@@ -173,6 +176,7 @@ export const ADMIN_ERROR_TEXTS = [
   'assistant.timeout',
   'assistant.declined',
   'assistant.bad_answer',
+  'assistant.not_configured',
   'content.in_trash',
 ] as const satisfies readonly ErrorCode[];
 

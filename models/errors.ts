@@ -61,6 +61,7 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   raised_changed:
     'The raised amount has changed since you opened this form, and your change would make it negative. Open the project again and enter the amount once more',
   invalid_text: 'Text must not contain NUL characters',
+  term_taken: 'This term is in the glossary already',
   invalid: 'This value is not valid',
 };
 

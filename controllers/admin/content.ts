@@ -106,6 +106,24 @@ async function missing(deps: Deps, r: Pick<Resource<{ id: number }, unknown>, 'n
   return notFound(r.notFound);
 }
 
+/** The form field that names the fields whose text is still a machine translation draft. */
+export const MACHINE_DRAFT_FIELD = '_machineDraft';
+
+/**
+ * A save whose form says some fields are still machine drafts (`_machineDraft`: a list of field
+ * names, or one comma-separated string from a form post) is recorded as such: revision source
+ * 'machine', and the audit summary names the fields. Only field names are taken; anything else is ignored.
+ */
+export function machineDraftHow(body: unknown): EditHow {
+  const raw = body && typeof body === 'object' ? (body as Record<string, unknown>)[MACHINE_DRAFT_FIELD] : undefined;
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [])
+    .filter((f): f is string => typeof f === 'string')
+    .map((f) => f.trim())
+    .filter((f) => /^[A-Za-z][A-Za-z0-9_.-]{0,119}$/.test(f));
+  const fields = [...new Set(list)].slice(0, 50);
+  return fields.length ? { source: 'machine', note: `machine draft: ${fields.join(', ')}` } : {};
+}
+
 const byOf = (admin: AdminIdentity): Actor => ({ actor: admin.id, actorName: admin.name ?? undefined });
 
 /** The revision and the audit entry of one change (one per edit, whichever path it came by). */
@@ -129,9 +147,9 @@ async function keepRecord<T extends { id: number }, I>(
  * after a save). Each returns the item (null when unknown).
  */
 export const edits = {
-  async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity): Promise<T> {
+  async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity, how: EditHow = {}): Promise<T> {
     const item = await r.create(deps.db, input, byOf(admin));
-    await keepRecord(deps, r, item, admin, 'create', {});
+    await keepRecord(deps, r, item, admin, 'create', how);
     // Translation status: the texts written, against which source (out of date ones are found from it).
     await recordTranslationSources(deps.db, r.entity, null, item);
     // Publishing: an item saved with a future publication time is announced at that time.
@@ -199,12 +217,12 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
   });
   router.post('/', async (req, res) => {
     const input = parseInput(r.schema, req.body);
-    res.status(201).json(await edits.create(deps, r, input, adminOf(res)));
+    res.status(201).json(await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body)));
   });
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const input = parseInput(r.schema, req.body);
-    const item = await edits.update(deps, r, id, input, adminOf(res));
+    const item = await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body));
     if (!item) throw notFound(r.notFound);
     res.json(item);
   });
@@ -236,7 +254,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/', async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
-      await edits.create(deps, r, input, adminOf(res));
+      await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
       res.redirect(303, back(req, ''));
     } catch (err) {
@@ -247,7 +265,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
-      if (!(await edits.update(deps, r, id, input, adminOf(res)))) throw notFound(r.notFound);
+      if (!(await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };
       res.redirect(303, back(req, ''));
     } catch (err) {

@@ -11,6 +11,8 @@ import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
+// --- machine translation drafts and the glossary ---
+import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
 import type { MediaRouters } from '../media';
 // Where the money went: a project's spending records.
@@ -45,6 +47,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminDonationsApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
+  // --- machine translation drafts and the glossary ---
+  router.use(adminTranslateApi(deps));
   return router;
 }
 
@@ -65,5 +69,7 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   // Where the money went: a project's spending records.
   router.use(spendingForms(deps));
   router.use('/media', options.media.forms);
+  // --- machine translation drafts: the glossary's forms ---
+  router.use(glossaryForms(deps));
   return router;
 }

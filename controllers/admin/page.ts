@@ -21,6 +21,7 @@ import type { AdminIdentity } from '../../models/user';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import { parseDbId } from '../../models/db-limits';
+import { listGlossary } from '../../models/glossary';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 // Where the money went: the edited project's spending records.
 import { listSpending } from '../../models/spending';
@@ -64,7 +65,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations' && tab !== 'glossary') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -142,6 +143,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     trash,
     spending,
     translations,
+    // --- machine translation drafts: the glossary tab ---
+    glossary: tab === 'glossary' ? { items: await listGlossary(deps.db), edit: editId } : null,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

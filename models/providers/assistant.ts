@@ -46,6 +46,57 @@ export interface AssistantProvider {
   kind: 'openai' | 'templates';
   suggestNewsletter(input: SuggestInput): Promise<NewsletterSuggestion>;
   socialPosts(input: SocialInput): Promise<SocialPosts>;
+  /** A machine draft of a translation (OpenAI only: templates cannot translate). */
+  translate(input: TranslateInput): Promise<string>;
+}
+
+// --- Translation drafts: input, checks ------------------------------------------------------
+
+/** A name or term that stays as it is (en = de) or translates one way. */
+export interface GlossaryEntry {
+  en: string;
+  de: string;
+}
+
+export interface TranslateInput {
+  text: string;
+  from: Lang;
+  to: Lang;
+  glossary: GlossaryEntry[];
+}
+
+export const TRANSLATE_MAX_CHARS = 20_000;
+
+export const notConfigured = () =>
+  new AppError(503, 'assistant.not_configured', 'Machine translation is not configured: set OPENAI_API_KEY to draft translations.');
+
+/**
+ * Every address the text links to or shows: Markdown links and images, autolinks and bare URLs.
+ * A draft must keep each of them exactly, or it is refused.
+ */
+export function urlsOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) found.add(m[1]!);
+  for (const m of text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)) found.add(m[1]!);
+  for (const m of text.matchAll(/(?:https?:\/\/|mailto:)[^\s<>()"'\]]+/g)) found.add(m[0].replace(/[.,;:!?]+$/, ''));
+  return [...found];
+}
+
+/** The glossary entries whose source-language term occurs in the text: the rest is not sent. */
+export function glossaryFor(text: string, from: Lang, glossary: GlossaryEntry[]): GlossaryEntry[] {
+  const lower = text.toLowerCase();
+  return glossary.filter((g) => (from === 'de' ? g.de : g.en).trim() && lower.includes((from === 'de' ? g.de : g.en).toLowerCase()));
+}
+
+/** Swiss standard German writes "ss" for "ß" (and "SS" for the capital). */
+export const swissSpelling = (text: string) => text.replace(/ẞ/g, 'SS').replace(/ß/g, 'ss');
+
+/** The draft as the forms get it: Swiss spelling in German, and every address of the source kept. */
+export function checkedDraft(source: string, draft: string, to: Lang): string {
+  const text = to === 'de' ? swissSpelling(draft) : draft;
+  const lost = urlsOf(source).filter((u) => !text.includes(u));
+  if (lost.length) throw new AppError(502, 'assistant.bad_answer', `The AI draft changed or dropped a link (${lost[0]}); nothing was filled in. Please try again.`);
+  return text;
 }
 
 
@@ -116,6 +167,9 @@ function templateAssistant(): AssistantProvider {
       for (const p of platforms) posts[p] = templatePost(p, item, language, orgName);
       return posts;
     },
+    async translate() {
+      throw notConfigured();
+    },
   };
 }
 
@@ -135,6 +189,15 @@ const SUGGESTION_JSON_SCHEMA = {
     explanation: { type: 'string', description: 'One or two sentences on why this subject and preview fit' },
   },
   required: ['suggestedSubject', 'suggestedPreview', 'explanation'],
+  additionalProperties: false,
+} as const;
+
+const TranslationSchema = z.object({ text: z.string().trim().min(1).max(TRANSLATE_MAX_CHARS * 2) });
+
+const TRANSLATION_JSON_SCHEMA = {
+  type: 'object',
+  properties: { text: { type: 'string', description: 'The translated text (Markdown, every URL unchanged)' } },
+  required: ['text'],
   additionalProperties: false,
 } as const;
 
@@ -162,7 +225,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
   const log = options.log;
   const timedOut = () => new AppError(504, 'assistant.timeout', 'The AI service did not answer in time.');
 
-  async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string): Promise<T> {
+  async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string, temperature = 0.7): Promise<T> {
     let content: string | null | undefined;
     try {
       const completion = await withDeadline(
@@ -176,7 +239,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
                 { role: 'user', content: user },
               ],
               response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
-              temperature: 0.7,
+              temperature,
             },
             { signal },
           ),
@@ -258,6 +321,27 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
       const posts: SocialPosts = {};
       for (const p of platforms) posts[p] = enforcePlatformRules(p, answer[p]!.text, item, language);
       return posts;
+    },
+
+    async translate({ text, from, to, glossary }) {
+      const terms = glossaryFor(text, from, glossary);
+      const system = [
+        `You translate the website texts of a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, from ${languageName(from)} into ${languageName(to)}.`,
+        'The text is Markdown. Keep its structure exactly: headings, lists, emphasis, tables, line breaks and blank lines.',
+        'Keep every link target, image address and URL exactly as it is, character for character; translate only the visible link texts and image descriptions.',
+        'Translate faithfully: add nothing, leave nothing out, no comments. Answer with the translation only, in the field "text".',
+        ...(terms.length
+          ? [
+              'Glossary: these names and terms must be written exactly like this in the translation:',
+              ...terms.map((g) => {
+                const [a, b] = from === 'de' ? [g.de, g.en] : [g.en, g.de];
+                return a === b ? `- "${a}" stays "${a}"` : `- "${a}" is "${b}"`;
+              }),
+            ]
+          : []),
+      ].join('\n');
+      const answer = await structured('translation', TRANSLATION_JSON_SCHEMA, TranslationSchema, system, text, 0.2);
+      return checkedDraft(text, answer.text, to);
     },
   };
 }

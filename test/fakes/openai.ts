@@ -12,11 +12,13 @@
 //   'wrong'     JSON that does not match the schema
 //   'error'     HTTP 500
 //   'long'      posts far longer than X allows, without the link (the app must fix them)
+//   'drop_url'  translations lose their first link address (the app must refuse them)
+// Translations (schema `translation`): see the block "Translation drafts" below.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
-export type OpenAIMode = 'ok' | 'timeout' | 'malformed' | 'wrong' | 'error' | 'long';
+export type OpenAIMode = 'ok' | 'timeout' | 'malformed' | 'wrong' | 'error' | 'long' | 'drop_url';
 
 export interface FakeOpenAI {
   /** Put this in OPENAI_BASE_URL. */
@@ -26,6 +28,41 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
+// --- Translation drafts ----------------------------------------------------------------------
+// A deterministic "translation": the words of a tiny table are swapped (keeping their capital),
+// the glossary lines of the system prompt ("- "A" is "B"", "- "A" stays "A"") are honoured,
+// link addresses and Markdown are left as they are. "street" and "large" come back with "ß", so
+// a test sees the Swiss spelling applied afterwards; mode 'drop_url' loses the first address.
+const EN_DE: Record<string, string> = {
+  the: 'die', and: 'und', water: 'Wasser', school: 'Schule', village: 'Dorf', villages: 'Dörfer', new: 'neu',
+  garden: 'Garten', gardens: 'Gärten', children: 'Kinder', read: 'lesen', more: 'mehr', report: 'Bericht',
+  our: 'unser', street: 'Strasse', large: 'gross', photo: 'Foto', news: 'Neuigkeiten', training: 'Ausbildung', centre: 'Zentrum',
+  is: 'ist', a: 'ein', in: 'in', of: 'von', for: 'für', with: 'mit', we: 'wir', help: 'helfen',
+};
+const EN_DE_FAKE: Record<string, string> = { ...EN_DE, street: 'Straße', large: 'groß' };
+const DE_EN: Record<string, string> = Object.fromEntries(Object.entries(EN_DE).map(([en, de]) => [de.toLowerCase(), en]));
+const URL_IN_TEXT = /\]\([^)]*\)|<https?:[^>]*>|(?:https?:\/\/|mailto:)[^\s<>()"'\]]+/g;
+
+export function fakeTranslation(system: string, text: string, mode: OpenAIMode): string {
+  const toGerman = /into German/.test(system);
+  const table = toGerman ? EN_DE_FAKE : DE_EN;
+  const kept: string[] = [];
+  const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`;
+  let out = text.replace(URL_IN_TEXT, keep);
+  for (const m of system.matchAll(/^- "([^"]+)" (?:is|stays) "([^"]+)"$/gm)) {
+    out = out.split(m[1]!).join(keep(m[2]!));
+  }
+  out = out.replace(/\p{L}+/gu, (w) => {
+    const found = table[w.toLowerCase()];
+    if (!found) return w;
+    return w[0] === w[0]!.toUpperCase() && w[0] !== w[0]!.toLowerCase() ? found[0]!.toUpperCase() + found.slice(1) : found;
+  });
+  out = out.replace(/\u0000(\d+)\u0000/g, (_, n: string) => kept[Number(n)]!);
+  if (mode === 'drop_url') out = out.replace(/\]\([^)]*\)|https?:\/\/\S+/, (m) => (m.startsWith(']') ? '](#)' : ''));
+  return out;
+}
+// --- (end of translation drafts) --------------------------------------------------------------
+
 function contentFor(body: any, mode: OpenAIMode): string {
   const format = body?.response_format;
   const name: string = format?.json_schema?.name ?? '';
@@ -33,6 +70,7 @@ function contentFor(body: any, mode: OpenAIMode): string {
   const german = system.includes('German');
   if (mode === 'malformed') return 'Sure! Here is your newsletter subject: "Hello" (not JSON)';
   if (mode === 'wrong') return JSON.stringify({ subject: 42, posts: [] });
+  if (name === 'translation') return JSON.stringify({ text: fakeTranslation(system, String(body?.messages?.[1]?.content ?? ''), mode) });
   if (name === 'newsletter_suggestion') {
     return JSON.stringify({
       suggestedSubject: german ? 'KI: Licht und Ernte in Mwenezi' : 'AI: Light and harvest in Mwenezi',

@@ -9,7 +9,7 @@ import type { Lang } from '../types';
 import { formatDateTime, useHydrated } from './ui';
 
 const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
-const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates', 'spending'];
+const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates', 'spending', 'glossary'];
 /** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */
 const KINDS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'signins'] as const;
 

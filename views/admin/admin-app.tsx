@@ -15,6 +15,7 @@ import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
 // Translation status.
 import { TranslationsTab } from './translations-tab';
+import { GlossaryPanel } from './glossary-panel';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './unsaved';
@@ -151,6 +152,16 @@ function AdminScreens(props: AdminPageProps) {
     panel = <DonationsTab onChanged={() => refreshActivity()} />;
   } else if (tab === 'translations') {
     panel = <TranslationsTab initial={fromServer ? (props.translations ?? null) : null} />;
+  } else if (tab === 'glossary') {
+    // Machine translation drafts: the glossary.
+    panel = (
+      <GlossaryPanel
+        initialItems={fromServer ? (props.glossary?.items ?? null) : null}
+        initialEdit={fromServer ? (props.glossary?.edit ?? null) : null}
+        flash={fromServer ? flash : null}
+        onChanged={() => refreshActivity()}
+      />
+    );
   } else {
     panel = (
       <ContentTab

@@ -23,6 +23,7 @@ import { PageTextsFields } from './page-texts-fields';
 import { RevisionsPanel, type HistoryProps } from './revisions-panel';
 import { TrashPanel, type TrashProps } from './trash-panel';
 import { SpendingSection, type SpendingInitial } from './spending-section';
+import { useMachineDrafts } from './translate-buttons';
 
 type Item = { id: number } & Record<string, any>;
 
@@ -78,6 +79,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  // Machine translation drafts: buttons by the bilingual fields; a save names the fields still drafted.
+  const drafts = useMachineDrafts(config.rows.flat(), values, setValues, mode.kind === 'edit' ? String(mode.id) : mode.kind);
   const newButton = useRef<HTMLElement>(null);
 
   const base = link('admin');
@@ -210,8 +213,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     const creating = mode.kind === 'new';
     setBusy(true);
     try {
-      if (creating) await adminFetch('POST', `/api/admin/${name}`, values);
-      else await adminFetch('PUT', `/api/admin/${name}/${mode.id}`, values);
+      if (creating) await adminFetch('POST', `/api/admin/${name}`, drafts.body(values));
+      else await adminFetch('PUT', `/api/admin/${name}/${mode.id}`, drafts.body(values));
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
       clearAutosave(browserStorage(), name, formId);
       // Saved: nothing is unsaved any more (the guard lets the form close without asking).
@@ -256,7 +259,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const visible = listed.filter((i) => i.id !== editingId);
   const formAction = action(mode.kind === 'edit' ? `/admin/${name}/${mode.id}` : `/admin/${name}`);
 
-  function field(def: FieldDef) {
+  const field = (def: FieldDef) => drafts.wrap(def, fieldInput(def));
+  function fieldInput(def: FieldDef) {
     const common = {
       name: def.name,
       label: t(`admin.fields.${def.label}`),
@@ -333,12 +337,13 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
               {t('admin.form.fixErrors', { count: Object.keys(errors).length })}
             </p>
           )}
+          {drafts.whole}
           {config.rows.map((row, i) => (
             <div key={i} className={`admin-form-row cols-${row.filter((f) => f.kind !== 'hidden').length}`}>
               {row.map(field)}
             </div>
           ))}
-          {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} />}
+          {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} draft={drafts.pageText} />}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}

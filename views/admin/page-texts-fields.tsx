@@ -12,6 +12,7 @@ import type { PageTextSection } from '../../models/page-texts';
 import type { PageTexts } from '../../models/rules';
 import { adminFetch, errorText, type FieldIssue } from './api';
 import { TextArea, useFieldError, useHydrated } from './ui';
+import type { MachineDrafts } from './translate-buttons';
 
 export interface PageTextsCatalog {
   pageName: string;
@@ -23,6 +24,8 @@ interface Props {
   values: Record<string, string>;
   setValues: (update: (old: Record<string, string>) => Record<string, string>) => void;
   errors: Record<string, FieldIssue>;
+  /** Machine translation drafts: the button and note by each text (translate-buttons.tsx). */
+  draft?: MachineDrafts['pageText'];
 }
 
 const LANGS = ['en', 'de'] as const;
@@ -49,7 +52,7 @@ function partLabel(t: (key: string, options?: Record<string, unknown>) => string
 
 const rowsFor = (text: string) => Math.min(8, Math.max(2, Math.ceil(text.length / 60)));
 
-export function PageTextsFields({ pageName, values, setValues, errors }: Props) {
+export function PageTextsFields({ pageName, values, setValues, errors, draft }: Props) {
   const t = useT();
   const { lang, page } = useApp();
   const hydrated = useHydrated();
@@ -168,6 +171,7 @@ export function PageTextsFields({ pageName, values, setValues, errors }: Props) 
                             onChange={(v) => change(entry.key, l, v, entry[l])}
                             error={fieldError(errors[`texts.${l}.${entry.key}`])}
                           />
+                          {draft?.(entry.key, l, `${tail} (${language})`, current(entry.key, l === 'de' ? 'en' : 'de', entry[l === 'de' ? 'en' : 'de']), value, (text) => change(entry.key, l, text, entry[l]))}
                           {hydrated && edited && (
                             <button type="button" className="btn btn-outline btn-small page-text-reset" onClick={() => change(entry.key, l, entry[l], entry[l])}>
                               {t('admin.pageTexts.reset')}

@@ -204,7 +204,8 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
             <li key={r.id} className={compare?.id === r.id ? 'current' : undefined}>
               <p className="history-what">
                 <strong>{t(`admin.revisions.actions.${r.action}`, { defaultValue: r.action })}</strong>
-                {r.source === 'restore' ? <> · {t('admin.revisions.fromRestore')}</> : null} · {actorOf(r)} · <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, lang)}</time>
+                {r.source === 'restore' ? <> · {t('admin.revisions.fromRestore')}</> : null}
+                {r.source === 'machine' ? <> · {t('admin.translate.fromMachine')}</> : null} · {actorOf(r)} · <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, lang)}</time>
               </p>
               {r.changedFields.length > 0 && (
                 <p className="history-fields">

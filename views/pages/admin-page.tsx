@@ -15,6 +15,7 @@ import type { ListQuery } from '../admin/list-tools';
 import type { PageTextsCatalog } from '../admin/page-texts-fields';
 import type { SpendingInitial } from '../admin/spending-section';
 import type { TranslationsView } from '../../models/translation-rules';
+import type { GlossaryTermView } from '../admin/glossary-panel';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
 
@@ -51,6 +52,8 @@ export interface AdminPageProps {
   spending?: SpendingInitial | null;
   /** Translations tab: the states of the filter in the address (?state=&entity=&language=). */
   translations?: TranslationsView | null;
+  /** Glossary tab: the terms, and the one whose form is open (?edit=<id>). */
+  glossary?: { items: GlossaryTermView[]; edit: number | null } | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {

@@ -1,0 +1,111 @@
+// Machine translation drafts and their glossary, under /api/admin (admin credential, CSRF token
+// for changes) and as no-JavaScript forms under /admin (the glossary only: a draft needs the
+// form's script to land in a field as an unsaved change).
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../context';
+import { langOf } from '../context';
+import { parseId, parseInput } from '../middleware/errors';
+import { AppError } from '../../models/errors';
+import { recordAudit } from '../../models/audit';
+import type { AdminIdentity } from '../../models/user';
+import { TRANSLATE_MAX_CHARS } from '../../models/providers/assistant';
+import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/glossary';
+import { localizePath } from '../../views/routes';
+import { adminErrorKey } from '../../models/error-codes';
+import { tFor } from '../../models/text';
+import { formValues } from './content';
+
+const lang = z.enum(['en', 'de'], { error: 'from and to must be "en" or "de"' });
+
+const TranslateInputSchema = z
+  .object({
+    text: z
+      .string({ error: 'text is required' })
+      .refine((s) => s.trim().length > 0, 'text is required')
+      .refine((s) => s.length <= TRANSLATE_MAX_CHARS, `text is too long (at most ${TRANSLATE_MAX_CHARS} characters)`),
+    from: lang,
+    to: lang,
+  })
+  .refine((v) => v.from !== v.to, { message: 'from and to must be different languages', path: ['to'] });
+
+const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
+
+async function audit(deps: Deps, res: Response, action: 'create' | 'update' | 'delete', term: GlossaryTerm): Promise<void> {
+  const admin = adminOf(res);
+  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: 'glossary', entityId: term.id, summary: `${term.termEn} → ${term.termDe}` });
+}
+
+const glossaryEdits = {
+  async create(deps: Deps, res: Response, body: unknown) {
+    const term = await createGlossaryTerm(deps.db, parseInput(GlossaryInputSchema, body ?? {}));
+    await audit(deps, res, 'create', term);
+    return term;
+  },
+  async update(deps: Deps, res: Response, id: number, body: unknown) {
+    const term = await updateGlossaryTerm(deps.db, id, parseInput(GlossaryInputSchema, body ?? {}));
+    await audit(deps, res, 'update', term);
+    return term;
+  },
+  async remove(deps: Deps, res: Response, id: number) {
+    const term = await deleteGlossaryTerm(deps.db, id);
+    await audit(deps, res, 'delete', term);
+    return term;
+  },
+};
+
+/**
+ * POST /translate { text, from, to } -> { text }: a draft for a person to check, never saved here.
+ * Only the text and the glossary terms it contains go to OpenAI.
+ */
+export function adminTranslateApi(deps: Deps): Router {
+  const router = Router();
+  router.post('/translate', async (req, res) => {
+    const input = parseInput(TranslateInputSchema, req.body ?? {});
+    const text = await deps.assistant.translate({ ...input, glossary: await glossaryEntries(deps.db) });
+    res.json({ text, from: input.from, to: input.to, source: 'machine' });
+  });
+  router.get('/glossary', async (_req, res) => {
+    res.json(await listGlossary(deps.db));
+  });
+  router.post('/glossary', async (req, res) => {
+    res.status(201).json(await glossaryEdits.create(deps, res, req.body));
+  });
+  router.put('/glossary/:id', async (req, res) => {
+    res.json(await glossaryEdits.update(deps, res, parseId(req.params.id), req.body));
+  });
+  router.delete('/glossary/:id', async (req, res) => {
+    const term = await glossaryEdits.remove(deps, res, parseId(req.params.id));
+    res.json({ deleted: true, id: term.id });
+  });
+  return router;
+}
+
+/** The glossary's forms without JavaScript: post, redirect back to the tab, show the outcome once. */
+export function glossaryForms(deps: Deps): Router {
+  const router = Router();
+  const back = (req: Request, more = '') => localizePath('/admin', langOf(req)) + `?tab=glossary${more}`;
+  const run = (verb: 'create' | 'update' | 'delete', work: (req: Request, res: Response) => Promise<unknown>) => async (req: Request, res: Response) => {
+    const id = req.params.id ? parseId(req.params.id) : null;
+    try {
+      await work(req, res);
+      req.session.flash = { kind: 'success', key: `glossary.${verb === 'create' ? 'created' : verb === 'update' ? 'updated' : 'deleted'}` };
+      res.redirect(303, back(req));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const known = adminErrorKey(err.code);
+      const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+      req.session.flash = {
+        kind: 'error',
+        key: `glossary.${verb}Error`,
+        params: err.fields ? {} : { message },
+        ...(verb !== 'delete' ? { form: { tab: 'glossary', id, values: formValues(req.body), errors: err.fields ?? {} } } : {}),
+      };
+      res.redirect(303, back(req, verb === 'update' ? `&edit=${id}#glossary-form-${id}` : '#glossary-form'));
+    }
+  };
+  router.post('/glossary', run('create', (req, res) => glossaryEdits.create(deps, res, req.body)));
+  router.post('/glossary/:id', run('update', (req, res) => glossaryEdits.update(deps, res, parseId(String(req.params.id)), req.body)));
+  router.post('/glossary/:id/delete', run('delete', (req, res) => glossaryEdits.remove(deps, res, parseId(String(req.params.id)))));
+  return router;
+}
