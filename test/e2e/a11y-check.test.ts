@@ -29,6 +29,18 @@ test('check, jump to the field, and confirm before publishing with problems', as
   const description = form.locator('textarea[name="description"]');
   await description.fill('## Our garden\n\n![IMG_2041.jpg](/images/garden.jpg)\n\nSeedlings in rows.');
 
+  // The library picker of the German text inserts an image with an alt text (German where there is one).
+  const german = form.locator('textarea[name="descriptionDe"]');
+  const before = await german.inputValue();
+  await form.locator('[role=tabpanel]').filter({ has: page.locator('textarea[name="descriptionDe"]') }).getByRole('button', { name: 'Insert image from library' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose an image' });
+  await picker.locator('.picker-item').first().waitFor();
+  await picker.locator('.picker-item').first().click();
+  await picker.waitFor({ state: 'hidden' });
+  const images = (text: string) => text.match(/!\[[^\]]{3,}\]\(\/(images|uploads)\/[^)]+\)/g) ?? [];
+  assert.equal(images(await german.inputValue()).length, images(before).length + 1);
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.name), 'descriptionDe');
+
   await form.getByRole('button', { name: 'Check accessibility' }).click();
   const results = form.locator('.admin-a11y-results');
   await results.getByText(/IMG_2041\.jpg.*looks like a file name/).waitFor();

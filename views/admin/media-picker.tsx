@@ -191,8 +191,18 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
   );
 }
 
+/**
+ * The Markdown of a library image inserted into a text: the alt text of the text's language (the
+ * German field takes the German alt text, or the English one while there is none).
+ */
+export function imageMarkdown(item: Pick<MediaItem, 'url' | 'altText' | 'altTextDe'>, language: 'en' | 'de'): string {
+  const alt = (language === 'de' ? item.altTextDe || item.altText : item.altText) ?? '';
+  // Brackets and line breaks would end the image's text early.
+  return `![${alt.replace(/[\[\]\\]/g, '\\$&').replace(/\s+/g, ' ').trim()}](${item.url})`;
+}
+
 /** The picker dialog: choose an image of the library, or upload one and use it. */
-function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClose: () => void; onPick: (url: string) => void; category: string }) {
+export function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClose: () => void; onPick: (url: string, item: MediaItem) => void; category: string }) {
   const t = useT();
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -226,7 +236,7 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
         <ul className="picker-grid">
           {shown.map((m) => (
             <li key={m.id}>
-              <button type="button" className="picker-item" onClick={() => onPick(m.url)}>
+              <button type="button" className="picker-item" onClick={() => onPick(m.url, m)}>
                 <MediaThumb item={m} width={160} height={100} />
                 <span className="picker-name">{m.originalName}</span>
                 <span className="sr-only">{t('admin.media.use')}</span>
@@ -242,7 +252,7 @@ function MediaPicker({ open, onClose, onPick, category }: { open: boolean; onClo
           defaultCategory={category}
           onUploaded={(item) => {
             setItems((old) => [item, ...(old ?? [])]);
-            onPick(item.url);
+            onPick(item.url, item);
           }}
         />
       </details>
