@@ -62,6 +62,12 @@ import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving';
 import { cancelSuperseded } from './models/checkout-subscriptions';
 // Publishing: scheduled items go live by themselves; preview links.
 import { previewApi } from './controllers/preview';
+// -- Alt text suggestions and accessibility checks.
+import { createVision } from './models/providers/vision';
+import { runAltSuggestJob } from './models/alt-suggest';
+import { ALT_SUGGEST_TASK } from './models/media';
+import { a11yApi } from './controllers/admin/a11y';
+// -- end of alt text suggestions and accessibility checks
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
 
 declare module 'http' {
@@ -271,6 +277,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use('/api/admin/markdown', adminApiGuard, markdownApi(deps));
   app.use('/api/admin/page-texts', adminApiGuard, pageTextsApi(deps));
   // -- end of Words
+  // -- Accessibility checks of a form's Markdown fields (controllers/admin/a11y.ts).
+  app.use('/api/admin/a11y-check', adminApiGuard, a11yApi(deps));
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessionCookie }));
   app.use('/api/media', adminApiGuard, media.api);
   // The login page and the admin page with its no-JavaScript forms, in every language: private,
@@ -323,6 +331,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   // ---- Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
   tasks[PURGE_TRASH_TASK] = (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined);
   // ---- (end of revisions and trash)
+  // ---- Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
+  const vision = await createVision({ ...config.openai, log });
+  tasks[ALT_SUGGEST_TASK] = (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx);
+  // ---- (end of alt text suggestions)
   if (options.worker !== false) await jobs.start(tasks);
   // Leftovers of killed uploads: one pending sweep for all instances (the job key), run soon.
   await startUploadSweeps({ jobs, log, uploadDir: config.uploadDir });

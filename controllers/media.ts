@@ -118,7 +118,8 @@ export function mediaRouters(deps: Deps): MediaRouters {
     if (!file) throw invalidField('file', 'file');
     try {
       const meta = parseInput(MediaMetaSchema, req.body ?? {});
-      return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta);
+      // Alt text proposals are asked for only when OpenAI is configured.
+      return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta, { suggestAlt: Boolean(deps.config.openai.apiKey) });
     } catch (err) {
       throw storageError(err, 'upload');
     } finally {

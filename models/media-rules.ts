@@ -34,6 +34,10 @@ export interface MediaItem {
   category: MediaCategory | string;
   description: string | null;
   altText: string | null;
+  /** The German alt text (pages in German use it; the English one when it is empty). */
+  altTextDe: string | null;
+  /** An AI proposal of both alt texts, shown as such until a person saves the item. */
+  altSuggestion: { en: string; de: string; at: string } | null;
   tags: string[];
   /** Public address of the original: /uploads/<fileName>. */
   url: string;

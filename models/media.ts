@@ -99,6 +99,7 @@ export const MediaMetaSchema = z
     category: z.enum(MEDIA_CATEGORIES, { error: 'category' satisfies FieldCode }),
     description: optionalText(1000),
     altText: optionalText(300),
+    altTextDe: optionalText(300),
     tags: z.any().optional().transform(parseTags),
   });
 
@@ -115,6 +116,10 @@ interface MediaRow {
   category: string;
   description: string | null;
   altText: string | null;
+  altTextDe?: string | null;
+  altSuggestionEn?: string | null;
+  altSuggestionDe?: string | null;
+  altSuggestedAt?: unknown;
   tags: string;
   variants: string;
   width: number | null;
@@ -142,6 +147,9 @@ export function toMediaItem(row: MediaRow): MediaItem {
     category: row.category,
     description: row.description,
     altText: row.altText,
+    altTextDe: row.altTextDe ?? null,
+    // A machine's proposal, waiting for a person (cleared when one saves the alt texts).
+    altSuggestion: row.altSuggestionEn && row.altSuggestionDe ? { en: row.altSuggestionEn, de: row.altSuggestionDe, at: toIso(row.altSuggestedAt) } : null,
     tags: parseJson<string[]>(row.tags, []),
     // A file shipped with the site (models/shipped-media.ts) is served from its own address.
     url: isShippedFile(row.fileName) ? row.fileName : `/uploads/${row.fileName}`,
@@ -180,6 +188,9 @@ export interface MediaDeps {
   log: Logger;
 }
 
+/** The background job that asks for alt text proposals of an uploaded image (models/alt-suggest.ts). */
+export const ALT_SUGGEST_TASK = 'alt-suggest';
+
 /** The background job that makes the WebP variants of an uploaded image. */
 export const IMAGE_VARIANTS_TASK = 'image-variants';
 
@@ -205,6 +216,7 @@ export async function storeUpload(
   deps: MediaDeps,
   upload: { tempPath: string; originalName: string; size: number },
   meta: MediaMeta,
+  options: { suggestAlt?: boolean } = {},
 ): Promise<MediaItem> {
   const { db, storage, jobs } = deps;
   const type = await detectType(upload.tempPath, upload.originalName);
@@ -239,6 +251,7 @@ export async function storeUpload(
           category: meta.category,
           description: meta.description,
           altText: meta.altText,
+          altTextDe: meta.altTextDe,
           tags: JSON.stringify(meta.tags),
           variants: '[]',
           width,
@@ -248,6 +261,8 @@ export async function storeUpload(
         .returning('id')) as (number | { id: number })[];
       const newId = typeof r === 'object' && r !== null ? Number(r.id) : Number(r);
       if (type.fileType === 'image') await jobs.add(IMAGE_VARIANTS_TASK, { mediaId: newId }, { key: `${IMAGE_VARIANTS_TASK}:${newId}`, trx });
+      // Alt text proposals (OpenAI configured): queued with the row, so none is lost to a restart.
+      if (type.fileType === 'image' && options.suggestAlt) await jobs.add(ALT_SUGGEST_TASK, { mediaId: newId }, { key: `${ALT_SUGGEST_TASK}:${newId}`, trx });
       return newId;
     });
     return (await findMedia(db, id))!;
@@ -427,9 +442,17 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
   const item = await findMedia(db, id);
   if (!item) return null;
   if (item.fileType === 'image' && !meta.altText) throw invalidField('altText', 'alt_text');
-  await db('media_items')
-    .where({ id })
-    .update({ category: meta.category, description: meta.description, altText: meta.altText, tags: JSON.stringify(meta.tags) });
+  // A person saved the alt texts: the machine's proposal has been read and is no longer shown.
+  await db('media_items').where({ id }).update({
+    category: meta.category,
+    description: meta.description,
+    altText: meta.altText,
+    altTextDe: meta.altTextDe,
+    tags: JSON.stringify(meta.tags),
+    altSuggestionEn: null,
+    altSuggestionDe: null,
+    altSuggestedAt: null,
+  });
   return findMedia(db, id);
 }
 

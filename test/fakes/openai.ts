@@ -70,6 +70,14 @@ function contentFor(body: any, mode: OpenAIMode): string {
   const german = system.includes('German');
   if (mode === 'malformed') return 'Sure! Here is your newsletter subject: "Hello" (not JSON)';
   if (mode === 'wrong') return JSON.stringify({ subject: 42, posts: [] });
+  // ---- Vision (alt text proposals): answers only when the request carries an image as a data URL.
+  if (name === 'alt_text') {
+    const parts = body?.messages?.[1]?.content;
+    const image = Array.isArray(parts) ? parts.find((p: any) => p?.type === 'image_url')?.image_url?.url : undefined;
+    if (typeof image !== 'string' || !/^data:image\/(jpeg|webp);base64,/.test(image)) return JSON.stringify({ error: 'no image' });
+    return JSON.stringify({ altEn: 'AI: Children carrying water cans along a dusty path', altDe: 'KI: Kinder tragen Wasserkanister auf einem staubigen Weg, grosse Hitze' });
+  }
+  // ---- (end of vision)
   if (name === 'translation') return JSON.stringify({ text: fakeTranslation(system, String(body?.messages?.[1]?.content ?? ''), mode) });
   if (name === 'newsletter_suggestion') {
     return JSON.stringify({

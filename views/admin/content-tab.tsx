@@ -19,6 +19,8 @@ import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, same
 import { recheckForm } from './field-check';
 import { PreviewButton, PublishingField, StateBadges } from './publishing';
 import { MarkdownField } from './markdown-field';
+// Accessibility checks beside Preview, and the question before publishing with problems.
+import { useA11yCheck } from './a11y-check';
 import { PageTextsFields } from './page-texts-fields';
 import { RevisionsPanel, type HistoryProps } from './revisions-panel';
 import { TrashPanel, type TrashProps } from './trash-panel';
@@ -75,6 +77,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [autosaveNote, setAutosaveNote] = useState('');
   const [query, setQuery] = useState<ListQuery>(initialQuery ?? EMPTY_QUERY);
   const confirmDiscard = useConfirmDiscard();
+  const a11y = useA11yCheck(values);
   const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
@@ -210,6 +213,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy || mode.kind === 'closed') return;
+    if (!(await a11y.confirmSave())) return;
     const creating = mode.kind === 'new';
     setBusy(true);
     try {
@@ -301,6 +305,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
   return (
     <div className="admin-content-tab">
+      {a11y.dialog}
       <div className="admin-toolbar">
         <h2 className="admin-tab-title">{t(`admin.tabs.${name}`)}</h2>
         {mode.kind === 'closed' && (
@@ -349,6 +354,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
               {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}
             </button>
             <PreviewButton name={name} id={mode.kind === 'edit' ? mode.id : null} values={values} />
+            {a11y.panel}
             <ActionLink className="btn btn-outline" href={href('')} onClick={() => void cancel()}>
               {t('admin.form.cancel')}
             </ActionLink>

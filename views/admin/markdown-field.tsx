@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
 import { describedBy, FieldShell, useHydrated, type FieldProps } from './ui';
+import { imageMarkdown, MediaPicker } from './media-picker';
 
 /** Wait this long after the last keystroke before asking for a new preview. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -46,6 +47,11 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview>({ state: 'idle' });
   const writeTab = useRef<HTMLButtonElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const imageButton = useRef<HTMLButtonElement>(null);
+  const [picking, setPicking] = useState(false);
+  // After a pick the keyboard goes on in the text, after a cancel back to the button.
+  const picked = useRef(false);
   const previewTab = useRef<HTMLButtonElement>(null);
   const helpId = `${base}-help`;
   // The German twin of a field is named …De: its preview is German text (hyphenation, screen readers).
@@ -86,6 +92,7 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
 
   const textarea = (
     <textarea
+      ref={area}
       id={base}
       name={name}
       rows={rows}
@@ -112,6 +119,28 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
           </div>
           <div role="tabpanel" id={`${base}-write-panel`} aria-labelledby={`${base}-write`} hidden={tab !== 'write'}>
             {textarea}
+            <button ref={imageButton} type="button" className="btn btn-outline btn-small md-insert-image" onClick={() => setPicking(true)}>
+              {t('admin.altSuggest.insertImage')}
+            </button>
+            <MediaPicker
+              open={picking}
+              category="projects"
+              onClose={() => {
+                setPicking(false);
+                (picked.current ? area.current : imageButton.current)?.focus();
+                picked.current = false;
+              }}
+              onPick={(_url, item) => {
+                // At the cursor, on a line of its own; the alt text is the one of this field's language.
+                const at = area.current?.selectionStart ?? value.length;
+                const before = value.slice(0, at);
+                const after = value.slice(at);
+                const snippet = `${before && !before.endsWith('\n\n') ? (before.endsWith('\n') ? '\n' : '\n\n') : ''}${imageMarkdown(item, language)}\n\n`;
+                onChange(before + snippet + after.replace(/^\n+/, ''));
+                picked.current = true;
+                setPicking(false);
+              }}
+            />
           </div>
           <div role="tabpanel" id={`${base}-preview-panel`} aria-labelledby={`${base}-preview`} hidden={tab !== 'preview'} tabIndex={0} className="md-preview-panel">
             {tab === 'preview' && (

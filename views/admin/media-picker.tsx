@@ -56,13 +56,48 @@ export function MediaThumb({ item, width = 320, height = 200 }: { item: MediaIte
 export interface MediaMetaValues {
   category: string;
   altText: string;
+  altTextDe: string;
   description: string;
   tags: string;
 }
-const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', description: '', tags: '' };
+const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', altTextDe: '', description: '', tags: '' };
+
+/**
+ * An AI proposal of an alt text, next to its field and marked as such: the volunteer copies it
+ * into the field (with JavaScript) or reads and types it; saving the item clears the proposal.
+ */
+function AltSuggestionNote({ text, language, onUse }: { text: string; language: 'en' | 'de'; onUse: () => void }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const languageName = t(language === 'de' ? 'admin.a11y.german' : 'admin.a11y.english');
+  return (
+    <div className="admin-alt-suggestion" lang={language}>
+      <p>
+        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span> <q>{text}</q>
+      </p>
+      {hydrated && (
+        <button type="button" className="btn btn-outline btn-small" onClick={onUse} aria-label={t('admin.altSuggest.useFor', { language: languageName })}>
+          {t('admin.altSuggest.use')}
+        </button>
+      )}
+    </div>
+  );
+}
 
 /** The details of a file, for the upload form and the edit form alike. */
-export function MediaMetaFields({ values, onChange, errors, altRequired = false }: { values: MediaMetaValues; onChange: (v: MediaMetaValues) => void; errors: Record<string, FieldIssue>; altRequired?: boolean }) {
+export function MediaMetaFields({
+  values,
+  onChange,
+  errors,
+  altRequired = false,
+  suggestion = null,
+}: {
+  values: MediaMetaValues;
+  onChange: (v: MediaMetaValues) => void;
+  errors: Record<string, FieldIssue>;
+  altRequired?: boolean;
+  suggestion?: MediaItem['altSuggestion'];
+}) {
   const t = useT();
   const fieldError = useFieldError();
   const set = (key: keyof MediaMetaValues) => (v: string) => onChange({ ...values, [key]: v });
@@ -70,7 +105,16 @@ export function MediaMetaFields({ values, onChange, errors, altRequired = false 
     <>
       <div className="admin-form-row cols-2">
         <SelectField name="category" label={t('admin.media.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
-        <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />
+        <div>
+          <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />
+          {suggestion && suggestion.en !== values.altText && <AltSuggestionNote text={suggestion.en} language="en" onUse={() => onChange({ ...values, altText: suggestion.en })} />}
+        </div>
+      </div>
+      <div className="admin-form-row cols-2">
+        <div>
+          <TextField name="altTextDe" label={t('admin.altSuggest.altTextDe')} value={values.altTextDe} onChange={set('altTextDe')} error={fieldError(errors.altTextDe)} />
+          {suggestion && suggestion.de !== values.altTextDe && <AltSuggestionNote text={suggestion.de} language="de" onUse={() => onChange({ ...values, altTextDe: suggestion.de })} />}
+        </div>
       </div>
       <div className="admin-form-row cols-2">
         <TextField name="description" label={t('admin.media.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} />
@@ -145,6 +189,16 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
       </button>
     </form>
   );
+}
+
+/**
+ * The Markdown of a library image inserted into a text: the alt text of the text's language (the
+ * German field takes the German alt text, or the English one while there is none).
+ */
+export function imageMarkdown(item: Pick<MediaItem, 'url' | 'altText' | 'altTextDe'>, language: 'en' | 'de'): string {
+  const alt = (language === 'de' ? item.altTextDe || item.altText : item.altText) ?? '';
+  // Brackets and line breaks would end the image's text early.
+  return `![${alt.replace(/[\[\]\\]/g, '\\$&').replace(/\s+/g, ' ').trim()}](${item.url})`;
 }
 
 /**

@@ -18,7 +18,7 @@ export interface MediaTabProps {
   onChanged: () => void;
 }
 
-const metaValues = (m: MediaItem): MediaMetaValues => ({ category: m.category, altText: m.altText ?? '', description: m.description ?? '', tags: m.tags.join(', ') });
+const metaValues = (m: MediaItem): MediaMetaValues => ({ category: m.category, altText: m.altText ?? '', altTextDe: m.altTextDe ?? '', description: m.description ?? '', tags: m.tags.join(', ') });
 
 /** The details of one file, edited in its card: a plain POST without JavaScript, the admin API with it. */
 function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCancel }: { item: MediaItem; initial: { values: Record<string, string>; errors: Record<string, FieldIssue> } | null; focusFirst: boolean; onSaved: (item: MediaItem) => void; cancelHref: string; onCancel: () => void }) {
@@ -52,7 +52,7 @@ function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCance
   return (
     <form ref={formRef} className="media-edit" method="post" action={action(`/admin/media/${item.id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={t('admin.media.editLabel', { name: item.originalName })}>
       <CsrfField />
-      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} />
+      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} suggestion={item.altSuggestion} />
       <div className="media-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
           {busy ? t('admin.form.saving') : t('admin.form.save')}
@@ -239,6 +239,19 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
                   <p className="media-meta">
                     <span className="badge">{t(`admin.media.categories.${m.category}`, { defaultValue: m.category })}</span> {formatFileSize(m.fileSize, lang)}
                   </p>
+                  {m.altSuggestion && !editing && (
+                    <div className="admin-alt-suggestion">
+                      <p>
+                        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span>
+                      </p>
+                      <p lang="en">
+                        <q>{m.altSuggestion.en}</q>
+                      </p>
+                      <p lang="de">
+                        <q>{m.altSuggestion.de}</q>
+                      </p>
+                    </div>
+                  )}
                   {m.tags.length > 0 && (
                     <ul className="media-tags" aria-label={t('admin.media.tags')}>
                       {tags.map((tag) => (
@@ -334,6 +347,12 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
                 <>
                   <dt>{t('admin.media.altText')}</dt>
                   <dd>{viewing.altText}</dd>
+                </>
+              )}
+              {viewing.altTextDe && (
+                <>
+                  <dt>{t('admin.altSuggest.altTextDe')}</dt>
+                  <dd lang="de">{viewing.altTextDe}</dd>
                 </>
               )}
               {viewing.description && (
