@@ -76,7 +76,8 @@ describe('spending records in Chromium', () => {
     await page.getByRole('button', { name: 'Add record' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('.toast').filter({ hasText: 'Spending record added' }).waitFor();
-    assert.match(await page.locator('.admin-spending-total').innerText(), /\$13,000/);
+    // The list (and its total) is read again after the toast.
+    await until(async () => /\$13,000/.test(await page.locator('.admin-spending-total').innerText()), 'the total with the new record');
     assert.deepEqual(await axeSerious(page), []);
     if (SHOTS) await page.locator('#spending').screenshot({ path: `${SHOTS}/spending-admin-list.png` });
 
