@@ -31,22 +31,37 @@ const paths = pathArg
   ? pathArg.split(',')
   : [...publicRoutes, `/projects/${projects[0]!.slug}`, `/news/${news[0]!.slug}`].flatMap((p) => [p, localizePath(p, 'de')]);
 
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const launch = () =>
+  chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+let chrome = await launch();
 
-const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-/** One Lighthouse run; a broken trace (NO_NAVSTART and the like happen now and then) is run again once. */
+const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+const ATTEMPTS = 4;
+/**
+ * One Lighthouse run. A broken trace (NO_NAVSTART and the like: Chromium's tracing now and then
+ * misses the navigation, most often on the first page of a fresh browser or on a busy machine) is
+ * run again, after a pause, and from the third attempt in a freshly launched Chromium.
+ */
 async function audit(path: string, attempt = 1): Promise<Result> {
   // As visitors get it: from the page cache, with its brotli form ready.
   await (await fetch(srv.url + path, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
   await new Promise((resolve) => setTimeout(resolve, 200));
-  const result = await lighthouse(srv.url + path, flags, desktop ? desktopConfig : undefined);
+  const result = await lighthouse(srv.url + path, { ...flags, port: chrome.port }, desktop ? desktopConfig : undefined);
   if (process.env.LH_SAVE && result) (await import('node:fs')).writeFileSync(`/tmp/lh${path.replace(/\W+/g, '_')}.json`, JSON.stringify(result.lhr));
   const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
   if (!error) return result!.lhr;
-  if (attempt < 2) return audit(path, attempt + 1);
+  if (attempt < ATTEMPTS) {
+    console.log(`    ${path}: ${error.code}, running it again (attempt ${attempt + 1} of ${ATTEMPTS})`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    if (attempt >= 2) {
+      chrome.kill();
+      chrome = await launch();
+    }
+    return audit(path, attempt + 1);
+  }
   throw new Error(`${path}: ${error.code} ${error.message}`);
 }
 
