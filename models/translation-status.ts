@@ -150,17 +150,26 @@ export async function recordTranslationSources(db: Knex, entity: string, beforeI
   // A page text's edit that was taken back (now the built-in copy in both) is still compared.
   const fields = new Set([...Object.keys(now), ...Object.keys(then ?? {})]);
   const existing = (await rowsOf(db, entity, [after.id])).get(after.id) ?? new Map();
+  const writes: (SourceRow & { field: string })[] = [];
   for (const field of fields) {
     const a = now[field] ?? builtInOf(kind, after, field);
     if (!a) continue;
-    const b = then ? (then[field] ?? builtInOf(kind, before!, field) ?? a) : null;
+    // A page created with edited texts starts from the built-in copy, as a later edit does: the
+    // built-in German is the translation of the built-in English, not of the new English text.
+    const b = then ? (then[field] ?? builtInOf(kind, before!, field) ?? a) : builtInOf(kind, after, field);
     const row = rowAfterSave(b, a, existing.get(field) ?? []);
-    if (!row) continue;
-    await db('translation_sources')
-      .insert({ entity, entityId: after.id, field, language: row.language, sourceHash: row.sourceHash, updatedAt: new Date().toISOString() })
-      .onConflict(['entity', 'entity_id', 'field', 'language'])
-      .merge(['sourceHash', 'updatedAt']);
+    if (row) writes.push({ field, ...row });
   }
+  if (!writes.length) return;
+  // All fields of one save or none: a half-recorded save would mark some fields wrongly.
+  await db.transaction(async (trx) => {
+    for (const w of writes) {
+      await trx('translation_sources')
+        .insert({ entity, entityId: after.id, field: w.field, language: w.language, sourceHash: w.sourceHash, updatedAt: new Date().toISOString() })
+        .onConflict(['entity', 'entity_id', 'field', 'language'])
+        .merge(['sourceHash', 'updatedAt']);
+    }
+  });
 }
 
 /** A page text's built-in copy (what the field shows when nobody edited it). */

@@ -107,12 +107,19 @@ export async function purgeTrash(db: Knex, now: Date = new Date()): Promise<Purg
     for (const row of rows) {
       const id = Number(row.id);
       const gone = await db.transaction(async (trx) => {
+        // A project's spending records go with it, explicitly: they describe only that project,
+        // and a database restored without its foreign keys' cascade must not keep them orphaned.
+        if (name === 'projects' && (await trx('projects').where({ id }).whereNotNull('deletedAt').first('id'))) {
+          await trx('project_spending').where({ projectId: id }).delete();
+        }
         const deleted =
           name === 'projects'
             ? await purgeProject(trx, id)
             : Number(await trx(kind.table).where({ id }).whereNotNull('deletedAt').delete()) > 0;
         if (!deleted) return false;
         await deleteRevisionsOf(trx, kind.entity, id);
+        // Its translation status rows describe texts that no longer exist.
+        await trx('translation_sources').where({ entity: kind.entity, entityId: id }).delete();
         await recordAudit(trx, { actor: 'system', action: 'erase', entity: kind.entity, entityId: id, summary: String(row[kind.label] ?? '') });
         return true;
       });

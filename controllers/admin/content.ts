@@ -142,6 +142,21 @@ async function keepRecord<T extends { id: number }, I>(
 }
 
 /**
+ * Translation status bookkeeping after a save. The save, its revision and its audit entry are
+ * already written and stay: answering with an error would tell the admin it failed when it did
+ * not, and a retry would save twice. The tracking is all or nothing per save (its own
+ * transaction), so a failure leaves the earlier rows; the next save of the item records again.
+ * Not one transaction with the save: the models' slug retries need their own transactions.
+ */
+async function trackTranslations(deps: Deps, entity: string, before: { id: number } | null, item: { id: number }): Promise<void> {
+  try {
+    await recordTranslationSources(deps.db, entity, before, item);
+  } catch (err) {
+    deps.log.error({ err: (err as Error).message, entity, id: item.id }, 'translation status: could not record the saved texts; the save itself stands');
+  }
+}
+
+/**
  * The admin's changes, the same for the JSON API and the forms: the model's write, then what
  * follows every change of content (the revision, the audit entry, and the work features add
  * after a save). Each returns the item (null when unknown).
@@ -151,7 +166,7 @@ export const edits = {
     const item = await r.create(deps.db, input, byOf(admin));
     await keepRecord(deps, r, item, admin, 'create', how);
     // Translation status: the texts written, against which source (out of date ones are found from it).
-    await recordTranslationSources(deps.db, r.entity, null, item);
+    await trackTranslations(deps, r.entity, null, item);
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;
@@ -164,7 +179,7 @@ export const edits = {
     if (!item) return null;
     await keepRecord(deps, r, item, admin, how.action === 'restore' ? 'restore' : 'update', how, before);
     // Translation status: the texts changed (a restore too), against which source.
-    await recordTranslationSources(deps.db, r.entity, before, item);
+    await trackTranslations(deps, r.entity, before, item);
     // Publishing: an item saved with a future publication time is announced at that time.
     await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
     return item;

@@ -169,6 +169,36 @@ describe('translation status', () => {
     assert.ok(!(await report('?entity=project')).entries.some((e) => e.id === created.id));
   });
 
+  test('a page created with edited texts starts from the built-in copy: an English edit leaves the built-in German out of date at once', async () => {
+    const about = await pageEntry('about');
+    // A page content made anew (as after a purge from the trash) with one text edited in English only.
+    await h.deps.db('page_contents').where({ id: about.id }).delete();
+    const { id: _i, updatedAt: _u, draft: _d, publishAt: _p, texts: _t, ...rest } = about;
+    const created = (await request(h.app).post('/api/admin/pages').set(ADMIN).send({ ...rest, texts: { 'about.story.p2': { en: 'Our second paragraph, written anew.' } } }).expect(201)).body;
+    assert.deepEqual(await states('page', created.id, 'texts.about.story.p2'), { en: 'current', de: 'outdated' });
+    // The German written in the same create counts as written against the new English.
+    await h.deps.db('page_contents').where({ id: created.id }).delete();
+    const both = (await request(h.app).post('/api/admin/pages').set(ADMIN).send({ ...rest, texts: { 'about.story.p2': { en: 'Second paragraph.', de: 'Zweiter Absatz.' } } }).expect(201)).body;
+    assert.deepEqual(await states('page', both.id, 'texts.about.story.p2'), { en: 'current', de: 'current' });
+  });
+
+  test('the save stands when its translation status cannot be recorded: no 500, the item and its revision kept', async () => {
+    const db = h.deps.db;
+    // The tracking table unreachable for a moment (as a failing disk or a lost connection would make it).
+    await db.schema.renameTable('translation_sources', 'translation_sources_away');
+    try {
+      const res = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Saved Without Tracking' }));
+      assert.equal(res.status, 201, res.text);
+      assert.ok(await db('projects').where({ id: res.body.id }).first());
+      assert.ok(await db('revisions').where({ entity: 'project', entityId: res.body.id }).first());
+      const put = await request(h.app).put(`/api/admin/projects/${res.body.id}`).set(ADMIN).send(project({ title: 'Saved Again Without Tracking' }));
+      assert.equal(put.status, 200, put.text);
+      assert.equal((await db('projects').where({ id: res.body.id }).first()).title, 'Saved Again Without Tracking');
+    } finally {
+      await db.schema.renameTable('translation_sources_away', 'translation_sources');
+    }
+  });
+
   test('admin only', async () => {
     await request(h.app).get('/api/admin/translations').expect(401);
   });

@@ -136,6 +136,14 @@ describe('trash', () => {
     // The old one was trashed 31 days ago.
     await db('projects').where({ id: p.id }).update({ deletedAt: new Date(Date.now() - 31 * DAY).toISOString() });
     assert.ok(Number((await db('project_ledger').where({ projectId: p.id }).count({ n: '*' }))[0]!.n) > 0);
+    // The purged project's spending records and translation status rows go with it.
+    await db('projects').where({ id: p.id }).update({ deletedAt: null });
+    await request(h.app).post(`/api/admin/projects/${p.id}/spending`).set(ADMIN).send({ date: '2026-01-05', amount: '12.50', category: 'materials', description: 'Rope', descriptionDe: 'Seil' }).expect(201);
+    await request(h.app).put(`/api/admin/projects/${p.id}`).set(ADMIN).send({ ...project({ title: 'Old Well', raisedAmount: '50' }), title: 'Old Well (renamed)' }).expect(200);
+    await db('projects').where({ id: p.id }).update({ deletedAt: new Date(Date.now() - 31 * DAY).toISOString() });
+    const rowsOf = async (table: string, where: Record<string, unknown>) => Number((await db(table).where(where).count({ n: '*' }))[0]!.n);
+    assert.ok((await rowsOf('translation_sources', { entity: 'project', entityId: p.id })) > 0);
+    assert.equal(await rowsOf('project_spending', { projectId: p.id }), 1);
 
     assert.deepEqual((await purgeTrash(db, new Date(Date.now() - 2 * DAY))).purged, [], 'two days earlier nothing was due');
     const result = await runTrashPurgeJob({ db, jobs: h.deps.jobs, log: h.deps.log });
@@ -145,6 +153,8 @@ describe('trash', () => {
     assert.equal((await request(h.app).get(`/api/admin/news/${a.id}`).set(ADMIN).expect(200)).body.projectId, null);
     assert.equal(Number((await db('project_ledger').where({ projectId: p.id }).count({ n: '*' }))[0]!.n), 0);
     assert.equal(Number((await db('revisions').where({ entity: 'project', entityId: p.id }).count({ n: '*' }))[0]!.n), 0);
+    assert.equal(await rowsOf('translation_sources', { entity: 'project', entityId: p.id }), 0);
+    assert.equal(await rowsOf('project_spending', { projectId: p.id }), 0);
     assert.ok((await h.deps.jobs.stats()).waiting >= 1, 'the next purge is queued');
     // The final deletion leaves a trace: by the system, erased, with what it was called.
     const erased = await db('audit_log').where({ action: 'erase', entity: 'project', entityId: String(p.id) });
