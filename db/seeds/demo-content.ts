@@ -1175,7 +1175,7 @@ interface SpendingSeed {
 export const demoSpending: SpendingSeed[] = [
   { projectSlug: 'nook-vocational-training-center', spentOn: '2024-04-12', amountCents: usd(6800), category: 'construction', description: 'Roof and walls of the second workshop', descriptionDe: 'Dach und Wände der zweiten Werkstatt' },
   { projectSlug: 'nook-vocational-training-center', spentOn: '2024-06-03', amountCents: usd(2450), category: 'equipment', description: 'Four treadle sewing machines', descriptionDe: 'Vier Tretnähmaschinen' },
-  { projectSlug: 'nook-vocational-training-center', spentOn: '2024-09-30', amountCents: usd(1920), category: 'salaries', description: 'Stipends of two trainers for three months', descriptionDe: 'Stipendien von zwei Ausbildenden für drei Monate' },
+  { projectSlug: 'nook-vocational-training-center', spentOn: '2024-09-30', amountCents: usd(1920), category: 'salaries', description: 'Stipends of two trainers for three months', descriptionDe: 'Entschädigungen von zwei Ausbildenden für drei Monate' },
   { projectSlug: 'nook-vocational-training-center', spentOn: '2025-01-15', amountCents: usd(1230), category: 'materials', description: 'Timber and fabric for the first cohort', descriptionDe: 'Holz und Stoff für den ersten Jahrgang' },
   { projectSlug: 'mission-hospital-medical-transport', spentOn: '2026-03-20', amountCents: usd(3400), category: 'transport', description: 'Repair and new tyres for the ambulance', descriptionDe: 'Reparatur und neue Reifen für die Ambulanz' },
   { projectSlug: 'mission-hospital-medical-transport', spentOn: '2026-05-08', amountCents: 86050, category: 'medical', description: 'Stretcher and first-aid kits', descriptionDe: 'Trage und Erste-Hilfe-Sets' },

@@ -174,6 +174,16 @@ describe('spending records', () => {
     const empty = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Empty Project' })).expect(201)).body;
     assert.match((await request(h.app).get(`/projects/${empty.slug}`).expect(200)).text, /Nothing has been spent on this project yet/);
     assert.match((await request(h.app).get(`/de/projects/${empty.slug}`).expect(200)).text, /Für dieses Projekt wurde noch nichts ausgegeben/);
+
+    // One record: the count's singular in both languages, and the salaries label in Swiss German.
+    await request(h.app).post(`/api/admin/projects/${empty.id}/spending`).set(ADMIN).send(record({ amount: '300', category: 'salaries' })).expect(201);
+    const one = (await request(h.app).get(`/projects/${empty.slug}`).expect(200)).text;
+    assert.match(one, /\$300 spent so far, in 1 record\./);
+    const eins = (await request(h.app).get(`/de/projects/${empty.slug}`).expect(200)).text;
+    assert.match(eins, /Bisher \$300 ausgegeben, in 1 Eintrag\./);
+    assert.match(eins, /Löhne und Entschädigungen/);
+    assert.doesNotMatch(eins, /Stipendien/);
+    assert.match(after1, /spent so far, in 3 records\./);
   });
 
   test('the no-JavaScript forms add, change and delete a record; a bad one comes back with its values', async () => {

@@ -49,6 +49,13 @@ describe('the Translations tab without JavaScript', () => {
     await admin.get('/admin?tab=translations&state=nope&entity=donor&language=fr').expect(200);
   });
 
+  test('the number of matching texts takes the singular for one, in both languages', async () => {
+    const query = '?tab=translations&entity=project&state=outdated&language=de';
+    assert.match((await admin.get(`/admin${query}`).expect(200)).text, />1 text matches\.</);
+    assert.match((await admin.get(`/de/admin${query}`).expect(200)).text, />1 Text passt\.</);
+    assert.match((await admin.get('/admin?tab=translations&entity=project&state=all&language=de').expect(200)).text, /\d texts match\.</);
+  });
+
   test('in German: German words, links to the German admin page', async () => {
     const html = decode((await admin.get('/de/admin?tab=translations').expect(200)).text);
     assert.match(html, /<h2[^>]*>Stand der Übersetzungen<\/h2>/);
