@@ -14,3 +14,11 @@ export function toDateOnly(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   return toIso(value).slice(0, 10);
 }
+
+/**
+ * Today's calendar day in Switzerland (YYYY-MM-DD), where the charity keeps its books: between
+ * midnight and 01:00 or 02:00 Swiss time the UTC day is still yesterday.
+ */
+export function swissToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -107,6 +107,7 @@ export const FIELD_CODES = [
   'page_in_trash',
   'project',
   'date',
+  'date_future',
   'slug',
   'slug_taken',
   'email',

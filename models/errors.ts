@@ -50,6 +50,7 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   page_in_trash: 'Content for this page is in the trash: restore it from the trash instead',
   project: 'This project does not exist',
   date: 'Enter a date such as 2026-03-01',
+  date_future: 'This date is in the future: enter the day the money was spent (today at the latest)',
   slug: 'Use letters, numbers and hyphens only',
   slug_taken: 'This address is already used by another entry: choose another one',
   email: 'Please enter a valid email address',

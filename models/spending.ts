@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { centsToDecimal, decimalToCents } from './rules';
 import { amount, insertReturningId, oneOf, requiredText } from './admin-input';
 import { invalidField } from './errors';
-import { toDateOnly, toIso } from './dates';
+import { swissToday, toDateOnly, toIso } from './dates';
 import { findMedia } from './media';
 import { MAX_DB_ID } from './db-limits';
 import { isShippedFile } from './shipped-media';
@@ -131,7 +131,9 @@ const spendingDate = z.preprocess(
       if (!m) return false;
       const d = new Date(`${s}T00:00:00Z`);
       return Number(m[1]) >= 2000 && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'date'),
+    }, 'date')
+    // Money is recorded once spent, on a Swiss calendar day: tomorrow is not yet a day it went out.
+    .refine((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s) || s <= swissToday(), 'date_future'),
 );
 
 /** The receipt's media id: empty or "none" means none. */

@@ -23,6 +23,19 @@ async function projectOr404(deps: Deps, id: number) {
   return project;
 }
 
+/**
+ * The project a change is for. One in the trash cannot be changed, as its own fields cannot (409,
+ * restore it first): nobody sees the change, and the purge would delete it with the project.
+ */
+async function changeableProject(deps: Deps, id: number) {
+  const project = await findProjectById(deps.db, id);
+  if (project) return project;
+  if (await deps.db('projects').where({ id }).whereNotNull('deletedAt').first('id')) {
+    throw new AppError(409, 'content.in_trash', 'This project is in the trash: restore it from the trash first');
+  }
+  throw notFound('Project not found');
+}
+
 async function audit(deps: Deps, admin: AdminIdentity, action: 'create' | 'update' | 'delete', record: SpendingRecord): Promise<void> {
   const project = await findProjectById(deps.db, record.projectId);
   await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: 'spending', entityId: record.id, summary: spendingSummary(record, project?.title) });
@@ -31,14 +44,16 @@ async function audit(deps: Deps, admin: AdminIdentity, action: 'create' | 'updat
 /** The changes, the same for the API and the forms. */
 const changes = {
   async create(deps: Deps, projectId: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
-    await projectOr404(deps, projectId);
+    await changeableProject(deps, projectId);
     const input = parseInput(SpendingInputSchema, body);
     const record = await createSpending(deps.db, projectId, input, admin.id);
     await audit(deps, admin, 'create', record);
     return record;
   },
   async update(deps: Deps, id: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
-    if (!(await findSpending(deps.db, id))) throw notFound('Spending record not found');
+    const current = await findSpending(deps.db, id);
+    if (!current) throw notFound('Spending record not found');
+    await changeableProject(deps, current.projectId);
     const input = parseInput(SpendingInputSchema, body);
     const record = await updateSpending(deps.db, id, input);
     if (!record) throw notFound('Spending record not found');
@@ -46,6 +61,8 @@ const changes = {
     return record;
   },
   async remove(deps: Deps, id: number, admin: AdminIdentity): Promise<SpendingRecord> {
+    const current = await findSpending(deps.db, id);
+    if (current) await changeableProject(deps, current.projectId);
     const record = await deleteSpending(deps.db, id);
     if (!record) throw notFound('Spending record not found');
     await audit(deps, admin, 'delete', record);

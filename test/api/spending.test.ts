@@ -6,6 +6,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
+import { swissToday } from '../../models/dates';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -223,6 +224,57 @@ describe('spending records', () => {
     assert.ok(forged.status >= 400);
     await agent.post(`/admin/spending/${made.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
     await request(h.app).get(`/api/admin/spending/${made.id}`).set(ADMIN).expect(404);
+  });
+
+  test('a project in the trash: adding, changing or deleting its records is a 409 (restore it first), nothing written', async () => {
+    const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Trashed Spending Project' })).expect(201)).body;
+    const r = (await request(h.app).post(`/api/admin/projects/${p.id}/spending`).set(ADMIN).send(record()).expect(201)).body;
+    await request(h.app).delete(`/api/admin/projects/${p.id}`).set(ADMIN).expect(200);
+    const add = await request(h.app).post(`/api/admin/projects/${p.id}/spending`).set(ADMIN).send(record({ description: 'After the delete' }));
+    assert.equal(add.status, 409, add.text);
+    assert.equal(add.body.code, 'content.in_trash');
+    assert.match(add.body.error, /trash/);
+    const put = await request(h.app).put(`/api/admin/spending/${r.id}`).set(ADMIN).send(record({ amount: '5' }));
+    assert.equal(put.status, 409, put.text);
+    assert.equal(put.body.code, 'content.in_trash');
+    assert.equal((await request(h.app).delete(`/api/admin/spending/${r.id}`).set(ADMIN)).status, 409);
+    const rows = await h.deps.db('project_spending').where({ projectId: p.id });
+    assert.deepEqual(rows.map((x: { amountCents: number | string }) => Number(x.amountCents)), [125050], 'nothing written');
+    // Restored, it can be changed again; an unknown project stays a 404.
+    await request(h.app).post(`/api/admin/trash/projects/${p.id}/restore`).set(ADMIN).expect(200);
+    await request(h.app).put(`/api/admin/spending/${r.id}`).set(ADMIN).send(record({ amount: '5' })).expect(200);
+    await request(h.app).post('/api/admin/projects/999999/spending').set(ADMIN).send(record()).expect(404);
+  });
+
+  test('a date after today (Swiss time) is refused with a clear message; today is fine', async () => {
+    const tomorrow = swissToday(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    const res = await request(h.app).post(`/api/admin/projects/${live.id}/spending`).set(ADMIN).send(record({ date: tomorrow, description: 'Not yet spent' }));
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.fieldErrors.date.code, 'date_future');
+    assert.match(res.body.error, /date: This date is in the future/);
+    assert.equal(await h.deps.db('project_spending').where({ description: 'Not yet spent' }).first(), undefined);
+    await request(h.app).post(`/api/admin/projects/${live.id}/spending`).set(ADMIN).send(record({ date: '2099-01-01', description: 'Not yet spent' })).expect(400);
+    const today = await request(h.app).post(`/api/admin/projects/${live.id}/spending`).set(ADMIN).send(record({ date: swissToday(), description: 'Spent today' })).expect(201);
+    await request(h.app).delete(`/api/admin/spending/${today.body.id}`).set(ADMIN).expect(200);
+  });
+
+  test("the form's default date is today in Swiss time, also after midnight there while UTC is still yesterday", async (t) => {
+    // 23:30 UTC is 00:30 or 01:30 the next day in Zurich (the clock is set before signing in, so the session is of that time too).
+    const late = new Date();
+    late.setUTCHours(23, 30, 0, 0);
+    t.mock.timers.enable({ apis: ['Date'], now: late });
+    try {
+      const agent = request.agent(h.app);
+      await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
+      const html = (await agent.get(`/admin?tab=projects&edit=${live.id}&spending=new`).set('Accept', 'text/html').expect(200)).text;
+      const next = new Date(late.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      assert.equal(swissToday(late), next);
+      const field = /<input[^>]*name="date"[^>]*>/.exec(html)?.[0] ?? '';
+      assert.match(field, /type="date"/);
+      assert.match(field, new RegExp(`value="${next}"`));
+    } finally {
+      t.mock.timers.reset();
+    }
   });
 
   test('the demo content has spending for projects that started, once', async () => {

@@ -6,11 +6,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatDate, formatMoney, localized } from '../../models/rules';
+import { swissToday } from '../../models/dates';
 import type { SpendingRecord } from '../../models/spending';
 import type { MediaItem } from '../../models/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { MediaPicker } from './media-picker';
+import { useMachineDrafts } from './translate-buttons';
+import type { FieldDef } from './entities';
 import type { AdminFlash } from './flash';
 
 /** The categories (models/spending.ts SPENDING_CATEGORIES; repeated: the admin bundle stays free of server models). */
@@ -36,8 +39,7 @@ export interface SpendingInitial {
 
 type Values = Record<'date' | 'amount' | 'category' | 'description' | 'descriptionDe' | 'receiptMediaId', string>;
 
-const today = () => new Date().toISOString().slice(0, 10);
-const emptyValues = (): Values => ({ date: today(), amount: '', category: 'materials', description: '', descriptionDe: '', receiptMediaId: '' });
+const emptyValues = (): Values => ({ date: swissToday(), amount: '', category: 'materials', description: '', descriptionDe: '', receiptMediaId: '' });
 const valuesOf = (r: SpendingRecord): Values => ({
   date: r.date,
   amount: r.amount,
@@ -46,6 +48,12 @@ const valuesOf = (r: SpendingRecord): Values => ({
   descriptionDe: r.descriptionDe,
   receiptMediaId: r.receiptMediaId ? String(r.receiptMediaId) : '',
 });
+/** The description's two languages, for the machine draft buttons (labels under admin.fields). */
+const DESCRIPTION_DEFS: FieldDef[] = [
+  { name: 'description', label: 'description', kind: 'text' },
+  { name: 'descriptionDe', label: 'descriptionDe', kind: 'text' },
+];
+
 const sumOf = (records: SpendingRecord[]) => (records.reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0) / 100).toFixed(2);
 
 export function SpendingSection({ projectId, initial, flash }: { projectId: number; initial: SpendingInitial | null; flash: AdminFlash | null }) {
@@ -74,6 +82,9 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
   const heading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLElement>(null);
   const pickButton = useRef<HTMLButtonElement>(null);
+  // "Draft German from English" (and back) under the description, as in the content forms: it fills
+  // the field for a person to check; only the form's save writes it.
+  const drafts = useMachineDrafts(DESCRIPTION_DEFS, values, (update) => setValues((old) => ({ ...old, ...update(old) }) as Values), String(open));
 
   const here = (more: string) => `${link('admin')}?tab=projects&edit=${projectId}${more}#spending`;
 
@@ -179,8 +190,8 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
         <SelectField name="category" label={t('admin.spending.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={categoryOptions} />
       </div>
       <div className="admin-form-row cols-2">
-        <TextField name="description" label={t('admin.spending.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} required />
-        <TextField name="descriptionDe" label={t('admin.spending.descriptionDe')} value={values.descriptionDe} onChange={set('descriptionDe')} error={fieldError(errors.descriptionDe)} required />
+        {drafts.wrap(DESCRIPTION_DEFS[0]!, <TextField name="description" label={t('admin.spending.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} required />)}
+        {drafts.wrap(DESCRIPTION_DEFS[1]!, <TextField name="descriptionDe" label={t('admin.spending.descriptionDe')} value={values.descriptionDe} onChange={set('descriptionDe')} error={fieldError(errors.descriptionDe)} required />)}
       </div>
       <div className="admin-form-row cols-1">
         <SelectField name="receiptMediaId" label={t('admin.spending.receipt')} hint={t('admin.spending.receiptHint')} value={values.receiptMediaId} onChange={set('receiptMediaId')} error={fieldError(errors.receiptMediaId)} options={receiptOptions} />
