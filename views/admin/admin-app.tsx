@@ -158,6 +158,7 @@ function AdminScreens(props: AdminPageProps) {
       <GlossaryPanel
         initialItems={fromServer ? (props.glossary?.items ?? null) : null}
         initialEdit={fromServer ? (props.glossary?.edit ?? null) : null}
+        initialConfirm={fromServer ? props.confirmDelete : null}
         flash={fromServer ? flash : null}
         onChanged={() => refreshActivity()}
       />

@@ -20,6 +20,8 @@ export interface GlossaryPanelProps {
   initialItems: GlossaryTermView[] | null;
   /** The term whose form the server opened (?edit=<id>). */
   initialEdit: number | null;
+  /** The term whose delete confirmation the server opened (?delete=<id>, the way without JavaScript). */
+  initialConfirm?: number | null;
   flash: AdminFlash | null;
   onChanged: () => void;
 }
@@ -93,7 +95,7 @@ function TermForm({ id, start, errors: startErrors, onDone, onCancel }: { id: nu
   );
 }
 
-export function GlossaryPanel({ initialItems, initialEdit, flash, onChanged }: GlossaryPanelProps) {
+export function GlossaryPanel({ initialItems, initialEdit, initialConfirm = null, flash, onChanged }: GlossaryPanelProps) {
   const t = useT();
   const link = useLinks();
   const { action } = useAdmin();
@@ -102,7 +104,19 @@ export function GlossaryPanel({ initialItems, initialEdit, flash, onChanged }: G
   const [loadError, setLoadError] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(initialEdit);
   const [busy, setBusy] = useState(false);
+  // A delete asks first, as every delete in the admin does: a term removed by a slip would change every later draft.
+  const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const failed = flash?.form?.tab === 'glossary' ? flash.form : null;
+  const here = (more: string) => `${link('admin')}?tab=glossary${more}`;
+  const focusLater = (selector: string) => setTimeout(() => document.querySelector<HTMLElement>(selector)?.focus(), 0);
+  const askDelete = (id: number) => {
+    setConfirmId(id);
+    focusLater(`#glossary-confirm-${id}`);
+  };
+  const cancelDelete = (id: number) => {
+    setConfirmId(null);
+    focusLater(`#glossary-actions-${id} .btn-danger-outline`);
+  };
 
   async function refresh() {
     try {
@@ -122,7 +136,9 @@ export function GlossaryPanel({ initialItems, initialEdit, flash, onChanged }: G
     try {
       await adminFetch('DELETE', `/api/admin/glossary/${g.id}`);
       toast({ title: t('admin.glossary.deleted'), variant: 'success' });
+      setConfirmId(null);
       await refresh();
+      focusLater('#glossary-title');
       onChanged();
     } catch (err) {
       toast({ title: t('admin.glossary.deleteError'), description: errorText(t, err), variant: 'destructive' });
@@ -173,17 +189,30 @@ export function GlossaryPanel({ initialItems, initialEdit, flash, onChanged }: G
                   <TermForm id={g.id} start={failedValues(g.id, valuesOf(g))} errors={failedErrors(g.id)} onDone={() => void saved()} onCancel={() => setEditing(null)} />
                 )}
               </div>
-              {editing !== g.id && (
-                <div className="admin-item-actions">
-                  <ActionLink className="btn btn-outline btn-small" href={`${link('admin')}?tab=glossary&edit=${g.id}#glossary-form-${g.id}`} onClick={() => setEditing(g.id)} label={t('admin.glossary.editLabel', { term: g.termEn })}>
+              {editing !== g.id && confirmId === g.id && (
+                <form className="admin-confirm" method="post" action={action(`/admin/glossary/${g.id}/delete`)} onSubmit={hydrated ? (e) => (e.preventDefault(), void remove(g)) : undefined} role="group" aria-label={t('admin.confirm.label')}>
+                  <CsrfField />
+                  <p id={`glossary-confirm-${g.id}`} className="admin-confirm-text" role="alert" tabIndex={-1}>
+                    {t('admin.glossary.confirmDelete', { term: g.termEn })}
+                  </p>
+                  <div className="admin-item-actions">
+                    <button type="submit" className="btn btn-danger btn-small" disabled={busy}>
+                      {t('admin.glossary.confirmYes')}
+                    </button>
+                    <ActionLink className="btn btn-outline btn-small" href={here('')} onClick={() => cancelDelete(g.id)}>
+                      {t('admin.glossary.cancel')}
+                    </ActionLink>
+                  </div>
+                </form>
+              )}
+              {editing !== g.id && confirmId !== g.id && (
+                <div className="admin-item-actions" id={`glossary-actions-${g.id}`}>
+                  <ActionLink className="btn btn-outline btn-small" href={`${here(`&edit=${g.id}`)}#glossary-form-${g.id}`} onClick={() => setEditing(g.id)} label={t('admin.glossary.editLabel', { term: g.termEn })}>
                     {t('admin.glossary.edit')}
                   </ActionLink>
-                  <form method="post" action={action(`/admin/glossary/${g.id}/delete`)} onSubmit={hydrated ? (e) => (e.preventDefault(), void remove(g)) : undefined}>
-                    <CsrfField />
-                    <button type="submit" className="btn btn-outline btn-danger-outline btn-small" disabled={busy} aria-label={t('admin.glossary.deleteLabel', { term: g.termEn })}>
-                      {t('admin.glossary.delete')}
-                    </button>
-                  </form>
+                  <ActionLink className="btn btn-outline btn-danger-outline btn-small" href={`${here(`&delete=${g.id}`)}#glossary-confirm-${g.id}`} onClick={() => askDelete(g.id)} label={t('admin.glossary.deleteLabel', { term: g.termEn })}>
+                    {t('admin.glossary.delete')}
+                  </ActionLink>
                 </div>
               )}
             </li>
