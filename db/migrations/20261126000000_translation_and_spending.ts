@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { contentVersionTriggers, dropContentVersionTriggers } from '../../models/shared-state';
 
 // Two languages kept in step, and where the money went:
 // - translation_sources: for each translated field, a hash of the source text the translation was
@@ -55,21 +56,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['project_id', 'spent_on']);
   });
   // Project pages show the spending: a write raises the content version like any content table's.
-  if (knex.client.config.client === 'sqlite3') {
-    for (const event of ['insert', 'update', 'delete']) {
-      await knex.raw(`create trigger project_spending_${event}_content_version after ${event} on project_spending
-         begin update content_version set version = version + 1 where id = 1; end`);
-    }
-  } else {
-    await knex.raw(`create trigger project_spending_content_version after insert or update or delete or truncate on project_spending
-      for each statement execute function bump_content_version()`);
-  }
+  await contentVersionTriggers(knex, 'project_spending');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'sqlite3') {
-    for (const event of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists project_spending_${event}_content_version`);
-  }
+  await dropContentVersionTriggers(knex, 'project_spending');
   await knex.schema.dropTableIfExists('project_spending');
   await knex.schema.alterTable('media_items', (t) => {
     t.dropColumn('alt_suggested_at');

@@ -1,14 +1,14 @@
 // Every write an admin makes shows on the public pages and the public API at once, even when they
 // were cached just before: the writes raise the shared content version (database triggers on the
-// content tables, migration shared_state), and the page cache is filed under that version. If a
-// table a public page reads had no trigger, the pages would keep showing the old content.
+// content tables, listed in models/shared-state.ts), and the page cache is filed under that
+// version. If a table a public page reads had no trigger, the pages would keep showing the old content.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { Knex } from 'knex';
 import type { AppHandle } from '../../app';
 import { PUBLIC_PAGE_PATHS, testApp } from '../helpers';
-import { CONTENT_TABLES } from '../../db/migrations/20261123000200_shared_state';
+import { CONTENT_TABLES } from '../../models/shared-state';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 
@@ -112,6 +112,18 @@ describe('admin writes show at once on cached public pages and the public API', 
     await afterWrite(urls, () => request(h.app).delete(`/api/admin/team/${id}`).set(ADMIN).expect(200), 'Cache Probe Renamed', false);
   });
 
+  test('spending records: add, change, delete (the project page and the public API)', async () => {
+    const target = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project('Cache Probe Spending')).expect(201)).body as { id: number; slug: string };
+    const urls = [`/projects/${target.slug}`, `/de/projects/${target.slug}`, `/api/projects/${target.id}/spending`];
+    const spent = (description: string) => ({ date: '2026-02-01', amount: '40', category: 'transport', description, descriptionDe: `${description} (DE)` });
+    let id = 0;
+    await afterWrite(urls, async () => {
+      id = (await request(h.app).post(`/api/admin/projects/${target.id}/spending`).set(ADMIN).send(spent('Cache Probe Lorry')).expect(201)).body.id;
+    }, 'Cache Probe Lorry');
+    await afterWrite(urls, () => request(h.app).put(`/api/admin/spending/${id}`).set(ADMIN).send(spent('Cache Probe Bus')).expect(200), 'Cache Probe Bus');
+    await afterWrite(urls, () => request(h.app).delete(`/api/admin/spending/${id}`).set(ADMIN).expect(200), 'Cache Probe Bus', false);
+  });
+
   test('page contents: update, delete (to the trash), restore from the trash', async () => {
     const urls = ['/team', '/de/team'];
     const pages = (await request(h.app).get('/api/admin/pages').set(ADMIN).expect(200)).body as { id: number; pageName: string }[];
@@ -161,10 +173,30 @@ test('every table a cached public page or public API answer reads raises the con
     // The counter itself is read before each cached answer.
     read.delete('content_version');
     assert.ok(read.has('projects') && read.has('news_articles'), `the SQL was read: ${[...read].join(', ')}`);
-    // project_spending has its own triggers (migration translation_and_spending).
-    const tracked: readonly string[] = [...CONTENT_TABLES, 'project_spending'];
+    const tracked: readonly string[] = CONTENT_TABLES;
     const untracked = [...read].filter((t) => !tracked.includes(t));
     assert.deepEqual(untracked, [], 'tables public pages read without a content_version trigger');
+  } finally {
+    await h.close();
+  }
+});
+
+test('a write to each listed content table raises the content version (the triggers are there)', async () => {
+  const h = await testApp({}, { worker: false });
+  try {
+    const db = h.deps.db;
+    const project = (await db('projects').first('id')) as { id: number };
+    if (!(await db('project_spending').first('id'))) {
+      await db('project_spending').insert({ projectId: project.id, spentOn: '2026-01-01', amountCents: 100, category: 'other', description: 'x', descriptionDe: 'x' });
+    }
+    const version = async () => Number(((await db('content_version').where({ id: 1 }).first('version')) as { version: number | string }).version);
+    for (const table of CONTENT_TABLES) {
+      const row = (await db(table).first('id')) as { id: number } | undefined;
+      assert.ok(row, `${table} has a row to write`);
+      const before = await version();
+      await db(table).where({ id: row.id }).update({ id: row.id });
+      assert.ok((await version()) > before, `a write to ${table} raises the content version`);
+    }
   } finally {
     await h.close();
   }
