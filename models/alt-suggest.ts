@@ -60,6 +60,13 @@ export async function runAltSuggestJob(deps: AltSuggestDeps, payload: unknown, c
   ctx?.signal?.throwIfAborted();
   const suggestion = await deps.vision.suggestAlt({ dataUrl: `data:image/jpeg;base64,${small.toString('base64')}`, orgName: deps.orgName });
   if (!suggestion) return;
-  await deps.db('media_items').where({ id }).update({ altSuggestionEn: suggestion.en, altSuggestionDe: suggestion.de, altSuggestedAt: new Date().toISOString() });
-  log.info({ mediaId: id }, 'alt-suggest: proposal stored');
+  // Only while no person has saved the item's alt texts since the upload: the answer may come
+  // after a volunteer wrote their own, and a proposal must never reappear beside it. One
+  // conditional write, so a save between the check and the write cannot slip through.
+  const stored = await deps.db('media_items')
+    .where({ id })
+    .whereNull('altSavedAt')
+    .update({ altSuggestionEn: suggestion.en, altSuggestionDe: suggestion.de, altSuggestedAt: new Date().toISOString() });
+  if (Number(stored) > 0) log.info({ mediaId: id }, 'alt-suggest: proposal stored');
+  else log.info({ mediaId: id }, 'alt-suggest: a person saved the alt texts meanwhile; proposal dropped');
 }

@@ -442,7 +442,8 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
   const item = await findMedia(db, id);
   if (!item) return null;
   if (item.fileType === 'image' && !meta.altText) throw invalidField('altText', 'alt_text');
-  // A person saved the alt texts: the machine's proposal has been read and is no longer shown.
+  // A person saved the alt texts: the machine's proposal has been read and is no longer shown, and
+  // one still on its way is not stored any more (alt_saved_at, see models/alt-suggest.ts).
   await db('media_items').where({ id }).update({
     category: meta.category,
     description: meta.description,
@@ -452,6 +453,7 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
     altSuggestionEn: null,
     altSuggestionDe: null,
     altSuggestedAt: null,
+    altSavedAt: new Date().toISOString(),
   });
   return findMedia(db, id);
 }

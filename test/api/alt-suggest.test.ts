@@ -93,6 +93,21 @@ describe('alt text suggestions with OpenAI configured', () => {
     assert.equal((await item(h, id)).altSuggestion, null);
   });
 
+  test('a late proposal (the job ends after a person saved the alt texts) does not come back', async () => {
+    const { id } = await upload(h, 'Water point at the school');
+    await until(async () => (await item(h, id)).altSuggestion !== null, 'the first proposal');
+    await request(h.app).put(`/api/media/${id}`).set(ADMIN).send({ category: 'projects', altText: 'Pupils at the new water point', altTextDe: 'Schulkinder am neuen Wasserhahn' }).expect(200);
+    // The same job again, as if its answer arrived only now.
+    const vision = await createVision({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-vision-test', log: h.deps.log, timeoutMs: 2_000 });
+    const asked = ai.requests.length;
+    await runAltSuggestJob({ db: h.deps.db, storage: h.deps.storage, log: h.deps.log, vision, orgName: 'Test' }, { mediaId: id });
+    assert.ok(ai.requests.length > asked, 'the late job did ask');
+    const got = await item(h, id);
+    assert.equal(got.altSuggestion, null, 'no proposal beside what the person saved');
+    assert.equal(got.altText, 'Pupils at the new water point');
+    assert.equal(got.altTextDe, 'Schulkinder am neuen Wasserhahn');
+  });
+
   test('documents get no vision request', async () => {
     const before = ai.requests.length;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
