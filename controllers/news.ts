@@ -8,7 +8,7 @@ import { metaFromLocale, organizationLd } from './seo';
 import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
 import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
 import { pageEntry } from './page-content';
-import { renderArticle } from '../models/markup';
+import { libraryAltText, renderWithLibraryAlts } from '../models/library-alts';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
@@ -78,7 +78,9 @@ export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
       status: 404,
     };
   }
-  const { html, images, pdfs } = renderArticle(localized(lang, article.content, article.contentDe));
+  // Images from the media library written without an alt text take the library's (also the picture's).
+  const { html, images, pdfs } = await renderWithLibraryAlts(deps.db, localized(lang, article.content, article.contentDe), lang);
+  const imageAlt = await libraryAltText(deps.db, article.imageUrl, lang);
   const relatedProject = await relatedProjectOf(deps, article.projectId);
   const site = deps.config.site;
   const title = localized(lang, article.title, article.titleDe);
@@ -102,7 +104,7 @@ export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
     publisher,
   };
   return {
-    props: { article: toSummary(article), html, images, pdfs, relatedProject, extra: articleExtraKind(article.title), photoGallery: showsPhotoGallery(article.title) },
+    props: { article: toSummary(article), html, images, pdfs, relatedProject, extra: articleExtraKind(article.title), photoGallery: showsPhotoGallery(article.title), imageAlt },
     meta: {
       title,
       description: truncate(description, 155),

@@ -4,7 +4,7 @@
 import type { Request } from 'express';
 import { langOf, sharedRead, type Deps } from './context';
 import { findPageContent } from '../models/page';
-import { renderArticle } from '../models/markup';
+import { renderWithLibraryAlts } from '../models/library-alts';
 import { editedTexts } from '../models/page-texts';
 import { localized } from '../models/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
@@ -37,7 +37,8 @@ export function pageEntry(req: Request, deps: Deps, pageName: string): Promise<P
     const content = await findPageContent(deps.db, pageName);
     if (!content) return { intro: null, texts: {}, description: null };
     return {
-      intro: { title: localized(lang, content.title, content.titleDe), html: renderArticle(localized(lang, content.content, content.contentDe), { lightbox: false }).html },
+      // Images from the media library written without an alt text take the library's.
+      intro: { title: localized(lang, content.title, content.titleDe), html: (await renderWithLibraryAlts(deps.db, localized(lang, content.content, content.contentDe), lang, { lightbox: false })).html },
       texts: editedTexts(content, lang),
       description: (lang === 'de' ? content.metaDescriptionDe : content.metaDescription) || null,
     };

@@ -9,7 +9,8 @@ import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '..
 import { listLiveNewsForProject, toSummary } from '../models/news';
 import { listSpending, publicSpending, withSpent } from '../models/spending';
 import { pageEntry } from './page-content';
-import { markdownToText, renderArticle } from '../models/markup';
+import { markdownToText } from '../models/markup';
+import { libraryAltText, renderWithLibraryAlts } from '../models/library-alts';
 import type { Request } from 'express';
 import type { Project } from '../models/rules';
 import { centsToDecimal, decimalToCents, localized, truncate } from '../models/rules';
@@ -105,7 +106,9 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const markdown = localized(lang, project.description, project.descriptionDe);
   // The description is Markdown: the page shows it rendered, search data and sharing its words.
   const description = markdownToText(markdown);
-  const descriptionHtml = renderArticle(markdown, { lightbox: false }).html;
+  // Images from the media library written without an alt text take the library's (also the picture's).
+  const descriptionHtml = (await renderWithLibraryAlts(deps.db, markdown, lang, { lightbox: false })).html;
+  const imageAlt = await libraryAltText(deps.db, project.imageUrl, lang);
   const url = pageUrl(site.publicUrl, 'projectDetail', lang, { slug: project.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...org } = organization as Record<string, unknown>;
@@ -128,7 +131,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount } },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, imageAlt },
     meta: {
       title,
       description: truncate(description, 155),

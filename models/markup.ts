@@ -72,6 +72,8 @@ interface RenderEnv {
   galleries?: number;
   /** Gallery images open the lightbox (news articles); elsewhere they are plain figures. */
   lightbox?: boolean;
+  /** The alt text of an image whose own is empty (the media library's, in the page's language). */
+  altOf?: (src: string) => string | undefined;
 }
 
 /** `:::gallery` ... `:::` (the closing line may be missing at the end of the text). */
@@ -121,13 +123,11 @@ function loneImageFigures(state: StateCore): void {
 
 md.core.ruler.after('inline', 'lone_image_figures', loneImageFigures);
 
-function imageAttrs(token: Token): { src: string; alt: string; title: string } {
-  return {
-    src: String(token.attrGet('src') ?? ''),
-    // The alt text of an image token is its rendered children (plain text).
-    alt: (token.children ?? []).map((c) => c.content).join('') || token.content,
-    title: String(token.attrGet('title') ?? ''),
-  };
+function imageAttrs(token: Token, env?: RenderEnv): { src: string; alt: string; title: string } {
+  const src = String(token.attrGet('src') ?? '');
+  // The alt text of an image token is its rendered children (plain text).
+  const own = (token.children ?? []).map((c) => c.content).join('') || token.content;
+  return { src, alt: own.trim() ? own : (env?.altOf?.(src) ?? own), title: String(token.attrGet('title') ?? '') };
 }
 
 function imgTag(src: string, alt: string, title: string): string {
@@ -137,7 +137,7 @@ function imgTag(src: string, alt: string, title: string): string {
 
 /** Records an image and returns its index, or null when its address is not allowed. */
 function collect(env: RenderEnv, token: Token, gallery: number | null): number | null {
-  const { src, alt, title } = imageAttrs(token);
+  const { src, alt, title } = imageAttrs(token, env);
   if (!isSafeImageSrc(src)) return null;
   env.images.push({ src, alt, title, gallery });
   return env.images.length - 1;
@@ -146,7 +146,7 @@ function collect(env: RenderEnv, token: Token, gallery: number | null): number |
 md.renderer.rules.image = (tokens, idx, _options, renderEnv) => {
   const env = renderEnv as unknown as RenderEnv;
   const token = tokens[idx]!;
-  const { src, alt, title } = imageAttrs(token);
+  const { src, alt, title } = imageAttrs(token, env);
   if (collect(env, token, null) === null) return escape(alt);
   return imgTag(src, alt, title);
 };
@@ -154,7 +154,7 @@ md.renderer.rules.image = (tokens, idx, _options, renderEnv) => {
 md.renderer.rules.figure = (tokens, idx, _options, renderEnv) => {
   const env = renderEnv as unknown as RenderEnv;
   const image = tokens[idx]!.children![0]!;
-  const { src, alt, title } = imageAttrs(image);
+  const { src, alt, title } = imageAttrs(image, env);
   if (collect(env, image, null) === null) return alt ? `<p>${escape(alt)}</p>\n` : '';
   const caption = title ? `<figcaption>${escape(title)}</figcaption>` : '';
   return `<figure class="article-figure">${imgTag(src, alt, title)}${caption}</figure>\n`;
@@ -171,7 +171,7 @@ md.renderer.rules.gallery = (tokens, idx, _options, renderEnv) => {
       if (child.type !== 'image') continue;
       const index = collect(env, child, gallery);
       if (index === null) continue;
-      const { src, alt, title } = imageAttrs(child);
+      const { src, alt, title } = imageAttrs(child, env);
       const caption = title ? `<figcaption>${escape(title)}</figcaption>` : '';
       const image = imgTag(src, alt, title);
       items.push(
@@ -250,9 +250,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
  * links. `lightbox: false` for pages without the article's image viewer (a project's description,
  * a page's introduction): gallery images are figures, not buttons that would do nothing.
  */
-export function renderArticle(markdown: string | null | undefined, options: { lightbox?: boolean } = {}): RenderedArticle {
+export function renderArticle(markdown: string | null | undefined, options: { lightbox?: boolean; altOf?: (src: string) => string | undefined } = {}): RenderedArticle {
   // markdown-it types env as an open record; ours is the RenderEnv the rules above read and fill.
-  const env: RenderEnv = { images: [], lightbox: options.lightbox };
+  const env: RenderEnv = { images: [], lightbox: options.lightbox, altOf: options.altOf };
   const tokens = md.parse(markdown ?? '', env as never);
   const raw = md.renderer.render(tokens, md.options, env as never);
   return { html: sanitizeHtml(raw, SANITIZE), images: env.images, pdfs: collectPdfs(tokens).filter((p) => isSafeHref(p.href)) };

@@ -30,6 +30,8 @@ export interface NewsDetailProps {
    * server from the English title (the browser gets only the page's language). */
   extra: ArticleExtraKind | null;
   photoGallery: boolean;
+  /** The article picture's alt text from the media library, in the page's language ('' when it has none). */
+  imageAlt?: string;
 }
 
 function ArticleNotFound() {
@@ -46,7 +48,7 @@ function uniqueImages(images: ArticleImage[]) {
     .map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined }));
 }
 
-export default function NewsDetailPage({ article, html, images, pdfs, relatedProject, extra, photoGallery }: NewsDetailProps) {
+export default function NewsDetailPage({ article, html, images, pdfs, relatedProject, extra, photoGallery, imageAlt = '' }: NewsDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -75,7 +77,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
             <h1>{title}</h1>
             {abstract && <p className="lead">{abstract}</p>}
           </header>
-          <ContentImage className="article-hero-image" src={article.imageUrl} sizes={FULL_WIDTH} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+          <ContentImage className="article-hero-image" src={article.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} width={1200} height={800} fetchPriority="high" decoding="async" />
           <div className="article-meta">
             <p>
               {t('article.published', { date })}

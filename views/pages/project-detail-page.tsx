@@ -21,6 +21,8 @@ export interface ProjectDetailProps {
   news: NewsSummary[];
   /** Where the money went: the project's spending records (newest first) and their sum. */
   spending?: { records: PublicSpending[]; spentAmount: string };
+  /** The project picture's alt text from the media library, in the page's language ('' when it has none). */
+  imageAlt?: string;
 }
 
 function ProjectNotFound() {
@@ -31,7 +33,7 @@ function ProjectNotFound() {
   );
 }
 
-export default function ProjectDetailPage({ project, descriptionHtml, news, spending }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news, spending, imageAlt = '' }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -47,7 +49,7 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
   return (
     <article className="project-detail">
       <header className="detail-hero">
-        <ContentImage src={project.imageUrl} sizes={FULL_WIDTH} alt="" width={1200} height={800} fetchPriority="high" decoding="async" />
+        <ContentImage src={project.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} width={1200} height={800} fetchPriority="high" decoding="async" />
         <div className="detail-hero-overlay">
           <div className="container">
             <Link to={link('projects')} className="back-link back-link-light">
