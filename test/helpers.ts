@@ -218,6 +218,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15000 });
 }
 
+// ---- Signing in to the admin in the browser (end-to-end tests).
+
+/**
+ * Signs the page in through the admin login form with a key (the demo key unless given), in
+ * English or at /de, and waits until the admin page is there and hydrated.
+ */
+export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de' } = {}): Promise<void> {
+  await page.goto(`${baseUrl}${options.lang ?? ''}/admin-login`);
+  await waitForHydration(page);
+  await page.locator('#admin-credential').fill(options.key ?? 'demo-admin-key-change-me');
+  await page.locator('form button[type=submit]').click();
+  await page.waitForURL(/\/admin(\?|$)/);
+  await waitForHydration(page);
+}
+
 /** Polls until the condition holds (waiting for an outside effect, not measuring speed). */
 export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;

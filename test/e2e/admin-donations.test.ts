@@ -6,18 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 import { addToLedger } from '../../models/ledger';
 
 const e2e = serverAndBrowser();
 const SHOT_PREFIX = process.env.SHOT_PREFIX ?? 'admin';
 
 async function login(page: Page): Promise<void> {
-  await page.goto(`${e2e.srv.url}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill('demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
+  await signInAdmin(page, e2e.srv.url);
 }
 
 let pi = 0;

@@ -4,18 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 
 const e2e = serverAndBrowser();
 const toast = (page: Page, title: string) => page.locator('.toast-title', { hasText: title });
 
 async function login(page: Page): Promise<void> {
-  await page.goto(`${e2e.srv.url}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill('demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
-  await waitForHydration(page);
+  await signInAdmin(page, e2e.srv.url);
 }
 
 test('the guard, the autosave, messages that clear, and the search', async () => {

@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { launchBrowser, startServer, until, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { checkLedger } from '../../models/ledger';
 
@@ -33,12 +33,7 @@ describe('admin project form and the ledger in Chromium', () => {
     const { page, problems } = await watchedPage(browser);
     const toast = (text: string) => page.locator('.toast').filter({ hasText: text });
 
-    await page.goto(srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill('demo-admin-key-change-me');
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, srv.url);
 
     await page.getByRole('button', { name: `Edit: ${project.title}` }).click();
     await page.getByRole('heading', { name: 'Edit Project' }).waitFor();

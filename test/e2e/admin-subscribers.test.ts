@@ -3,18 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 import { confirmSubscription, requestSubscription } from '../../models/subscriber';
 
 const e2e = serverAndBrowser();
 const CONSENT = 'Send me news from the villages. I can unsubscribe at any time.';
 
 async function login(page: Page, lang: '' | '/de' = ''): Promise<void> {
-  await page.goto(`${e2e.srv.url}${lang}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill('demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
+  await signInAdmin(page, e2e.srv.url, { lang });
 }
 
 async function openPanel(page: Page, lang: '' | '/de' = '') {

@@ -4,16 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 
 const e2e = serverAndBrowser();
 
 async function login(page: Page): Promise<void> {
-  await page.goto(`${e2e.srv.url}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill('demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
+  await signInAdmin(page, e2e.srv.url);
 }
 
 test('Translations tab: counts, filters, a link to the field; axe clean in both languages', async () => {

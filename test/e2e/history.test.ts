@@ -3,7 +3,7 @@
 // bring it back from the trash. Every step is announced and the page stays accessible.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
 
 const KEY = 'eve-key-0123456789';
 
@@ -21,12 +21,7 @@ describe('revisions and trash in Chromium', () => {
 
     const { page, problems } = await watchedPage(browser);
     const toast = (text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
-    await page.goto(srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill(KEY);
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, srv.url, { key: KEY });
     await page.getByText('Signed in as Eve Tester').waitFor();
 
     await page.getByRole('tab', { name: 'Team' }).click();

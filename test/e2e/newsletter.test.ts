@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
 import { newToken } from '../../models/subscriber';
 import { startFakeMailchimp } from '../fakes/mailchimp';
@@ -23,11 +23,7 @@ after(async () => {
 const toast = (page: Page, title: string) => page.locator('.toast-title', { hasText: title });
 
 async function login(page: Page, lang: '' | '/de' = ''): Promise<void> {
-  await page.goto(`${srv.url}${lang}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill('demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
+  await signInAdmin(page, srv.url, { lang });
 }
 
 async function openTab(page: Page, lang: '' | '/de', tab: 'newsletter' | 'social'): Promise<void> {

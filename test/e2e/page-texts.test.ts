@@ -3,7 +3,7 @@
 // with no hydration problem, and every screen is free of serious accessibility problems.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 
 const KEY = 'demo-admin-key-change-me';
@@ -15,12 +15,7 @@ describe('editing a page\'s words in the admin', () => {
 
   test('preview the introduction, edit a paragraph in both languages, see it on /about and /de/about', async () => {
     const { page, problems } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill(KEY);
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, e2e.srv.url, { key: KEY });
 
     await page.getByRole('tab', { name: 'Pages', exact: true }).click();
     await page.locator('[aria-label^="Edit: About:"]').click();

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 
 const KEY = 'demo-admin-key-change-me';
 
@@ -23,12 +23,7 @@ describe('drafts and previews in Chromium', () => {
   test('save a draft, see its badge, preview it, publish it', async () => {
     const { page, problems } = await watchedPage(browser);
     const toast = (text: string | RegExp) => page.locator('.toast').filter({ hasText: text });
-    await page.goto(srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill(KEY);
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, srv.url, { key: KEY });
 
     await page.getByRole('button', { name: 'New Project' }).click();
     await page.getByLabel('Title (English)').fill('Seedling Nursery');

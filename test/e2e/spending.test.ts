@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 
 const SLUG = 'nook-vocational-training-center';
 const SHOTS = process.env.SPENDING_SHOTS; // a directory: screenshots to look at
@@ -50,12 +50,7 @@ describe('spending records in Chromium', () => {
     const db = srv.handle.deps.db;
     const project = (await db('projects').where({ slug: SLUG }).first()) as { id: number; title: string };
     const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill('demo-admin-key-change-me');
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, srv.url);
 
     await page.getByRole('button', { name: `Edit: ${project.title}` }).click();
     await page.getByRole('heading', { name: 'Spending', exact: true }).waitFor();

@@ -4,7 +4,7 @@
 // a machine draft, and only the field still drafted is named. The page stays accessible.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 import en from '../../locales/en.json' with { type: 'json' };
 
@@ -39,12 +39,7 @@ describe('machine translation drafts in Chromium', () => {
     const id = (await res.json()).id as number;
 
     const { page, problems } = await watchedPage(browser);
-    await page.goto(srv.url + '/admin-login');
-    await waitForHydration(page);
-    await page.getByLabel('Admin Key').fill(KEY);
-    await page.getByRole('button', { name: 'Access Admin Panel' }).click();
-    await page.waitForURL(/\/admin$/);
-    await waitForHydration(page);
+    await signInAdmin(page, srv.url, { key: KEY });
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('button', { name: 'Edit: Rudo Test' }).click();
 
