@@ -495,7 +495,9 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
             const terms = glossaryFor(source, from, glossary);
             const draft = async (missing: string[]) => {
               const answer = await structured(ctx, { name: 'translation', schema: TRANSLATION_JSON_SCHEMA, validator: TranslationSchema, system: system(terms, missing), user: source, temperature: 0.2, signal });
-              const checked = checkedDraft(source, answer.text, to);
+              // The answer comes trimmed: a part's first-line indent (an indented code block) is put back.
+              const indent = /^[ \t]*/.exec(source)![0];
+              const checked = checkedDraft(source, indent + answer.text, to);
               return { text: checked, missing: missingTerms(checked, terms, to) };
             };
             const first = await draft([]);
