@@ -7,7 +7,7 @@ import { fieldError, invalidField, invalidFields, notFound } from './errors';
 import { insertReturningId, optionalText, requiredText } from './admin-input';
 import { isUniqueViolation } from './db-limits';
 import { toIso } from './dates';
-import type { GlossaryEntry } from './providers/assistant';
+import { foldTerm, type GlossaryEntry } from './providers/assistant';
 
 export interface GlossaryTerm {
   id: number;
@@ -29,9 +29,21 @@ export type GlossaryInput = z.infer<typeof GlossaryInputSchema>;
 type Row = Omit<GlossaryTerm, 'updatedAt'> & { updatedAt: unknown };
 const toTerm = (r: Row): GlossaryTerm => ({ id: r.id, termEn: r.termEn, termDe: r.termDe, note: r.note ?? null, updatedAt: toIso(r.updatedAt) ?? '' });
 
+// Sorted and compared here, not in SQL: SQLite's lower() folds only A-Z while PostgreSQL's folds
+// "Ä" too, so "Ärzte" and "ärzte" were one term on one database and two on the other.
+const collator = new Intl.Collator('de-CH', { sensitivity: 'base' });
+
 export async function listGlossary(db: Knex): Promise<GlossaryTerm[]> {
-  const rows = await db<Row>('glossary_terms').select('id', 'termEn', 'termDe', 'note', 'updatedAt').orderByRaw('lower(term_en)').limit(GLOSSARY_MAX_TERMS);
-  return rows.map(toTerm);
+  const rows = await db<Row>('glossary_terms').select('id', 'termEn', 'termDe', 'note', 'updatedAt').orderBy('id').limit(GLOSSARY_MAX_TERMS);
+  return rows.map(toTerm).sort((a, b) => collator.compare(a.termEn, b.termEn) || a.id - b.id);
+}
+
+/** The id of the entry whose English term is `termEn` in any case or Unicode form, if there is one. */
+async function entryWithTerm(db: Knex, termEn: string, exceptId?: number): Promise<number | null> {
+  const wanted = foldTerm(termEn);
+  const rows = await db('glossary_terms').select('id', 'termEn');
+  const hit = (rows as { id: number; termEn: string }[]).find((r) => r.id !== exceptId && foldTerm(r.termEn) === wanted);
+  return hit ? hit.id : null;
 }
 
 /** What a translation request carries: the pairs only. */
@@ -48,9 +60,7 @@ const taken = () => invalidFields({ termEn: fieldError('term_taken') }, 409);
 
 /** A term that another entry has already (the same English term, in any case) is refused with 409. */
 async function ensureFree(db: Knex, termEn: string, exceptId?: number): Promise<void> {
-  const q = db('glossary_terms').whereRaw('lower(term_en) = ?', [termEn.toLowerCase()]);
-  if (exceptId !== undefined) q.whereNot({ id: exceptId });
-  if (await q.first('id')) throw taken();
+  if ((await entryWithTerm(db, termEn, exceptId)) !== null) throw taken();
 }
 
 export async function createGlossaryTerm(db: Knex, input: GlossaryInput): Promise<GlossaryTerm> {
@@ -111,11 +121,10 @@ export async function seedGlossary(db: Knex, orgName: string): Promise<number> {
   const offered = new Set<string>(row ? (JSON.parse(String(row.value)) as string[]) : []);
   let added = 0;
   for (const term of builtInTerms(orgName)) {
-    const key = term.termEn.toLowerCase();
+    const key = foldTerm(term.termEn);
     if (!term.termEn.trim() || offered.has(key)) continue;
     offered.add(key);
-    const exists = await db('glossary_terms').whereRaw('lower(term_en) = ?', [key]).first('id');
-    if (exists) continue;
+    if ((await entryWithTerm(db, term.termEn)) !== null) continue;
     try {
       await db('glossary_terms').insert(term);
       added++;

@@ -55,15 +55,17 @@ const glossaryEdits = {
 };
 
 /**
- * POST /translate { text, from, to } -> { text }: a draft for a person to check, never saved here.
+ * POST /translate { text, from, to } -> { text, glossaryMissing }: a draft for a person to check,
+ * never saved here.
  * Only the text and the glossary terms it contains go to OpenAI.
  */
 export function adminTranslateApi(deps: Deps): Router {
   const router = Router();
   router.post('/translate', async (req, res) => {
     const input = parseInput(TranslateInputSchema, req.body ?? {});
-    const text = await deps.assistant.translate({ ...input, glossary: await glossaryEntries(deps.db) });
-    res.json({ text, from: input.from, to: input.to, source: 'machine' });
+    const draft = await deps.assistant.translate({ ...input, glossary: await glossaryEntries(deps.db) });
+    // glossaryMissing: the required glossary forms the draft still leaves out after a second try.
+    res.json({ text: draft.text, from: input.from, to: input.to, source: 'machine', glossaryMissing: draft.glossaryMissing });
   });
   router.get('/glossary', async (_req, res) => {
     res.json(await listGlossary(deps.db));

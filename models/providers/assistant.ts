@@ -47,7 +47,7 @@ export interface AssistantProvider {
   suggestNewsletter(input: SuggestInput): Promise<NewsletterSuggestion>;
   socialPosts(input: SocialInput): Promise<SocialPosts>;
   /** A machine draft of a translation (OpenAI only: templates cannot translate). */
-  translate(input: TranslateInput): Promise<string>;
+  translate(input: TranslateInput): Promise<TranslateResult>;
 }
 
 // --- Translation drafts: input, checks ------------------------------------------------------
@@ -65,7 +65,20 @@ export interface TranslateInput {
   glossary: GlossaryEntry[];
 }
 
+/** The draft, and the glossary terms (in the target language) it still does not use after a second try. */
+export interface TranslateResult {
+  text: string;
+  glossaryMissing: string[];
+}
+
 export const TRANSLATE_MAX_CHARS = 20_000;
+/**
+ * A long text goes out in parts of about this many characters, each its own request with its own
+ * deadline: one request for 20,000 characters does not fit the 12 s an attempt may take.
+ */
+export const TRANSLATE_CHUNK_CHARS = 3_000;
+/** Parts asked at the same time (more would only queue at OpenAI's rate limit). */
+export const TRANSLATE_PARALLEL = 2;
 
 export const notConfigured = () =>
   new AppError(503, 'assistant.not_configured', 'Machine translation is not configured: set OPENAI_API_KEY to draft translations.');
@@ -82,10 +95,96 @@ export function urlsOf(text: string): string[] {
   return [...found];
 }
 
+/** How terms are compared wherever case must not matter (the same on every database). */
+export const foldTerm = (s: string) => s.normalize('NFC').toLocaleLowerCase('de-CH');
+
 /** The glossary entries whose source-language term occurs in the text: the rest is not sent. */
 export function glossaryFor(text: string, from: Lang, glossary: GlossaryEntry[]): GlossaryEntry[] {
-  const lower = text.toLowerCase();
-  return glossary.filter((g) => (from === 'de' ? g.de : g.en).trim() && lower.includes((from === 'de' ? g.de : g.en).toLowerCase()));
+  const folded = foldTerm(text);
+  return glossary.filter((g) => (from === 'de' ? g.de : g.en).trim() && folded.includes(foldTerm(from === 'de' ? g.de : g.en)));
+}
+
+/** The required target-language forms of `terms` that the draft does not contain exactly. */
+export function missingTerms(draft: string, terms: GlossaryEntry[], to: Lang): string[] {
+  const text = draft.normalize('NFC');
+  const wanted = terms.map((g) => (to === 'de' ? swissSpelling(g.de) : g.en).trim().normalize('NFC')).filter(Boolean);
+  return [...new Set(wanted.filter((w) => !text.includes(w)))];
+}
+
+/**
+ * A Markdown text cut into parts of at most `max` characters for separate requests: cut only at
+ * blank lines outside code fences (a block longer than `max` is cut between its lines, never inside
+ * a fence). `lead + chunks[0] + separators[0] + chunks[1] + ... + tail` is the text again, so the
+ * drafts joined with the same separators keep every blank line where it was.
+ */
+export function markdownChunks(text: string, max = TRANSLATE_CHUNK_CHARS): { lead: string; chunks: string[]; separators: string[]; tail: string } {
+  type Line = { start: number; end: number; blank: boolean; breakable: boolean };
+  const lines: Line[] = [];
+  let pos = 0;
+  let fence: { ch: string; len: number } | null = null;
+  for (const raw of text.split('\n')) {
+    const start = pos;
+    pos += raw.length + 1;
+    const opened = fence === null;
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+    if (fence === null && marker) fence = { ch: marker[0]!, len: marker.length };
+    else if (fence && marker && marker[0] === fence.ch && marker.length >= fence.len && /^ {0,3}[`~]+\s*$/.test(raw)) fence = null;
+    const inFence = !opened || fence !== null;
+    lines.push({ start, end: start + raw.length, blank: !inFence && /^\s*$/.test(raw), breakable: opened });
+  }
+  // Blocks: runs of lines that are not blank; an oversized block is cut where a fence is not open.
+  const units: { start: number; end: number }[] = [];
+  let block: Line[] = [];
+  const flush = () => {
+    if (!block.length) return;
+    let unit = { start: block[0]!.start, end: block[0]!.end };
+    for (const line of block.slice(1)) {
+      if (line.end - unit.start > max && line.breakable) {
+        units.push(unit);
+        unit = { start: line.start, end: line.end };
+      } else unit.end = line.end;
+    }
+    units.push(unit);
+    block = [];
+  };
+  for (const line of lines) {
+    if (line.blank) flush();
+    else block.push(line);
+  }
+  flush();
+  if (!units.length) return { lead: '', chunks: [text], separators: [], tail: '' };
+  const groups: { start: number; end: number }[] = [];
+  for (const unit of units) {
+    const last = groups.at(-1);
+    if (last && unit.end - last.start <= max) last.end = unit.end;
+    else groups.push({ ...unit });
+  }
+  return {
+    lead: text.slice(0, groups[0]!.start),
+    chunks: groups.map((g) => text.slice(g.start, g.end)),
+    separators: groups.slice(1).map((g, i) => text.slice(groups[i]!.end, g.start)),
+    tail: text.slice(groups.at(-1)!.end),
+  };
+}
+
+/** `work` on every item, at most `limit` at a time, answers in the items' order; the first failure ends it. */
+export async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await work(items[i]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 /** Swiss standard German writes "ss" for "ß" (and "SS" for the capital). */
@@ -210,7 +309,8 @@ const PLATFORM_RULES: Record<Platform, string> = {
   twitter: `at most ${X_MAX_LENGTH} characters in total where the link counts as 23 characters, include the link, at most 2 hashtags`,
 };
 
-function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & { apiKey: string }): AssistantProvider {
+/** An OpenAI client with the admin's deadlines: `attemptMs` per attempt (headers and body), one retry. */
+export function openaiClient(OpenAI: typeof OpenAIType, options: { apiKey: string; baseUrl?: string; timeoutMs?: number; totalTimeoutMs?: number }) {
   const attemptMs = options.timeoutMs ?? ASSISTANT_ATTEMPT_TIMEOUT_MS;
   const totalMs = options.totalTimeoutMs ?? (options.timeoutMs === undefined ? ASSISTANT_TOTAL_TIMEOUT_MS : (ASSISTANT_MAX_RETRIES + 1) * attemptMs + 1_000);
   const client = new OpenAI({
@@ -222,67 +322,108 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
     // One retry at most: the admin is waiting for the answer.
     maxRetries: ASSISTANT_MAX_RETRIES,
   });
-  const log = options.log;
-  const timedOut = () => new AppError(504, 'assistant.timeout', 'The AI service did not answer in time.');
+  return { client, attemptMs, totalMs };
+}
 
-  async function structured<T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string, temperature = 0.7): Promise<T> {
-    let content: string | null | undefined;
-    try {
-      const completion = await withDeadline(
-        totalMs,
-        (signal) =>
-          client.chat.completions.create(
-            {
-              model: options.model,
-              messages: [
-                { role: 'system', content: system },
-                { role: 'user', content: user },
-              ],
-              response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
-              temperature,
-            },
-            { signal },
-          ),
-        timedOut,
-      );
-      const message = (completion as { choices?: { message?: { refusal?: string | null; content?: string | null } }[] } | null)?.choices?.[0]?.message;
-      if (message?.refusal) throw new AppError(502, 'assistant.declined', 'The AI service declined to write this. Please try again or write it yourself.');
-      content = message?.content;
-    } catch (err) {
-      if (err instanceof AppError) {
-        if (err.code === 'assistant.timeout') log.warn({ name }, 'OpenAI timed out (total deadline)');
-        throw err;
-      }
-      if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err)) {
-        log.warn({ name }, 'OpenAI timed out');
-        throw timedOut();
-      }
-      if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403)) {
-        log.error({ status: err.status }, 'OpenAI rejected the API key');
-        throw new AppError(503, 'assistant.unavailable', 'The AI service is not set up correctly (the API key was rejected).');
-      }
-      if (err instanceof OpenAI.APIError && err.status === 429) throw new AppError(503, 'assistant.unavailable', 'The AI service is busy right now.');
-      if (err instanceof SyntaxError) {
-        log.warn({ name, err: err.message }, 'OpenAI answer is not JSON');
-        throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
-      }
-      log.error({ err: (err as Error).message, name }, 'OpenAI request failed');
-      throw new AppError(502, 'assistant.unavailable', 'The AI service is not reachable right now.');
+/** What one structured request needs: the SDK (for its error classes), the client and the deadline. */
+export interface StructuredContext {
+  OpenAI: typeof OpenAIType;
+  client: OpenAIType;
+  model: string;
+  /** The whole request's deadline, retries included. */
+  totalMs: number;
+  log: Logger;
+  /** Put before every log message (the alt text job says "alt-suggest: "). */
+  logPrefix?: string;
+}
+
+/** A user message: text, or parts (text and an image as a data URL). */
+export type UserContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'low' | 'high' | 'auto' } })[];
+
+/**
+ * One chat completion with structured output (strict JSON schema), checked again with zod. Every
+ * failure is an AppError with an assistant code: assistant.timeout (504), assistant.unavailable
+ * (502/503), assistant.declined and assistant.bad_answer (502); the cause is logged.
+ */
+export async function structured<T>(
+  ctx: StructuredContext,
+  request: { name: string; schema: object; validator: z.ZodType<T>; system: string; user: UserContent; temperature?: number; signal?: AbortSignal },
+): Promise<T> {
+  const { OpenAI, client, log } = ctx;
+  const { name } = request;
+  const p = ctx.logPrefix ?? '';
+  const timedOut = () => new AppError(504, 'assistant.timeout', 'The AI service did not answer in time.');
+  const badAnswer = () => new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
+  let content: string | null | undefined;
+  try {
+    const completion = await withDeadline(
+      ctx.totalMs,
+      (signal) =>
+        client.chat.completions.create(
+          {
+            model: ctx.model,
+            messages: [
+              { role: 'system', content: request.system },
+              { role: 'user', content: request.user },
+            ],
+            response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: request.schema as Record<string, unknown> } },
+            temperature: request.temperature ?? 0.7,
+          },
+          { signal: request.signal ? AbortSignal.any([signal, request.signal]) : signal },
+        ),
+      timedOut,
+    );
+    const message = (completion as { choices?: { message?: { refusal?: string | null; content?: string | null } }[] } | null)?.choices?.[0]?.message;
+    if (message?.refusal) {
+      log.warn({ name }, `${p}the model declined the request`);
+      throw new AppError(502, 'assistant.declined', 'The AI service declined to write this. Please try again or write it yourself.');
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content ?? '');
-    } catch {
-      log.warn({ name, content: String(content).slice(0, 200) }, 'OpenAI answer is not JSON');
-      throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
+    content = message?.content;
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.code === 'assistant.timeout') log.warn({ name }, `${p}OpenAI timed out (total deadline)`);
+      throw err;
     }
-    const checked = validator.safeParse(parsed);
-    if (!checked.success) {
-      log.warn({ name, issues: checked.error.issues.slice(0, 3) }, 'OpenAI answer does not match the schema');
-      throw new AppError(502, 'assistant.bad_answer', 'The AI answer could not be used (it was not in the expected format).');
+    if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err)) {
+      log.warn({ name }, `${p}OpenAI timed out`);
+      throw timedOut();
     }
-    return checked.data;
+    if (err instanceof OpenAI.APIError && (err.status === 401 || err.status === 403)) {
+      log.error({ name, status: err.status }, `${p}OpenAI rejected the API key`);
+      throw new AppError(503, 'assistant.unavailable', 'The AI service is not set up correctly (the API key was rejected).');
+    }
+    if (err instanceof OpenAI.APIError && err.status === 429) {
+      log.warn({ name, status: err.status }, `${p}OpenAI is busy`);
+      throw new AppError(503, 'assistant.unavailable', 'The AI service is busy right now.');
+    }
+    if (err instanceof SyntaxError) {
+      log.warn({ name, err: err.message }, `${p}the answer is not JSON`);
+      throw badAnswer();
+    }
+    if (err instanceof OpenAI.APIError) log.error({ name, status: err.status }, `${p}OpenAI refused the request`);
+    else log.error({ name, err: (err as Error).message }, `${p}OpenAI request failed`);
+    throw new AppError(502, 'assistant.unavailable', 'The AI service is not reachable right now.');
   }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content ?? '');
+  } catch {
+    log.warn({ name, content: String(content).slice(0, 200) }, `${p}the answer is not JSON`);
+    throw badAnswer();
+  }
+  const checked = request.validator.safeParse(parsed);
+  if (!checked.success) {
+    log.warn({ name, issues: checked.error.issues.slice(0, 3) }, `${p}the answer does not match the schema`);
+    throw badAnswer();
+  }
+  return checked.data;
+}
+
+function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & { apiKey: string }): AssistantProvider {
+  const { client, totalMs } = openaiClient(OpenAI, options);
+  const ctx: StructuredContext = { OpenAI, client, model: options.model, totalMs, log: options.log };
+  const ask = <T>(name: string, schema: object, validator: z.ZodType<T>, system: string, user: string, temperature = 0.7) =>
+    structured(ctx, { name, schema, validator, system, user, temperature });
 
   return {
     kind: 'openai',
@@ -295,7 +436,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
         `Suggest a subject line (at most ${SUBJECT_MAX} characters) and a preview text (at most ${PREVIEW_MAX} characters) for a newsletter containing the items given, and explain your choice in the same language.`,
       ].join('\n');
       const user = input.items.map((i, n) => `${n + 1}. [${i.kind}] ${i.title}\n${cutWords(i.summary, 600)}`).join('\n\n');
-      return structured('newsletter_suggestion', SUGGESTION_JSON_SCHEMA, SuggestionSchema, system, user);
+      return ask('newsletter_suggestion', SUGGESTION_JSON_SCHEMA, SuggestionSchema, system, user);
     },
 
     async socialPosts({ item, platforms, language, orgName }) {
@@ -317,31 +458,66 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
         `The link to use is ${item.url}`,
       ].join('\n');
       const user = `${item.type === 'project' ? 'Project' : 'News article'}: ${item.title}\n\n${cutWords(item.summary, 1500)}`;
-      const answer = await structured('social_posts', schema, validator, system, user);
+      const answer = await ask('social_posts', schema, validator, system, user);
       const posts: SocialPosts = {};
       for (const p of platforms) posts[p] = enforcePlatformRules(p, answer[p]!.text, item, language);
       return posts;
     },
 
     async translate({ text, from, to, glossary }) {
-      const terms = glossaryFor(text, from, glossary);
-      const system = [
-        `You translate the website texts of a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, from ${languageName(from)} into ${languageName(to)}.`,
-        'The text is Markdown. Keep its structure exactly: headings, lists, emphasis, tables, line breaks and blank lines.',
-        'Keep every link target, image address and URL exactly as it is, character for character; translate only the visible link texts and image descriptions.',
-        'Translate faithfully: add nothing, leave nothing out, no comments. Answer with the translation only, in the field "text".',
-        ...(terms.length
-          ? [
-              'Glossary: these names and terms must be written exactly like this in the translation:',
-              ...terms.map((g) => {
-                const [a, b] = from === 'de' ? [g.de, g.en] : [g.en, g.de];
-                return a === b ? `- "${a}" stays "${a}"` : `- "${a}" is "${b}"`;
-              }),
-            ]
-          : []),
-      ].join('\n');
-      const answer = await structured('translation', TRANSLATION_JSON_SCHEMA, TranslationSchema, system, text, 0.2);
-      return checkedDraft(text, answer.text, to);
+      const system = (terms: GlossaryEntry[], missing: string[]) =>
+        [
+          `You translate the website texts of a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, from ${languageName(from)} into ${languageName(to)}.`,
+          'The text is Markdown (it may be one part of a longer text). Keep its structure exactly: headings, lists, emphasis, tables, line breaks and blank lines.',
+          'Keep every link target, image address and URL exactly as it is, character for character; translate only the visible link texts and image descriptions.',
+          'Translate faithfully: add nothing, leave nothing out, no comments. Answer with the translation only, in the field "text".',
+          ...(terms.length
+            ? [
+                'Glossary: these names and terms must be written exactly like this in the translation:',
+                ...terms.map((g) => {
+                  const [a, b] = from === 'de' ? [g.de, g.en] : [g.en, g.de];
+                  return a === b ? `- "${a}" stays "${a}"` : `- "${a}" is "${b}"`;
+                }),
+              ]
+            : []),
+          ...(missing.length ? [`Your last translation did not write these required terms exactly as given: ${missing.map((m) => `"${m}"`).join(', ')}. Write each of them exactly so.`] : []),
+        ].join('\n');
+      const parts = markdownChunks(text);
+      // Each part has its own deadline; the whole call gets one deadline per round of parts.
+      const rounds = Math.ceil(parts.chunks.length / TRANSLATE_PARALLEL);
+      return withDeadline(
+        rounds * totalMs,
+        async (deadline) => {
+          // A part that fails ends the call: the parts still asked are cancelled, not left running.
+          const stop = new AbortController();
+          const signal = AbortSignal.any([deadline, stop.signal]);
+          const one = async (source: string) => {
+            const terms = glossaryFor(source, from, glossary);
+            const draft = async (missing: string[]) => {
+              const answer = await structured(ctx, { name: 'translation', schema: TRANSLATION_JSON_SCHEMA, validator: TranslationSchema, system: system(terms, missing), user: source, temperature: 0.2, signal });
+              // The answer comes trimmed: a part's first-line indent (an indented code block) is put back.
+              const indent = /^[ \t]*/.exec(source)![0];
+              const checked = checkedDraft(source, indent + answer.text, to);
+              return { text: checked, missing: missingTerms(checked, terms, to) };
+            };
+            const first = await draft([]);
+            if (!first.missing.length) return first;
+            // One more try that names what was left out; the better of the two is kept.
+            const second = await draft(first.missing);
+            return second.missing.length <= first.missing.length ? second : first;
+          };
+          const drafts = await inParallel(parts.chunks, TRANSLATE_PARALLEL, one).catch((err: unknown) => {
+            stop.abort(err);
+            throw err;
+          });
+          const body = drafts.map((d, i) => (i === 0 ? '' : parts.separators[i - 1]) + d.text).join('');
+          return { text: parts.lead + body + parts.tail, glossaryMissing: [...new Set(drafts.flatMap((d) => d.missing))] };
+        },
+        () => {
+          options.log.warn({ parts: parts.chunks.length }, 'OpenAI translation timed out (total deadline)');
+          return new AppError(504, 'assistant.timeout', 'The AI service did not answer in time.');
+        },
+      );
     },
   };
 }

@@ -5,8 +5,8 @@
 import type OpenAIType from 'openai';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import { fetchWithDeadline, isTimeoutError, withDeadline } from './deadline';
-import { ASSISTANT_ATTEMPT_TIMEOUT_MS, ASSISTANT_MAX_RETRIES, ASSISTANT_TOTAL_TIMEOUT_MS } from './assistant';
+import { openaiClient, structured, type StructuredContext } from './assistant';
+import { AppError } from '../errors';
 
 export const ALT_SUGGESTION_MAX = 300;
 
@@ -53,16 +53,9 @@ export async function createVision(options: VisionOptions): Promise<VisionProvid
 }
 
 function openaiVision(OpenAI: typeof OpenAIType, options: VisionOptions & { apiKey: string }): VisionProvider {
-  const attemptMs = options.timeoutMs ?? ASSISTANT_ATTEMPT_TIMEOUT_MS;
-  const totalMs = options.timeoutMs === undefined ? ASSISTANT_TOTAL_TIMEOUT_MS : (ASSISTANT_MAX_RETRIES + 1) * attemptMs + 1_000;
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    fetch: fetchWithDeadline(attemptMs),
-    timeout: attemptMs,
-    maxRetries: ASSISTANT_MAX_RETRIES,
-  });
+  const { client, totalMs } = openaiClient(OpenAI, options);
   const log = options.log;
+  const ctx: StructuredContext = { OpenAI, client, model: options.model, totalMs, log, logPrefix: 'alt-suggest: ' };
   return {
     async suggestAlt({ dataUrl, orgName }) {
       const system = [
@@ -71,54 +64,24 @@ function openaiVision(OpenAI: typeof OpenAIType, options: VisionOptions & { apiK
         'Do not start with "Image of" or "Photo of"; no file names; do not guess names of people.',
         'Give the alt text in English and in Swiss standard German (write "ss", never "ß").',
       ].join('\n');
-      let content: string | null | undefined;
       try {
-        const completion = await withDeadline(
-          totalMs,
-          (signal) =>
-            client.chat.completions.create(
-              {
-                model: options.model,
-                messages: [
-                  { role: 'system', content: system },
-                  { role: 'user', content: [{ type: 'text', text: 'Alt text for this picture, please.' }, { type: 'image_url', image_url: { url: dataUrl, detail: 'low' } }] },
-                ],
-                response_format: { type: 'json_schema', json_schema: { name: 'alt_text', strict: true, schema: ALT_JSON_SCHEMA as unknown as Record<string, unknown> } },
-                temperature: 0.2,
-              },
-              { signal },
-            ),
-          () => new Error('timeout'),
-        );
-        const message = completion.choices?.[0]?.message;
-        if (message?.refusal) {
-          log.warn('alt-suggest: the vision model declined to describe the picture');
-          return null;
-        }
-        content = message?.content;
+        const answer = await structured(ctx, {
+          name: 'alt_text',
+          schema: ALT_JSON_SCHEMA,
+          validator: AltSchema,
+          system,
+          user: [
+            { type: 'text', text: 'Alt text for this picture, please.' },
+            { type: 'image_url', image_url: { url: dataUrl, detail: 'low' } },
+          ],
+          temperature: 0.2,
+        });
+        return { en: answer.altEn, de: answer.altDe };
       } catch (err) {
-        if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err) || (err as Error).message === 'timeout') {
-          log.warn('alt-suggest: OpenAI timed out');
-        } else if (err instanceof OpenAI.APIError) {
-          log.error({ status: err.status }, 'alt-suggest: OpenAI refused the request');
-        } else {
-          log.error({ err: (err as Error).message }, 'alt-suggest: OpenAI request failed');
-        }
-        return null;
+        // The shared helper has logged why; a proposal is optional, so the job ends quietly.
+        if (err instanceof AppError) return null;
+        throw err;
       }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(content ?? '');
-      } catch {
-        log.warn({ content: String(content).slice(0, 200) }, 'alt-suggest: the answer is not JSON');
-        return null;
-      }
-      const checked = AltSchema.safeParse(parsed);
-      if (!checked.success) {
-        log.warn({ issues: checked.error.issues.slice(0, 3) }, 'alt-suggest: the answer does not match the schema');
-        return null;
-      }
-      return { en: checked.data.altEn, de: checked.data.altDe };
     },
   };
 }

@@ -1,7 +1,7 @@
 // Machine translation drafts in Chromium, as a volunteer uses them: draft the German biography of
 // a team member from the English one (the real openai SDK against the fake), see the note by the
-// field, edit another draft by hand (its note goes), save; the History says the version started as
-// a machine draft, and only the field still drafted is named. The page stays accessible.
+// field, edit another draft by hand (it stays marked), save; the History says the version started
+// as a machine draft, and both drafted fields are named. The page stays accessible.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
@@ -55,12 +55,13 @@ describe('machine translation drafts in Chromium', () => {
     assert.equal(await notes.first().textContent(), 'Machine draft: check it before saving');
     assert.deepEqual(await axeSerious(page), []);
 
-    // A second draft, then edited by hand: its note goes, and it is not named on the save.
+    // A second draft, then edited by hand: it stays marked (in other words) and is named on the save.
     assert.equal(await draftButton('position').textContent(), 'Draft English from German');
     await draftButton('position').click();
     await page.waitForFunction(() => document.querySelectorAll('.machine-draft-note').length === 2);
     await page.getByLabel('Position (English)').fill('Bus driver');
-    assert.equal(await notes.count(), 1);
+    assert.equal(await notes.count(), 2);
+    assert.equal(await notes.nth(0).textContent(), en.admin.translate.noteEdited);
 
     // The draft is an unsaved change: Cancel asks before it is lost.
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -74,7 +75,7 @@ describe('machine translation drafts in Chromium', () => {
     const revisions = await (await fetch(`${srv.url}/api/admin/team/${id}/revisions`, { headers: { 'X-Admin-Key': KEY } })).json();
     assert.equal(revisions[0].source, 'machine');
     const audit = await (await fetch(`${srv.url}/api/admin/audit?limit=5`, { headers: { 'X-Admin-Key': KEY } })).json();
-    assert.ok(JSON.stringify(audit).includes('Rudo Test (machine draft: bioDe)'), JSON.stringify(audit).slice(0, 500));
+    assert.ok(JSON.stringify(audit).includes('Rudo Test (machine draft: bioDe, position)'), JSON.stringify(audit).slice(0, 500));
 
     await page.getByRole('button', { name: 'Edit: Rudo Test' }).click();
     assert.equal(await page.locator('.machine-draft-note').count(), 0, 'a new form starts without notes');
@@ -84,8 +85,13 @@ describe('machine translation drafts in Chromium', () => {
     assert.match((await newest.textContent()) ?? '', /started as a machine draft/);
     assert.deepEqual(await axeSerious(page), []);
 
-    // The whole item in German: every German field with an English text gets a draft.
+    // The whole item in German: the out-of-date Position (German) is drafted at once; the saved
+    // German biography is current, so the form asks before replacing it.
     await page.getByRole('button', { name: 'Draft the whole item in German' }).click();
+    const ask = page.getByRole('dialog', { name: en.admin.translate.askTitleDe });
+    await ask.waitFor();
+    assert.deepEqual(await ask.locator('li').allTextContents(), ['Biography (German)']);
+    await ask.getByRole('button', { name: en.admin.translate.askReplace }).click();
     await page.getByText('2 fields filled with a machine draft: check them before saving.').first().waitFor();
     assert.equal(await page.getByLabel('Position (German)').inputValue(), 'Bus driver');
     assert.equal(await page.locator('.machine-draft-note').count(), 2);

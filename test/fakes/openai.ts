@@ -13,18 +13,27 @@
 //   'error'     HTTP 500
 //   'long'      posts far longer than X allows, without the link (the app must fix them)
 //   'drop_url'  translations lose their first link address (the app must refuse them)
+//   'skip_glossary'       translations ignore the glossary lines (the app asks once more, then reports)
+//   'skip_glossary_once'  translations ignore the glossary unless the prompt names the missing terms
+// `delayMs` and `msPerKChar` (per 1,000 characters of the user message) slow every answer down,
+// as a real model's answer takes longer the longer the text; `maxInFlight` is the most requests
+// it had open at once.
 // Translations (schema `translation`): see the block "Translation drafts" below.
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
-export type OpenAIMode = 'ok' | 'timeout' | 'malformed' | 'wrong' | 'error' | 'long' | 'drop_url';
+export type OpenAIMode = 'ok' | 'timeout' | 'malformed' | 'wrong' | 'error' | 'long' | 'drop_url' | 'skip_glossary' | 'skip_glossary_once';
 
 export interface FakeOpenAI {
   /** Put this in OPENAI_BASE_URL. */
   url: string;
   mode: OpenAIMode;
   requests: { path: string; body: any; authorization: string | undefined }[];
+  delayMs: number;
+  msPerKChar: number;
+  inFlight: number;
+  maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -49,7 +58,8 @@ export function fakeTranslation(system: string, text: string, mode: OpenAIMode):
   const kept: string[] = [];
   const keep = (s: string) => `\u0000${kept.push(s) - 1}\u0000`;
   let out = text.replace(URL_IN_TEXT, keep);
-  for (const m of system.matchAll(/^- "([^"]+)" (?:is|stays) "([^"]+)"$/gm)) {
+  const glossaryOn = mode === 'skip_glossary' ? false : mode === 'skip_glossary_once' ? /did not write these required terms/.test(system) : true;
+  for (const m of glossaryOn ? system.matchAll(/^- "([^"]+)" (?:is|stays) "([^"]+)"$/gm) : []) {
     out = out.split(m[1]!).join(keep(m[2]!));
   }
   out = out.replace(/\p{L}+/gu, (w) => {
@@ -107,6 +117,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     url: '',
     mode: 'ok',
     requests: [],
+    delayMs: 0,
+    msPerKChar: 0,
+    inFlight: 0,
+    maxInFlight: 0,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -141,17 +155,36 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         res.writeHead(500, { 'Content-Type': 'application/json' });
         return res.end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
       }
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-${crypto.randomBytes(6).toString('hex')}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body?.model ?? 'gpt-4o-mini',
-          choices: [{ index: 0, message: { role: 'assistant', content: contentFor(body, fake.mode), refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-        }),
-      );
+      const user = body?.messages?.[1]?.content;
+      const wait = fake.delayMs + Math.round((fake.msPerKChar * (typeof user === 'string' ? user.length : 0)) / 1000);
+      fake.inFlight++;
+      fake.maxInFlight = Math.max(fake.maxInFlight, fake.inFlight);
+      // Open until answered or until the client gave up (an aborted request is not in flight).
+      let open = true;
+      const done = () => {
+        if (open) fake.inFlight--;
+        open = false;
+      };
+      if (wait > 0) hanging.add(res);
+      res.on('close', () => (hanging.delete(res), done()));
+      const answer = () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: `chatcmpl-${crypto.randomBytes(6).toString('hex')}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: body?.model ?? 'gpt-4o-mini',
+            choices: [{ index: 0, message: { role: 'assistant', content: contentFor(body, fake.mode), refusal: null }, logprobs: null, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      };
+      setTimeout(() => {
+        done();
+        if (res.destroyed || res.writableEnded) return;
+        answer();
+      }, wait);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

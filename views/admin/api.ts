@@ -69,7 +69,8 @@ export function errorText(t: (key: string) => string, err: unknown): string {
   return err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err);
 }
 
-export async function adminFetch<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** `init.signal` aborts the request (a form that closed no longer wants the answer). */
+export async function adminFetch<T>(method: string, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
   const m = method.toUpperCase();
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -83,7 +84,7 @@ export async function adminFetch<T>(method: string, url: string, body?: unknown)
     const token = await csrfToken();
     if (token) headers['X-CSRF-Token'] = token;
   }
-  const res = await fetch(url, { method: m, headers, body: payload, credentials: 'include' });
+  const res = await fetch(url, { method: m, headers, body: payload, credentials: 'include', signal: init.signal });
   const text = await res.text();
   let data: unknown = null;
   if (text) {

@@ -82,8 +82,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const formHeading = useRef<HTMLHeadingElement>(null);
-  // Machine translation drafts: buttons by the bilingual fields; a save names the fields still drafted.
-  const drafts = useMachineDrafts(config.rows.flat(), values, setValues, mode.kind === 'edit' ? String(mode.id) : mode.kind);
+  // Machine translation drafts: buttons by the bilingual fields; a save names every drafted field.
+  const drafts = useMachineDrafts(config.rows.flat(), values, setValues, mode.kind === 'edit' ? String(mode.id) : mode.kind, { entity: name, id: mode.kind === 'edit' ? mode.id : null, opened });
   const newButton = useRef<HTMLElement>(null);
 
   const base = link('admin');
@@ -142,15 +142,16 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       clearAutosave(storage, name, formId);
       return;
     }
-    const timer = setTimeout(() => writeAutosave(storage, name, formId, kept(values)), AUTOSAVE_DELAY_MS);
+    const timer = setTimeout(() => writeAutosave(storage, name, formId, kept(values), undefined, drafts.marks), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [values, dirty, offer, mode.kind, formId]);
+  }, [values, dirty, offer, mode.kind, formId, drafts.marks]);
 
   function restoreAutosave() {
     if (!offer) return;
     // Hidden fields (what the server compares against) stay as the form opened them.
     const restored = Object.fromEntries(Object.entries(offer.values).filter(([k]) => !hiddenFields.includes(k)));
     setValues((old) => ({ ...old, ...restored }));
+    drafts.restoreMarks(offer.machineDraft);
     pendingOffer.current = null;
     setOffer(null);
     setAutosaveNote(t('admin.autosave.restored'));

@@ -1,16 +1,19 @@
 // Machine translation drafts in the content forms: "Draft German from English" and "Draft English
-// from German" by each field of a bilingual pair (title/titleDe, content/contentDe...) and one
-// "Draft the whole item in German". A draft fills the field as an unsaved change (the unsaved-
-// changes guard and the autosave see it like typing) and is never saved by itself; the note
-// "Machine draft: check it before saving" stays by the field until its text is edited, and a save
-// names the fields that are still drafts (`_machineDraft`), which the server records as a machine
-// revision. The buttons need JavaScript: without it they are not there at all.
+// from German" by each field of a bilingual pair (title/titleDe, content/contentDe...) and
+// "Draft the whole item in German" / "... in English". A draft fills the field as an unsaved change
+// (the unsaved-changes guard and the autosave see it like typing) and is never saved by itself.
+// Every drafted field stays marked until the item is saved, edited or not: a save names them all
+// (`_machineDraft`), so the revision says it started as a machine draft, and the browser's autosave
+// keeps the marks with the values. The whole item fills only the fields that are empty or out of
+// date; text a person wrote is replaced only when they say so in a dialog. An answer belongs to the
+// form that asked: a form closed or switched aborts the request and the answer is dropped. The
+// buttons need JavaScript: without it they are not there at all.
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
-import { useHydrated } from './ui';
-import type { FieldDef } from './entities';
+import { Dialog, useHydrated } from './ui';
+import type { EntityName, FieldDef } from './entities';
 
 type Values = Record<string, string>;
 type Lang = 'en' | 'de';
@@ -22,17 +25,29 @@ function sourceOf(target: string, names: Set<string>): { source: string; from: L
   return null;
 }
 
+/** What the form the drafts belong to is: which item, and the values it opened with. */
+export interface DraftForm {
+  entity: EntityName;
+  id: number | null;
+  opened: Values;
+}
+
 export interface MachineDrafts {
-  /** The field with its draft buttons and note (other fields unchanged). */
+  /** The field with its draft buttons and notes (other fields unchanged). */
   wrap(def: FieldDef, element: ReactElement): ReactElement;
-  /** What a save sends: the values and the names of the fields that are still machine drafts. */
+  /** What a save sends: the values and the names of every field that was machine drafted. */
   body(values: Values): Record<string, string | string[]>;
+  /** The "whole item" buttons and their question. */
   whole: ReactElement | null;
   /**
    * The draft button and note of one of a page's words (the Pages form's texts, which live in the
    * form's `texts` JSON): `source` is the other language's text, `apply` puts a text in the field.
    */
   pageText(key: string, lang: Lang, label: string, source: string, current: string, apply: (text: string) => void): ReactElement | null;
+  /** The drafted fields and the text each draft filled in (kept in the autosave). */
+  marks: Values;
+  /** Puts back the marks of a restored autosave. */
+  restoreMarks(marks: Values | undefined): void;
 }
 
 /** The text of a page-text field (`texts.<lang>.<key>`) in the form's values. */
@@ -48,74 +63,218 @@ function pageTextValue(v: Values, name: string): string | undefined {
 }
 const valueOf = (v: Values, name: string) => (name.startsWith('texts.') ? pageTextValue(v, name) : v[name]);
 
+/** The translation status's name of a form's kind of item. */
+const STATUS_ENTITY: Record<string, string> = { projects: 'project', news: 'news', team: 'team', pages: 'page' };
+
+interface Answer {
+  text: string;
+  glossaryMissing?: string[];
+}
+
+interface Question {
+  to: Lang;
+  fill: string[];
+  replace: string[];
+}
+
 /**
- * `formKey` names the open form: a new one forgets the drafts of the last. A field counts as a
- * machine draft while its text is still exactly what the draft filled in.
+ * `formKey` names the open form: a new one forgets the marks of the last and drops what it still
+ * waits for.
  */
-export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (update: (old: Values) => Values) => void, formKey: string): MachineDrafts {
+export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (update: (old: Values) => Values) => void, formKey: string, form: DraftForm): MachineDrafts {
   const t = useT();
   const hydrated = useHydrated();
   const [filled, setFilled] = useState<Values>({});
+  const [missing, setMissing] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [question, setQuestion] = useState<Question | null>(null);
   const names = new Set(defs.filter((d) => d.kind === 'text' || d.kind === 'textarea').map((d) => d.name));
   const labelOf = (name: string) => t(`admin.fields.${defs.find((d) => d.name === name)?.label ?? name}`);
   const valuesRef = useRef(values);
   valuesRef.current = values;
+  const filledRef = useRef(filled);
+  filledRef.current = filled;
+  const formRef = useRef(form);
+  formRef.current = form;
+  // The identity of the open form, read while rendering so that an answer arriving before the
+  // effects below have run still sees that the form changed.
+  const keyRef = useRef(formKey);
+  keyRef.current = formKey;
+  const generation = useRef(0);
+  const mounted = useRef(true);
+  const pending = useRef(new Set<AbortController>());
+  const busyRef = useRef(false);
+
+  const stopAll = () => {
+    for (const c of pending.current) c.abort();
+    pending.current.clear();
+  };
 
   useEffect(() => {
+    generation.current++;
+    stopAll();
+    busyRef.current = false;
+    setBusy(null);
     setFilled({});
+    setMissing({});
+    setQuestion(null);
     setAnnounce('');
   }, [formKey]);
 
-  const stillDraft = (name: string) => filled[name] !== undefined && values[name] === filled[name];
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      stopAll();
+    };
+  }, []);
 
-  async function draftOne(target: string): Promise<boolean> {
-    const pair = sourceOf(target, names);
-    if (!pair) return false;
-    const text = valuesRef.current[pair.source] ?? '';
-    if (!text.trim()) return false;
-    const answer = await adminFetch<{ text: string }>('POST', '/api/admin/translate', { text, from: pair.from, to: pair.to });
-    setValues((old) => ({ ...old, [target]: answer.text }));
-    setFilled((old) => ({ ...old, [target]: answer.text }));
-    return true;
+  interface Ticket {
+    gen: number;
+    key: string;
+    signal: AbortSignal;
+  }
+  const alive = (ticket: Ticket) => mounted.current && generation.current === ticket.gen && keyRef.current === ticket.key && !ticket.signal.aborted;
+
+  function noteDraft(name: string, answer: Answer) {
+    setFilled((old) => ({ ...old, [name]: answer.text }));
+    setMissing((old) => ({ ...old, [name]: answer.glossaryMissing ?? [] }));
   }
 
-  async function run(key: string, work: () => Promise<string | null>) {
-    if (busy) return;
+  async function draftOne(target: string, ticket: Ticket): Promise<Answer | null> {
+    const pair = sourceOf(target, names);
+    if (!pair) return null;
+    const text = valuesRef.current[pair.source] ?? '';
+    if (!text.trim()) return null;
+    const answer = await adminFetch<Answer>('POST', '/api/admin/translate', { text, from: pair.from, to: pair.to }, { signal: ticket.signal });
+    // Another item's form (or none) is open now: this answer is not for it.
+    if (!alive(ticket)) return null;
+    setValues((old) => ({ ...old, [target]: answer.text }));
+    noteDraft(target, answer);
+    return answer;
+  }
+
+  /** Runs one drafting action for the open form; its outcome is said only while that form is open. */
+  async function run(key: string, work: (ticket: Ticket) => Promise<{ said: string; missing: string[] } | null>) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    const controller = new AbortController();
+    pending.current.add(controller);
+    const ticket: Ticket = { gen: generation.current, key: keyRef.current, signal: controller.signal };
     setBusy(key);
     try {
-      const said = await work();
-      if (said) {
-        setAnnounce(said);
-        toast({ title: said, variant: 'success' });
+      const outcome = await work(ticket);
+      if (outcome && alive(ticket)) {
+        const terms = outcome.missing.length ? t('admin.translate.glossaryMissing', { terms: outcome.missing.join(', ') }) : '';
+        setAnnounce([outcome.said, terms].filter(Boolean).join(' '));
+        toast({ title: outcome.said, description: terms || undefined, variant: 'success' });
       }
     } catch (err) {
-      toast({ title: t('admin.translate.failed'), description: errorText(t, err), variant: 'destructive' });
+      if (alive(ticket)) toast({ title: t('admin.translate.failed'), description: errorText(t, err), variant: 'destructive' });
     } finally {
-      setBusy(null);
+      pending.current.delete(controller);
+      if (generation.current === ticket.gen) {
+        busyRef.current = false;
+        if (mounted.current) setBusy(null);
+      }
     }
   }
 
+  const failed = (description: string) => {
+    toast({ title: t('admin.translate.failed'), description, variant: 'destructive' });
+    return null;
+  };
+
   const draftField = (target: string) =>
-    run(target, async () => {
-      if (await draftOne(target)) return t('admin.translate.filled');
-      toast({ title: t('admin.translate.failed'), description: t('admin.translate.emptySource'), variant: 'destructive' });
-      return null;
+    run(target, async (ticket) => {
+      const answer = await draftOne(target, ticket);
+      if (!answer) return alive(ticket) ? failed(t('admin.translate.emptySource')) : null;
+      return { said: t('admin.translate.filled'), missing: answer.glossaryMissing ?? [] };
     });
 
-  const germanTargets = [...names].filter((n) => sourceOf(n, names)?.to === 'de');
-  const draftWhole = () =>
-    run('whole', async () => {
-      let count = 0;
-      // One field after the other: a failure stops here, and the fields drafted so far stay filled.
-      for (const target of germanTargets) if (await draftOne(target)) count++;
-      if (count === 0) {
-        toast({ title: t('admin.translate.failed'), description: t('admin.translate.nothing'), variant: 'destructive' });
+  const targetsFor = (to: Lang) => [...names].filter((n) => sourceOf(n, names)?.to === to);
+
+  /** The fields the translation status lists as out of date for this item (none for a new one, or when it cannot say). */
+  async function outdatedFields(to: Lang, signal: AbortSignal): Promise<Set<string>> {
+    const { entity, id } = formRef.current;
+    if (id === null || !STATUS_ENTITY[entity]) return new Set();
+    try {
+      const report = await adminFetch<{ entries: { id: number; field: string; language: Lang }[] }>(
+        'GET',
+        `/api/admin/translations?entity=${STATUS_ENTITY[entity]}&language=${to}&state=outdated`,
+        undefined,
+        { signal },
+      );
+      return new Set(report.entries.filter((e) => e.id === id && e.language === to).map((e) => (to === 'de' ? `${e.field}De` : e.field)));
+    } catch {
+      // The status is a help, not a condition: without it the form's own comparison decides.
+      return new Set();
+    }
+  }
+
+  async function draftMany(targets: string[], ticket: Ticket) {
+    let count = 0;
+    const left: string[] = [];
+    // One field after the other: a failure stops here, and the fields drafted so far stay filled.
+    for (const target of targets) {
+      const answer = await draftOne(target, ticket);
+      if (!alive(ticket)) return null;
+      if (answer) {
+        count++;
+        left.push(...(answer.glossaryMissing ?? []));
+      }
+    }
+    if (count === 0) return failed(t('admin.translate.nothingToFill'));
+    return { said: t('admin.translate.filledMany', { count }), missing: [...new Set(left)] };
+  }
+
+  const draftWhole = (to: Lang) =>
+    run(`whole-${to}`, async (ticket) => {
+      const targets = targetsFor(to).filter((n) => (valuesRef.current[sourceOf(n, names)!.source] ?? '').trim());
+      if (!targets.length) return failed(t(to === 'de' ? 'admin.translate.nothing' : 'admin.translate.nothingDe'));
+      const outdated = await outdatedFields(to, ticket.signal);
+      if (!alive(ticket)) return null;
+      const v = valuesRef.current;
+      const opened = formRef.current.opened;
+      const fill: string[] = [];
+      const replace: string[] = [];
+      for (const target of targets) {
+        const current = v[target] ?? '';
+        const source = sourceOf(target, names)!.source;
+        const stillDraft = filledRef.current[target] !== undefined && filledRef.current[target] === current;
+        // Out of date in the form itself: a person changed its source here and not it (a source
+        // that is itself a machine draft was made from this field, so this one is not stale).
+        const staleHere = filledRef.current[source] === undefined && (v[source] ?? '') !== (opened[source] ?? '') && current === (opened[target] ?? '');
+        if (!current.trim() || stillDraft || outdated.has(target) || staleHere) fill.push(target);
+        else replace.push(target);
+      }
+      if (replace.length) {
+        setQuestion({ to, fill, replace });
         return null;
       }
-      return t('admin.translate.filledMany', { count });
+      return draftMany(fill, ticket);
     });
+
+  function answerQuestion(replaceToo: boolean | null) {
+    const q = question;
+    setQuestion(null);
+    if (!q || replaceToo === null) return;
+    const targets = replaceToo ? [...q.fill, ...q.replace] : q.fill;
+    void run(`whole-${q.to}`, async (ticket) => (targets.length ? draftMany(targets, ticket) : failed(t('admin.translate.nothingToFill'))));
+  }
+
+  /** The notes under a drafted field: that it is a draft, and any glossary term it still lacks. */
+  function notes(name: string, current: string | undefined) {
+    if (filled[name] === undefined) return null;
+    const lacking = (missing[name] ?? []).filter((term) => !(current ?? '').includes(term));
+    return (
+      <>
+        <p className="machine-draft-note">{t(current === filled[name] ? 'admin.translate.note' : 'admin.translate.noteEdited')}</p>
+        {lacking.length > 0 && <p className="machine-draft-note glossary-missing-note">{t('admin.translate.glossaryMissing', { terms: lacking.join(', ') })}</p>}
+      </>
+    );
+  }
 
   function wrap(def: FieldDef, element: ReactElement): ReactElement {
     const pair = hydrated ? sourceOf(def.name, names) : null;
@@ -125,62 +284,80 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
       <div key={def.name} className="draft-field">
         {element}
         <div className="draft-actions">
-          <button
-            type="button"
-            className="btn btn-outline btn-small"
-            disabled={busy !== null}
-            aria-describedby={`draft-for-${def.name}`}
-            onClick={() => void draftField(def.name)}
-          >
+          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={`draft-for-${def.name}`} onClick={() => void draftField(def.name)}>
             {busy === def.name ? t('admin.translate.working') : t(pair.to === 'de' ? 'admin.translate.toDe' : 'admin.translate.toEn')}
           </button>
           {/* The field the button fills, said after its name (a label would also name the field's own lookups). */}
           <span id={`draft-for-${def.name}`} hidden>
             {label}
           </span>
-          {stillDraft(def.name) && (
-            <p className="machine-draft-note">
-              {t('admin.translate.note')}
-            </p>
-          )}
+          {notes(def.name, values[def.name])}
         </div>
       </div>
     );
   }
 
+  const langs = (['de', 'en'] as const).filter((to) => targetsFor(to).length > 0);
   const whole =
-    hydrated && germanTargets.length > 0 ? (
+    hydrated && langs.length > 0 ? (
       <div className="draft-whole" role="group" aria-labelledby="draft-whole-hint">
-        <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby="draft-whole-hint" onClick={() => void draftWhole()}>
-          {busy === 'whole' ? t('admin.translate.working') : t('admin.translate.wholeItem')}
-        </button>
+        <div className="draft-actions">
+          {langs.map((to) => (
+            <button key={to} type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby="draft-whole-hint" onClick={() => void draftWhole(to)}>
+              {busy === `whole-${to}` ? t('admin.translate.working') : t(to === 'de' ? 'admin.translate.wholeItem' : 'admin.translate.wholeItemEn')}
+            </button>
+          ))}
+        </div>
         <p className="admin-hint" id="draft-whole-hint">
           {t('admin.translate.wholeItemHint')}
         </p>
         <p className="sr-only" role="status" aria-live="polite">
           {announce}
         </p>
+        {question && (
+          <Dialog open onClose={() => answerQuestion(null)} title={t(question.to === 'de' ? 'admin.translate.askTitleDe' : 'admin.translate.askTitleEn')}>
+            <p>{t('admin.translate.askText')}</p>
+            <ul className="draft-ask-list">
+              {question.replace.map((n) => (
+                <li key={n}>{labelOf(n)}</li>
+              ))}
+            </ul>
+            <div className="admin-form-actions">
+              <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} autoFocus>
+                {t('admin.translate.askKeep', { count: question.fill.length })}
+              </button>
+              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)}>
+                {t('admin.translate.askReplace')}
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)}>
+                {t('admin.form.cancel')}
+              </button>
+            </div>
+          </Dialog>
+        )}
       </div>
     ) : null;
 
   return {
     wrap,
     whole,
+    marks: filled,
+    restoreMarks(marks) {
+      if (marks && Object.keys(marks).length) setFilled((old) => ({ ...old, ...marks }));
+    },
     pageText(key, lang, label, source, current, apply) {
       if (!hydrated) return null;
       const name = `texts.${lang}.${key}`;
       const from: Lang = lang === 'de' ? 'en' : 'de';
       const describedBy = `draft-for-texts-${lang}-${key}`;
       const draftPageText = () =>
-        run(name, async () => {
-          if (!source.trim()) {
-            toast({ title: t('admin.translate.failed'), description: t('admin.translate.emptySource'), variant: 'destructive' });
-            return null;
-          }
-          const answer = await adminFetch<{ text: string }>('POST', '/api/admin/translate', { text: source, from, to: lang });
+        run(name, async (ticket) => {
+          if (!source.trim()) return failed(t('admin.translate.emptySource'));
+          const answer = await adminFetch<Answer>('POST', '/api/admin/translate', { text: source, from, to: lang }, { signal: ticket.signal });
+          if (!alive(ticket)) return null;
           apply(answer.text);
-          setFilled((old) => ({ ...old, [name]: answer.text }));
-          return t('admin.translate.filled');
+          noteDraft(name, answer);
+          return { said: t('admin.translate.filled'), missing: answer.glossaryMissing ?? [] };
         });
       return (
         <div className="draft-actions">
@@ -190,12 +367,13 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
           <span id={describedBy} hidden>
             {label}
           </span>
-          {filled[name] !== undefined && current === filled[name] && <p className="machine-draft-note">{t('admin.translate.note')}</p>}
+          {notes(name, current)}
         </div>
       );
     },
     body(v) {
-      const drafts = Object.keys(filled).filter((k) => valueOf(v, k) === filled[k]);
+      // Every drafted field, edited since or not: the revision records that it started as a draft.
+      const drafts = Object.keys(filled).filter((k) => (valueOf(v, k) ?? '').trim());
       return drafts.length ? { ...v, _machineDraft: drafts } : v;
     },
   };

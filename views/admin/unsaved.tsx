@@ -23,6 +23,8 @@ export interface Autosave {
   /** ISO instant of the last keep. */
   savedAt: string;
   values: Values;
+  /** The machine-drafted fields and the text each draft filled in: still drafts after a restore. */
+  machineDraft?: Values;
 }
 
 /** How long the form waits after the last keystroke before keeping its values. */
@@ -54,17 +56,19 @@ export function readAutosave(storage: Storage | null, entity: string, id: number
       storage.removeItem(autosaveKey(entity, id));
       return null;
     }
-    const clean: Values = {};
-    for (const [k, v] of Object.entries(values)) if (typeof v === 'string') clean[k] = v;
-    return { savedAt: new Date(at).toISOString(), values: clean };
+    const strings = (from: object): Values => Object.fromEntries(Object.entries(from).filter(([, v]) => typeof v === 'string')) as Values;
+    const clean = strings(values);
+    const marks = parsed.machineDraft && typeof parsed.machineDraft === 'object' ? strings(parsed.machineDraft) : {};
+    return { savedAt: new Date(at).toISOString(), values: clean, ...(Object.keys(marks).length ? { machineDraft: marks } : {}) };
   } catch {
     return null;
   }
 }
 
-export function writeAutosave(storage: Storage | null, entity: string, id: number | null, values: Values, now = new Date()): void {
+export function writeAutosave(storage: Storage | null, entity: string, id: number | null, values: Values, now = new Date(), machineDraft: Values = {}): void {
   try {
-    storage?.setItem(autosaveKey(entity, id), JSON.stringify({ savedAt: now.toISOString(), values } satisfies Autosave));
+    const marks = Object.keys(machineDraft).length ? { machineDraft } : {};
+    storage?.setItem(autosaveKey(entity, id), JSON.stringify({ savedAt: now.toISOString(), values, ...marks } satisfies Autosave));
   } catch {
     // Storage full or forbidden: the unsaved-changes guard still protects the form.
   }
