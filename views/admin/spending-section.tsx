@@ -84,7 +84,11 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
   const pickButton = useRef<HTMLButtonElement>(null);
   // "Draft German from English" (and back) under the description, as in the content forms: it fills
   // the field for a person to check; only the form's save writes it.
-  const drafts = useMachineDrafts(DESCRIPTION_DEFS, values, (update) => setValues((old) => ({ ...old, ...update(old) }) as Values), String(open));
+  const drafts = useMachineDrafts(DESCRIPTION_DEFS, values, (update) => setValues((old) => ({ ...old, ...update(old) }) as Values), String(open), {
+    entity: null,
+    id: typeof open === 'number' ? open : null,
+    opened: values,
+  });
 
   const here = (more: string) => `${link('admin')}?tab=projects&edit=${projectId}${more}#spending`;
 

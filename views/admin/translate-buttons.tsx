@@ -27,7 +27,8 @@ function sourceOf(target: string, names: Set<string>): { source: string; from: L
 
 /** What the form the drafts belong to is: which item, and the values it opened with. */
 export interface DraftForm {
-  entity: EntityName;
+  /** The content form's kind of item; null for a form outside the translation status (a spending record). */
+  entity: EntityName | null;
   id: number | null;
   opened: Values;
 }
@@ -198,7 +199,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   /** The fields the translation status lists as out of date for this item (none for a new one, or when it cannot say). */
   async function outdatedFields(to: Lang, signal: AbortSignal): Promise<Set<string>> {
     const { entity, id } = formRef.current;
-    if (id === null || !STATUS_ENTITY[entity]) return new Set();
+    if (id === null || entity === null || !STATUS_ENTITY[entity]) return new Set();
     try {
       const report = await adminFetch<{ entries: { id: number; field: string; language: Lang }[] }>(
         'GET',
