@@ -1,8 +1,11 @@
 // Accessibility checks of the HTML the article renderer makes (models/markup.ts), before a text is
-// published: rules in the spirit of Wagtail's accessibility checker (which runs axe-core in the
-// editor). axe-core needs a DOM and the server has none (neither jsdom nor linkedom is installed),
-// so the rules run on the tree that htmlparser2 (the parser sanitize-html uses) makes of the HTML.
-// They only look at what Markdown can produce: images, headings, links, buttons, tables, paragraphs.
+// published: rules in the spirit of Wagtail's accessibility checker. In the editor, axe-core runs
+// on the preview in the admin's browser (views/admin/a11y-axe.ts) and these rules add what axe
+// lacks (an alt text that is a file name, generic link texts, the reading-length hints). The server
+// has no DOM for axe (neither jsdom nor linkedom is installed), so for the forms without JavaScript
+// and for the API all rules run here, on the tree that htmlparser2 (the parser sanitize-html uses)
+// makes of the HTML. They only look at what Markdown can produce: images, headings, links,
+// buttons, tables, paragraphs.
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import { renderArticle } from './markup';
@@ -18,6 +21,12 @@ export type A11yRule =
   | 'link-generic'
   | 'button-name'
   | 'table-headers'
+  // Named after axe-core's table rules (models/a11y-axe-rules.ts): only the browser's axe finds them.
+  | 'table-th-data'
+  | 'table-td-header'
+  | 'table-scope'
+  | 'table-empty-header'
+  | 'axe-other'
   | 'long-paragraph'
   | 'reading-time';
 
@@ -27,6 +36,13 @@ export interface A11yFinding {
   detail: string;
   /** 'error' for barriers, 'hint' for the reading-length advice. */
   severity: 'error' | 'hint';
+  /**
+   * Whether axe-core, run on the preview below the page's level-1 title, finds this too (then the
+   * editor, whose browser runs axe, gets it from axe and not twice). Markdown's images always have
+   * an alt attribute, and axe takes an empty one for a decorative image: that stays ours; so does a
+   * first heading of level 1, which axe's heading-order accepts after the title.
+   */
+  axe?: boolean;
 }
 
 /** A paragraph longer than this many words is hard to follow (plain-language guidance). */
@@ -74,22 +90,22 @@ export function checkHtml(html: string): A11yFinding[] {
       const name = node.name;
       if (name === 'img') {
         const alt = node.attribs.alt;
-        if (alt === undefined || !squash(alt)) found.push({ rule: 'image-alt-missing', detail: node.attribs.src ?? '', severity: 'error' });
+        if (alt === undefined || !squash(alt)) found.push({ rule: 'image-alt-missing', detail: node.attribs.src ?? '', severity: 'error', axe: alt === undefined });
         else if (altLooksLikeFileName(alt)) found.push({ rule: 'image-alt-filename', detail: squash(alt), severity: 'error' });
       } else if (/^h[1-6]$/.test(name)) {
         const level = Number(name.slice(1));
         const text = squash(textOf(node));
-        if (!text) found.push({ rule: 'heading-empty', detail: '', severity: 'error' });
-        if (lastHeading === 0 && level !== 2) found.push({ rule: 'heading-start', detail: text, severity: 'error' });
-        else if (lastHeading > 0 && level > lastHeading + 1) found.push({ rule: 'heading-order', detail: text, severity: 'error' });
+        if (!text) found.push({ rule: 'heading-empty', detail: '', severity: 'error', axe: true });
+        if (lastHeading === 0 && level !== 2) found.push({ rule: 'heading-start', detail: text, severity: 'error', axe: level > 2 });
+        else if (lastHeading > 0 && level > lastHeading + 1) found.push({ rule: 'heading-order', detail: text, severity: 'error', axe: true });
         lastHeading = level;
         continue;
       } else if (name === 'a') {
         const text = squash(textOf(node));
-        if (!text) found.push({ rule: 'link-name', detail: node.attribs.href ?? '', severity: 'error' });
+        if (!text) found.push({ rule: 'link-name', detail: node.attribs.href ?? '', severity: 'error', axe: true });
         else if (GENERIC_LINK.has(text.toLowerCase().replace(/[.!:…]+$/, ''))) found.push({ rule: 'link-generic', detail: text, severity: 'error' });
       } else if (name === 'button') {
-        if (!squash(textOf(node)) && !node.attribs['aria-label']) found.push({ rule: 'button-name', detail: '', severity: 'error' });
+        if (!squash(textOf(node)) && !node.attribs['aria-label']) found.push({ rule: 'button-name', detail: '', severity: 'error', axe: true });
       } else if (name === 'table') {
         const hasHeader = (n: ChildNode): boolean => isElement(n) && (n.name === 'th' || n.children.some(hasHeader));
         if (!node.children.some(hasHeader)) found.push({ rule: 'table-headers', detail: '', severity: 'error' });
@@ -118,15 +134,39 @@ export interface A11yProblem extends A11yFinding {
   language: Lang;
 }
 
-/** Checks each Markdown field of a form's values (both languages) as the site renders it. */
-export function checkValues(values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS): A11yProblem[] {
-  const problems: A11yProblem[] = [];
+export interface RenderedField {
+  field: string;
+  language: Lang;
+  html: string;
+}
+
+/** The Markdown fields of a form's values (both languages) that have text, rendered as the site renders them. */
+export function renderFields(values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS): RenderedField[] {
+  const out: RenderedField[] = [];
   for (const base of fields) {
     for (const [field, language] of [[base, 'en'], [`${base}De`, 'de']] as const) {
       const text = values[field];
       if (typeof text !== 'string' || !text.trim()) continue;
-      for (const f of checkHtml(renderArticle(text).html)) problems.push({ ...f, field, language });
+      out.push({ field, language, html: renderArticle(text).html });
+    }
+  }
+  return out;
+}
+
+/**
+ * Checks each Markdown field of a form's values (both languages) as the site renders it. With
+ * `axe`, only the rules axe-core lacks (the browser runs axe for the others).
+ */
+export function checkValues(values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS, options: { axe?: boolean } = {}): A11yProblem[] {
+  const problems: A11yProblem[] = [];
+  for (const { field, language, html } of renderFields(values, fields)) {
+    for (const { axe, ...f } of checkHtml(html)) {
+      if (options.axe && axe) continue;
+      problems.push({ ...f, field, language });
     }
   }
   return problems;
 }
+
+/** Problems that stop a publication until a person confirms it (the reading-length hints do not). */
+export const barriersOf = <T extends { severity: 'error' | 'hint' }>(problems: T[]): T[] => problems.filter((p) => p.severity === 'error');

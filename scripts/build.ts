@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'public', 'assets');
@@ -41,6 +42,14 @@ const findCss = (entry: string) => {
 const css = findCss('views/styles/site.css');
 const adminCss = findCss('views/styles/admin-entry.css');
 
+// axe-core for the editor's accessibility check: the package's own minified file, content-hashed,
+// loaded by the admin's lazily imported check (views/admin/a11y-axe.ts) only when a check runs;
+// its address reaches that chunk through a define.
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(path.join(path.dirname(require.resolve('axe-core/package.json')), 'axe.min.js'));
+const axeFile = `axe-${crypto.createHash('sha256').update(axeSource).digest('hex').slice(0, 10)}.js`;
+fs.writeFileSync(path.join(out, axeFile), axeSource);
+
 // The browser code: rolldown, for its chunk groups. Split per page only where it pays: on a
 // village line (400 ms a round trip, six connections) each file costs more than a few KB of code,
 // so the framework is one file, code that two or more public pages share is one file, and each
@@ -61,7 +70,7 @@ const rolled = await rolldown({
       'react/jsx-runtime': 'preact/jsx-runtime',
     },
   },
-  transform: { define: { 'process.env.NODE_ENV': '"production"' }, jsx: { runtime: 'automatic', importSource: 'preact' } },
+  transform: { define: { 'process.env.NODE_ENV': '"production"', __AXE_URL__: JSON.stringify(`/assets/${axeFile}`) }, jsx: { runtime: 'automatic', importSource: 'preact' } },
   // react-router's "use client" directives mean nothing in a browser bundle; React Router checks
   // for React 19's useOptimistic, which Preact does not have, and falls back without it.
   onLog(level, log, handler) {

@@ -1,13 +1,16 @@
-// POST /api/admin/a11y-check { values } -> { problems }: the accessibility checks (models/a11y-rules.ts)
-// of a form's Markdown fields in both languages, on the HTML the public pages would show. Only
-// looks: saving and publishing with problems is the person's decision (the form asks first).
+// POST /api/admin/a11y-check { values, axe? } -> { problems }: the accessibility checks
+// (models/a11y-rules.ts) of a form's Markdown fields in both languages, on the HTML the public pages
+// would show. With `axe: true` (the editor, whose browser runs axe-core on the preview) the answer
+// holds only the rules axe lacks, plus `previews`: each field's rendered HTML for axe to check.
+// Only looks: saving and publishing with problems is the person's decision (the form asks first).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseInput } from '../middleware/errors';
 import { tFor } from '../../models/text';
-import { checkValues } from '../../models/a11y-rules';
+import type { TFunction } from 'i18next';
+import { checkValues, renderFields, type A11yProblem } from '../../models/a11y-rules';
 import { PREVIEW_MAX } from './words';
 
 const CheckSchema = z.object({
@@ -16,23 +19,32 @@ const CheckSchema = z.object({
     z.string({ error: 'Each value must be a string' }).max(PREVIEW_MAX, `A text is too long to check (at most ${PREVIEW_MAX} characters)`),
     { error: 'Send the form values as an object of strings: { "values": { "content": "..." } }' },
   ),
+  axe: z.boolean({ error: 'Send axe as true or false' }).optional(),
 });
+
+/** The problems with their message in the admin's language (scripts get readable text too). */
+export function describeProblems(problems: A11yProblem[], t: TFunction) {
+  return problems.map((p) => ({
+    field: p.field,
+    language: p.language,
+    rule: p.rule,
+    severity: p.severity,
+    detail: p.detail,
+    message: t(`admin.a11y.rules.${p.rule}`, { detail: p.detail }),
+  }));
+}
 
 export function a11yApi(deps: Deps): Router {
   const router = Router();
   router.post('/', (req, res) => {
-    const { values } = parseInput(CheckSchema, req.body ?? {});
+    const { values, axe } = parseInput(CheckSchema, req.body ?? {});
     const t = tFor(deps.i18n, langOf(req));
-    const problems = checkValues(values).map((p) => ({
-      field: p.field,
-      language: p.language,
-      rule: p.rule,
-      severity: p.severity,
-      detail: p.detail,
-      // In the admin's language, so scripts get readable text too.
-      message: t(`admin.a11y.rules.${p.rule}`, { detail: p.detail }),
-    }));
-    res.json({ problems });
+    const problems = describeProblems(checkValues(values, undefined, { axe }), t);
+    if (!axe) {
+      res.json({ problems });
+      return;
+    }
+    res.json({ problems, previews: renderFields(values) });
   });
   return router;
 }

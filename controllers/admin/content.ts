@@ -26,6 +26,8 @@ import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
 import { tFor } from '../../models/text';
 // Translation status: which language each save changed.
 import { recordTranslationSources } from '../../models/translation-status';
+// Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
+import { barriersOf, checkValues } from '../../models/a11y-rules';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -249,6 +251,37 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
   return router;
 }
 
+/** The no-JavaScript form's checkbox "Publish anyway": a publication with accessibility problems goes ahead. */
+export const A11Y_CONFIRM_FIELD = '_a11yConfirm';
+/** At most this many problems travel in the session to the form shown again. */
+const A11Y_FLASH_MAX = 50;
+
+/**
+ * Publishing without JavaScript gets the accessibility check too (the editor's browser runs it
+ * otherwise): a save that makes or keeps the item public (Draft unticked) with barriers in its
+ * Markdown fields is not written; the form comes back with the problems and a "Publish anyway"
+ * checkbox, and the same save with the box ticked goes ahead. Drafts are never held. True when held.
+ */
+async function heldForAccessibility<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, req: Request, input: I, id: number | null, back: (query: string) => string, res: Response): Promise<boolean> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const confirm = body[A11Y_CONFIRM_FIELD];
+  if ((Array.isArray(confirm) ? confirm.at(-1) : confirm) === 'yes') return false;
+  const draft = (input as { draft?: boolean }).draft;
+  // A form without the Draft field leaves the state as it is: public unless the item is a draft.
+  const publishing = draft === false || (draft === undefined && (id === null || !((await r.find(deps.db, id)) as { draft?: boolean } | null)?.draft));
+  if (!publishing) return false;
+  const values = formValues(body);
+  const problems = checkValues(values);
+  if (!barriersOf(problems).length) return false;
+  delete values[A11Y_CONFIRM_FIELD];
+  // The form comes back as a publication (its Draft box may have arrived as two values).
+  values.draft = 'false';
+  const a11y = problems.slice(0, A11Y_FLASH_MAX).map(({ field, language, rule, severity, detail }) => ({ field, language, rule, severity, detail }));
+  req.session.flash = { kind: 'error', key: 'a11y.held', form: { tab: r.name, id, values, errors: {}, a11y } };
+  res.redirect(303, back(id === null ? '&new=1#a11y-held' : `&edit=${id}#a11y-held`));
+  return true;
+}
+
 /** Forms without JavaScript: post, redirect back to the tab, show the outcome once. */
 function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
@@ -269,6 +302,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/', async (req, res) => {
     try {
       const input = parseInput(r.schema, req.body);
+      if (await heldForAccessibility(deps, r, req, input, null, (q) => back(req, q), res)) return;
       await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
       res.redirect(303, back(req, ''));
@@ -280,6 +314,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
     const id = parseId(req.params.id);
     try {
       const input = parseInput(r.schema, req.body);
+      if (await heldForAccessibility(deps, r, req, input, id, (q) => back(req, q), res)) return;
       if (!(await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };
       res.redirect(303, back(req, ''));

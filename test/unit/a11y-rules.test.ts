@@ -91,3 +91,22 @@ test('checkValues names the field and the language of each problem', () => {
     ],
   );
 });
+
+test('every axe-core rule the editor runs has our own text in English and German', async () => {
+  const { AXE_RULES, ownRuleOfAxe, UNKNOWN_AXE_RULE } = await import('../../models/a11y-axe-rules');
+  const fs = await import('node:fs');
+  const texts = (lang: string) => JSON.parse(fs.readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')).admin.a11y.rules as Record<string, string>;
+  for (const lang of ['en', 'de']) {
+    for (const id of AXE_RULES) assert.ok(texts(lang)[ownRuleOfAxe(id)], `${lang}: ${id} -> ${ownRuleOfAxe(id)}`);
+    assert.ok(texts(lang)[UNKNOWN_AXE_RULE]);
+  }
+  assert.equal(ownRuleOfAxe('a-rule-axe-added-later'), UNKNOWN_AXE_RULE);
+});
+
+test('axe mode leaves out what axe-core finds on the preview, and keeps what it cannot see', () => {
+  const values = { content: '### First\n\n![](/a.jpg)\n\n![IMG_1.jpg](/b.jpg)\n\n## Two\n\n#### Four\n\n[](/x)\n\n[click here](/y)' };
+  const all = checkValues(values).map((p) => p.rule);
+  assert.deepEqual(all, ['heading-start', 'image-alt-missing', 'image-alt-filename', 'heading-order', 'link-name', 'link-generic']);
+  // An empty alt text is decoration for axe: it stays ours.
+  assert.deepEqual(checkValues(values, undefined, { axe: true }).map((p) => p.rule), ['image-alt-missing', 'image-alt-filename', 'link-generic']);
+});

@@ -1,8 +1,11 @@
-// The form's accessibility check, beside Preview: the server checks the Markdown fields of both
-// languages as the public pages render them (POST /api/admin/a11y-check), the problems are listed
-// with a button that takes the keyboard to the field, and a save that publishes (draft unticked)
-// with problems asks first in an in-page dialog. It never blocks: the person decides.
-// Needs JavaScript: without it the form saves as before.
+// The form's accessibility check, beside Preview. With JavaScript: the server renders the Markdown
+// fields of both languages as the public pages do and checks what axe-core lacks (POST
+// /api/admin/a11y-check with `axe`), and axe-core runs on that preview in the browser (a11y-axe.ts,
+// loaded only now); the problems are listed with a button that takes the keyboard to the field,
+// and a save that publishes (draft unticked) with problems asks first in an in-page dialog. When
+// axe cannot run, the server's own checks of every rule stand in. Without JavaScript the server
+// holds a publication with problems (controllers/admin/content.ts): the form comes back with them
+// listed, links to the fields, and a "Publish anyway" checkbox. It never blocks: the person decides.
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
@@ -14,15 +17,31 @@ export interface A11yProblem {
   rule: string;
   severity: 'error' | 'hint';
   detail: string;
-  message: string;
+  /** The server's text (its checks only); axe's problems are named by our rule texts. */
+  message?: string;
+  /** 'axe': found by axe-core in the browser. */
+  source?: 'axe' | 'server';
 }
 
-type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'done'; problems: A11yProblem[] } | { state: 'failed'; message: string };
+type CheckState = { state: 'idle' } | { state: 'checking' } | { state: 'done'; problems: A11yProblem[]; axe: boolean } | { state: 'failed'; message: string };
 
-/** Takes the keyboard to a field of the edit form (a Markdown field's text area, or any input). */
+/** The no-JavaScript form's "Publish anyway" box (controllers/admin/content.ts A11Y_CONFIRM_FIELD). */
+export const A11Y_CONFIRM_FIELD = '_a11yConfirm';
+
+/** Asks a Markdown field to show its Write tab (markdown-field.tsx listens), so its text area can take focus. */
+export const REVEAL_FIELD_EVENT = 'admin:reveal-field';
+
+/**
+ * Takes the keyboard to a field of the edit form (a Markdown field's text area, or any input). A
+ * Markdown field showing its Preview tab switches to Write first and then focuses its text area.
+ */
 export function focusField(field: string): void {
   const el = document.querySelector<HTMLElement>(`#edit-form textarea[name="${field}"], #edit-form [name="${field}"]:not([type=hidden])`);
   if (!el) return;
+  if (el.closest('[hidden]')) {
+    el.dispatchEvent(new CustomEvent(REVEAL_FIELD_EVENT));
+    return;
+  }
   el.scrollIntoView({ block: 'center' });
   el.focus();
 }
@@ -38,21 +57,40 @@ export interface A11yCheck {
 
 /** The Markdown fields the server checks (models/a11y-rules.ts MARKDOWN_FIELDS; not imported: it brings a parser). */
 const CHECKED_FIELDS = ['description', 'content'];
+const FIELD_ORDER = CHECKED_FIELDS.flatMap((f) => [f, `${f}De`]);
 
-export function useA11yCheck(values: Record<string, string>): A11yCheck {
+/** axe's problems and the server's, field by field in the form's order (axe's first within a field). */
+export function mergeProblems(axe: A11yProblem[], server: A11yProblem[]): A11yProblem[] {
+  const all = [...axe.map((p) => ({ ...p, source: 'axe' as const })), ...server.map((p) => ({ ...p, source: 'server' as const }))];
+  const rank = (p: A11yProblem) => (FIELD_ORDER.indexOf(p.field) + 1 || FIELD_ORDER.length + 1) * 2 + (p.severity === 'hint' ? 1 : 0);
+  return all.map((p, i) => [p, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([p]) => p);
+}
+
+/** `held`: the problems a publication without JavaScript was held for (listed as the form opens). */
+export function useA11yCheck(values: Record<string, string>, held: A11yProblem[] | null = null): A11yCheck {
   const checked = CHECKED_FIELDS.some((f) => f in values);
   const t = useT();
   const hydrated = useHydrated();
-  const [check, setCheck] = useState<CheckState>({ state: 'idle' });
+  const [check, setCheck] = useState<CheckState>(held?.length ? { state: 'done', problems: held, axe: false } : { state: 'idle' });
   const [asking, setAsking] = useState<number | null>(null);
   const answer = useRef<((go: boolean) => void) | null>(null);
 
   async function run(): Promise<A11yProblem[] | null> {
     setCheck({ state: 'checking' });
     try {
-      const { problems } = await adminFetch<{ problems: A11yProblem[] }>('POST', '/api/admin/a11y-check', { values });
-      setCheck({ state: 'done', problems });
-      return problems;
+      const { problems, previews } = await adminFetch<{ problems: A11yProblem[]; previews: { field: string; language: 'en' | 'de'; html: string }[] }>('POST', '/api/admin/a11y-check', { values, axe: true });
+      let found: A11yProblem[];
+      let axe = true;
+      try {
+        const { runAxe } = await import('./a11y-axe');
+        found = mergeProblems(await runAxe(previews, { en: values.title ?? '', de: values.titleDe ?? '' }), problems);
+      } catch {
+        // axe-core could not load or run: the server's own checks of every rule stand in.
+        axe = false;
+        found = (await adminFetch<{ problems: A11yProblem[] }>('POST', '/api/admin/a11y-check', { values })).problems;
+      }
+      setCheck({ state: 'done', problems: found, axe });
+      return found;
     } catch (err) {
       setCheck({ state: 'failed', message: errorText(t, err) });
       return null;
@@ -79,6 +117,35 @@ export function useA11yCheck(values: Record<string, string>): A11yCheck {
   }
 
   const language = (l: 'en' | 'de') => t(l === 'de' ? 'admin.a11y.german' : 'admin.a11y.english');
+  const results = check.state === 'done' && (
+    <section className="admin-a11y-results" aria-labelledby="a11y-results-title">
+      <h4 id="a11y-results-title">{check.problems.length ? t('admin.a11y.count', { count: check.problems.length }) : t('admin.a11y.none')}</h4>
+      {check.problems.length > 0 && (
+        <ul>
+          {check.problems.map((p, i) => {
+            const goTo = t('admin.a11y.goTo', { field: t(`admin.fields.${p.field}`) });
+            return (
+              <li key={i} className={`admin-a11y-problem admin-a11y-${p.severity}`} data-field={p.field} data-rule={p.rule} data-source={p.source ?? 'server'}>
+                <span className="admin-badge">{language(p.language)}</span>
+                {p.severity === 'hint' && <span className="admin-badge admin-badge-warning">{t('admin.a11y.hint')}</span>} {t(`admin.a11y.rules.${p.rule}`, { detail: p.detail, defaultValue: p.message ?? t('admin.a11y.rules.axe-other') })}{' '}
+                {hydrated ? (
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => focusField(p.field)}>
+                    {goTo}
+                  </button>
+                ) : (
+                  // The content forms' fields carry the anchor #field-<name> (views/admin/ui.tsx).
+                  <a className="btn btn-outline btn-small" href={`#field-${p.field}`}>
+                    {goTo}
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {hydrated && <p className="admin-a11y-source">{t(check.axe ? 'admin.a11y.byAxe' : 'admin.a11y.byServer')}</p>}
+    </section>
+  );
   const panel = hydrated && checked ? (
     <div className="admin-a11y">
       <button type="button" className="btn btn-outline" onClick={() => void run()} disabled={check.state === 'checking'}>
@@ -86,25 +153,17 @@ export function useA11yCheck(values: Record<string, string>): A11yCheck {
       </button>
       <div role="status" aria-live="polite">
         {check.state === 'failed' && <p className="admin-error">{t('admin.a11y.error', { message: check.message })}</p>}
-        {check.state === 'done' && (
-          <section className="admin-a11y-results" aria-labelledby="a11y-results-title">
-            <h4 id="a11y-results-title">{check.problems.length ? t('admin.a11y.count', { count: check.problems.length }) : t('admin.a11y.none')}</h4>
-            {check.problems.length > 0 && (
-              <ul>
-                {check.problems.map((p, i) => (
-                  <li key={i} className={`admin-a11y-problem admin-a11y-${p.severity}`}>
-                    <span className="admin-badge">{language(p.language)}</span>
-                    {p.severity === 'hint' && <span className="admin-badge admin-badge-warning">{t('admin.a11y.hint')}</span>} {t(`admin.a11y.rules.${p.rule}`, { detail: p.detail, defaultValue: p.message })}{' '}
-                    <button type="button" className="btn btn-outline btn-small" onClick={() => focusField(p.field)}>
-                      {t('admin.a11y.goTo', { field: t(`admin.fields.${p.field}`) })}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
+        {results}
       </div>
+    </div>
+  ) : checked && held?.length ? (
+    // Without JavaScript: the publication was held; the problems, and the box that lets it through.
+    <div className="admin-a11y" id="a11y-held">
+      <p className="admin-error">{t('admin.a11y.heldText')}</p>
+      {results}
+      <label className="admin-check">
+        <input type="checkbox" name={A11Y_CONFIRM_FIELD} value="yes" /> {t('admin.a11y.publishAnyway')}
+      </label>
     </div>
   ) : null;
 

@@ -11,6 +11,7 @@ import { truncate } from '../../models/rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { FieldAnchors } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
 import { applyListQuery, EMPTY_QUERY, isListEntity, listQueryString, type ListQuery } from './list-tools';
@@ -77,7 +78,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [autosaveNote, setAutosaveNote] = useState('');
   const [query, setQuery] = useState<ListQuery>(initialQuery ?? EMPTY_QUERY);
   const confirmDiscard = useConfirmDiscard();
-  const a11y = useA11yCheck(values);
+  // A publication the server held for accessibility problems (no JavaScript) lists them as the form opens.
+  const a11y = useA11yCheck(values, flashForm?.a11y ?? null);
   const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
@@ -316,6 +318,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         )}
       </div>
 
+      {/* The edit form's fields carry the anchors #field-<name> (translation status, accessibility check). */}
+      <FieldAnchors.Provider value={true}>
       {mode.kind !== 'closed' && (
         <form id="edit-form" className="admin-form card" method="post" action={formAction} onSubmit={hydrated ? submit : undefined} noValidate aria-labelledby="edit-form-title">
           <h3 id="edit-form-title" ref={formHeading} tabIndex={-1}>
@@ -362,6 +366,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           </div>
         </form>
       )}
+      </FieldAnchors.Provider>
       {/* Where the money went: the project's spending records, below its fields (forms cannot nest). */}
       {name === 'projects' && mode.kind === 'edit' && (
         <SpendingSection key={mode.id} projectId={mode.id} initial={initialForm?.id === mode.id ? initialSpending : null} flash={flash} />

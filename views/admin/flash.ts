@@ -7,5 +7,12 @@ export interface AdminFlash {
   key: string;
   params?: Record<string, string>;
   /** `errors`: each field's code (which the form translates) and English message. */
-  form?: { tab: string; id: number | null; values: Record<string, string>; errors: Record<string, FieldError> };
+  form?: {
+    tab: string;
+    id: number | null;
+    values: Record<string, string>;
+    errors: Record<string, FieldError>;
+    /** A publication held by the accessibility check (no JavaScript): the problems, which the form lists. */
+    a11y?: { field: string; language: 'en' | 'de'; rule: string; severity: 'error' | 'hint'; detail: string }[];
+  };
 }

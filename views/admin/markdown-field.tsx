@@ -7,6 +7,7 @@ import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
 import { describedBy, FieldShell, useHydrated, type FieldProps } from './ui';
 import { imageMarkdown, MediaPicker } from './media-picker';
+import { REVEAL_FIELD_EVENT } from './a11y-check';
 
 /** Wait this long after the last keystroke before asking for a new preview. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -77,6 +78,26 @@ export function MarkdownField({ name, label, value, onChange, error, required, h
       clearTimeout(timer);
     };
   }, [tab, value]);
+
+  // "Go to field" of the accessibility check while Preview is shown: back to Write, then the
+  // keyboard goes to the text area (it cannot take focus while its panel is hidden).
+  const focusAfterReveal = useRef(false);
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const reveal = () => {
+      focusAfterReveal.current = true;
+      setTab('write');
+    };
+    el.addEventListener(REVEAL_FIELD_EVENT, reveal);
+    return () => el.removeEventListener(REVEAL_FIELD_EVENT, reveal);
+  }, [hydrated]);
+  useEffect(() => {
+    if (tab !== 'write' || !focusAfterReveal.current) return;
+    focusAfterReveal.current = false;
+    area.current?.scrollIntoView({ block: 'center' });
+    area.current?.focus();
+  }, [tab]);
 
   function choose(next: 'write' | 'preview') {
     setTab(next);

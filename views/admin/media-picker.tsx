@@ -6,7 +6,7 @@ import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
-import { CsrfField, Dialog, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { CsrfField, Dialog, FieldAnchors, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 
 export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
 
@@ -71,13 +71,17 @@ function AltSuggestionNote({ text, language, onUse }: { text: string; language: 
   const hydrated = useHydrated();
   const languageName = t(language === 'de' ? 'admin.a11y.german' : 'admin.a11y.english');
   return (
-    <div className="admin-alt-suggestion" lang={language}>
+    <div className="admin-alt-suggestion">
       <p>
-        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span> <q>{text}</q>
+        {/* Only the suggestion is in its language; the badge and the button are in the admin's. */}
+        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span> <q lang={language}>{text}</q>
       </p>
       {hydrated && (
-        <button type="button" className="btn btn-outline btn-small" onClick={onUse} aria-label={t('admin.altSuggest.useFor', { language: languageName })}>
+        // The name begins with the visible words (a speech command says what it sees); the
+        // language follows for screen readers, which hear two such buttons.
+        <button type="button" className="btn btn-outline btn-small" onClick={onUse}>
           {t('admin.altSuggest.use')}
+          <span className="sr-only"> ({languageName})</span>
         </button>
       )}
     </div>
@@ -222,6 +226,8 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
   const shown = (items ?? []).filter((m) => !q || `${m.originalName} ${m.altText ?? ''} ${m.description ?? ''} ${m.tags.join(' ')}`.toLowerCase().includes(q));
 
   return createPortal(
+    // Its upload form is not the content form whose fields the anchors name, though it sits inside it.
+    <FieldAnchors.Provider value={false}>
     <Dialog open={open} onClose={onClose} title={title ?? t('admin.media.pickTitle')} wide>
       <div className="admin-field">
         <label htmlFor="picker-search">{t('admin.media.search')}</label>
@@ -259,7 +265,8 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
           }}
         />
       </details>
-    </Dialog>,
+    </Dialog>
+    </FieldAnchors.Provider>,
     document.body,
   );
 }

@@ -99,11 +99,19 @@ export function describedBy(id: string, hint?: string, error?: string): string |
   return ids || undefined;
 }
 
+/**
+ * Whether the fields inside get the anchor id `field-<name>`: only the content edit form sets it (one
+ * such form per page), where the translation status and the accessibility check link to a field.
+ * Other forms (spending, glossary, media, several on a page) share field names, so they go without.
+ */
+export const FieldAnchors = createContext(false);
+
 export function FieldShell({ id, label, required, hint, error, children, name }: { id: string; label: string; required?: boolean; hint?: string; error?: string; children: ReactNode; name?: string }) {
   const t = useT();
+  const anchors = useContext(FieldAnchors);
   return (
     // Translation status: #field-<name> (e.g. #field-titleDe) is where its links land.
-    <div className={`admin-field${error ? ' has-error' : ''}`} id={name ? `field-${name}` : undefined}>
+    <div className={`admin-field${error ? ' has-error' : ''}`} id={anchors && name ? `field-${name}` : undefined}>
       <label htmlFor={id}>
         {label}
         {required && <span className="admin-required"> ({t('admin.form.required')})</span>}
