@@ -8,7 +8,7 @@ import { metaFromLocale, organizationLd } from './seo';
 import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
 import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
 import { pageEntry } from './page-content';
-import { libraryAltText, renderWithLibraryAlts } from '../models/library-alts';
+import { libraryAlt, renderWithLibraryAlts } from '../models/library-alts';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
 import { localized, truncate } from '../models/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
@@ -80,7 +80,10 @@ export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
   }
   // Images from the media library written without an alt text take the library's (also the picture's).
   const { html, images, pdfs } = await renderWithLibraryAlts(deps.db, localized(lang, article.content, article.contentDe), lang);
-  const imageAlt = await libraryAltText(deps.db, article.imageUrl, lang);
+  const picture = await libraryAlt(deps.db, article.imageUrl, lang);
+  const imageAlt = picture.text;
+  // The library's English text on a German page is marked as English (an image's lang applies to its alt).
+  const imageAltLang = picture.lang === lang ? undefined : picture.lang;
   const relatedProject = await relatedProjectOf(deps, article.projectId);
   const site = deps.config.site;
   const title = localized(lang, article.title, article.titleDe);
@@ -104,7 +107,7 @@ export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
     publisher,
   };
   return {
-    props: { article: toSummary(article), html, images, pdfs, relatedProject, extra: articleExtraKind(article.title), photoGallery: showsPhotoGallery(article.title), imageAlt },
+    props: { article: toSummary(article), html, images, pdfs, relatedProject, extra: articleExtraKind(article.title), photoGallery: showsPhotoGallery(article.title), imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
     meta: {
       title,
       description: truncate(description, 155),

@@ -10,7 +10,7 @@ import { listLiveNewsForProject, toSummary } from '../models/news';
 import { listSpending, publicSpending, withSpent } from '../models/spending';
 import { pageEntry } from './page-content';
 import { markdownToText } from '../models/markup';
-import { libraryAltText, renderWithLibraryAlts } from '../models/library-alts';
+import { libraryAlt, renderWithLibraryAlts } from '../models/library-alts';
 import type { Request } from 'express';
 import type { Project } from '../models/rules';
 import { centsToDecimal, decimalToCents, localized, truncate } from '../models/rules';
@@ -108,7 +108,10 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const description = markdownToText(markdown);
   // Images from the media library written without an alt text take the library's (also the picture's).
   const descriptionHtml = (await renderWithLibraryAlts(deps.db, markdown, lang, { lightbox: false })).html;
-  const imageAlt = await libraryAltText(deps.db, project.imageUrl, lang);
+  const picture = await libraryAlt(deps.db, project.imageUrl, lang);
+  const imageAlt = picture.text;
+  // The library's English text on a German page is marked as English (an image's lang applies to its alt).
+  const imageAltLang = picture.lang === lang ? undefined : picture.lang;
   const url = pageUrl(site.publicUrl, 'projectDetail', lang, { slug: project.slug });
   const organization = organizationLd(site, lang);
   const { '@context': _context, ...org } = organization as Record<string, unknown>;
@@ -131,7 +134,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, imageAlt },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
     meta: {
       title,
       description: truncate(description, 155),

@@ -8,12 +8,16 @@
 // buttons, tables, paragraphs.
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
-import { renderArticle } from './markup';
+import type { Knex } from 'knex';
+import { libraryAlts, renderWithLibraryAlts } from './library-alts';
 import type { Lang } from './rules';
 
 export type A11yRule =
   | 'image-alt-missing'
   | 'image-alt-filename'
+  // The item's picture: its alt text comes from the media library.
+  | 'picture-alt-missing'
+  | 'picture-alt-filename'
   | 'heading-start'
   | 'heading-order'
   | 'heading-empty'
@@ -140,32 +144,62 @@ export interface RenderedField {
   html: string;
 }
 
-/** The Markdown fields of a form's values (both languages) that have text, rendered as the site renders them. */
-export function renderFields(values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS): RenderedField[] {
+/**
+ * The Markdown fields of a form's values (both languages) that have text, rendered as the public
+ * pages render them: an image written without an alt text takes the media library's, in the
+ * field's language (models/library-alts.ts), so the check sees what visitors get.
+ */
+export async function renderFields(db: Knex, values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS): Promise<RenderedField[]> {
   const out: RenderedField[] = [];
   for (const base of fields) {
     for (const [field, language] of [[base, 'en'], [`${base}De`, 'de']] as const) {
       const text = values[field];
       if (typeof text !== 'string' || !text.trim()) continue;
-      out.push({ field, language, html: renderArticle(text).html });
+      out.push({ field, language, html: (await renderWithLibraryAlts(db, text, language)).html });
     }
   }
   return out;
 }
 
-/**
- * Checks each Markdown field of a form's values (both languages) as the site renders it. With
- * `axe`, only the rules axe-core lacks (the browser runs axe for the others).
- */
-export function checkValues(values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS, options: { axe?: boolean } = {}): A11yProblem[] {
+/** The findings of rendered fields. With `axe`, only the rules axe-core lacks (the browser runs axe for the others). */
+export function checkRendered(rendered: RenderedField[], options: { axe?: boolean } = {}): A11yProblem[] {
   const problems: A11yProblem[] = [];
-  for (const { field, language, html } of renderFields(values, fields)) {
+  for (const { field, language, html } of rendered) {
     for (const { axe, ...f } of checkHtml(html)) {
       if (options.axe && axe) continue;
       problems.push({ ...f, field, language });
     }
   }
   return problems;
+}
+
+/** The form field of the item's picture, whose alt text on the public pages is the media library's. */
+export const PICTURE_FIELD = 'imageUrl';
+
+/**
+ * The picture of a news article or project: the public pages give it the library's alt text in
+ * their language (the English one on a German page without a German one), so that text is checked
+ * for each language. Only forms with a Markdown field have such a picture (a team member's
+ * portrait stands beside the name and is decoration). Never found by axe: it is not in the preview.
+ */
+export async function checkPicture(db: Knex, values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS): Promise<A11yProblem[]> {
+  const src = values[PICTURE_FIELD]?.trim();
+  if (!src || !fields.some((f) => f in values || `${f}De` in values)) return [];
+  const problems: A11yProblem[] = [];
+  for (const language of ['en', 'de'] as const) {
+    const alt = (await libraryAlts(db, [src], language)).get(src);
+    if (!alt) problems.push({ rule: 'picture-alt-missing', detail: src, severity: 'error', field: PICTURE_FIELD, language });
+    else if (altLooksLikeFileName(alt.text)) problems.push({ rule: 'picture-alt-filename', detail: alt.text, severity: 'error', field: PICTURE_FIELD, language });
+  }
+  return problems;
+}
+
+/**
+ * Checks each Markdown field of a form's values (both languages) as the site renders it, and the
+ * item's picture. With `axe`, only the rules axe-core lacks (the browser runs axe for the others).
+ */
+export async function checkValues(db: Knex, values: Record<string, string>, fields: readonly string[] = MARKDOWN_FIELDS, options: { axe?: boolean } = {}): Promise<A11yProblem[]> {
+  return [...checkRendered(await renderFields(db, values, fields), options), ...(await checkPicture(db, values, fields))];
 }
 
 /** Problems that stop a publication until a person confirms it (the reading-length hints do not). */

@@ -11,7 +11,12 @@ export interface ArticleImage {
   title: string;
   /** Index of the `:::gallery` block the image belongs to; null for an image in the text. */
   gallery: number | null;
+  /** The alt text's language when it is not the page's (a library text in English on a German page). */
+  lang?: string;
 }
+
+/** An alt text given by `altOf`: its words, and its language when not the page's. */
+export type GivenAlt = { text: string; lang?: string };
 
 export interface ArticleLink {
   href: string;
@@ -73,7 +78,7 @@ interface RenderEnv {
   /** Gallery images open the lightbox (news articles); elsewhere they are plain figures. */
   lightbox?: boolean;
   /** The alt text of an image whose own is empty (the media library's, in the page's language). */
-  altOf?: (src: string) => string | undefined;
+  altOf?: (src: string) => GivenAlt | undefined;
 }
 
 /** `:::gallery` ... `:::` (the closing line may be missing at the end of the text). */
@@ -123,41 +128,44 @@ function loneImageFigures(state: StateCore): void {
 
 md.core.ruler.after('inline', 'lone_image_figures', loneImageFigures);
 
-function imageAttrs(token: Token, env?: RenderEnv): { src: string; alt: string; title: string } {
+function imageAttrs(token: Token, env?: RenderEnv): { src: string; alt: string; title: string; lang?: string } {
   const src = String(token.attrGet('src') ?? '');
   // The alt text of an image token is its rendered children (plain text).
   const own = (token.children ?? []).map((c) => c.content).join('') || token.content;
-  return { src, alt: own.trim() ? own : (env?.altOf?.(src) ?? own), title: String(token.attrGet('title') ?? '') };
+  const given = own.trim() ? undefined : env?.altOf?.(src);
+  const title = String(token.attrGet('title') ?? '');
+  return given ? { src, alt: given.text, title, ...(given.lang ? { lang: given.lang } : {}) } : { src, alt: own, title };
 }
 
-function imgTag(src: string, alt: string, title: string): string {
+function imgTag(src: string, alt: string, title: string, lang?: string): string {
   const t = title ? ` title="${escape(title)}"` : '';
-  return `<img src="${escape(src)}" alt="${escape(alt)}"${t} width="${BODY_IMAGE_SIZE.width}" height="${BODY_IMAGE_SIZE.height}" loading="lazy" decoding="async">`;
+  const l = lang ? ` lang="${escape(lang)}"` : '';
+  return `<img src="${escape(src)}" alt="${escape(alt)}"${l}${t} width="${BODY_IMAGE_SIZE.width}" height="${BODY_IMAGE_SIZE.height}" loading="lazy" decoding="async">`;
 }
 
 /** Records an image and returns its index, or null when its address is not allowed. */
 function collect(env: RenderEnv, token: Token, gallery: number | null): number | null {
-  const { src, alt, title } = imageAttrs(token, env);
+  const { src, alt, title, lang } = imageAttrs(token, env);
   if (!isSafeImageSrc(src)) return null;
-  env.images.push({ src, alt, title, gallery });
+  env.images.push({ src, alt, title, gallery, ...(lang ? { lang } : {}) });
   return env.images.length - 1;
 }
 
 md.renderer.rules.image = (tokens, idx, _options, renderEnv) => {
   const env = renderEnv as unknown as RenderEnv;
   const token = tokens[idx]!;
-  const { src, alt, title } = imageAttrs(token, env);
+  const { src, alt, title, lang } = imageAttrs(token, env);
   if (collect(env, token, null) === null) return escape(alt);
-  return imgTag(src, alt, title);
+  return imgTag(src, alt, title, lang);
 };
 
 md.renderer.rules.figure = (tokens, idx, _options, renderEnv) => {
   const env = renderEnv as unknown as RenderEnv;
   const image = tokens[idx]!.children![0]!;
-  const { src, alt, title } = imageAttrs(image, env);
+  const { src, alt, title, lang } = imageAttrs(image, env);
   if (collect(env, image, null) === null) return alt ? `<p>${escape(alt)}</p>\n` : '';
   const caption = title ? `<figcaption>${escape(title)}</figcaption>` : '';
-  return `<figure class="article-figure">${imgTag(src, alt, title)}${caption}</figure>\n`;
+  return `<figure class="article-figure">${imgTag(src, alt, title, lang)}${caption}</figure>\n`;
 };
 
 md.renderer.rules.gallery = (tokens, idx, _options, renderEnv) => {
@@ -171,9 +179,9 @@ md.renderer.rules.gallery = (tokens, idx, _options, renderEnv) => {
       if (child.type !== 'image') continue;
       const index = collect(env, child, gallery);
       if (index === null) continue;
-      const { src, alt, title } = imageAttrs(child, env);
+      const { src, alt, title, lang } = imageAttrs(child, env);
       const caption = title ? `<figcaption>${escape(title)}</figcaption>` : '';
-      const image = imgTag(src, alt, title);
+      const image = imgTag(src, alt, title, lang);
       items.push(
         env.lightbox === false
           ? `<figure class="gallery-item">${image}${caption}</figure>`
@@ -221,7 +229,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    // lang: set by the renderer only (an alt text from the library in another language than the page's).
+    img: ['src', 'alt', 'lang', 'title', 'width', 'height', 'loading', 'decoding'],
     button: ['type', 'data-image', 'aria-haspopup'],
     ol: ['start'],
   },
@@ -250,7 +259,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
  * links. `lightbox: false` for pages without the article's image viewer (a project's description,
  * a page's introduction): gallery images are figures, not buttons that would do nothing.
  */
-export function renderArticle(markdown: string | null | undefined, options: { lightbox?: boolean; altOf?: (src: string) => string | undefined } = {}): RenderedArticle {
+export function renderArticle(markdown: string | null | undefined, options: { lightbox?: boolean; altOf?: (src: string) => GivenAlt | undefined } = {}): RenderedArticle {
   // markdown-it types env as an open record; ours is the RenderEnv the rules above read and fill.
   const env: RenderEnv = { images: [], lightbox: options.lightbox, altOf: options.altOf };
   const tokens = md.parse(markdown ?? '', env as never);

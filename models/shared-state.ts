@@ -5,8 +5,9 @@ import type { Knex } from 'knex';
 
 /**
  * Every table whose writes raise the content version today. A new table a public page reads gets
- * its triggers in its own migration (contentVersionTriggers) and its name here; the
- * content-invalidation test checks both against the SQL the public pages send.
+ * its triggers in its own migration (a copy of contentVersionTriggers inside the migration file:
+ * migrations never import app code) and its name here; the content-invalidation test checks both
+ * against the SQL the public pages send.
  */
 export const CONTENT_TABLES = ['projects', 'news_articles', 'team_members', 'page_contents', 'media_items', 'project_spending'] as const;
 

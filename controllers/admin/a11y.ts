@@ -1,6 +1,7 @@
 // POST /api/admin/a11y-check { values, axe? } -> { problems }: the accessibility checks
 // (models/a11y-rules.ts) of a form's Markdown fields in both languages, on the HTML the public pages
-// would show. With `axe: true` (the editor, whose browser runs axe-core on the preview) the answer
+// would show (with the media library's alt texts), and the library's alt text of the item's
+// picture. With `axe: true` (the editor, whose browser runs axe-core on the preview) the answer
 // holds only the rules axe lacks, plus `previews`: each field's rendered HTML for axe to check.
 // Only looks: saving and publishing with problems is the person's decision (the form asks first).
 import { Router } from 'express';
@@ -10,7 +11,7 @@ import { langOf } from '../context';
 import { parseInput } from '../middleware/errors';
 import { tFor } from '../../models/text';
 import type { TFunction } from 'i18next';
-import { checkValues, renderFields, type A11yProblem } from '../../models/a11y-rules';
+import { checkPicture, checkRendered, renderFields, type A11yProblem } from '../../models/a11y-rules';
 import { PREVIEW_MAX } from './words';
 
 const CheckSchema = z.object({
@@ -36,15 +37,17 @@ export function describeProblems(problems: A11yProblem[], t: TFunction) {
 
 export function a11yApi(deps: Deps): Router {
   const router = Router();
-  router.post('/', (req, res) => {
+  router.post('/', async (req, res) => {
     const { values, axe } = parseInput(CheckSchema, req.body ?? {});
     const t = tFor(deps.i18n, langOf(req));
-    const problems = describeProblems(checkValues(values, undefined, { axe }), t);
+    // Rendered with the media library's alt texts, as the public pages show them (axe checks these previews).
+    const previews = await renderFields(deps.db, values);
+    const problems = describeProblems([...checkRendered(previews, { axe }), ...(await checkPicture(deps.db, values))], t);
     if (!axe) {
       res.json({ problems });
       return;
     }
-    res.json({ problems, previews: renderFields(values) });
+    res.json({ problems, previews });
   });
   return router;
 }

@@ -271,7 +271,7 @@ async function heldForAccessibility<T extends { id: number }, I>(deps: Deps, r: 
   const publishing = draft === false || (draft === undefined && (id === null || !((await r.find(deps.db, id)) as { draft?: boolean } | null)?.draft));
   if (!publishing) return false;
   const values = formValues(body);
-  const problems = checkValues(values);
+  const problems = await checkValues(deps.db, values);
   if (!barriersOf(problems).length) return false;
   delete values[A11Y_CONFIRM_FIELD];
   // The form comes back as a publication (its Draft box may have arrived as two values).

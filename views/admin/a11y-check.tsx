@@ -6,7 +6,7 @@
 // axe cannot run, the server's own checks of every rule stand in. Without JavaScript the server
 // holds a publication with problems (controllers/admin/content.ts): the form comes back with them
 // listed, links to the fields, and a "Publish anyway" checkbox. It never blocks: the person decides.
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
 import { Dialog, useHydrated } from './ui';
@@ -66,16 +66,33 @@ export function mergeProblems(axe: A11yProblem[], server: A11yProblem[]): A11yPr
   return all.map((p, i) => [p, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([p]) => p);
 }
 
-/** `held`: the problems a publication without JavaScript was held for (listed as the form opens). */
-export function useA11yCheck(values: Record<string, string>, held: A11yProblem[] | null = null): A11yCheck {
+/**
+ * `held`: the problems a publication without JavaScript was held for (listed as the form opens).
+ * `formKey`: which item the form shows ('new', an id...): when it changes, the results go (they
+ * were about another item), and a check still under way for the old one is dropped.
+ */
+export function useA11yCheck(values: Record<string, string>, held: A11yProblem[] | null = null, formKey = ''): A11yCheck {
   const checked = CHECKED_FIELDS.some((f) => f in values);
   const t = useT();
   const hydrated = useHydrated();
   const [check, setCheck] = useState<CheckState>(held?.length ? { state: 'done', problems: held, axe: false } : { state: 'idle' });
   const [asking, setAsking] = useState<number | null>(null);
   const answer = useRef<((go: boolean) => void) | null>(null);
+  // Raised for every other form: an answer arriving after it is about the item before.
+  const generation = useRef(0);
+  const shownKey = useRef(formKey);
+  useEffect(() => {
+    if (shownKey.current === formKey) return;
+    shownKey.current = formKey;
+    generation.current++;
+    setCheck({ state: 'idle' });
+    if (answer.current) close(false);
+  }, [formKey]);
 
-  async function run(): Promise<A11yProblem[] | null> {
+  /** The problems found; null when the check could not run; 'stale' when the form moved on to another item meanwhile. */
+  async function run(): Promise<A11yProblem[] | null | 'stale'> {
+    const mine = ++generation.current;
+    const current = () => generation.current === mine;
     setCheck({ state: 'checking' });
     try {
       const { problems, previews } = await adminFetch<{ problems: A11yProblem[]; previews: { field: string; language: 'en' | 'de'; html: string }[] }>('POST', '/api/admin/a11y-check', { values, axe: true });
@@ -89,9 +106,11 @@ export function useA11yCheck(values: Record<string, string>, held: A11yProblem[]
         axe = false;
         found = (await adminFetch<{ problems: A11yProblem[] }>('POST', '/api/admin/a11y-check', { values })).problems;
       }
+      if (!current()) return 'stale';
       setCheck({ state: 'done', problems: found, axe });
       return found;
     } catch (err) {
+      if (!current()) return 'stale';
       setCheck({ state: 'failed', message: errorText(t, err) });
       return null;
     }
@@ -101,6 +120,8 @@ export function useA11yCheck(values: Record<string, string>, held: A11yProblem[]
     // A draft is not public yet: the check is offered, not asked for.
     if (!checked || values.draft === 'true') return true;
     const problems = await run();
+    // The form shows another item now: this save is not what the person sees any more.
+    if (problems === 'stale') return false;
     // A check that could not run must not stop the save.
     const barriers = problems?.filter((p) => p.severity === 'error') ?? [];
     if (!barriers.length) return true;

@@ -79,7 +79,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const [query, setQuery] = useState<ListQuery>(initialQuery ?? EMPTY_QUERY);
   const confirmDiscard = useConfirmDiscard();
   // A publication the server held for accessibility problems (no JavaScript) lists them as the form opens.
-  const a11y = useA11yCheck(values, flashForm?.a11y ?? null);
+  // Its results belong to the item the form shows: another item (or a new one) starts afresh.
+  const a11y = useA11yCheck(values, flashForm?.a11y ?? null, mode.kind === 'edit' ? `edit-${mode.id}` : mode.kind);
   const [errors, setErrors] = useState<Record<string, FieldIssue>>(flashForm?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
@@ -213,12 +214,25 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     if (listEntity) window.history.replaceState(window.history.state, '', `${base}?tab=${name}${listQueryString(listEntity, next)}`);
   }
 
+  // Set at once (the state shows only at the next render): a second Enter or click while the
+  // accessibility check runs must not start a second check and a second save.
+  const saving = useRef(false);
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (busy || mode.kind === 'closed') return;
-    if (!(await a11y.confirmSave())) return;
-    const creating = mode.kind === 'new';
+    if (saving.current || busy || mode.kind === 'closed') return;
+    saving.current = true;
     setBusy(true);
+    let go = false;
+    try {
+      go = await a11y.confirmSave();
+    } finally {
+      if (!go) {
+        saving.current = false;
+        setBusy(false);
+      }
+    }
+    if (!go) return;
+    const creating = mode.kind === 'new';
     try {
       if (creating) await adminFetch('POST', `/api/admin/${name}`, drafts.body(values));
       else await adminFetch('PUT', `/api/admin/${name}/${mode.id}`, drafts.body(values));
@@ -241,6 +255,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       const first = Object.keys(fields)[0];
       if (first) document.querySelector<HTMLElement>(`#edit-form [name="${first}"]`)?.focus();
     } finally {
+      saving.current = false;
       setBusy(false);
     }
   }

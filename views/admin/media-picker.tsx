@@ -1,6 +1,6 @@
 // Media pieces shared by the Media tab and the content forms: the upload form, the thumbnail with
 // its placeholder, and the image field whose picker chooses from (or uploads to) the library.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
@@ -280,8 +280,10 @@ export function ImageField({ name, label, value, onChange, error, required, hint
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => setBroken(false), [value]);
   const id = `f-${name}-image`;
+  // The edit form's fields carry #field-<name> (the accessibility check links to the picture).
+  const anchors = useContext(FieldAnchors);
   return (
-    <div className={`admin-field admin-image-field${error ? ' has-error' : ''}`}>
+    <div className={`admin-field admin-image-field${error ? ' has-error' : ''}`} id={anchors ? `field-${name}` : undefined}>
       <label htmlFor={id}>
         {label}
         {required && <span className="admin-required"> ({t('admin.form.required')})</span>}

@@ -32,6 +32,8 @@ export interface NewsDetailProps {
   photoGallery: boolean;
   /** The article picture's alt text from the media library, in the page's language ('' when it has none). */
   imageAlt?: string;
+  /** That alt text's language when not the page's (the library's English on a German page). */
+  imageAltLang?: string;
 }
 
 function ArticleNotFound() {
@@ -45,10 +47,10 @@ function uniqueImages(images: ArticleImage[]) {
   const seen = new Set<string>();
   return images
     .filter((img) => (seen.has(img.src) ? false : (seen.add(img.src), true)))
-    .map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined }));
+    .map((img) => ({ src: img.src, alt: img.alt, lang: img.lang, caption: img.title || undefined }));
 }
 
-export default function NewsDetailPage({ article, html, images, pdfs, relatedProject, extra, photoGallery, imageAlt = '' }: NewsDetailProps) {
+export default function NewsDetailPage({ article, html, images, pdfs, relatedProject, extra, photoGallery, imageAlt = '', imageAltLang }: NewsDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -77,7 +79,7 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
             <h1>{title}</h1>
             {abstract && <p className="lead">{abstract}</p>}
           </header>
-          <ContentImage className="article-hero-image" src={article.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} width={1200} height={800} fetchPriority="high" decoding="async" />
+          <ContentImage className="article-hero-image" src={article.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} lang={imageAltLang} width={1200} height={800} fetchPriority="high" decoding="async" />
           <div className="article-meta">
             <p>
               {t('article.published', { date })}

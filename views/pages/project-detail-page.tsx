@@ -23,6 +23,8 @@ export interface ProjectDetailProps {
   spending?: { records: PublicSpending[]; spentAmount: string };
   /** The project picture's alt text from the media library, in the page's language ('' when it has none). */
   imageAlt?: string;
+  /** That alt text's language when not the page's (the library's English on a German page). */
+  imageAltLang?: string;
 }
 
 function ProjectNotFound() {
@@ -33,7 +35,7 @@ function ProjectNotFound() {
   );
 }
 
-export default function ProjectDetailPage({ project, descriptionHtml, news, spending, imageAlt = '' }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news, spending, imageAlt = '', imageAltLang }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -49,7 +51,7 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
   return (
     <article className="project-detail">
       <header className="detail-hero">
-        <ContentImage src={project.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} width={1200} height={800} fetchPriority="high" decoding="async" />
+        <ContentImage src={project.imageUrl} sizes={FULL_WIDTH} alt={imageAlt} lang={imageAltLang} width={1200} height={800} fetchPriority="high" decoding="async" />
         <div className="detail-hero-overlay">
           <div className="container">
             <Link to={link('projects')} className="back-link back-link-light">

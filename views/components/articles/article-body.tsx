@@ -15,7 +15,7 @@ export function ArticleBody({ html, images }: { html: string; images: ArticleIma
     if (!image) return;
     const set = images.filter((img) => img.gallery === image.gallery);
     show({
-      items: set.map((img) => ({ src: img.src, alt: img.alt, caption: img.title || undefined })),
+      items: set.map((img) => ({ src: img.src, alt: img.alt, lang: img.lang, caption: img.title || undefined })),
       index: set.indexOf(image),
       opener: button,
     });

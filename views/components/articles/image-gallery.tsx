@@ -15,7 +15,7 @@ export function ImageGallery({ items, className = '', columns = 3 }: { items: Ga
                 aria-haspopup="dialog"
                 onClick={(e) => show({ items, index: i, opener: e.currentTarget })}
               >
-                <img src={item.src} alt={item.alt} width={800} height={600} loading="lazy" decoding="async" />
+                <img src={item.src} alt={item.alt} lang={item.lang} width={800} height={600} loading="lazy" decoding="async" />
               </button>
               {item.caption && <figcaption>{item.caption}</figcaption>}
             </figure>

@@ -5,6 +5,8 @@ import { Icon } from '../icons';
 export interface GalleryImage {
   src: string;
   alt: string;
+  /** The alt text's language when not the page's (a library text in English on a German page). */
+  lang?: string;
   caption?: string;
 }
 
@@ -103,7 +105,7 @@ export function Lightbox({
         </button>
       </div>
       <figure className="lightbox-figure">
-        <img key={item.src + index} src={item.src} alt={item.alt} width={1200} height={900} decoding="async" />
+        <img key={item.src + index} src={item.src} alt={item.alt} lang={item.lang} width={1200} height={900} decoding="async" />
         {item.caption && <figcaption>{item.caption}</figcaption>}
       </figure>
       {many && (
