@@ -2,7 +2,8 @@
 // save is not called a machine draft); a text over the limit is said in the page's language and
 // number format before anything is sent; a project form and its spending form open together have
 // no duplicate ids; the media library's alt text pair has the draft button; the whole-item
-// question leaves out "Fill only the empty and out-of-date fields" when there is none.
+// question leaves out "Fill only the empty and out-of-date fields" when there is none (the focus
+// goes to the next choice).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
@@ -133,7 +134,7 @@ describe('machine drafts: restore, limits, ids, media, the whole-item question',
     await page.context().close();
   });
 
-  test('the whole item with nothing empty or out of date: no "fill only" button, the focus on Cancel', async () => {
+  test('the whole item with nothing empty or out of date: no "fill only" button, the focus on the next choice', async () => {
     const { srv, browser } = e2e;
     await api('POST', '/api/admin/team', member('Farai Ganz'));
     const { page, problems } = await watchedPage(browser);
@@ -145,10 +146,11 @@ describe('machine drafts: restore, limits, ids, media, the whole-item question',
     await ask.waitFor();
     assert.equal(await ask.getByRole('button', { name: en.admin.translate.askKeep }).count(), 0);
     await ask.getByRole('button', { name: en.admin.translate.askReplace }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel' && document.activeElement.closest('dialog[open]') !== null);
+    await page.waitForFunction((name) => document.activeElement?.textContent === name && document.activeElement.closest('dialog[open]') !== null, en.admin.translate.askReplace);
     assert.deepEqual(await axeSerious(page), []);
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel('Biography (German)').inputValue(), member('Farai Ganz').bioDe, 'nothing replaced');
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -353,16 +353,17 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
             </ul>
             <div className="admin-form-actions">
               {/* With nothing empty or out of date, "fill only those" would do nothing: it is left
-                  out, and the focus goes to Cancel, the choice that changes no text. */}
+                  out, and the focus goes to the next choice, the one that drafts (still an unsaved
+                  change that the form's Cancel takes back). */}
               {question.fill.length > 0 && (
                 <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} autoFocus>
                   {t('admin.translate.askKeep', { count: question.fill.length })}
                 </button>
               )}
-              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)}>
+              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)} autoFocus={question.fill.length === 0}>
                 {t('admin.translate.askReplace')}
               </button>
-              <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)} autoFocus={question.fill.length === 0}>
+              <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)}>
                 {t('admin.form.cancel')}
               </button>
             </div>
