@@ -29,8 +29,9 @@ export type GlossaryInput = z.infer<typeof GlossaryInputSchema>;
 type Row = Omit<GlossaryTerm, 'updatedAt'> & { updatedAt: unknown };
 const toTerm = (r: Row): GlossaryTerm => ({ id: r.id, termEn: r.termEn, termDe: r.termDe, note: r.note ?? null, updatedAt: toIso(r.updatedAt) ?? '' });
 
-// Sorted and compared here, not in SQL: SQLite's lower() folds only A-Z while PostgreSQL's folds
-// "Ä" too, so "Ärzte" and "ärzte" were one term on one database and two on the other.
+// Sorted and folded here, not in SQL: SQLite's lower() folds only A-Z while PostgreSQL's folds
+// "Ä" too, so "Ärzte" and "ärzte" were one term on one database and two on the other. The folded
+// term is stored (term_key, unique): two instances adding one term at once cannot both succeed.
 const collator = new Intl.Collator('de-CH', { sensitivity: 'base' });
 
 export async function listGlossary(db: Knex): Promise<GlossaryTerm[]> {
@@ -40,10 +41,10 @@ export async function listGlossary(db: Knex): Promise<GlossaryTerm[]> {
 
 /** The id of the entry whose English term is `termEn` in any case or Unicode form, if there is one. */
 async function entryWithTerm(db: Knex, termEn: string, exceptId?: number): Promise<number | null> {
-  const wanted = foldTerm(termEn);
-  const rows = await db('glossary_terms').select('id', 'termEn');
-  const hit = (rows as { id: number; termEn: string }[]).find((r) => r.id !== exceptId && foldTerm(r.termEn) === wanted);
-  return hit ? hit.id : null;
+  const query = db('glossary_terms').where({ termKey: foldTerm(termEn) });
+  if (exceptId !== undefined) query.whereNot({ id: exceptId });
+  const hit = (await query.first('id')) as { id: number } | undefined;
+  return hit ? Number(hit.id) : null;
 }
 
 /** What a translation request carries: the pairs only. */
@@ -58,7 +59,10 @@ export async function findGlossaryTerm(db: Knex, id: number): Promise<GlossaryTe
 
 const taken = () => invalidFields({ termEn: fieldError('term_taken') }, 409);
 
-/** A term that another entry has already (the same English term, in any case) is refused with 409. */
+/**
+ * A term that another entry has already (the same English term, in any case) is refused with 409;
+ * the unique term_key answers the same when another instance wrote it since this check.
+ */
 async function ensureFree(db: Knex, termEn: string, exceptId?: number): Promise<void> {
   if ((await entryWithTerm(db, termEn, exceptId)) !== null) throw taken();
 }
@@ -68,7 +72,7 @@ export async function createGlossaryTerm(db: Knex, input: GlossaryInput): Promis
   const count = Number((await db('glossary_terms').count<{ n: number | string }[]>({ n: '*' }))[0]?.n ?? 0);
   if (count >= GLOSSARY_MAX_TERMS) throw invalidField('termEn', 'invalid');
   try {
-    const id = await insertReturningId(db, 'glossary_terms', { termEn: input.termEn, termDe: input.termDe, note: input.note });
+    const id = await insertReturningId(db, 'glossary_terms', { termEn: input.termEn, termKey: foldTerm(input.termEn), termDe: input.termDe, note: input.note });
     return (await findGlossaryTerm(db, id))!;
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
@@ -80,7 +84,7 @@ export async function updateGlossaryTerm(db: Knex, id: number, input: GlossaryIn
   if (!(await findGlossaryTerm(db, id))) throw notFound('Glossary term not found');
   await ensureFree(db, input.termEn, id);
   try {
-    await db('glossary_terms').where({ id }).update({ termEn: input.termEn, termDe: input.termDe, note: input.note, updatedAt: db.fn.now() });
+    await db('glossary_terms').where({ id }).update({ termEn: input.termEn, termKey: foldTerm(input.termEn), termDe: input.termDe, note: input.note, updatedAt: db.fn.now() });
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
     throw err;
@@ -126,7 +130,7 @@ export async function seedGlossary(db: Knex, orgName: string): Promise<number> {
     offered.add(key);
     if ((await entryWithTerm(db, term.termEn)) !== null) continue;
     try {
-      await db('glossary_terms').insert(term);
+      await db('glossary_terms').insert({ ...term, termKey: key });
       added++;
     } catch (err) {
       // Another instance added it at the same moment.

@@ -20,10 +20,11 @@ const lang = z.enum(['en', 'de'], { error: 'from and to must be "en" or "de"' })
 
 const TranslateInputSchema = z
   .object({
+    // too_long as a field code with its limit: the admin page says it in its own language.
     text: z
       .string({ error: 'text is required' })
-      .refine((s) => s.trim().length > 0, 'text is required')
-      .refine((s) => s.length <= TRANSLATE_MAX_CHARS, `text is too long (at most ${TRANSLATE_MAX_CHARS} characters)`),
+      .max(TRANSLATE_MAX_CHARS, 'too_long')
+      .refine((s) => s.trim().length > 0, 'text is required'),
     from: lang,
     to: lang,
   })
@@ -63,7 +64,20 @@ export function adminTranslateApi(deps: Deps): Router {
   const router = Router();
   router.post('/translate', async (req, res) => {
     const input = parseInput(TranslateInputSchema, req.body ?? {});
-    const draft = await deps.assistant.translate({ ...input, glossary: await glossaryEntries(deps.db) });
+    // A form closed or switched closes its request: the parts of a long text not yet drafted are
+    // not asked for, and those under way are cancelled (OpenAI would work for nobody).
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort();
+    });
+    let draft;
+    try {
+      draft = await deps.assistant.translate({ ...input, glossary: await glossaryEntries(deps.db), signal: gone.signal });
+    } catch (err) {
+      if (!gone.signal.aborted) throw err;
+      deps.log.info('translation draft cancelled: the admin closed the request');
+      return;
+    }
     // glossaryMissing: the required glossary forms the draft still leaves out after a second try.
     res.json({ text: draft.text, from: input.from, to: input.to, source: 'machine', glossaryMissing: draft.glossaryMissing });
   });

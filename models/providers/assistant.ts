@@ -63,6 +63,8 @@ export interface TranslateInput {
   from: Lang;
   to: Lang;
   glossary: GlossaryEntry[];
+  /** Aborted when nobody waits for the draft any more (the admin closed the form): the parts still asked are cancelled. */
+  signal?: AbortSignal;
 }
 
 /** The draft, and the glossary terms (in the target language) it still does not use after a second try. */
@@ -71,7 +73,8 @@ export interface TranslateResult {
   glossaryMissing: string[];
 }
 
-export const TRANSLATE_MAX_CHARS = 20_000;
+export { TRANSLATE_MAX_CHARS } from './translate-limits';
+import { TRANSLATE_MAX_CHARS } from './translate-limits';
 /**
  * A long text goes out in parts of about this many characters, each its own request with its own
  * deadline: one request for 20,000 characters does not fit the 12 s an attempt may take.
@@ -79,6 +82,8 @@ export const TRANSLATE_MAX_CHARS = 20_000;
 export const TRANSLATE_CHUNK_CHARS = 3_000;
 /** Parts asked at the same time (more would only queue at OpenAI's rate limit). */
 export const TRANSLATE_PARALLEL = 2;
+/** A glossary retry ends this long before its round's deadline, so the first draft can still be answered. */
+const RETRY_MARGIN_MS = 200;
 
 export const notConfigured = () =>
   new AppError(503, 'assistant.not_configured', 'Machine translation is not configured: set OPENAI_API_KEY to draft translations.');
@@ -464,7 +469,7 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
       return posts;
     },
 
-    async translate({ text, from, to, glossary }) {
+    async translate({ text, from, to, glossary, signal: caller }) {
       const system = (terms: GlossaryEntry[], missing: string[]) =>
         [
           `You translate the website texts of a small Swiss charity supporting 17 villages in Mwenezi Ward 3, Zimbabwe, from ${languageName(from)} into ${languageName(to)}.`,
@@ -485,28 +490,46 @@ function openaiAssistant(OpenAI: typeof OpenAIType, options: AssistantOptions & 
       const parts = markdownChunks(text);
       // Each part has its own deadline; the whole call gets one deadline per round of parts.
       const rounds = Math.ceil(parts.chunks.length / TRANSLATE_PARALLEL);
+      const started = Date.now();
       return withDeadline(
         rounds * totalMs,
         async (deadline) => {
-          // A part that fails ends the call: the parts still asked are cancelled, not left running.
+          // A part that fails ends the call, and so does a caller that went away: the parts still
+          // asked are cancelled, not left running.
           const stop = new AbortController();
-          const signal = AbortSignal.any([deadline, stop.signal]);
-          const one = async (source: string) => {
+          const signal = AbortSignal.any([deadline, stop.signal, ...(caller ? [caller] : [])]);
+          if (signal.aborted) throw signal.reason;
+          const one = async ({ source, index }: { source: string; index: number }) => {
             const terms = glossaryFor(source, from, glossary);
-            const draft = async (missing: string[]) => {
-              const answer = await structured(ctx, { name: 'translation', schema: TRANSLATION_JSON_SCHEMA, validator: TranslationSchema, system: system(terms, missing), user: source, temperature: 0.2, signal });
+            const draft = async (missing: string[], within: AbortSignal) => {
+              const answer = await structured(ctx, { name: 'translation', schema: TRANSLATION_JSON_SCHEMA, validator: TranslationSchema, system: system(terms, missing), user: source, temperature: 0.2, signal: within });
               // The answer comes trimmed: a part's first-line indent (an indented code block) is put back.
               const indent = /^[ \t]*/.exec(source)![0];
               const checked = checkedDraft(source, indent + answer.text, to);
               return { text: checked, missing: missingTerms(checked, terms, to) };
             };
-            const first = await draft([]);
+            const first = await draft([], signal);
             if (!first.missing.length) return first;
-            // One more try that names what was left out; the better of the two is kept.
-            const second = await draft(first.missing);
-            return second.missing.length <= first.missing.length ? second : first;
+            // One more try that names what was left out, within what is left of this part's round
+            // (a margin before the call's deadline): a usable first draft never becomes a 504.
+            const left = started + (Math.floor(index / TRANSLATE_PARALLEL) + 1) * totalMs - RETRY_MARGIN_MS - Date.now();
+            if (left <= 0) return first;
+            try {
+              const second = await draft(first.missing, AbortSignal.any([signal, AbortSignal.timeout(left)]));
+              // The better of the two is kept.
+              return second.missing.length <= first.missing.length ? second : first;
+            } catch (err) {
+              // Cancelled with the whole call: that call's error is what counts.
+              if (signal.aborted) throw err;
+              options.log.warn({ err: (err as Error).message }, 'OpenAI translation: the glossary retry failed, the first draft is kept');
+              return first;
+            }
           };
-          const drafts = await inParallel(parts.chunks, TRANSLATE_PARALLEL, one).catch((err: unknown) => {
+          const drafts = await inParallel(
+            parts.chunks.map((source, index) => ({ source, index })),
+            TRANSLATE_PARALLEL,
+            one,
+          ).catch((err: unknown) => {
             stop.abort(err);
             throw err;
           });

@@ -404,6 +404,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             setAutosaveNote('');
             setValues(restored);
             setOpened(restored);
+            // No machine wrote the restored text: a save must not call it a machine draft.
+            drafts.reset();
             setErrors({});
             void refresh();
             onChanged();

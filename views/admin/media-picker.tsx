@@ -6,6 +6,8 @@ import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
+import { useMachineDrafts } from './translate-buttons';
+import type { FieldDef } from './entities';
 import { CsrfField, Dialog, FieldAnchors, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 
 export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
@@ -88,35 +90,55 @@ function AltSuggestionNote({ text, language, onUse }: { text: string; language: 
   );
 }
 
-/** The details of a file, for the upload form and the edit form alike. */
+/** The bilingual pair of a library item: its alt texts (labels are whole locale keys). */
+const ALT_DEFS: FieldDef[] = [
+  { name: 'altText', label: 'admin.media.altText', kind: 'text' },
+  { name: 'altTextDe', label: 'admin.altSuggest.altTextDe', kind: 'text' },
+];
+
+/**
+ * The details of a file, for the upload form and the edit form alike. `draftKey` names the file the
+ * form is about: a new one forgets the machine-draft marks of the last.
+ */
 export function MediaMetaFields({
   values,
   onChange,
   errors,
   altRequired = false,
   suggestion = null,
+  draftKey = 'media',
 }: {
   values: MediaMetaValues;
   onChange: (v: MediaMetaValues) => void;
   errors: Record<string, FieldIssue>;
   altRequired?: boolean;
   suggestion?: MediaItem['altSuggestion'];
+  draftKey?: string;
 }) {
   const t = useT();
   const fieldError = useFieldError();
   const set = (key: keyof MediaMetaValues) => (v: string) => onChange({ ...values, [key]: v });
+  // A draft lands after a wait: it goes into the values as they are then, not as they were at the click.
+  const latest = useRef(values);
+  latest.current = values;
+  const asRecord = (v: MediaMetaValues) => v as unknown as Record<string, string>;
+  const drafts = useMachineDrafts(ALT_DEFS, asRecord(values), (update) => onChange({ ...latest.current, ...update(asRecord(latest.current)) }), draftKey, {
+    entity: null,
+    id: null,
+    opened: asRecord(values),
+  });
   return (
     <>
       <div className="admin-form-row cols-2">
         <SelectField name="category" label={t('admin.media.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
         <div>
-          <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />
+          {drafts.wrap(ALT_DEFS[0]!, <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />)}
           {suggestion && suggestion.en !== values.altText && <AltSuggestionNote text={suggestion.en} language="en" onUse={() => onChange({ ...values, altText: suggestion.en })} />}
         </div>
       </div>
       <div className="admin-form-row cols-2">
         <div>
-          <TextField name="altTextDe" label={t('admin.altSuggest.altTextDe')} value={values.altTextDe} onChange={set('altTextDe')} error={fieldError(errors.altTextDe)} />
+          {drafts.wrap(ALT_DEFS[1]!, <TextField name="altTextDe" label={t('admin.altSuggest.altTextDe')} value={values.altTextDe} onChange={set('altTextDe')} error={fieldError(errors.altTextDe)} />)}
           {suggestion && suggestion.de !== values.altTextDe && <AltSuggestionNote text={suggestion.de} language="de" onUse={() => onChange({ ...values, altTextDe: suggestion.de })} />}
         </div>
       </div>
@@ -138,6 +160,8 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
   const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  // Each upload starts a new file's details: the drafts of the last one are not marked in it.
+  const [uploads, setUploads] = useState(0);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -151,6 +175,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
       toast({ title: t('admin.media.uploaded'), description: item.originalName, variant: 'success' });
       setErrors({});
       setMeta((m) => ({ ...EMPTY_META, category: m.category }));
+      setUploads((n) => n + 1);
       if (fileInput.current) fileInput.current.value = '';
       onUploaded?.(item);
     } catch (err) {
@@ -187,7 +212,7 @@ export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnl
           </p>
         )}
       </div>
-      <MediaMetaFields values={meta} onChange={setMeta} errors={errors} />
+      <MediaMetaFields values={meta} onChange={setMeta} errors={errors} draftKey={`upload-${uploads}`} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('admin.media.uploading') : t('admin.media.upload')}
       </button>

@@ -8,10 +8,12 @@
 // date; text a person wrote is replaced only when they say so in a dialog. An answer belongs to the
 // form that asked: a form closed or switched aborts the request and the answer is dropped. The
 // buttons need JavaScript: without it they are not there at all.
-import { useEffect, useRef, useState, type ReactElement } from 'react';
-import { useT } from '../app-context';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, errorText } from './api';
+import { formatNumber } from '../../models/rules';
+import { TRANSLATE_MAX_CHARS } from '../../models/providers/translate-limits';
+import { AdminApiError, adminFetch, errorText } from './api';
 import { Dialog, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';
 
@@ -49,6 +51,11 @@ export interface MachineDrafts {
   marks: Values;
   /** Puts back the marks of a restored autosave. */
   restoreMarks(marks: Values | undefined): void;
+  /**
+   * Forgets every mark and drops what is still awaited, as for a new form: the form's values were
+   * replaced by text no machine wrote (a restored revision).
+   */
+  reset(): void;
 }
 
 /** The text of a page-text field (`texts.<lang>.<key>`) in the form's values. */
@@ -67,6 +74,9 @@ const valueOf = (v: Values, name: string) => (name.startsWith('texts.') ? pageTe
 /** The translation status's name of a form's kind of item. */
 const STATUS_ENTITY: Record<string, string> = { projects: 'project', news: 'news', team: 'team', pages: 'page' };
 
+/** A source text longer than a draft request takes: said before anything is sent. */
+class TooLong extends Error {}
+
 interface Answer {
   text: string;
   glossaryMissing?: string[];
@@ -84,14 +94,23 @@ interface Question {
  */
 export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (update: (old: Values) => Values) => void, formKey: string, form: DraftForm): MachineDrafts {
   const t = useT();
+  const lang = useLang();
   const hydrated = useHydrated();
+  // The ids of the hidden field names: two forms with drafts can be open on one page (a project
+  // and one of its spending records both have a description).
+  const idBase = useId();
+  const idFor = (name: string) => `${idBase}-draft-for-${name.replace(/[^\w-]/g, '-')}`;
   const [filled, setFilled] = useState<Values>({});
   const [missing, setMissing] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const [question, setQuestion] = useState<Question | null>(null);
   const names = new Set(defs.filter((d) => d.kind === 'text' || d.kind === 'textarea').map((d) => d.name));
-  const labelOf = (name: string) => t(`admin.fields.${defs.find((d) => d.name === name)?.label ?? name}`);
+  // A label with a dot is a whole locale key (a form whose labels live outside admin.fields).
+  const labelOf = (name: string) => {
+    const label = defs.find((d) => d.name === name)?.label ?? name;
+    return t(label.includes('.') ? label : `admin.fields.${label}`);
+  };
   const valuesRef = useRef(values);
   valuesRef.current = values;
   const filledRef = useRef(filled);
@@ -112,7 +131,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
     pending.current.clear();
   };
 
-  useEffect(() => {
+  const forget = () => {
     generation.current++;
     stopAll();
     busyRef.current = false;
@@ -121,7 +140,9 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
     setMissing({});
     setQuestion(null);
     setAnnounce('');
-  }, [formKey]);
+  };
+
+  useEffect(forget, [formKey]);
 
   useEffect(() => {
     mounted.current = true;
@@ -148,6 +169,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
     if (!pair) return null;
     const text = valuesRef.current[pair.source] ?? '';
     if (!text.trim()) return null;
+    if (text.length > TRANSLATE_MAX_CHARS) throw new TooLong();
     const answer = await adminFetch<Answer>('POST', '/api/admin/translate', { text, from: pair.from, to: pair.to }, { signal: ticket.signal });
     // Another item's form (or none) is open now: this answer is not for it.
     if (!alive(ticket)) return null;
@@ -172,7 +194,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
         toast({ title: outcome.said, description: terms || undefined, variant: 'success' });
       }
     } catch (err) {
-      if (alive(ticket)) toast({ title: t('admin.translate.failed'), description: errorText(t, err), variant: 'destructive' });
+      if (alive(ticket)) toast({ title: t('admin.translate.failed'), description: failureText(err), variant: 'destructive' });
     } finally {
       pending.current.delete(controller);
       if (generation.current === ticket.gen) {
@@ -180,6 +202,12 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
         if (mounted.current) setBusy(null);
       }
     }
+  }
+
+  /** Why a draft failed; a text over the limit (checked here, or by the server) names the limit. */
+  function failureText(err: unknown): string {
+    const tooLong = err instanceof TooLong || (err instanceof AdminApiError && err.fieldIssues.text?.code === 'too_long');
+    return tooLong ? t('admin.translate.tooLong', { max: formatNumber(TRANSLATE_MAX_CHARS, lang) }) : errorText(t, err);
   }
 
   const failed = (description: string) => {
@@ -285,11 +313,11 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
       <div key={def.name} className="draft-field">
         {element}
         <div className="draft-actions">
-          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={`draft-for-${def.name}`} onClick={() => void draftField(def.name)}>
+          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={idFor(def.name)} onClick={() => void draftField(def.name)}>
             {busy === def.name ? t('admin.translate.working') : t(pair.to === 'de' ? 'admin.translate.toDe' : 'admin.translate.toEn')}
           </button>
           {/* The field the button fills, said after its name (a label would also name the field's own lookups). */}
-          <span id={`draft-for-${def.name}`} hidden>
+          <span id={idFor(def.name)} hidden>
             {label}
           </span>
           {notes(def.name, values[def.name])}
@@ -301,15 +329,15 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   const langs = (['de', 'en'] as const).filter((to) => targetsFor(to).length > 0);
   const whole =
     hydrated && langs.length > 0 ? (
-      <div className="draft-whole" role="group" aria-labelledby="draft-whole-hint">
+      <div className="draft-whole" role="group" aria-labelledby={idFor('whole')}>
         <div className="draft-actions">
           {langs.map((to) => (
-            <button key={to} type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby="draft-whole-hint" onClick={() => void draftWhole(to)}>
+            <button key={to} type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={idFor('whole')} onClick={() => void draftWhole(to)}>
               {busy === `whole-${to}` ? t('admin.translate.working') : t(to === 'de' ? 'admin.translate.wholeItem' : 'admin.translate.wholeItemEn')}
             </button>
           ))}
         </div>
-        <p className="admin-hint" id="draft-whole-hint">
+        <p className="admin-hint" id={idFor('whole')}>
           {t('admin.translate.wholeItemHint')}
         </p>
         <p className="sr-only" role="status" aria-live="polite">
@@ -324,10 +352,15 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
               ))}
             </ul>
             <div className="admin-form-actions">
-              <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} autoFocus>
-                {t('admin.translate.askKeep', { count: question.fill.length })}
-              </button>
-              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)}>
+              {/* With nothing empty or out of date, "fill only those" would do nothing: it is left
+                  out, and the focus goes to the next choice, the one that drafts (still an unsaved
+                  change that the form's Cancel takes back). */}
+              {question.fill.length > 0 && (
+                <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} autoFocus>
+                  {t('admin.translate.askKeep', { count: question.fill.length })}
+                </button>
+              )}
+              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)} autoFocus={question.fill.length === 0}>
                 {t('admin.translate.askReplace')}
               </button>
               <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)}>
@@ -346,14 +379,16 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
     restoreMarks(marks) {
       if (marks && Object.keys(marks).length) setFilled((old) => ({ ...old, ...marks }));
     },
+    reset: forget,
     pageText(key, lang, label, source, current, apply) {
       if (!hydrated) return null;
       const name = `texts.${lang}.${key}`;
       const from: Lang = lang === 'de' ? 'en' : 'de';
-      const describedBy = `draft-for-texts-${lang}-${key}`;
+      const describedBy = idFor(name);
       const draftPageText = () =>
         run(name, async (ticket) => {
           if (!source.trim()) return failed(t('admin.translate.emptySource'));
+          if (source.length > TRANSLATE_MAX_CHARS) throw new TooLong();
           const answer = await adminFetch<Answer>('POST', '/api/admin/translate', { text: source, from, to: lang }, { signal: ticket.signal });
           if (!alive(ticket)) return null;
           apply(answer.text);
