@@ -390,6 +390,8 @@ export async function structured<T>(
       throw err;
     }
     if (err instanceof OpenAI.APIConnectionTimeoutError || err instanceof OpenAI.APIUserAbortError || isTimeoutError(err)) {
+      // The caller's own cancel (the admin closed the form) is no timeout of OpenAI's: the caller logs it.
+      if (request.signal?.aborted) throw timedOut();
       log.warn({ name }, `${p}OpenAI timed out`);
       throw timedOut();
     }
