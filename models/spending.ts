@@ -198,17 +198,8 @@ export async function deleteSpending(db: Knex, id: number): Promise<SpendingReco
 export const spendingSummary = (r: SpendingRecord, projectTitle?: string) =>
   `${r.amount} USD ${r.category} on ${r.date}: ${r.description}${projectTitle ? ` (${projectTitle})` : ''}`;
 
-/** What visitors see of a record (who entered it and the media id stay in the admin). */
-export interface PublicSpending {
-  id: number;
-  date: string;
-  amount: string;
-  category: string;
-  categoryKey: string;
-  description: string;
-  descriptionDe: string;
-  receiptUrl: string | null;
-}
+/** What visitors see of a record (its project, the media id and the times stay in the admin). */
+export type PublicSpending = Omit<SpendingRecord, 'projectId' | 'receiptMediaId' | 'createdAt' | 'updatedAt'>;
 
 export const publicSpending = (r: SpendingRecord): PublicSpending => ({
   id: r.id,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { contentVersionTriggers, dropContentVersionTriggers } from './content-version-triggers';
 
 // State every instance shares through the database.
 // - content_version: one counter that database triggers raise on every write to a table a public
@@ -7,32 +8,6 @@ import type { Knex } from 'knex';
 // - rate_limits: the hit counters of express-rate-limit (controllers/middleware/rate-limit.ts).
 // The tables of that day; later ones get their triggers in their own migration (models/shared-state.ts lists them all).
 const FIRST_CONTENT_TABLES = ['projects', 'news_articles', 'team_members', 'page_contents', 'media_items'] as const;
-
-// The triggers as this migration made them, copied here on purpose: a migration that has run must
-// create the same thing forever, so it never imports app code (models/shared-state.ts may change).
-const isSqlite = (knex: Knex) => knex.client.config.client === 'sqlite3';
-
-async function contentVersionTriggers(knex: Knex, table: string): Promise<void> {
-  if (isSqlite(knex)) {
-    for (const event of ['insert', 'update', 'delete']) {
-      await knex.raw(
-        `create trigger ${table}_${event}_content_version after ${event} on ${table}
-           begin update content_version set version = version + 1 where id = 1; end`,
-      );
-    }
-  } else {
-    await knex.raw(`create trigger ${table}_content_version after insert or update or delete or truncate on ${table}
-        for each statement execute function bump_content_version()`);
-  }
-}
-
-async function dropContentVersionTriggers(knex: Knex, table: string): Promise<void> {
-  if (isSqlite(knex)) {
-    for (const event of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists ${table}_${event}_content_version`);
-  } else {
-    await knex.raw(`drop trigger if exists ${table}_content_version on ${table}`);
-  }
-}
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('content_version', (t) => {

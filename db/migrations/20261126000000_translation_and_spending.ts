@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { contentVersionTriggers, dropContentVersionTriggers } from './content-version-triggers';
 
 // Two languages kept in step, and where the money went:
 // - translation_sources: for each translated field, a hash of the source text the translation was
@@ -6,32 +7,6 @@ import type { Knex } from 'knex';
 // - glossary_terms: names and terms a machine draft must keep or translate one way;
 // - media_items: the German alt text, and alt text suggestions waiting for a person;
 // - project_spending: what each project's money was spent on.
-
-// The triggers as this migration made them, copied here on purpose: a migration that has run must
-// create the same thing forever, so it never imports app code (models/shared-state.ts may change).
-const isSqlite = (knex: Knex) => knex.client.config.client === 'sqlite3';
-
-async function contentVersionTriggers(knex: Knex, table: string): Promise<void> {
-  if (isSqlite(knex)) {
-    for (const event of ['insert', 'update', 'delete']) {
-      await knex.raw(
-        `create trigger ${table}_${event}_content_version after ${event} on ${table}
-           begin update content_version set version = version + 1 where id = 1; end`,
-      );
-    }
-  } else {
-    await knex.raw(`create trigger ${table}_content_version after insert or update or delete or truncate on ${table}
-        for each statement execute function bump_content_version()`);
-  }
-}
-
-async function dropContentVersionTriggers(knex: Knex, table: string): Promise<void> {
-  if (isSqlite(knex)) {
-    for (const event of ['insert', 'update', 'delete']) await knex.raw(`drop trigger if exists ${table}_${event}_content_version`);
-  } else {
-    await knex.raw(`drop trigger if exists ${table}_content_version on ${table}`);
-  }
-}
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('translation_sources', (t) => {
