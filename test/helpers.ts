@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
 import { createApp, type AppHandle, type CreateAppOptions } from '../app';
+import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai';
 
 /**
  * The database the suites run on: SQLite in memory by default; PostgreSQL when TEST_DATABASE_URL
@@ -169,6 +170,46 @@ export function serverAndBrowser(env: Record<string, string | undefined> = {}): 
   return e2e;
 }
 
+/** A test app whose OpenAI is the fake in test/fakes/openai.ts (started first); `close` stops both. */
+export async function testAppWithAI(env: Record<string, string | undefined> = {}): Promise<{ h: AppHandle; ai: FakeOpenAI; close: () => Promise<void> }> {
+  const ai = await startFakeOpenAI();
+  const h = await testApp({ ...env, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url });
+  return {
+    h,
+    ai,
+    close: async () => {
+      await h.close();
+      await ai.close();
+    },
+  };
+}
+
+/**
+ * serverAndBrowser with OpenAI configured against the fake in test/fakes/openai.ts (started first,
+ * closed after): `ai` is the fake, to set its mode and read what it was asked.
+ */
+export function serverAndBrowserWithAI(env: Record<string, string | undefined> = {}): { srv: RunningServer; browser: Browser; ai: FakeOpenAI } {
+  const full: Record<string, string | undefined> = { ...env, OPENAI_API_KEY: 'sk-test' };
+  let ai: FakeOpenAI | undefined;
+  before(async () => {
+    ai = await startFakeOpenAI();
+    full.OPENAI_BASE_URL = ai.url;
+  });
+  after(async () => ai?.close());
+  const e2e = serverAndBrowser(full);
+  return {
+    get srv() {
+      return e2e.srv;
+    },
+    get browser() {
+      return e2e.browser;
+    },
+    get ai() {
+      return ai!;
+    },
+  };
+}
+
 export interface WatchedPage {
   page: Page;
   /** Console errors, page errors and hydration warnings seen so far. */
@@ -240,4 +281,24 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** The news form's fields as the edit form posts them (strings, as a browser sends them). */
+export function newsFormFields(a: Record<string, any>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    title: a.title,
+    titleDe: a.titleDe,
+    abstract: a.abstract ?? '',
+    abstractDe: a.abstractDe ?? '',
+    content: a.content,
+    contentDe: a.contentDe,
+    projectId: a.projectId ? String(a.projectId) : '',
+    publishedAt: String(a.publishedAt).slice(0, 10),
+    imageUrl: a.imageUrl,
+    excerpt: a.excerpt ?? '',
+    slug: a.slug ?? '',
+    draft: 'false',
+    publishAt: '',
+    ...extra,
+  };
 }

@@ -6,7 +6,7 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { testApp } from '../helpers';
+import { newsFormFields, testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { libraryFileName } from '../../models/library-alts';
 
@@ -82,23 +82,7 @@ describe('the accessibility check reads the media library alt texts', () => {
     assert.deepEqual(problemsOf(await check({ bio: 'Text.', imageUrl: FILE_NAME })), []);
   });
 
-  const newsForm = (extra: Record<string, unknown>) => ({
-    _csrf: csrf,
-    title: article.title,
-    titleDe: article.titleDe,
-    abstract: article.abstract ?? '',
-    abstractDe: article.abstractDe ?? '',
-    content: article.content,
-    contentDe: article.contentDe,
-    projectId: article.projectId ? String(article.projectId) : '',
-    publishedAt: String(article.publishedAt).slice(0, 10),
-    imageUrl: article.imageUrl,
-    excerpt: article.excerpt ?? '',
-    slug: article.slug ?? '',
-    draft: 'false',
-    publishAt: '',
-    ...extra,
-  });
+  const newsForm = (extra: Record<string, unknown>) => newsFormFields(article, { _csrf: csrf, ...extra });
   const stored = async () => (await request(h.app).get(`/api/admin/news/${article.id}`).set(ADMIN).expect(200)).body;
 
   test('without JavaScript: a good library text publishes at once; a file-name one on the picture is held, linked to the field', async () => {

@@ -11,32 +11,12 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testApp } from '../helpers';
+import { newsFormFields, testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 const PROBLEMS = '## Harvest\n\n![IMG_2041.jpg](/images/garden.jpg)\n\n#### Skipped level\n\nSeedlings in rows.';
-
-/** The news form's fields as the edit form posts them (strings, as a browser sends them). */
-function newsForm(a: Record<string, any>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: a.title,
-    titleDe: a.titleDe,
-    abstract: a.abstract ?? '',
-    abstractDe: a.abstractDe ?? '',
-    content: a.content,
-    contentDe: a.contentDe,
-    projectId: a.projectId ? String(a.projectId) : '',
-    publishedAt: String(a.publishedAt).slice(0, 10),
-    imageUrl: a.imageUrl,
-    excerpt: a.excerpt ?? '',
-    slug: a.slug ?? '',
-    draft: 'false',
-    publishAt: '',
-    ...extra,
-  };
-}
 
 /** Every id that occurs more than once in a page's HTML. */
 function repeatedIds(html: string): string[] {
@@ -62,7 +42,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
   const stored = async () => (await request(h.app).get(`/api/admin/news/${article.id}`).set(ADMIN).expect(200)).body;
 
   test('a publication with problems is held, listed in English with links to the fields, and the box lets it through', async () => {
-    const held = await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsForm(article, { content: PROBLEMS }) }).expect(303);
+    const held = await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }) }).expect(303);
     assert.equal(held.headers.location, `/admin?tab=news&edit=${article.id}#a11y-held`);
     assert.equal((await stored()).content, article.content, 'nothing written');
 
@@ -77,14 +57,14 @@ describe('publishing without JavaScript asks about accessibility problems first'
     assert.ok(html.includes('#### Skipped level'));
     assert.match(html, /name="draft" value="true"(?![^>]*checked)/);
 
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsForm(article, { content: PROBLEMS }), _a11yConfirm: 'yes' }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }), _a11yConfirm: 'yes' }).expect(303, /tab=news$|tab=news"/);
     const saved = await stored();
     assert.equal(saved.content, PROBLEMS);
     assert.equal(saved.draft, false);
   });
 
   test('in German: the held form says so in German', async () => {
-    const held = await agent.post(`/de/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsForm(article, { contentDe: '## Ernte\n\n![DSC_0042.JPG](/images/garden.jpg)' }) }).expect(303);
+    const held = await agent.post(`/de/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { contentDe: '## Ernte\n\n![DSC_0042.JPG](/images/garden.jpg)' }) }).expect(303);
     assert.equal(held.headers.location, `/de/admin?tab=news&edit=${article.id}#a11y-held`);
     const html = decode((await agent.get(held.headers.location!.replace(/#.*/, '')).expect(200)).text);
     assert.match(html, /Noch nicht veröffentlicht: Die Prüfung der Barrierefreiheit hat die Probleme unten gefunden/);
@@ -97,7 +77,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
   test('a new item with problems is not created until confirmed', async () => {
     const count = async () => (await request(h.app).get('/api/admin/news').set(ADMIN).expect(200)).body.length;
     const before = await count();
-    const form = newsForm({ ...article, title: 'Held article', titleDe: 'Zurückgehaltener Artikel', slug: '' }, { content: PROBLEMS });
+    const form = newsFormFields({ ...article, title: 'Held article', titleDe: 'Zurückgehaltener Artikel', slug: '' }, { content: PROBLEMS });
     const held = await agent.post('/admin/news').type('form').send({ _csrf: csrf, ...form }).expect(303);
     assert.equal(held.headers.location, '/admin?tab=news&new=1#a11y-held');
     assert.equal(await count(), before);
@@ -107,10 +87,10 @@ describe('publishing without JavaScript asks about accessibility problems first'
 
   test('a draft, and a text with only reading hints, save at once', async () => {
     // The form's Draft box: a hidden "false", then the ticked "true".
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsForm(article, { content: `${PROBLEMS}\n\nAs a draft.`, draft: ['false', 'true'] }) }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: `${PROBLEMS}\n\nAs a draft.`, draft: ['false', 'true'] }) }).expect(303, /tab=news$|tab=news"/);
     assert.match((await stored()).content, /As a draft\./);
     const long = `## Report\n\n${Array(130).fill('word').join(' ')}`;
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsForm(article, { content: long }) }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: long }) }).expect(303, /tab=news$|tab=news"/);
     assert.equal((await stored()).content, long);
   });
 });

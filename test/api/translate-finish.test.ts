@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { freshDatabase, testApp } from '../helpers';
+import { freshDatabase, testApp, testAppWithAI } from '../helpers';
 import type { AppHandle } from '../../app';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import type { FakeOpenAI } from '../fakes/openai';
 import { createAssistant, foldTerm, markdownChunks } from '../../models/providers/assistant';
 import { openDatabase, schemaOf } from '../../db/connection';
 import { migrationSource } from '../../db/migrations/index';
@@ -22,15 +22,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('translation drafts: limits, retries and cancelling', () => {
   let h: AppHandle;
   let ai: FakeOpenAI;
+  let close: () => Promise<void>;
   before(async () => {
-    ai = await startFakeOpenAI();
-    h = await testApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url });
+    ({ h, ai, close } = await testAppWithAI());
     await request(h.app).post('/api/admin/glossary').set(ADMIN).send({ termEn: 'Mission Hospital', termDe: 'Missionsspital' }).expect(201);
   });
-  after(async () => {
-    await h.close();
-    await ai.close();
-  });
+  after(() => close());
 
   test('a text over the limit: 400 with the field code too_long and its limit', async () => {
     ai.requests.length = 0;

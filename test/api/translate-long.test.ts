@@ -6,9 +6,9 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { testApp } from '../helpers';
+import { testApp, testAppWithAI } from '../helpers';
 import type { AppHandle } from '../../app';
-import { startFakeOpenAI, fakeTranslation, type FakeOpenAI } from '../fakes/openai';
+import { fakeTranslation, type FakeOpenAI } from '../fakes/openai';
 import { createAssistant, markdownChunks, swissSpelling, TRANSLATE_CHUNK_CHARS, urlsOf } from '../../models/providers/assistant';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -31,17 +31,14 @@ function longArticle(): string {
 describe('long texts are drafted in parts', () => {
   let h: AppHandle;
   let ai: FakeOpenAI;
+  let close: () => Promise<void>;
   before(async () => {
-    ai = await startFakeOpenAI();
-    h = await testApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url });
+    ({ h, ai, close } = await testAppWithAI());
     // 1.5 s per attempt: the fake needs 0.25 s per 1,000 characters, so one request for the whole
     // article (3 s) cannot make it, while each part (at most 0.75 s) can.
     h.deps.assistant = await createAssistant({ apiKey: 'sk-test', baseUrl: ai.url, model: 'gpt-test', log: h.deps.log, timeoutMs: 1_500 });
   });
-  after(async () => {
-    await h.close();
-    await ai.close();
-  });
+  after(() => close());
 
   test('the parts: cut at blank lines outside code fences, at most ~3,000 characters, the separators kept', () => {
     const text = longArticle();
@@ -110,15 +107,12 @@ describe('long texts are drafted in parts', () => {
 describe('the glossary is checked in the draft', () => {
   let h: AppHandle;
   let ai: FakeOpenAI;
+  let close: () => Promise<void>;
   before(async () => {
-    ai = await startFakeOpenAI();
-    h = await testApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url });
+    ({ h, ai, close } = await testAppWithAI());
     await request(h.app).post('/api/admin/glossary').set(ADMIN).send({ termEn: 'Mission Hospital', termDe: 'Missionsspital' }).expect(201);
   });
-  after(async () => {
-    await h.close();
-    await ai.close();
-  });
+  after(() => close());
 
   test('a term left out is asked for once more, naming it; the second draft is used', async () => {
     ai.mode = 'skip_glossary_once';

@@ -5,9 +5,9 @@
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
-import { testApp } from '../helpers';
+import { testApp, testAppWithAI } from '../helpers';
 import type { AppHandle } from '../../app';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import type { FakeOpenAI } from '../fakes/openai';
 import { seedGlossary } from '../../models/glossary';
 import { checkedDraft, urlsOf } from '../../models/providers/assistant';
 
@@ -27,14 +27,11 @@ const SOURCE = [
 describe('translate with OpenAI (the real SDK against the fake)', () => {
   let h: AppHandle;
   let ai: FakeOpenAI;
+  let close: () => Promise<void>;
   before(async () => {
-    ai = await startFakeOpenAI();
-    h = await testApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url, ORG_NAME: 'Kuvaka Community Trust' });
+    ({ h, ai, close } = await testAppWithAI({ ORG_NAME: 'Kuvaka Community Trust' }));
   });
-  after(async () => {
-    await h.close();
-    await ai.close();
-  });
+  after(() => close());
 
   test('Markdown, links and image addresses survive; glossary names stay; Swiss spelling in German', async () => {
     ai.mode = 'ok';

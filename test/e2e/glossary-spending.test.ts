@@ -2,21 +2,13 @@
 // question's button deletes); the spending form starts at today's Swiss date and drafts its German
 // description from the English one (the real openai SDK against the fake), as an unsaved change
 // with its note. Axe finds nothing serious on either.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, signInAdmin, until, watchedPage } from '../helpers';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { axeSerious, serverAndBrowserWithAI, signInAdmin, until, watchedPage } from '../helpers';
 import { swissToday } from '../../models/dates';
 
 describe('glossary delete question and spending drafts in Chromium', () => {
-  let ai: FakeOpenAI;
-  const env: Record<string, string> = { OPENAI_API_KEY: 'sk-test' };
-  before(async () => {
-    ai = await startFakeOpenAI();
-    env.OPENAI_BASE_URL = ai.url;
-  });
-  after(async () => ai.close());
-  const e2e = serverAndBrowser(env);
+  const e2e = serverAndBrowserWithAI();
   const KEY = { 'X-Admin-Key': 'demo-admin-key-change-me', 'Content-Type': 'application/json' };
 
   test('a glossary term is deleted only after the question', async () => {
@@ -62,7 +54,7 @@ describe('glossary delete question and spending drafts in Chromium', () => {
     await form.getByText('Machine draft: check it before saving').waitFor();
     const drafted = await form.getByLabel('Description (German)').inputValue();
     assert.ok(drafted.trim().length > 0 && drafted !== 'Seeds for the school garden', drafted);
-    assert.ok(ai.requests.length > 0, 'OpenAI was asked');
+    assert.ok(e2e.ai.requests.length > 0, 'OpenAI was asked');
     assert.deepEqual(await axeSerious(page), []);
     // Nothing was saved by the draft.
     assert.equal(await srv.handle.deps.db('project_spending').where({ description: 'Seeds for the school garden' }).first(), undefined);

@@ -1,26 +1,15 @@
 // Where the money went in Chromium: the project page's spent-of-raised and records at phone and
 // desktop widths in both languages (no serious axe finding, no horizontal scrolling), and an admin
 // adding a record in the project's form with the keyboard, the receipt picked from the library.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer, signInAdmin } from '../helpers';
+import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 
 const SLUG = 'nook-vocational-training-center';
 const SHOTS = process.env.SPENDING_SHOTS; // a directory: screenshots to look at
 
 describe('spending records in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-
-  before(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-  });
+  const e2e = serverAndBrowser();
 
   test('the project page shows what was spent, in both languages, at 320, 390 and 1280 pixels', async () => {
     for (const [path, spent, heading] of [
@@ -28,8 +17,8 @@ describe('spending records in Chromium', () => {
       [`/de/projects/${SLUG}`, /\$12’400 ausgegeben von \$58’740 gesammelt/, 'Wohin das Geld ging'],
     ] as const) {
       for (const width of [320, 390, 1280]) {
-        const { page, problems } = await watchedPage(browser, { viewport: { width, height: 900 } });
-        await page.goto(srv.url + path);
+        const { page, problems } = await watchedPage(e2e.browser, { viewport: { width, height: 900 } });
+        await page.goto(e2e.srv.url + path);
         await waitForHydration(page);
         assert.match(await page.locator('.sidebar-spent').innerText(), spent);
         await page.getByRole('heading', { name: heading }).waitFor();
@@ -47,10 +36,10 @@ describe('spending records in Chromium', () => {
   });
 
   test('an admin adds a record in the project form with the keyboard; the page shows it', async () => {
-    const db = srv.handle.deps.db;
+    const db = e2e.srv.handle.deps.db;
     const project = (await db('projects').where({ slug: SLUG }).first()) as { id: number; title: string };
-    const { page, problems } = await watchedPage(browser);
-    await signInAdmin(page, srv.url);
+    const { page, problems } = await watchedPage(e2e.browser);
+    await signInAdmin(page, e2e.srv.url);
 
     await page.getByRole('button', { name: `Edit: ${project.title}` }).click();
     await page.getByRole('heading', { name: 'Spending', exact: true }).waitFor();
@@ -81,7 +70,7 @@ describe('spending records in Chromium', () => {
     const audit = await db('audit_log').where({ entity: 'spending', entityId: String(row.id), action: 'create' }).first();
     assert.ok(audit);
 
-    await page.goto(srv.url + `/de/projects/${SLUG}`);
+    await page.goto(e2e.srv.url + `/de/projects/${SLUG}`);
     await page.getByText('Busbillette für die Lernenden').waitFor();
     assert.deepEqual(problems, []);
   });

@@ -4,24 +4,16 @@
 // no duplicate ids; the media library's alt text pair has the draft button; the whole-item
 // question leaves out "Fill only the empty and out-of-date fields" when there is none (the focus
 // goes to the next choice).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { axeSerious, serverAndBrowserWithAI, watchedPage, signInAdmin } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 
 const KEY = 'eve-key-0123456789';
 
 describe('machine drafts: restore, limits, ids, media, the whole-item question', () => {
-  let ai: FakeOpenAI;
-  const env: Record<string, string> = { ADMIN_KEYS: `Eve Tester <${KEY}>`, OPENAI_API_KEY: 'sk-test' };
-  before(async () => {
-    ai = await startFakeOpenAI();
-    env.OPENAI_BASE_URL = ai.url;
-  });
-  after(async () => ai.close());
-  const e2e = serverAndBrowser(env);
+  const e2e = serverAndBrowserWithAI({ ADMIN_KEYS: `Eve Tester <${KEY}>` });
 
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${e2e.srv.url}${path}`, { method, headers: { 'X-Admin-Key': KEY, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -82,11 +74,11 @@ describe('machine drafts: restore, limits, ids, media, the whole-item question',
     await page.getByRole('tab', { name: 'Team' }).click();
     await page.getByRole('button', { name: 'Bearbeiten: Chipo Lang' }).click();
     await page.getByLabel(de.admin.fields.bio).fill('The school garden. '.repeat(1_100));
-    const asked = ai.requests.length;
+    const asked = e2e.ai.requests.length;
     await page.locator('.draft-field').filter({ has: page.locator('[name="bioDe"]') }).getByRole('button', { name: de.admin.translate.toDe }).click();
     const message = de.admin.translate.tooLong.replace('{{max}}', '20’000');
     await page.locator('.toast').filter({ hasText: message }).waitFor();
-    assert.equal(ai.requests.length, asked, 'nothing was sent to OpenAI');
+    assert.equal(e2e.ai.requests.length, asked, 'nothing was sent to OpenAI');
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -4,24 +4,16 @@
 // too. A drafted field stays marked after an edit and through the autosave's restore, and the save
 // names it; a glossary term the draft lacks is named under the field; an answer that arrives after
 // another item's form opened is dropped.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { axeSerious, serverAndBrowserWithAI, waitForHydration, watchedPage } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 
 const KEY = 'eve-key-0123456789';
 
 describe('machine drafts made safe, in Chromium', () => {
-  let ai: FakeOpenAI;
-  const env: Record<string, string> = { ADMIN_KEYS: `Eve Tester <${KEY}>`, OPENAI_API_KEY: 'sk-test' };
-  before(async () => {
-    ai = await startFakeOpenAI();
-    env.OPENAI_BASE_URL = ai.url;
-  });
-  after(async () => ai.close());
-  const e2e = serverAndBrowser(env);
+  const e2e = serverAndBrowserWithAI({ ADMIN_KEYS: `Eve Tester <${KEY}>` });
 
   const api = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${e2e.srv.url}${path}`, {
@@ -110,12 +102,12 @@ describe('machine drafts made safe, in Chromium', () => {
     await waitForHydration(page);
     const bioDe = page.getByLabel('Biography (German)');
     const bioField = page.locator('.draft-field').filter({ has: page.locator('[name="bioDe"]') });
-    ai.mode = 'skip_glossary';
+    e2e.ai.mode = 'skip_glossary';
     try {
       await bioField.getByRole('button', { name: en.admin.translate.toDe }).click();
       await bioField.locator('.glossary-missing-note').waitFor();
     } finally {
-      ai.mode = 'ok';
+      e2e.ai.mode = 'ok';
     }
     assert.equal(await bioDe.inputValue(), 'Wasser für die Mission Hospital');
     assert.equal(await bioField.locator('.glossary-missing-note').textContent(), 'The draft does not use these glossary terms: Missionsspital. Please check it.');
@@ -127,12 +119,12 @@ describe('machine drafts made safe, in Chromium', () => {
     await waitForHydration(page);
     const discard = page.getByRole('button', { name: de.admin.autosave.discard });
     if (await discard.count()) await discard.click();
-    ai.mode = 'skip_glossary';
+    e2e.ai.mode = 'skip_glossary';
     try {
       await bioField.getByRole('button', { name: de.admin.translate.toDe }).click();
       await bioField.locator('.glossary-missing-note').waitFor();
     } finally {
-      ai.mode = 'ok';
+      e2e.ai.mode = 'ok';
     }
     assert.equal(await bioField.locator('.glossary-missing-note').textContent(), 'Der Entwurf verwendet diese Glossarbegriffe nicht: Missionsspital. Bitte prüfen.');
     assert.deepEqual(problems, []);
@@ -181,7 +173,7 @@ describe('machine drafts made safe, in Chromium', () => {
     await waitForHydration(page);
     const bioDe = page.getByLabel('Biography (German)');
     const bioField = page.locator('.draft-field').filter({ has: page.locator('[name="bioDe"]') });
-    ai.delayMs = 1_500;
+    e2e.ai.delayMs = 1_500;
     try {
       await bioField.getByRole('button', { name: en.admin.translate.toDe }).click();
       await page.getByRole('button', { name: en.admin.translate.working }).waitFor();
@@ -190,7 +182,7 @@ describe('machine drafts made safe, in Chromium', () => {
       await page.waitForFunction(() => (document.querySelector('[name="name"]') as HTMLInputElement | null)?.value === 'Other Person');
       await page.waitForTimeout(2_500);
     } finally {
-      ai.delayMs = 0;
+      e2e.ai.delayMs = 0;
     }
     assert.equal(await bioDe.inputValue(), 'Garten alt');
     assert.equal(await page.locator('.machine-draft-note').count(), 0);

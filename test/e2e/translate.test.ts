@@ -2,23 +2,15 @@
 // a team member from the English one (the real openai SDK against the fake), see the note by the
 // field, edit another draft by hand (it stays marked), save; the History says the version started
 // as a machine draft, and both drafted fields are named. The page stays accessible.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
-import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { axeSerious, serverAndBrowserWithAI, watchedPage, signInAdmin } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 
 const KEY = 'eve-key-0123456789';
 
 describe('machine translation drafts in Chromium', () => {
-  let ai: FakeOpenAI;
-  const env: Record<string, string> = { ADMIN_KEYS: `Eve Tester <${KEY}>`, OPENAI_API_KEY: 'sk-test' };
-  before(async () => {
-    ai = await startFakeOpenAI();
-    env.OPENAI_BASE_URL = ai.url;
-  });
-  after(async () => ai.close());
-  const e2e = serverAndBrowser(env);
+  const e2e = serverAndBrowserWithAI({ ADMIN_KEYS: `Eve Tester <${KEY}>` });
 
   test('draft German from English, the note, save, the History says machine draft', async () => {
     const { srv, browser } = e2e;
