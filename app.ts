@@ -69,6 +69,7 @@ import { ALT_SUGGEST_TASK } from './models/media';
 import { a11yApi } from './controllers/admin/a11y';
 // -- end of alt text suggestions and accessibility checks
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
+import { STARTER_CSP } from './views/starter';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -204,7 +205,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
         directives: {
           defaultSrc: ["'self'"],
           // Stripe.js must load from js.stripe.com; nothing else from outside runs.
-          scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+          // The one inline script is the page starter, allowed by its hash (views/starter.ts).
+          scriptSrc: ["'self'", STARTER_CSP, 'https://js.stripe.com', 'https://*.js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
           connectSrc: ["'self'", 'https://api.stripe.com'],

@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import { createTranslator, type TFunction } from './translate';
 import { applyHead } from './head';
+import { endHydration } from './later';
 import { createRouteTree, SiteEnvContext, type SiteEnv } from './router';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Lang, PagePayload, SiteInfo } from './types';
@@ -147,12 +148,15 @@ async function start() {
   ]);
   const leaf = matches[matches.length - 1]!;
   const router = createBrowserRouter(tree, { hydrationData: { loaderData: { [leaf.route.id!]: page } } });
+  // The modules ran in one task; the hydration gets its own.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   hydrateRoot(
     document.getElementById('root')!,
     <SiteEnvContext.Provider value={env}>
       <RouterProvider router={router} />
     </SiteEnvContext.Provider>,
   );
+  endHydration();
 }
 
 void start();

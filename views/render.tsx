@@ -5,6 +5,7 @@ import { browserPayload } from './browser-payload';
 import { criticalCss } from './critical-css';
 import { headHtml, headTags, safeJson } from './head';
 import { serverT } from './i18n';
+import { STARTER_JS } from './starter';
 import { matchTree, SiteEnvContext, type SiteEnv } from './router';
 import { bundlesFor, routesById, type RouteId } from './routes';
 import type { Assets, PagePayload, SiteInfo } from './types';
@@ -44,19 +45,31 @@ function routerContext(routes: DataRouteObject[], page: PagePayload): StaticHand
   };
 }
 
-/** The HTML of a page inside #root: what the browser's router hydrates. */
-export function renderBody(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): string {
+/**
+ * The HTML of a page inside #root (what the browser's router hydrates), and apart from it the
+ * preloads of the page's first images (the logo, the hero) that React puts at the start of its
+ * HTML: they belong in the head, and in #root the browser's Preact, which renders no such links,
+ * would meet nodes it does not know while hydrating (views/later.tsx keeps server nodes by place).
+ */
+function renderParts(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): { body: string; imagePreloads: string } {
   const context = routerContext(routes, page);
-  return renderToString(
+  const html = renderToString(
     <SiteEnvContext.Provider value={env}>
       <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
     </SiteEnvContext.Provider>,
   );
+  const [, imagePreloads = '', body = ''] = /^((?:<link rel="preload" as="image"[^>]*\/>)*)([\s\S]*)$/.exec(html)!;
+  return { body, imagePreloads };
+}
+
+/** The HTML of a page inside #root: what the browser's router hydrates. */
+export function renderBody(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): string {
+  return renderParts(routes, page, env).body;
 }
 
 export function renderDocument({ page, routes, site, i18n, assets }: RenderOptions): string {
   const t = serverT(i18n);
-  const body = renderBody(routes, page, { site, tFor: () => t });
+  const { body, imagePreloads } = renderParts(routes, page, { site, tFor: () => t });
   const boot = { page: browserPayload(page), site, locales: assets.locales, css: assets.css, adminCss: assets.adminCss };
   const admin = routesById[page.routeId as RouteId]?.layout === 'admin';
   const modules = [assets.client, ...assets.preload, ...(assets.pages[page.routeId] ?? [])];
@@ -65,19 +78,28 @@ export function renderDocument({ page, routes, site, i18n, assets }: RenderOptio
     .filter((href): href is string => Boolean(href));
   // Public pages carry the CSS their markup uses (views/critical-css.ts); the whole stylesheet is
   // not even preloaded: the client adds it once it has hydrated (views/client.tsx), so on a village
-  // line its 10 KB never compete with the code that makes the page usable (0.2 s sooner on the
-  // 400 kbit/s profile of npm run budget). Nothing blocks the first paint. (The module preloads keep
-  // their high priority: low made the code arrive later on the village profile, and Lighthouse then
-  // counted the whole hydration as blocking time.) Admin pages link their stylesheets as before (a
-  // volunteer's browser, not a first visit on a village phone).
+  // line its 10 KB never compete with the code that makes the page usable. Their code starts after
+  // the first paint (views/starter.ts): no module or locale request is in flight before the page
+  // shows its text and first picture, so nothing but the HTML (and the hero image, preloaded)
+  // stands between a visitor and the first view. Admin pages link their stylesheets and preload
+  // their modules as before (a volunteer's browser, not a first visit on a village phone).
   const head = [
+    ...(imagePreloads ? [imagePreloads] : []),
     ...(admin
-      ? [`<link rel="stylesheet" href="${assets.css}">`, `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`]
+      ? [
+          `<link rel="stylesheet" href="${assets.css}">`,
+          `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`,
+          ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
+          ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+        ]
       : [`<style>${criticalCss(body, assets.cssRules)}</style>`]),
-    ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
-    ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
   ];
-  const tail = [`<script type="module" src="${assets.client}"></script>`, ...(admin ? [] : [`<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`])];
+  const tail = admin
+    ? [`<script type="module" src="${assets.client}"></script>`]
+    : [
+        `<script data-modules="${modules.join(' ')}" data-fetch="${localeFiles.join(' ')}">${STARTER_JS}</script>`,
+        `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`,
+      ];
   return `<!doctype html>
 <html lang="${page.lang}">
 <head>

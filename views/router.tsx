@@ -6,6 +6,7 @@
 import { createContext, useContext, useLayoutEffect, useEffect, useRef, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useLoaderData, useLocation, useMatches, type DataRouteMatch, type DataRouteObject, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { App } from './app';
+import { whenHydrated } from './later';
 import { routes, routerPath, type RouteDef } from './routes';
 import type { TFunction } from './translate';
 import type { Lang, PagePayload, SiteInfo } from './types';
@@ -39,7 +40,8 @@ function Shell() {
   // The server answered this address with another page (404, error): that page stands in.
   const StandIn = page.routeId !== leaf.id ? STAND_INS[page.routeId] : undefined;
 
-  useEffect(() => env.hydrated?.(), []);
+  // Usable once the parts that hydrate later have (views/later.tsx).
+  useEffect(() => whenHydrated(() => env.hydrated?.()), []);
   // The new content, its URL, <html lang> and head change in one commit, before the browser paints.
   useLayoutEffect(() => {
     if (first.current) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
@@ -96,11 +97,34 @@ describe('server-rendered pages', () => {
     const res = await request(h.app).get('/').expect(200);
     const csp = res.headers['content-security-policy'];
     const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
-    // No inline script runs: the page has none but data (JSON), and the policy allows none.
+    // One inline script runs: the starter (views/starter.ts), allowed by the hash of exactly its
+    // text; any other inline script, or a changed starter, would not run.
     const inline = [...res.text.matchAll(/<script(?![^>]*type="application\/(?:json|ld\+json)")[^>]*>([^<]+)<\/script>/g)];
-    assert.equal(inline.length, 0);
-    assert.deepEqual(scriptSrc, ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    assert.equal(inline.length, 1);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]![1]!).digest('base64')}'`;
+    assert.deepEqual(scriptSrc, ["'self'", hash, 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    assert.ok(!scriptSrc.includes("'unsafe-inline'"));
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  });
+
+  test('public pages start their code after the first paint; admin pages load it at once', async () => {
+    const home = (await request(h.app).get('/').expect(200)).text;
+    const head = home.slice(0, home.indexOf('</head>'));
+    const root = home.slice(home.indexOf('<div id="root">'), home.indexOf('<script id="__boot"'));
+    // No module, module preload or locale preload for the browser to fetch before it paints.
+    assert.doesNotMatch(home, /<script type="module"|rel="modulepreload"|as="fetch"/);
+    const starter = /<script data-modules="([^"]+)" data-fetch="([^"]*)">/.exec(home);
+    assert.ok(starter, 'the starter names the modules');
+    const modules = starter[1]!.split(' ');
+    assert.ok(modules.length >= 2 && modules.every((m) => m.startsWith('/assets/')), starter[1]);
+    assert.match(starter[2]!, /^\/assets\/locale-en-core-/);
+    // The hero's preload is in the head, not in #root where the browser's Preact would meet it.
+    assert.match(head, /<link rel="preload" as="image" href="\/images\/hero\/slide-1\.svg" fetchPriority="high"\/>/i);
+    assert.doesNotMatch(root, /<link/);
+    // The admin: the entry the starter names, as a module script, with its preloads.
+    const admin = (await request(h.app).get('/admin-login').expect(200)).text;
+    assert.ok(admin.includes(`<script type="module" src="${modules[0]}"></script>`));
+    assert.doesNotMatch(admin, /data-modules/);
   });
 
   test('sitemap.xml lists every public page in both languages with alternates; robots.txt', async () => {

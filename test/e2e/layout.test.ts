@@ -525,7 +525,7 @@ describe('layout at phone, tablet and laptop widths', { skip: ON_POSTGRES ? 'lay
             const response = await page.goto(e2e.srv.url + url);
             assert.equal(response?.status(), 200, `${url} answers ${response?.status()}`);
             // Pages that run JavaScript are measured after it ran (hydration may change the markup).
-            await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"][src]'), null, { timeout: 15_000 });
+            await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.querySelector('script[type="module"][src], script[data-modules]'), null, { timeout: 15_000 });
             await page.evaluate(() => document.fonts.ready);
             const problems = [
               ...(await page.evaluate(auditStatic, { checkoutPath: localizePath('/checkout', lang) })),

@@ -4,6 +4,7 @@ import { NavBar } from '../components/nav-bar';
 import { Footer } from '../components/footer';
 import { WhatsAppButton } from '../components/whatsapp-button';
 import { Toaster } from '../components/toaster';
+import { Later } from '../later';
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   const t = useT();
@@ -17,7 +18,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <WhatsAppButton />
-      <Footer />
+      <Later>
+        <Footer />
+      </Later>
       <Toaster />
     </>
   );

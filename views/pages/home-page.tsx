@@ -8,6 +8,7 @@ import { TeamGroups } from '../components/team-section';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { ContentSection } from '../components/content/content-section';
+import { Later } from '../later';
 import type { PageIntro } from '../components/content/page-hero';
 
 export interface HomeProps {
@@ -226,12 +227,25 @@ export default function HomePage({ intro, projects, news, team }: HomeProps) {
     <>
       <HeroSlideshow intro={intro} />
       <VisionBlock />
-      <ProjectsSection projects={projects} />
-      <TeamSection team={team} />
-      <NewsSection news={news} />
-      <ImpactSection />
-      <SponsorsSection />
-      <DonationCta />
+      {/* Below the first screen on a phone: each hydrates in a task of its own (views/later.tsx). */}
+      <Later>
+        <ProjectsSection projects={projects} />
+      </Later>
+      <Later>
+        <TeamSection team={team} />
+      </Later>
+      <Later>
+        <NewsSection news={news} />
+      </Later>
+      <Later>
+        <ImpactSection />
+      </Later>
+      <Later>
+        <SponsorsSection />
+      </Later>
+      <Later>
+        <DonationCta />
+      </Later>
     </>
   );
 }
