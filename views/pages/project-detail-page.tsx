@@ -11,6 +11,7 @@ import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 import { ProjectSpending } from '../components/project-spending';
 import type { PublicSpending } from '../../models/spending';
+import { Later } from '../later';
 
 export interface ProjectDetailProps {
   /** The project, its description as plain text in the page's language (for sharing). */
@@ -97,51 +98,56 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
             </dl>
           </div>
         </aside>
-        <div className="detail-main">
-          <section aria-labelledby="about-heading">
-            <h2 id="about-heading">{t('projectDetail.about')}</h2>
-            <div className="article-body project-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
-          </section>
+        {/* The description, facts and spending hydrate after the funding card, in a task of their own (views/later.tsx). */}
+        <Later>
+          <div className="detail-main">
+            <section aria-labelledby="about-heading">
+              <h2 id="about-heading">{t('projectDetail.about')}</h2>
+              <div className="article-body project-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+            </section>
 
-          <section className="impact-blurb" aria-labelledby="impact-heading">
-            <h2 id="impact-heading">{t('projectDetail.impact.title')}</h2>
-            <p>{t('projectDetail.impact.text')}</p>
-          </section>
+            <section className="impact-blurb" aria-labelledby="impact-heading">
+              <h2 id="impact-heading">{t('projectDetail.impact.title')}</h2>
+              <p>{t('projectDetail.impact.text')}</p>
+            </section>
 
-          <section aria-labelledby="facts-heading">
-            <h2 id="facts-heading" className="sr-only">
-              {t('projectDetail.facts.title')}
-            </h2>
-            <dl className="pj-facts">
-              <div>
-                <dt>{t('projectDetail.facts.startDate')}</dt>
-                <dd>{project.startDate ? formatDate(project.startDate, lang) : t('projectDetail.facts.toBeAnnounced')}</dd>
-              </div>
-              <div>
-                <dt>{t('projectDetail.facts.goal')}</dt>
-                <dd>{formatMoney(project.goalAmount, lang)}</dd>
-              </div>
-            </dl>
-          </section>
+            <section aria-labelledby="facts-heading">
+              <h2 id="facts-heading" className="sr-only">
+                {t('projectDetail.facts.title')}
+              </h2>
+              <dl className="pj-facts">
+                <div>
+                  <dt>{t('projectDetail.facts.startDate')}</dt>
+                  <dd>{project.startDate ? formatDate(project.startDate, lang) : t('projectDetail.facts.toBeAnnounced')}</dd>
+                </div>
+                <div>
+                  <dt>{t('projectDetail.facts.goal')}</dt>
+                  <dd>{formatMoney(project.goalAmount, lang)}</dd>
+                </div>
+              </dl>
+            </section>
 
-          {spending && <ProjectSpending records={spending.records} spentAmount={spending.spentAmount} />}
+            {spending && <ProjectSpending records={spending.records} spentAmount={spending.spentAmount} />}
 
-          {hasNookSections(project.title) && <NookSections />}
-        </div>
+            {hasNookSections(project.title) && <NookSections />}
+          </div>
+        </Later>
 
       </div>
 
-      <section className="section section-alt" aria-labelledby="updates-heading">
-        <div className="container">
-          <h2 id="updates-heading">{t('projectDetail.updates.title')}</h2>
-          <NewsGrid news={news} empty={t('projectDetail.updates.empty')} />
-          <p className="center view-all">
-            <Link to={link('projects')} className="btn btn-primary">
-              {t('projectDetail.viewAll')}
-            </Link>
-          </p>
-        </div>
-      </section>
+      <Later>
+        <section className="section section-alt" aria-labelledby="updates-heading">
+          <div className="container">
+            <h2 id="updates-heading">{t('projectDetail.updates.title')}</h2>
+            <NewsGrid news={news} empty={t('projectDetail.updates.empty')} />
+            <p className="center view-all">
+              <Link to={link('projects')} className="btn btn-primary">
+                {t('projectDetail.viewAll')}
+              </Link>
+            </p>
+          </div>
+        </section>
+      </Later>
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { Icon } from '../components/icons';
 import { TableWrap } from '../components/content/table-wrap';
 import { ImageGallery } from '../components/articles/image-gallery';
 import { toGalleryImages, type Photo } from '../components/articles/article-extras';
+import { Later } from '../later';
 import {
   TEMPLATE_BENEFICIARIES,
   TEMPLATE_BUDGET,
@@ -67,197 +68,202 @@ export default function ProjectTemplatePage() {
       </header>
 
       <div className="container detail-layout">
-        <div className="detail-main">
-          <section aria-labelledby="tpl-overview">
-            <h2 id="tpl-overview">{t('template.overview.title')}</h2>
-            <p className="lead">{t('template.overview.p1')}</p>
-            <p>{t('template.overview.p2')}</p>
-          </section>
+        {/* Below the hero on a phone: each hydrates in a task of its own (views/later.tsx). */}
+        <Later>
+          <div className="detail-main">
+            <section aria-labelledby="tpl-overview">
+              <h2 id="tpl-overview">{t('template.overview.title')}</h2>
+              <p className="lead">{t('template.overview.p1')}</p>
+              <p>{t('template.overview.p2')}</p>
+            </section>
 
-          <section aria-labelledby="tpl-objectives">
-            <h2 id="tpl-objectives">{t('template.objectives.title')}</h2>
-            <ul className="pj-checks">
-              {OBJECTIVES.map((k) => (
-                <li key={k}>
-                  <Icon name="check" size={20} /> <span>{t(`template.objectives.${k}`)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+            <section aria-labelledby="tpl-objectives">
+              <h2 id="tpl-objectives">{t('template.objectives.title')}</h2>
+              <ul className="pj-checks">
+                {OBJECTIVES.map((k) => (
+                  <li key={k}>
+                    <Icon name="check" size={20} /> <span>{t(`template.objectives.${k}`)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
 
-          <section aria-labelledby="tpl-phases">
-            <h2 id="tpl-phases">{t('template.phases.title')}</h2>
-            <p>{t('template.phases.text')}</p>
-            <ol className="pj-phases">
-              {PHASES.map((k, i) => (
-                <li key={k} className="pj-phase">
-                  <span className="pj-phase-number" aria-hidden="true">{i + 1}</span>
-                  <div>
-                    <h3>{t(`template.phases.${k}.title`)}</h3>
-                    <p className="pj-phase-duration">{t(`template.phases.${k}.duration`)}</p>
-                    <p>{t(`template.phases.${k}.text`, { amount: money(TEMPLATE_STARTUP_PER_GRADUATE) })}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </section>
+            <section aria-labelledby="tpl-phases">
+              <h2 id="tpl-phases">{t('template.phases.title')}</h2>
+              <p>{t('template.phases.text')}</p>
+              <ol className="pj-phases">
+                {PHASES.map((k, i) => (
+                  <li key={k} className="pj-phase">
+                    <span className="pj-phase-number" aria-hidden="true">{i + 1}</span>
+                    <div>
+                      <h3>{t(`template.phases.${k}.title`)}</h3>
+                      <p className="pj-phase-duration">{t(`template.phases.${k}.duration`)}</p>
+                      <p>{t(`template.phases.${k}.text`, { amount: money(TEMPLATE_STARTUP_PER_GRADUATE) })}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </section>
 
-          <section aria-labelledby="tpl-areas">
-            <h2 id="tpl-areas">{t('template.vocational.title')}</h2>
-            <p>{t('template.vocational.text')}</p>
-            <ul className="grid grid-3 pj-cards">
-              {AREAS.map((k) => (
-                <li key={k} className="pj-card">
-                  <h3>{t(`template.vocational.${k}.title`)}</h3>
-                  <p>{t(`template.vocational.${k}.text`)}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+            <section aria-labelledby="tpl-areas">
+              <h2 id="tpl-areas">{t('template.vocational.title')}</h2>
+              <p>{t('template.vocational.text')}</p>
+              <ul className="grid grid-3 pj-cards">
+                {AREAS.map((k) => (
+                  <li key={k} className="pj-card">
+                    <h3>{t(`template.vocational.${k}.title`)}</h3>
+                    <p>{t(`template.vocational.${k}.text`)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
 
-          <section aria-labelledby="tpl-support">
-            <h2 id="tpl-support">{t('template.psychosocial.title')}</h2>
-            <p>{t('template.psychosocial.text')}</p>
-            <ul className="grid grid-3 pj-cards">
-              {SUPPORT.map((k) => (
-                <li key={k} className="pj-card">
-                  <h3>{t(`template.psychosocial.${k}.title`)}</h3>
-                  <p>{t(`template.psychosocial.${k}.text`)}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+            <section aria-labelledby="tpl-support">
+              <h2 id="tpl-support">{t('template.psychosocial.title')}</h2>
+              <p>{t('template.psychosocial.text')}</p>
+              <ul className="grid grid-3 pj-cards">
+                {SUPPORT.map((k) => (
+                  <li key={k} className="pj-card">
+                    <h3>{t(`template.psychosocial.${k}.title`)}</h3>
+                    <p>{t(`template.psychosocial.${k}.text`)}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
 
-          <section aria-labelledby="tpl-gallery">
-            <h2 id="tpl-gallery">{t('template.gallery.title')}</h2>
-            <p className="muted">{t('template.gallery.text')}</p>
-            <ImageGallery items={toGalleryImages(GALLERY, lang)} columns={3} />
-          </section>
+            <section aria-labelledby="tpl-gallery">
+              <h2 id="tpl-gallery">{t('template.gallery.title')}</h2>
+              <p className="muted">{t('template.gallery.text')}</p>
+              <ImageGallery items={toGalleryImages(GALLERY, lang)} columns={3} />
+            </section>
 
-          <section aria-labelledby="tpl-budget">
-            <h2 id="tpl-budget">{t('template.budget.title')}</h2>
-            <p className="muted">{t('template.budget.text')}</p>
-            <TableWrap className="pj-table-wrap" label={t('template.budget.caption')}>
-              <table className="pj-table pj-budget">
-                <caption className="sr-only">{t('template.budget.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('template.budget.item')}</th>
-                    <th scope="col" className="pj-num">{t('template.budget.quantity')}</th>
-                    <th scope="col" className="pj-num">{t('template.budget.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {TEMPLATE_BUDGET.map((line) => (
-                    <tr key={line.key}>
-                      <th scope="row">{t(`template.budget.lines.${line.key}`)}</th>
-                      <td className="pj-num">{line.quantity ? formatNumber(line.quantity, lang) : '–'}</td>
-                      <td className="pj-num">{money(line.amount)}</td>
+            <section aria-labelledby="tpl-budget">
+              <h2 id="tpl-budget">{t('template.budget.title')}</h2>
+              <p className="muted">{t('template.budget.text')}</p>
+              <TableWrap className="pj-table-wrap" label={t('template.budget.caption')}>
+                <table className="pj-table pj-budget">
+                  <caption className="sr-only">{t('template.budget.caption')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('template.budget.item')}</th>
+                      <th scope="col" className="pj-num">{t('template.budget.quantity')}</th>
+                      <th scope="col" className="pj-num">{t('template.budget.amount')}</th>
                     </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      {t('template.budget.total')}
-                    </th>
-                    <td className="pj-num" data-testid="budget-total">
-                      {money(TEMPLATE_BUDGET_TOTAL)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </TableWrap>
-          </section>
-
-          <section aria-labelledby="tpl-logframe">
-            <h2 id="tpl-logframe">{t('template.logframe.title')}</h2>
-            <TableWrap className="pj-table-wrap" label={t('template.logframe.caption')}>
-              <table className="pj-table pj-logframe">
-                <caption className="sr-only">{t('template.logframe.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('template.logframe.level')}</th>
-                    <th scope="col">{t('template.logframe.statement')}</th>
-                    <th scope="col">{t('template.logframe.indicator')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {LOGFRAME.map((k) => (
-                    <tr key={k} className={k === 'goal' ? 'pj-logframe-goal' : undefined}>
-                      <th scope="row">{t(`template.logframe.${k}.label`)}</th>
-                      <td>{t(`template.logframe.${k}.text`)}</td>
-                      <td>
-                        <strong>{t(`template.logframe.${k}.indicator`)}</strong>
+                  </thead>
+                  <tbody>
+                    {TEMPLATE_BUDGET.map((line) => (
+                      <tr key={line.key}>
+                        <th scope="row">{t(`template.budget.lines.${line.key}`)}</th>
+                        <td className="pj-num">{line.quantity ? formatNumber(line.quantity, lang) : '–'}</td>
+                        <td className="pj-num">{money(line.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row" colSpan={2}>
+                        {t('template.budget.total')}
+                      </th>
+                      <td className="pj-num" data-testid="budget-total">
+                        {money(TEMPLATE_BUDGET_TOTAL)}
                       </td>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
-          </section>
-        </div>
+                  </tfoot>
+                </table>
+              </TableWrap>
+            </section>
 
-        <aside className="detail-sidebar" aria-labelledby="tpl-funding">
-          <div className="sidebar-card">
-            <h2 id="tpl-funding" className="sidebar-title">
-              {t('template.sidebar.progressTitle')}
-            </h2>
-            <p className="sidebar-percent">{t('template.sidebar.percent', { percent: TEMPLATE_PERCENT })}</p>
-            <ProgressBar percent={TEMPLATE_PERCENT} label={t('projects.fundingProgress', { title })} />
-            <p className="sidebar-amounts">{raisedOf}</p>
-            <Link to={link('checkout')} className="btn btn-accent btn-block">
-              <Icon name="heart" size={18} /> {t('template.sidebar.donateNow')}
-            </Link>
-            <ShareButton title={title} text={t('template.description')} label={t('template.sidebar.share')} className="btn btn-outline btn-block" />
+            <section aria-labelledby="tpl-logframe">
+              <h2 id="tpl-logframe">{t('template.logframe.title')}</h2>
+              <TableWrap className="pj-table-wrap" label={t('template.logframe.caption')}>
+                <table className="pj-table pj-logframe">
+                  <caption className="sr-only">{t('template.logframe.caption')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('template.logframe.level')}</th>
+                      <th scope="col">{t('template.logframe.statement')}</th>
+                      <th scope="col">{t('template.logframe.indicator')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {LOGFRAME.map((k) => (
+                      <tr key={k} className={k === 'goal' ? 'pj-logframe-goal' : undefined}>
+                        <th scope="row">{t(`template.logframe.${k}.label`)}</th>
+                        <td>{t(`template.logframe.${k}.text`)}</td>
+                        <td>
+                          <strong>{t(`template.logframe.${k}.indicator`)}</strong>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            </section>
           </div>
-          <div className="sidebar-card">
-            <h2 className="sidebar-title">{t('template.sidebar.detailsTitle')}</h2>
-            <dl className="sidebar-facts">
-              <div>
-                <dt>{t('template.sidebar.location')}</dt>
-                <dd>{t('template.sidebar.locationValue')}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.beneficiaries')}</dt>
-                <dd>{t('template.sidebar.beneficiariesValue', { number: TEMPLATE_BENEFICIARIES })}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.ages')}</dt>
-                <dd>{t('template.sidebar.agesValue')}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.duration')}</dt>
-                <dd>{t('template.sidebar.durationValue')}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.startup')}</dt>
-                <dd>{t('template.sidebar.startupValue', { amount: money(TEMPLATE_STARTUP_PER_GRADUATE) })}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.assessment')}</dt>
-                <dd>{t('template.sidebar.assessmentValue')}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.market')}</dt>
-                <dd>{t('template.sidebar.marketValue')}</dd>
-              </div>
-              <div>
-                <dt>{t('template.sidebar.status')}</dt>
-                <dd>
-                  <span className="badge badge-funding">{t('template.badge')}</span>
-                </dd>
-              </div>
-            </dl>
-          </div>
-          <div className="sidebar-card sidebar-contact">
-            <h2 className="sidebar-title">{t('template.sidebar.questions')}</h2>
-            <p>{t('template.sidebar.questionsText')}</p>
-            <Link to={link('contact')} className="btn btn-outline btn-block">
-              <Icon name="mail" size={18} /> {t('template.sidebar.contact')}
-            </Link>
-          </div>
-        </aside>
+        </Later>
+
+        <Later>
+          <aside className="detail-sidebar" aria-labelledby="tpl-funding">
+            <div className="sidebar-card">
+              <h2 id="tpl-funding" className="sidebar-title">
+                {t('template.sidebar.progressTitle')}
+              </h2>
+              <p className="sidebar-percent">{t('template.sidebar.percent', { percent: TEMPLATE_PERCENT })}</p>
+              <ProgressBar percent={TEMPLATE_PERCENT} label={t('projects.fundingProgress', { title })} />
+              <p className="sidebar-amounts">{raisedOf}</p>
+              <Link to={link('checkout')} className="btn btn-accent btn-block">
+                <Icon name="heart" size={18} /> {t('template.sidebar.donateNow')}
+              </Link>
+              <ShareButton title={title} text={t('template.description')} label={t('template.sidebar.share')} className="btn btn-outline btn-block" />
+            </div>
+            <div className="sidebar-card">
+              <h2 className="sidebar-title">{t('template.sidebar.detailsTitle')}</h2>
+              <dl className="sidebar-facts">
+                <div>
+                  <dt>{t('template.sidebar.location')}</dt>
+                  <dd>{t('template.sidebar.locationValue')}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.beneficiaries')}</dt>
+                  <dd>{t('template.sidebar.beneficiariesValue', { number: TEMPLATE_BENEFICIARIES })}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.ages')}</dt>
+                  <dd>{t('template.sidebar.agesValue')}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.duration')}</dt>
+                  <dd>{t('template.sidebar.durationValue')}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.startup')}</dt>
+                  <dd>{t('template.sidebar.startupValue', { amount: money(TEMPLATE_STARTUP_PER_GRADUATE) })}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.assessment')}</dt>
+                  <dd>{t('template.sidebar.assessmentValue')}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.market')}</dt>
+                  <dd>{t('template.sidebar.marketValue')}</dd>
+                </div>
+                <div>
+                  <dt>{t('template.sidebar.status')}</dt>
+                  <dd>
+                    <span className="badge badge-funding">{t('template.badge')}</span>
+                  </dd>
+                </div>
+              </dl>
+            </div>
+            <div className="sidebar-card sidebar-contact">
+              <h2 className="sidebar-title">{t('template.sidebar.questions')}</h2>
+              <p>{t('template.sidebar.questionsText')}</p>
+              <Link to={link('contact')} className="btn btn-outline btn-block">
+                <Icon name="mail" size={18} /> {t('template.sidebar.contact')}
+              </Link>
+            </div>
+          </aside>
+        </Later>
       </div>
     </article>
   );
