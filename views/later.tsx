@@ -37,14 +37,18 @@ function newGate(): Gate {
 const DONE: Gate = { done: true, promise: Promise.resolve(), open: () => undefined };
 
 /** One part per task, in document order; then whatever waits for the whole page. */
+let count = 0;
 function releaseNext(): void {
   const gate = gates.shift();
   if (gate) {
     gate.open();
+    count++;
     setTimeout(releaseNext, 0);
     return;
   }
   released = true;
+  // How many parts hydrated in tasks of their own (the browser tests read it).
+  document.documentElement.dataset.hydratedLater = String(count);
   const callbacks = waiting;
   waiting = [];
   for (const cb of callbacks) cb();
@@ -53,8 +57,6 @@ function releaseNext(): void {
 /** The browser's first render is over: the parts it left waiting hydrate one task at a time. */
 export function endHydration(): void {
   hydrating = false;
-  // How many parts hydrate in tasks of their own (the browser tests read it).
-  document.documentElement.dataset.hydratedLater = String(gates.length);
   setTimeout(releaseNext, 0);
 }
 
