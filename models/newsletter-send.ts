@@ -1,8 +1,11 @@
 // Sending a newsletter to the local list, as Ghost's e-mail service does it: starting a send
 // writes one delivery row per recipient (pending) and queues a job; the job (on any instance)
 // claims rows in small batches, sends each mail and marks the row sent or failed. The admin sees
-// the progress and can retry the failed ones. Nobody gets a second copy: a row is claimed before
-// its mail leaves, and a row a crash left in 'sending' becomes 'unknown', never sent again.
+// the progress and can retry the failed ones. Nobody gets a second copy: a batch of rows is
+// claimed ('claimed'), and each row is marked 'sending' just before its own mail leaves. When a
+// run dies (its instance killed: the job queue hands the job to a living instance), the next run
+// puts the rows it had claimed but not started back to 'pending' and sends them; a row it left in
+// 'sending' may have arrived, so it becomes 'unknown', never sent again.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -11,16 +14,19 @@ import { localUrl } from './urls';
 import { findCampaign, findCampaignById, personalize, updateCampaign, type Campaign } from './newsletter';
 import type { JobContext, JobQueue } from './providers/jobs';
 import { AppError, notFound } from './errors';
-import { MailError, type MailProvider } from './providers/mail';
+import { MailError, SMTP_TOTAL_MS, type MailProvider } from './providers/mail';
 
 export const NEWSLETTER_SEND_TASK = 'newsletter-send';
 /** Rows one claim takes; mails of a batch go out a few at a time. */
 export const BATCH_SIZE = 25;
 export const PARALLEL_SENDS = 4;
-/** A row claimed longer ago than this by a job that is gone was cut off by a crash. */
-const STALE_CLAIM_MS = 10 * 60 * 1000;
+/**
+ * A row 'sending' for longer than this was cut off (a mail gives up after SMTP_TOTAL_MS): its run
+ * is gone. Younger ones may still be in flight in a run on another instance, and are left alone.
+ */
+const STALE_SENDING_MS = 2 * SMTP_TOTAL_MS;
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown' | 'skipped';
+export type DeliveryStatus = 'pending' | 'claimed' | 'sending' | 'sent' | 'failed' | 'unknown' | 'skipped';
 
 export interface SendProgress {
   campaignId: number;
@@ -28,7 +34,7 @@ export interface SendProgress {
   total: number;
   sent: number;
   failed: number;
-  /** Not yet sent: pending, or being sent right now. */
+  /** Not yet sent: pending, claimed by a run, or being sent right now. */
   remaining: number;
   /** Cut off by a crash while sending: may have arrived, never repeated. */
   unknown: number;
@@ -51,7 +57,7 @@ export async function sendProgress(db: Knex, campaignId: number): Promise<SendPr
     total,
     sent: by.sent ?? 0,
     failed: by.failed ?? 0,
-    remaining: (by.pending ?? 0) + (by.sending ?? 0),
+    remaining: (by.pending ?? 0) + (by.claimed ?? 0) + (by.sending ?? 0),
     unknown: by.unknown ?? 0,
     skipped: by.skipped ?? 0,
     errors,
@@ -117,21 +123,36 @@ interface ClaimedRow {
 /** Claims up to `limit` pending rows for this run; two runs never get the same row. */
 async function claimBatch(db: Knex, campaignId: number, claimer: string, limit: number): Promise<ClaimedRow[]> {
   const now = new Date();
-  if (isSqlite(db)) {
-    // SQLite has one writer: the update is the claim.
-    await db.raw(
-      `update newsletter_deliveries set status = 'sending', claimed_by = ?, claimed_at = ?, updated_at = ?
-        where id in (select id from newsletter_deliveries where campaign_id = ? and status = 'pending' order by id limit ?)`,
-      [claimer, now, now, campaignId, limit],
-    );
-  } else {
-    await db.raw(
-      `update newsletter_deliveries set status = 'sending', claimed_by = ?, claimed_at = ?, updated_at = ?
-        where id in (select id from newsletter_deliveries where campaign_id = ? and status = 'pending' order by id limit ? for update skip locked)`,
-      [claimer, now, now, campaignId, limit],
-    );
-  }
-  return (await db('newsletter_deliveries').where({ campaignId, status: 'sending', claimedBy: claimer }).select('id', 'subscriberId').orderBy('id')) as ClaimedRow[];
+  // SQLite has one writer: the update is the claim. PostgreSQL skips rows another run is claiming.
+  const lock = isSqlite(db) ? '' : ' for update skip locked';
+  await db.raw(
+    `update newsletter_deliveries set status = 'claimed', claimed_by = ?, claimed_at = ?, updated_at = ?
+      where id in (select id from newsletter_deliveries where campaign_id = ? and status = 'pending' order by id limit ?${lock})`,
+    [claimer, now, now, campaignId, limit],
+  );
+  return (await db('newsletter_deliveries').where({ campaignId, status: 'claimed', claimedBy: claimer }).select('id', 'subscriberId').orderBy('id')) as ClaimedRow[];
+}
+
+/** The moment before a row's mail leaves: true when the row is still this run's to send. */
+async function startSending(db: Knex, rowId: number, claimer: string): Promise<boolean> {
+  const n = await db('newsletter_deliveries').where({ id: rowId, status: 'claimed', claimedBy: claimer }).update({ status: 'sending', claimedAt: new Date(), updatedAt: new Date() });
+  return Number(n) === 1;
+}
+
+/**
+ * What an earlier run of this campaign left (it died, or its instance was killed): rows it had
+ * claimed but not started go back to 'pending' (no mail left for them); rows it left 'sending' for
+ * longer than a mail can take may have arrived, so they become 'unknown'.
+ */
+async function recoverEarlierRuns(db: Knex, campaignId: number, claimer: string): Promise<void> {
+  await db('newsletter_deliveries')
+    .where({ campaignId, status: 'claimed' })
+    .whereNot({ claimedBy: claimer })
+    .update({ status: 'pending', claimedBy: null, claimedAt: null, updatedAt: new Date() });
+  await db('newsletter_deliveries')
+    .where({ campaignId, status: 'sending' })
+    .where('claimedAt', '<', new Date(Date.now() - STALE_SENDING_MS))
+    .update({ status: 'unknown', error: 'interrupted while sending; not repeated', updatedAt: new Date() });
 }
 
 async function runInParallel<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -154,13 +175,8 @@ export async function runSendJob(
   const campaign = await findCampaignById(db, campaignId);
   if (!campaign || campaign.status === 'sent') return;
 
-  // Rows a crashed run left in 'sending': maybe delivered, so never repeated.
-  await db('newsletter_deliveries')
-    .where({ campaignId, status: 'sending' })
-    .where('claimedAt', '<', new Date(Date.now() - STALE_CLAIM_MS))
-    .update({ status: 'unknown', error: 'interrupted while sending; not repeated', updatedAt: new Date() });
-
   const claimer = `${ctx.attempt}-${crypto.randomBytes(6).toString('hex')}`;
+  await recoverEarlierRuns(db, campaignId, claimer);
   const final = ctx.attempt >= ctx.maxAttempts;
   // Rows that failed for a reason that may pass (server down, timeout): tried again by the job's next run.
   const retryLater: number[] = [];
@@ -175,6 +191,8 @@ export async function runSendJob(
         return;
       }
       const unsubscribeUrl = localUrl(publicUrl, '/newsletter/unsubscribe', campaign.language, { token: s.unsubscribeToken });
+      // Taken back meanwhile (this run was thought dead while its instance was frozen): not ours to send.
+      if (!(await startSending(db, row.id, claimer))) return;
       try {
         await mail.transmit({
           to: s.email,
@@ -206,7 +224,7 @@ export async function runSendJob(
   }
   if (ctx.signal.aborted) throw new Error('newsletter-send: stopped by a shutdown, continues on the next run');
 
-  const left = await db('newsletter_deliveries').where({ campaignId }).whereIn('status', ['pending', 'sending']).count({ n: '*' }).first();
+  const left = await db('newsletter_deliveries').where({ campaignId }).whereIn('status', ['pending', 'claimed', 'sending']).count({ n: '*' }).first();
   if (Number(left?.n ?? 0) > 0) {
     deps.log.warn({ campaignId, retryLater: retryLater.length }, 'newsletter: some mails could not be sent yet; retrying later');
     throw new Error(`${retryLater.length} mails could not be sent yet; the next try sends them`);

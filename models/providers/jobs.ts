@@ -3,12 +3,18 @@
 // the one process on SQLite. A job survives a restart, runs on any instance, and is retried with
 // exponential backoff when it throws. Tasks must be idempotent or claim their effect first
 // (mails and newsletter deliveries do: a recipient row is claimed before the mail leaves).
+//
+// A job is locked by the worker that runs it. Every instance records in `job_workers`, every
+// HEARTBEAT_MS, that its workers are alive; a job whose worker has been silent for STALE_MS
+// (killed with -9, frozen, its machine gone) is freed by whichever instance beats next, and runs
+// again on a living one: within STALE_MS + 2 x HEARTBEAT_MS of the last sign of life (50 s).
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import pg from 'pg';
 import type { Runner, WorkerUtils } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
 import { isSqlite, schemaOf } from '../../db/connection';
 
 export interface JobContext {
@@ -55,6 +61,10 @@ export interface JobQueue {
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
+/** How often each instance says its workers are alive. */
+export const HEARTBEAT_MS = 10_000;
+/** A worker silent this long is dead or frozen: the jobs it holds are freed. */
+export const STALE_MS = 30_000;
 /** Exponential backoff as graphile-worker does it: e^min(attempt, 10) seconds. */
 export const backoffMs = (attempt: number) => Math.round(Math.exp(Math.min(attempt, 10)) * 1000);
 
@@ -66,6 +76,47 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, w
     if (Date.now() > end) throw new Error(`jobs: timed out waiting for ${what}${describe ? `: ${await describe().catch(() => '?')}` : ''}`);
     await sleep(20);
   }
+}
+
+/**
+ * The heartbeat of one instance's workers, the same on both databases: `ids()` are the worker ids
+ * this instance locks jobs with; `freeStale()` frees the jobs locked more than STALE_MS ago by a
+ * worker with no heartbeat in the last STALE_MS (none at all: killed before its first beat, or its
+ * row already removed) and answers which workers it freed. The grace on the lock's age keeps a
+ * worker that has just started (its first beat on its way) from losing its first job.
+ */
+function heartbeat(options: { db: Knex; log: Logger; instance: string; ids: () => string[]; freeStale: () => Promise<string[]> }) {
+  const { db, log, instance, ids, freeStale } = options;
+  let timer: NodeJS.Timeout | null = null;
+  // The database's clock on PostgreSQL (instances on several machines compare one clock); SQLite
+  // is on this machine.
+  const now = () => (isSqlite(db) ? new Date().toISOString() : db.fn.now());
+  async function beat(): Promise<void> {
+    for (const workerId of ids()) {
+      await db('job_workers').insert({ workerId, instance, heartbeatAt: now() }).onConflict('workerId').merge(['instance', 'heartbeatAt']);
+    }
+    const freed = await freeStale();
+    if (freed.length) log.warn({ workers: freed }, 'jobs: freed the jobs of workers that stopped answering; a living instance runs them again');
+    // Rows of workers silent for STALE_MS: their jobs are free now (a frozen one that wakes up beats again).
+    const cutoff = isSqlite(db) ? new Date(Date.now() - STALE_MS).toISOString() : db.raw(`now() - make_interval(secs => ?)`, [STALE_MS / 1000]);
+    await db('job_workers').where('heartbeatAt', '<', cutoff).delete();
+  }
+  const safeBeat = () => beat().catch((err: unknown) => log.warn({ err }, 'jobs: heartbeat failed'));
+  return {
+    /** Beats once now (before the first job is taken), then every HEARTBEAT_MS. */
+    async start(): Promise<void> {
+      await safeBeat();
+      timer ??= setInterval(() => void safeBeat(), HEARTBEAT_MS);
+      timer.unref();
+    },
+    beat: safeBeat,
+    /** Stops beating and says goodbye: this instance's rows go (its jobs are finished or given back). */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await db('job_workers').where({ instance }).delete().catch(() => undefined);
+    },
+  };
 }
 
 /** The queue for this database: graphile-worker on PostgreSQL, the local table on SQLite. */
@@ -100,6 +151,28 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
     wake = null;
     w?.();
   };
+  // Several processes may work one SQLite file (two instances on one machine, a restart while
+  // the old process hangs): a job stays with its worker while that worker beats.
+  const beats = heartbeat({
+    db,
+    log,
+    instance: workerId,
+    ids: () => [workerId],
+    async freeStale() {
+      const lockedBefore = Date.now() - STALE_MS;
+      const aliveSince = new Date(lockedBefore).toISOString();
+      const orphaned = db('jobs')
+        .whereNotNull('lockedBy')
+        .where('lockedAtMs', '<', lockedBefore)
+        .whereNotExists((q) => q.select(db.raw('1')).from('job_workers').whereRaw('job_workers.worker_id = jobs.locked_by').where('heartbeatAt', '>=', aliveSince));
+      const freed = [...new Set((await orphaned.clone().pluck('lockedBy')) as string[])];
+      if (freed.length) {
+        await orphaned.clone().update({ lockedAtMs: null, lockedBy: null });
+        nudge();
+      }
+      return freed;
+    },
+  });
 
   async function claim(): Promise<JobRow | null> {
     const now = Date.now();
@@ -132,13 +205,14 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
     try {
       if (!handler) throw new Error(`no handler for task ${job.task}`);
       await handler(JSON.parse(job.payload), { attempt: job.attempts, maxAttempts: job.maxAttempts, log: jobLog, signal: abort.signal });
-      await db('jobs').where({ id: job.id }).delete();
+      // Only while it is still ours: a job freed while this process was frozen belongs to its new worker.
+      await db('jobs').where({ id: job.id, lockedBy: workerId }).delete();
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.maxAttempts;
       (final ? jobLog.error.bind(jobLog) : jobLog.warn.bind(jobLog))({ err: message }, final ? 'job failed for good' : 'job failed, will retry');
       await db('jobs')
-        .where({ id: job.id })
+        .where({ id: job.id, lockedBy: workerId })
         .update({ lockedAtMs: null, lockedBy: null, lastError: message.slice(0, 2000), runAtMs: Date.now() + backoffMs(job.attempts), failedAt: final ? new Date().toISOString() : null });
     }
   }
@@ -198,8 +272,8 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
     async start(list) {
       if (tasks) return;
       tasks = list;
-      // One process works a SQLite database: a job still locked was cut off by a crash or kill.
-      await db('jobs').whereNotNull('lockedAtMs').update({ lockedAtMs: null, lockedBy: null });
+      // Alive before the first claim, so no other process takes this one's jobs for a dead one's.
+      await beats.start();
       running = true;
       loop = runLoop();
     },
@@ -211,6 +285,7 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
       await loop;
       await Promise.allSettled([...inFlight]);
       clearTimeout(timer);
+      await beats.stop();
     },
     async idle(timeoutMs = 20_000) {
       await waitUntil(
@@ -243,10 +318,6 @@ export function workerSchemaOf(db: Knex): string {
   return schema ? `${schema}_jobs` : 'graphile_worker';
 }
 
-/** Each instance says every HEARTBEAT_MS that its workers are alive; a worker silent for STALE_MS died. */
-const HEARTBEAT_MS = 15_000;
-const STALE_MS = 60_000;
-
 function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs = 1000 }: { db: Knex; databaseUrl: string; log: Logger; concurrency?: number; pollIntervalMs?: number }): JobQueue {
   const schema = workerSchemaOf(db);
   const instance = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
@@ -268,27 +339,35 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
   let runner: Runner | null = null;
   let utils: WorkerUtils | null = null;
   let migrated: Promise<void> | null = null;
-  let heartbeat: NodeJS.Timeout | null = null;
-  const workerIds = new Set<string>();
+  // graphile-worker locks a job with the id of its worker *pool* (`pool-...`), not of the worker
+  // that runs it: the pool ids are what the heartbeat must record (a runner started again after
+  // a lost connection has a new pool).
+  const poolIds = new Set<string>();
   let inFlight = 0;
   let stopping = false;
 
   const migrate = () => (migrated ??= (async () => (await gw).runMigrations({ pgPool: pool, schema, logger: await logger }))());
 
-  /** Records our workers as alive, and frees jobs that dead instances left locked. */
-  async function beat(): Promise<void> {
-    const now = new Date();
-    for (const workerId of workerIds) {
-      await db('job_workers').insert({ workerId, instance, heartbeatAt: now }).onConflict('workerId').merge();
-    }
-    const stale = (await db('job_workers').where('heartbeatAt', '<', new Date(now.getTime() - STALE_MS)).pluck('workerId')) as string[];
-    if (stale.length && utils) {
+  const beats = heartbeat({
+    db,
+    log,
+    instance,
+    ids: () => [...poolIds],
+    async freeStale() {
+      if (!utils) return [];
+      // The `jobs` view is graphile-worker's public face of its tables (named queues included below).
+      const r = await db.raw(
+        `select distinct j.locked_by as worker from ??.jobs j
+          where j.locked_by is not null and j.locked_at < now() - make_interval(secs => ?)
+            and not exists (select 1 from job_workers w where w.worker_id = j.locked_by and w.heartbeat_at >= now() - make_interval(secs => ?))`,
+        [schema, STALE_MS / 1000, STALE_MS / 1000],
+      );
+      const stale = (r.rows as { worker: string }[]).map((row) => row.worker);
       // Without this, graphile-worker frees a dead worker's jobs only after four hours.
-      await utils.forceUnlockWorkers(stale);
-      await db('job_workers').whereIn('workerId', stale).delete();
-      log.warn({ workers: stale }, 'jobs: freed the jobs of workers that stopped without a goodbye');
-    }
-  }
+      if (stale.length) await utils.forceUnlockWorkers(stale);
+      return stale;
+    },
+  });
 
   return {
     kind: 'graphile',
@@ -328,12 +407,15 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
         ]),
       );
       const launch = async (): Promise<void> => {
-        const r = await run({ pgPool: pool, schema, logger: await logger, concurrency, pollInterval: pollIntervalMs, noHandleSignals: true, taskList: taskList as never });
+        // Our own emitter, so the pool's id is known from its creation on (run() resolves later).
+        const events = new EventEmitter() as NonNullable<Parameters<typeof run>[0]['events']>;
+        events.on('pool:create', ({ workerPool }) => {
+          poolIds.add(workerPool.id);
+          void beats.beat();
+        });
+        events.on('pool:release', ({ workerPool }) => poolIds.delete(workerPool.id));
+        const r = await run({ pgPool: pool, schema, logger: await logger, concurrency, pollInterval: pollIntervalMs, noHandleSignals: true, taskList: taskList as never, events });
         runner = r;
-        r.events.on('worker:create', ({ worker }) => workerIds.add(worker.workerId));
-        r.events.on('worker:release', ({ worker }) => workerIds.delete(worker.workerId));
-        // The workers of this runner exist once run() resolves: record them now.
-        for (const w of (r as unknown as { _workerPool?: { _workers?: { workerId: string }[] } })._workerPool?._workers ?? []) workerIds.add(w.workerId);
         // A runner that ends by itself (graphile-worker stops on a migration it was not built
         // for, or on a lost connection) is started again: the site must not go on without jobs.
         const restart = (err?: unknown) => {
@@ -345,22 +427,18 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
         r.promise.then(() => restart(), restart);
       };
       await launch();
-      await beat().catch((err: unknown) => log.warn({ err }, 'jobs: heartbeat failed'));
-      heartbeat = setInterval(() => void beat().catch((err: unknown) => log.warn({ err }, 'jobs: heartbeat failed')), HEARTBEAT_MS);
-      heartbeat.unref();
+      await beats.start();
     },
     async stop(graceMs = 8000) {
       stopping = true;
-      if (heartbeat) clearInterval(heartbeat);
-      heartbeat = null;
       if (runner) {
         const r = runner;
         runner = null;
         const timer = setTimeout(() => void r.kill('shutdown took too long').catch(() => undefined), graceMs);
         await r.stop('shutting down').catch((err: unknown) => log.warn({ err }, 'jobs: stop failed'));
         clearTimeout(timer);
-        await db('job_workers').where({ instance }).delete().catch(() => undefined);
       }
+      await beats.stop();
       if (utils) await Promise.resolve(utils.release()).catch(() => undefined);
       utils = null;
       await pool.end().catch(() => undefined);

@@ -169,14 +169,18 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
       } catch (err) {
         const e = err instanceof MailError ? err : new MailError(String(err), false);
         const final = e.permanent || ctx.attempt >= ctx.maxAttempts;
-        await db('outbox').where({ id: outboxId }).update({ status: final ? 'failed' : 'queued', error: e.message.slice(0, 1000) });
+        // Only while the row is still ours: an instance that froze mid-send may find it marked
+        // 'unknown' by the one that took its job over; it stays so (never sent again).
+        const mine = await db('outbox').where({ id: outboxId, status: 'sending' }).update({ status: final ? 'failed' : 'queued', error: e.message.slice(0, 1000) });
+        if (Number(mine) !== 1) return;
         if (final) {
           ctx.log.error({ outboxId, to: row.toAddress, err: e.message }, 'mail not sent (given up)');
           return;
         }
         throw e; // retried with backoff
       }
-      await db('outbox').where({ id: outboxId }).update({ status: 'sent', sentAt: new Date(), error: null });
+      // 'unknown' too: it did leave, whatever another instance concluded meanwhile.
+      await db('outbox').where({ id: outboxId }).whereIn('status', ['sending', 'unknown']).update({ status: 'sent', sentAt: new Date(), error: null });
     },
   };
 }
