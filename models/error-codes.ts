@@ -117,6 +117,7 @@ export const FIELD_CODES = [
   'file_type',
   'file_too_large',
   'raised_changed',
+  'raised_below_gifts',
   'invalid_text',
   'term_taken',
   // Any other rule: the English message is the only text there is.

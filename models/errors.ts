@@ -59,8 +59,8 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   file: 'Choose a file to upload',
   file_type: 'Files of this type are not accepted',
   file_too_large: 'The file is too large',
-  raised_changed:
-    'The raised amount has changed since you opened this form, and your change would make it negative. Open the project again and enter the amount once more',
+  raised_changed: 'The raised amount has changed since it was read (it is now {current} USD): send raisedAmountBase with the amount you read, or leave raisedAmount out',
+  raised_below_gifts: 'Confirmed gifts alone come to {min} USD: the raised amount cannot be lower (refunds lower it by themselves)',
   invalid_text: 'Text must not contain NUL characters',
   term_taken: 'This term is in the glossary already',
   invalid: 'This value is not valid',
@@ -68,7 +68,7 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
 
 /** A field problem of a known code; `message` overrides the standard English text. */
 export function fieldError(code: FieldCode, params?: Record<string, string | number>, message?: string): FieldError {
-  let text = message ?? FIELD_MESSAGES[code];
+  let text = message ?? FIELD_MESSAGES[code].replace(/\{(\w+)\}/g, (all, name: string) => (params?.[name] !== undefined ? String(params[name]) : all));
   if (!message && code === 'too_long' && params?.max !== undefined) text = `${text} (at most ${params.max} characters)`;
   return params ? { code, params, message: text } : { code, message: text };
 }

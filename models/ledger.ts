@@ -64,6 +64,15 @@ export async function lockedRaisedCents(trx: Knex.Transaction, projectId: number
   return row ? Number(row.raisedCents) : null;
 }
 
+/** The kinds of row that Stripe's events write: what donors gave, less what went back to them. */
+export const CONFIRMED_KINDS: readonly LedgerKind[] = ['donation', 'refund', 'dispute'];
+
+/** What confirmed gifts add to a project's total now (donations less their refunds and lost disputes), in cents. */
+export async function confirmedGiftsCents(db: Knex | Knex.Transaction, projectId: number): Promise<number> {
+  const row = (await db('project_ledger').where({ projectId }).whereIn('kind', CONFIRMED_KINDS).sum({ cents: 'amountCents' }).first()) as { cents: number | string | null } | undefined;
+  return Number(row?.cents ?? 0);
+}
+
 /** Projects whose raised total differs from the sum of their ledger rows (empty when all is well). */
 export async function checkLedger(db: Knex): Promise<LedgerMismatch[]> {
   const rows = (await db('projects as p')

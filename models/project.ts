@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Project } from './rules';
-import { invalidField } from './errors';
+import { fieldError, invalidField, invalidFields } from './errors';
 import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
-import { addToLedger, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
+import { addToLedger, confirmedGiftsCents, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from './audit';
 import { toDateOnly, toIso } from './dates';
 import { moveToTrash } from './trash-rules';
@@ -39,7 +39,10 @@ export function toProject(row: ProjectRow): Project {
     descriptionDe: row.descriptionDe,
     imageUrl: row.imageUrl,
     status: row.status,
-    raisedAmount: centsToDecimal(Number(row.raisedCents)),
+    // Never below zero where anyone reads it. Admins' adjustments cannot take the total below the
+    // confirmed gifts (updateProject), so only a ledger from before that rule can be negative: its
+    // rows stay as they are (checkLedger and the ledger view show the true sum).
+    raisedAmount: centsToDecimal(Math.max(0, Number(row.raisedCents))),
     goalAmount: centsToDecimal(Number(row.goalCents)),
     startDate: toDateOnly(row.startDate),
     order: row.displayOrder,
@@ -166,23 +169,28 @@ export async function createProject(db: Knex, input: ProjectInput, by: Actor = S
 /**
  * The change of the raised total an admin's save asks for, in cents (0: none):
  * - no raisedAmount: none (the total is left alone);
- * - raisedAmount with raisedAmountBase (the admin form): the difference between what the admin
- *   typed and what the form showed when it opened, applied relative to the current total, so
- *   donations that arrived while the form was open stay counted;
- * - raisedAmount without a base (scripts): the total is set to raisedAmount, i.e. the difference
- *   against the current total.
+ * - raisedAmount with raisedAmountBase (the admin form keeps what it showed when it opened): the
+ *   difference between the two, applied to the current total, so gifts that arrived while the
+ *   form was open stay counted;
+ * - raisedAmount without a base (a script that read the project and writes it back): nothing when
+ *   it is the current total; otherwise the caller cannot say what it changes (a gift may have come
+ *   in since it read the total), and the save is refused: 409 `raised_changed`, naming the total.
  */
 export function raisedAdjustment(input: Pick<ProjectInput, 'raisedAmount' | 'raisedAmountBase'>, currentCents: number): number {
   if (input.raisedAmount === undefined) return 0;
   const wanted = decimalToCents(input.raisedAmount)!;
   if (input.raisedAmountBase !== undefined) return wanted - decimalToCents(input.raisedAmountBase)!;
-  return wanted - currentCents;
+  if (wanted === currentCents) return 0;
+  throw invalidFields({ raisedAmount: fieldError('raised_changed', { current: centsToDecimal(Math.max(0, currentCents)) }) }, 409);
 }
 
 /**
  * Updates a project; the slug stays unless the admin typed a different one. Null when unknown.
  * A change of the raised amount (see raisedAdjustment) is an `adjustment` ledger row plus an audit
- * entry naming it, in the same transaction as the update.
+ * entry naming it, in the same transaction as the update. An adjustment may not take the total
+ * below the project's confirmed gifts (409 `raised_below_gifts`): what admins add by hand
+ * (opening amounts, adjustments) never sums to less than zero, so a later refund, which takes back
+ * only its own gift, cannot push the total below zero, and no confirmed gift is wiped from it.
  */
 export async function updateProject(db: Knex, id: number, input: ProjectInput, by: Actor = SYSTEM): Promise<Project | null> {
   const current = await findProjectById(db, id);
@@ -195,11 +203,10 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
       const delta = raisedAdjustment(input, raised);
       if (delta !== 0) {
         const total = raised + delta;
-        if (total < 0 || total > MAX_RAISED_CENTS) {
-          // Negative only when the total went down since the form opened; too large only for absurd numbers.
-          throw invalidField('raisedAmount', total < 0 ? 'raised_changed' : 'amount');
-        }
-        const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount} without a base`;
+        if (total > MAX_RAISED_CENTS) throw invalidField('raisedAmount', 'amount');
+        const gifts = await confirmedGiftsCents(trx, id);
+        if (total < gifts) throw invalidFields({ raisedAmount: fieldError('raised_below_gifts', { min: centsToDecimal(Math.max(0, gifts)) }) }, 409);
+        const how = input.raisedAmountBase !== undefined ? `form showed ${input.raisedAmountBase}, saved ${input.raisedAmount}` : `set to ${input.raisedAmount}`;
         await addToLedger(trx, { projectId: id, kind: 'adjustment', amountCents: delta, actor: by.actor, note: `${how} (was ${centsToDecimal(raised)}, now ${centsToDecimal(total)})` });
         await recordAudit(trx, {
           actor: by.actor,

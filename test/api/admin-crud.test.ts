@@ -68,13 +68,16 @@ describe('admin content API', () => {
     const got = await request(h.app).get(`/api/admin/projects/${p.id}`).set(ADMIN).expect(200);
     assert.equal(got.body.titleDe, 'Regenwassertanks für Dorfschulen');
 
-    // Any status at any time; the slug stays when only the title changes.
+    // Any status at any time; the slug stays when only the title changes. The raised amount is
+    // changed relative to what the form showed (raisedAmountBase).
+    let shown = p.raisedAmount as string;
     for (const status of ['completed', 'progress', 'funding']) {
       const updated = await request(h.app)
         .put(`/api/admin/projects/${p.id}`)
         .set(ADMIN)
-        .send(project({ title: `Rain Tanks (${status})`, status, raisedAmount: '300', order: '4' }))
+        .send(project({ title: `Rain Tanks (${status})`, status, raisedAmount: '300', raisedAmountBase: shown, order: '4' }))
         .expect(200);
+      shown = updated.body.raisedAmount;
       assert.equal(updated.body.status, status);
       assert.equal(updated.body.slug, p.slug);
       assert.equal(updated.body.raisedAmount, '300.00');
@@ -89,7 +92,7 @@ describe('admin content API', () => {
     await request(h.app).get(`/api/projects/${p.id}`).expect(404);
 
     const log = await auditFor(h, 'project', p.id);
-    // The first save set the raised amount from 0 to 300 (a script without a base): an audited adjustment.
+    // The first save set the raised amount from 0 to 300: an audited adjustment.
     assert.deepEqual(log.map((e) => e.action), ['delete', 'update', 'update', 'update', 'update', 'adjust', 'create']);
     assert.match(log.find((e) => e.action === 'adjust')!.summary, /^Raised amount adjusted by \+300\.00 USD/);
     assert.ok(log.every((e) => ACTOR.test(e.actor) && e.createdAt));

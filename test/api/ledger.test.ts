@@ -88,9 +88,10 @@ describe('saving a project keeps the donations in its total', () => {
   });
 
   test("an admin's change applies as the difference to what the form showed, audited", async () => {
-    const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Adjusted Shelves' })).expect(201)).body.id as number;
-    await credit(id, 14000);
-    // The form shows 140; the admin types 100 (a gift recorded twice by mistake); meanwhile $25 arrives.
+    // $100 given by bank transfer, counted by hand when the project was created, then a $40 gift.
+    const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Adjusted Shelves', raisedAmount: '100' })).expect(201)).body.id as number;
+    await credit(id, 4000);
+    // The form shows 140; the admin types 100 (one transfer was counted twice); meanwhile $25 arrives.
     await credit(id, 2500);
     const res = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Adjusted Shelves', raisedAmount: '100', raisedAmountBase: '140.00' })).expect(200);
     assert.equal(res.body.raisedAmount, '125.00', '165 - 40: the $25 that arrived while the form was open stays');
@@ -111,32 +112,84 @@ describe('saving a project keeps the donations in its total', () => {
     assert.match(mine[1]!.actor, ACTOR);
   });
 
-  test('a script without a base sets the total, as an audited adjustment of the difference', async () => {
+  test('a script that writes back what it read without a base: the same total passes, a changed one is a 409 and keeps the gift', async () => {
     const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Scripted Shelves', raisedAmount: '75' })).expect(201)).body.id as number;
-    let book = await ledger(id);
+    const book = await ledger(id);
     assert.deepEqual(book.entries.map((e: { kind: string; amountCents: number }) => [e.kind, e.amountCents]), [['opening', 7500]]);
     assert.match(book.entries[0].actor, ACTOR);
+    // GET, then PUT the whole project back: nothing changed meanwhile, so the save goes through.
+    const read = (await request(h.app).get(`/api/admin/projects/${id}`).set(ADMIN).expect(200)).body;
+    await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send({ ...read, description: 'Read and written back' }).expect(200);
+    // A $25 gift arrives between the next read and its write-back: the write is refused, whole.
+    const again = (await request(h.app).get(`/api/admin/projects/${id}`).set(ADMIN).expect(200)).body;
     await credit(id, 2500);
-    const res = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Scripted Shelves', raisedAmount: '250' })).expect(200);
-    assert.equal(res.body.raisedAmount, '250.00');
-    book = await ledger(id);
-    assert.deepEqual(book.entries.at(-1).amountCents, 15000, '250 - (75 + 25)');
-    assert.match(book.entries.at(-1).note, /set to 250\.00 without a base/);
+    const refused = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send({ ...again, description: 'Written back over a gift' }).expect(409);
+    assert.equal(refused.body.code, 'validation');
+    assert.deepEqual(refused.body.fieldErrors.raisedAmount, { code: 'raised_changed', params: { current: '100.00' } });
+    assert.match(refused.body.fields.raisedAmount, /now 100\.00 USD.*raisedAmountBase/);
+    assert.equal(await raised(id), '100.00', 'the gift stays in the public total');
+    assert.equal((await request(h.app).get(`/api/admin/projects/${id}`).set(ADMIN).expect(200)).body.description, 'Read and written back', 'nothing of the refused save is kept');
+    // Naming the amount it read (the base) makes it an adjustment relative to that: the gift stays.
+    const based = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send({ ...again, raisedAmount: '80', raisedAmountBase: again.raisedAmount }).expect(200);
+    assert.equal(based.body.raisedAmount, '105.00', '100 + (80 - 75)');
+    assert.match((await ledger(id)).entries.at(-1).note, /form showed 75\.00, saved 80\.00/);
   });
 
-  test('a change that would make the total negative is refused with a field message, nothing written', async () => {
+  test('a change below the confirmed gifts is refused with a field message, nothing written', async () => {
     const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Shrinking Shelves', raisedAmount: '100' })).expect(201)).body.id as number;
-    // The form showed 100, someone else lowered it to 20 since; this admin types 0.
-    await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Shrinking Shelves', raisedAmount: '20', raisedAmountBase: '100' })).expect(200);
-    const res = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Renamed Shelves', raisedAmount: '0', raisedAmountBase: '100' })).expect(400);
-    assert.match(res.body.fields.raisedAmount, /changed since you opened this form/);
+    await credit(id, 2000);
+    // The form showed 100; someone else lowered the hand-counted part since (the total is 40 now, $20 of it a gift); this admin types 0.
+    await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Shrinking Shelves', raisedAmount: '40', raisedAmountBase: '120' })).expect(200);
+    const res = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Renamed Shelves', raisedAmount: '0', raisedAmountBase: '100' })).expect(409);
+    assert.match(res.body.fields.raisedAmount, /Confirmed gifts alone come to 20\.00 USD/);
     const after = (await request(h.app).get(`/api/admin/projects/${id}`).set(ADMIN).expect(200)).body;
-    assert.equal(after.raisedAmount, '20.00');
+    assert.equal(after.raisedAmount, '40.00');
     assert.equal(after.title, 'Shrinking Shelves', 'the whole save is undone, not only the amount');
     const bad = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ raisedAmount: '10', raisedAmountBase: 'lots' })).expect(400);
     assert.ok(bad.body.fields.raisedAmountBase);
     await request(h.app).get('/api/admin/projects/999999/ledger').set(ADMIN).expect(404);
     await request(h.app).get(`/api/admin/projects/${id}/ledger`).expect(401);
+  });
+
+  test('an adjustment may not take the total below the confirmed gifts, so a refund never makes it negative', async () => {
+    const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Refunded Shelves', goalAmount: '100000' })).expect(201)).body.id as number;
+    // The probe: $40 arrives; an admin sets the total to 0 (the form showed 40); the gift is refunded in full.
+    const intent = fake.addIntent({ amount: 4000, status: 'succeeded', metadata: { projectId: String(id), language: 'en' } });
+    const signed = (event: unknown) => {
+      const payload = JSON.stringify(event);
+      return request(h.app).post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_test' })).send(payload);
+    };
+    await signed(fake.event('payment_intent.succeeded', intent)).expect(200);
+    const form = (extra: Record<string, unknown>) => project({ title: 'Refunded Shelves', goalAmount: '100000', ...extra });
+    const refused = await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(form({ raisedAmount: '0.00', raisedAmountBase: '40.00' })).expect(409);
+    assert.deepEqual(refused.body.fieldErrors.raisedAmount, { code: 'raised_below_gifts', params: { min: '40.00' } });
+    assert.equal(await raised(id), '40.00');
+    // Above the gifts is fine: an amount typed by mistake can be taken back down to them.
+    await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(form({ raisedAmount: '65.00', raisedAmountBase: '40.00' })).expect(200);
+    await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(form({ raisedAmount: '40.00', raisedAmountBase: '65.00' })).expect(200);
+    const { charge } = fake.refund(fake.chargeOf(intent.id).id);
+    const refunded = await signed(fake.event('charge.refunded', charge)).expect(200);
+    assert.equal(refunded.body.changedCents, -4000);
+    assert.equal(await raised(id), '0.00');
+    assert.equal((await request(h.app).get(`/api/projects/${id}`).expect(200)).body.raisedAmount, '0.00');
+  });
+
+  test('a total that a ledger from before the rule left below zero is shown as zero, the ledger untouched', async () => {
+    const created = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Old Shelves', goalAmount: '100000' })).expect(201)).body;
+    // As the earlier version allowed: a $40 gift, the admin's -40 adjustment, then the refund's -40.
+    await h.deps.db.transaction(async (trx) => {
+      for (const [kind, amountCents] of [['donation', 4000], ['adjustment', -4000], ['refund', -4000]] as const) {
+        await trx('project_ledger').insert({ projectId: created.id, kind, amountCents, actor: 'test', createdAt: new Date().toISOString() });
+      }
+      await trx('projects').where({ id: created.id }).update({ raisedCents: -4000 });
+    });
+    assert.equal((await ledger(created.id)).ledgerAmount, '-40.00', 'the ledger says what happened');
+    assert.equal((await request(h.app).get(`/api/projects/${created.id}`).expect(200)).body.raisedAmount, '0.00');
+    const page = await request(h.app).get(`/projects/${created.slug}`).expect(200);
+    assert.doesNotMatch(page.text, /\$-|-\$|−\$/, 'no negative amount on the page');
+    // The public list shows it as zero as well.
+    const list = (await request(h.app).get('/api/projects').expect(200)).body as { id: number; raisedAmount: string }[];
+    assert.equal(list.find((p) => p.id === created.id)!.raisedAmount, '0.00');
   });
 
   test('the form without JavaScript carries the base and keeps a donation that arrives while it is open', async () => {

@@ -66,7 +66,7 @@ describe('revisions', () => {
     const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Seeds', raisedAmount: '100' })).expect(201)).body;
     const first = (await revisions('projects', p.id))[0]!;
     // A donation-like change of the total (an admin adjustment through the ledger) after the first revision.
-    await request(h.app).put(`/api/admin/projects/${p.id}`).set(ADMIN).send(project({ title: 'Seeds and Tools', raisedAmount: '250' })).expect(200);
+    await request(h.app).put(`/api/admin/projects/${p.id}`).set(ADMIN).send(project({ title: 'Seeds and Tools', raisedAmount: '250', raisedAmountBase: '100.00' })).expect(200);
     const restored = await request(h.app).post(`/api/admin/revisions/${first.id}/restore`).set(ADMIN).expect(200);
     assert.equal(restored.body.title, 'Seeds');
     assert.equal(restored.body.raisedAmount, '250.00', 'money moves only through the ledger');
