@@ -146,16 +146,20 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const logFlush = setInterval(() => logStream.flush(), 1000).unref();
   const log = pino({ level: config.logLevel }, logStream);
   const db = openDatabase(config.databaseUrl, { schema: config.databaseSchema });
-  await migrate(db);
-  if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
-  // --- editor: the site's own illustrations in the media library (every start; idempotent) ---
-  if (options.seed !== false) await seedShippedMedia(db, PUBLIC_DIR, log);
-  // --- machine translation drafts: the names every draft keeps, in the glossary (every start; idempotent) ---
-  await seedGlossary(db, config.site.name);
-  const secret = await sessionSecret(db, config);
+  // What an instance does once at start, in turn with any other instance starting at the same
+  // moment (db/connection.ts): the schema, the demo content of an empty database, the site's own
+  // illustrations in the media library and the glossary's built-in names (both idempotent).
+  let secret = '';
+  const jobs = createJobQueue({ db, databaseUrl: config.databaseUrl, log });
+  await migrate(db, async () => {
+    await jobs.prepare();
+    if (options.seed !== false && (await seedIfEmpty(db))) log.info('seeded the demo content');
+    if (options.seed !== false) await seedShippedMedia(db, PUBLIC_DIR, log);
+    await seedGlossary(db, config.site.name);
+    secret = await sessionSecret(db, config);
+  });
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };
-  const jobs = createJobQueue({ db, databaseUrl: config.databaseUrl, log });
   const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs });
   const deps: Deps = {
     db,

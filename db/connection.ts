@@ -67,32 +67,71 @@ export const schemaOf = (knex: Knex): string | null => {
   return sp?.[0] ?? null;
 };
 
-/** Any number: the PostgreSQL advisory lock that lets one instance at a time migrate. */
-const MIGRATION_LOCK = 7_370_001;
+/** Any number: the PostgreSQL advisory lock that lets one instance at a time do its start-up work. */
+const STARTUP_LOCK = 7_370_001;
+/** How long an instance waits for its turn (another instance migrating a large database). */
+const STARTUP_WAIT_MS = 10 * 60 * 1000;
 
 /**
- * Brings the schema up to date. On PostgreSQL instances starting together take turns through an
- * advisory lock (held by a transaction, so a killed instance never leaves it behind); the one that
- * waited then finds nothing left to do. Knex's own lock row, which a kill in the middle of a
- * migration would leave set for ever, is freed while we hold the advisory lock.
+ * Runs `work` while no other instance runs its own start-up work on this database, so any number
+ * of instances can start together on an empty one: the first migrates and seeds, the others wait
+ * and then find nothing left to do. The turn is a lock that a killed instance cannot leave behind:
+ * on PostgreSQL an advisory lock held by a transaction (its connection's end frees it); on SQLite
+ * the write lock of a small file beside the database, which the operating system frees when the
+ * process ends. `work` uses the database as usual (other connections on PostgreSQL).
  */
-export async function migrate(knex: Knex): Promise<void> {
+export async function inStartupTurn<T>(knex: Knex, work: () => Promise<T>): Promise<T> {
   if (isSqlite(knex)) {
-    await knex.migrate.latest({ migrationSource });
-    return;
+    const filename = (knex.client.config.connection as { filename: string }).filename;
+    if (filename === ':memory:') return work();
+    return withFileLock(`${path.resolve(filename)}-startup.lock`, work);
   }
   const schema = schemaOf(knex);
   if (schema) {
-    // Committed before migrating (the migrations run on other connections). Two instances creating
+    // Committed before anything else (the work runs on other connections). Two instances creating
     // it at the same moment: one of them sees a duplicate, which is fine.
     await knex.raw('create schema if not exists ??', [schema]).catch((err: { code?: string }) => {
       if (err.code !== '23505' && err.code !== '42P06') throw err;
     });
   }
-  await knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+  return knex.transaction(async (trx) => {
+    // Waiting for the turn may take longer than one statement may (statement_timeout).
+    await trx.raw(`set local statement_timeout = ${STARTUP_WAIT_MS}`);
+    await trx.raw('select pg_advisory_xact_lock(?)', [STARTUP_LOCK]);
+    return work();
+  });
+}
+
+/** The write lock of a SQLite file of its own, held while `work` runs (waits up to STARTUP_WAIT_MS). */
+async function withFileLock<T>(lockFile: string, work: () => Promise<T>): Promise<T> {
+  const { default: sqlite3 } = await import('sqlite3');
+  const lock = await new Promise<InstanceType<typeof sqlite3.Database>>((resolve, reject) => {
+    const d = new sqlite3.Database(lockFile, (err) => (err ? reject(err) : resolve(d)));
+  });
+  const exec = (sql: string) => new Promise<void>((resolve, reject) => lock.exec(sql, (err) => (err ? reject(err) : resolve())));
+  try {
+    lock.configure('busyTimeout', STARTUP_WAIT_MS);
+    await exec('BEGIN IMMEDIATE');
+    try {
+      return await work();
+    } finally {
+      await exec('ROLLBACK').catch(() => undefined);
+    }
+  } finally {
+    await new Promise<void>((resolve) => lock.close(() => resolve()));
+  }
+}
+
+/**
+ * Brings the schema up to date, then runs `firstStart` (seeding, and whatever else an instance
+ * does once at start), all in one start-up turn (inStartupTurn). Knex's own lock row, which a kill
+ * in the middle of a migration would leave set for ever, is freed while we hold the turn.
+ */
+export async function migrate(knex: Knex, firstStart?: () => Promise<void>): Promise<void> {
+  await inStartupTurn(knex, async () => {
     if (await knex.schema.hasTable('knex_migrations_lock')) await knex('knex_migrations_lock').update({ isLocked: 0 });
     await knex.migrate.latest({ migrationSource });
+    await firstStart?.();
   });
 }
 

@@ -50,6 +50,8 @@ export interface JobStats {
 
 export interface JobQueue {
   kind: 'graphile' | 'local';
+  /** Creates or updates the queue's own tables (at start, in the instance's start-up turn). */
+  prepare(): Promise<void>;
   add(task: string, payload: Record<string, unknown>, options?: AddJobOptions): Promise<void>;
   /** Starts working jobs with these handlers (once). */
   start(tasks: TaskList): Promise<void>;
@@ -246,6 +248,8 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
 
   return {
     kind: 'local',
+    // The `jobs` table comes with the app's migrations.
+    async prepare() {},
     async add(task, payload, opts = {}) {
       const q = opts.trx ?? db;
       const row = {
@@ -371,6 +375,7 @@ function graphileQueue({ db, databaseUrl, log, concurrency = 4, pollIntervalMs =
 
   return {
     kind: 'graphile',
+    prepare: migrate,
     async add(task, payload, opts = {}) {
       await migrate();
       const q = opts.trx ?? db;

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../app';
 import { localizePath, routes } from '../../views/routes';
+import { openDatabase } from '../../db/connection';
+import { startInstance, type Instance } from '../../scripts/instances';
+import { freshDatabase } from '../helpers';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // What `npm start` runs after its build: the compiled server (npm test builds it first).
@@ -98,4 +101,35 @@ test('the project runs on Node.js 24 or newer (its own node package when the sys
   assert.ok(major >= 24, `running on Node.js ${process.versions.node}`);
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
   assert.equal(pkg.engines.node, '>=24');
+});
+
+test('instances started together on an empty database all come up; the first migrates and seeds, the others find it done', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-together-'));
+  const fresh = await freshDatabase();
+  const databaseUrl = fresh.env.DATABASE_URL === 'sqlite::memory:' ? `sqlite:${path.join(dir, 'site.sqlite3')}` : fresh.env.DATABASE_URL!;
+  const started: Instance[] = [];
+  const db = openDatabase(databaseUrl);
+  try {
+    // Three at the very same moment, as an orchestrator starts a deployment.
+    const results = await Promise.allSettled([0, 1, 2].map(() => startInstance({ DATABASE_URL: databaseUrl, UPLOAD_DIR: path.join(dir, 'uploads') }, { logDir: dir })));
+    for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as Error).message).slice(0, 600)] : []));
+    assert.deepEqual(failures, [], 'every instance started');
+    for (const i of started) assert.equal((await fetch(`${i.url}/readyz`)).status, 200);
+    // Seeded once: no slug, page, member, shipped picture or glossary term twice.
+    const twice = async (table: string, column: string) =>
+      ((await db(table).select(column).count({ n: '*' }).groupBy(column).havingRaw('count(*) > 1')) as unknown[]).length;
+    assert.equal(await twice('projects', 'slug'), 0);
+    assert.equal(await twice('news_articles', 'slug'), 0);
+    assert.equal(await twice('team_members', 'name'), 0);
+    assert.equal(await twice('media_items', 'fileName'), 0);
+    assert.equal(await twice('project_ledger', 'projectId'), 0, 'one opening row per project');
+    assert.ok(Number((await db('projects').count({ n: '*' }).first())!.n) >= 8);
+    assert.equal(Number((await db('app_settings').where({ key: 'session_secret' }).count({ n: '*' }).first())!.n) <= 1, true);
+  } finally {
+    for (const i of started) await i.stop();
+    await db.destroy();
+    await fresh.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
