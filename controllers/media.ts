@@ -20,7 +20,7 @@ import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
-import { recordAudit } from '../models/audit';
+import { audited, type AuditInput } from '../models/audit';
 import { localizePath } from '../views/routes';
 import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
 
@@ -112,14 +112,17 @@ export function mediaRouters(deps: Deps): MediaRouters {
     });
   };
 
-  /** Validates the form fields and stores the file; the caller records the audit entry. */
-  async function accept(req: Request) {
+  /** Validates the form fields and stores the file, with its audit entry in the same transaction. */
+  async function accept(req: Request, res: Response) {
     const file = req.file;
     if (!file) throw invalidField('file', 'file');
     try {
       const meta = parseInput(MediaMetaSchema, req.body ?? {});
       // Alt text proposals are asked for only when OpenAI is configured.
-      return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta, { suggestAlt: Boolean(deps.config.openai.apiKey) });
+      return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta, {
+        suggestAlt: Boolean(deps.config.openai.apiKey),
+        audit: (row) => entry(res, 'upload', row.id, row.originalName),
+      });
     } catch (err) {
       throw storageError(err, 'upload');
     } finally {
@@ -136,15 +139,23 @@ export function mediaRouters(deps: Deps): MediaRouters {
   }
 
   /** Saves new details of a file; a missing alt text of an image is a field error. */
-  async function saveMeta(id: number, body: unknown) {
+  async function saveMeta(id: number, body: unknown, res: Response) {
     const meta = parseInput(MediaMetaSchema, body ?? {});
-    const item = await updateMediaMeta(deps.db, id, meta);
+    const item = await audited(deps.db, (trx) => updateMediaMeta(trx, id, meta), (saved) => saved && entry(res, 'update', saved.id, saved.originalName));
     if (!item) throw notFound('Media item not found');
     return item;
   }
 
-  const audit = (res: Response, action: string, id: number, summary: string) =>
-    recordAudit(deps.db, { actor: (res.locals.admin as AdminIdentity).id, actorName: (res.locals.admin as AdminIdentity).name, action, entity: 'media', entityId: id, summary });
+  /** The audit entry of a change in the library (written in the change's transaction). */
+  const entry = (res: Response, action: string, id: number, summary: string): AuditInput => ({
+    actor: (res.locals.admin as AdminIdentity).id,
+    actorName: (res.locals.admin as AdminIdentity).name,
+    action,
+    entity: 'media',
+    entityId: id,
+    summary,
+  });
+  const removeMedia = (res: Response, id: number) => deleteMedia(deps, id, (item) => entry(res, 'delete', item.id, item.originalName));
 
   // ---- Serving: only names this library wrote; everything else is a 404. GET and HEAD, with
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
@@ -240,22 +251,17 @@ export function mediaRouters(deps: Deps): MediaRouters {
     res.json(item);
   });
   api.post('/', receive, async (req, res) => {
-    const item = await accept(req);
-    await audit(res, 'upload', item.id, item.originalName);
-    res.status(201).json(item);
+    res.status(201).json(await accept(req, res));
   });
   api.put('/:id', async (req, res) => {
-    const item = await saveMeta(parseId(req.params.id), req.body);
-    await audit(res, 'update', item.id, item.originalName);
-    res.json(item);
+    res.json(await saveMeta(parseId(req.params.id), req.body, res));
   });
   api.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const item = await deleteMedia(deps, id).catch((err: unknown) => {
+    const item = await removeMedia(res, id).catch((err: unknown) => {
       throw storageError(err, 'delete');
     });
     if (!item) throw notFound('Media item not found');
-    await audit(res, 'delete', item.id, item.originalName);
     res.json({ deleted: true, id: item.id });
   });
 
@@ -284,9 +290,8 @@ export function mediaRouters(deps: Deps): MediaRouters {
           if (req.file) return fs.rm(req.file.path, { force: true }, () => next(csrfErr));
           return next(csrfErr);
         }
-        accept(req)
-          .then(async (item) => {
-            await audit(res, 'upload', item.id, item.originalName);
+        accept(req, res)
+          .then(() => {
             req.session.flash = { kind: 'success', key: 'media.uploaded' };
             res.redirect(303, back(req));
           })
@@ -297,8 +302,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
   forms.post('/:id', async (req, res, next) => {
     const id = parseId(req.params.id);
     try {
-      const item = await saveMeta(id, req.body);
-      await audit(res, 'update', item.id, item.originalName);
+      await saveMeta(id, req.body, res);
       req.session.flash = { kind: 'success', key: 'media.updated' };
       res.redirect(303, back(req));
     } catch (err) {
@@ -315,14 +319,13 @@ export function mediaRouters(deps: Deps): MediaRouters {
   forms.post('/:id/delete', async (req, res, next) => {
     let item: Awaited<ReturnType<typeof deleteMedia>>;
     try {
-      item = await deleteMedia(deps, parseId(req.params.id));
+      item = await removeMedia(res, parseId(req.params.id));
     } catch (err) {
       return formError(req, res, next, 'media.deleteError')(storageError(err, 'delete'));
     }
     req.session.flash = item
       ? { kind: 'success', key: 'media.deleted' }
       : { kind: 'error', key: 'media.deleteError', params: { message: 'Media item not found' } };
-    if (item) await audit(res, 'delete', item.id, item.originalName);
     res.redirect(303, back(req));
   });
 

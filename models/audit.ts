@@ -41,6 +41,23 @@ export async function recordAudit(db: Knex, entry: AuditInput): Promise<void> {
   });
 }
 
+/** What to record about a change once it is known how it went (null: nothing happened, nothing to record). */
+export type AuditOf<T> = (result: T, trx: Knex.Transaction) => AuditInput | null | Promise<AuditInput | null>;
+
+/**
+ * A write and its audit entry in one transaction: both are kept, or neither is (a crash, a failed
+ * write or a failed entry leaves no change without its entry and no entry without its change).
+ * `write` must do all its work through the transaction it is given.
+ */
+export function audited<T>(db: Knex, write: (trx: Knex.Transaction) => Promise<T>, entry: AuditOf<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    const result = await write(trx);
+    const e = await entry(result, trx);
+    if (e) await recordAudit(trx, e);
+    return result;
+  });
+}
+
 /** The kinds of thing the Activity panel filters by, and the audit entities each covers. */
 export const AUDIT_KINDS = {
   // A project's spending records are filed with the project.

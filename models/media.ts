@@ -14,6 +14,7 @@ import { optionalText } from './admin-input';
 import { toIso } from './dates';
 import { StorageUnavailable, type FileStorage } from './providers/storage';
 import { isShippedFile } from './shipped-media';
+import { recordAudit, type AuditInput } from './audit';
 import type { JobQueue } from './providers/jobs';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant, type VariantFormat } from './media-rules';
 
@@ -216,7 +217,7 @@ export async function storeUpload(
   deps: MediaDeps,
   upload: { tempPath: string; originalName: string; size: number },
   meta: MediaMeta,
-  options: { suggestAlt?: boolean } = {},
+  options: { suggestAlt?: boolean; audit?: (row: { id: number; originalName: string }) => AuditInput } = {},
 ): Promise<MediaItem> {
   const { db, storage, jobs } = deps;
   const type = await detectType(upload.tempPath, upload.originalName);
@@ -263,6 +264,7 @@ export async function storeUpload(
       if (type.fileType === 'image') await jobs.add(IMAGE_VARIANTS_TASK, { mediaId: newId }, { key: `${IMAGE_VARIANTS_TASK}:${newId}`, trx });
       // Alt text proposals (OpenAI configured): queued with the row, so none is lost to a restart.
       if (type.fileType === 'image' && options.suggestAlt) await jobs.add(ALT_SUGGEST_TASK, { mediaId: newId }, { key: `${ALT_SUGGEST_TASK}:${newId}`, trx });
+      if (options.audit) await recordAudit(trx, options.audit({ id: newId, originalName: upload.originalName }));
       return newId;
     });
     return (await findMedia(db, id))!;
@@ -463,19 +465,25 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
  * a storage that fails throws StorageUnavailable and the item stays, whole or without some
  * files, for the admin to delete again. Null when the id is unknown.
  */
-export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, id: number): Promise<MediaItem | null> {
+export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, id: number, audit?: (item: MediaItem) => AuditInput): Promise<MediaItem | null> {
   const { db, storage, log } = deps;
   const item = await findMedia(db, id);
   if (!item) return null;
+  // The row and its audit entry go together.
+  const removeRow = () =>
+    db.transaction(async (trx) => {
+      await trx('media_items').where({ id }).delete();
+      if (audit) await recordAudit(trx, audit(item));
+    });
   if (isShippedFile(item.fileName)) {
     // The file ships with the site and is not in the storage: only the library's entry goes.
-    await db('media_items').where({ id }).delete();
+    await removeRow();
     return item;
   }
   const derived = item.fileType === 'image' ? variantNamesOf(item.fileName) : [];
   const names = [...new Set([item.fileName, ...item.variants.map((v) => v.fileName), ...derived])].filter((n) => STORED_NAME.test(n));
   await Promise.all(names.map((n) => storage.delete(n)));
-  await db('media_items').where({ id }).delete();
+  await removeRow();
   // A variants job that finished between the two steps put its files back: remove them again
   // (if the storage fails now, the hourly sweep does it).
   await Promise.all(derived.map((n) => storage.delete(n).catch((err: unknown) => log.warn({ err: (err as Error).message, fileName: n }, 'media: variant not deleted now; the sweep removes it later'))));

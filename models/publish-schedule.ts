@@ -96,20 +96,15 @@ export const publishJobKey = (entity: string, id: number) => `publish:${entity}:
 
 /**
  * Queues the announcement of an item saved with a future publication time (nothing for a draft,
- * or a time already past: the save itself changed what visitors see). The save stands if the
- * queue cannot be reached: the minute check announces the item all the same.
+ * or a time already past: the save itself changed what visitors see), in the save's transaction.
+ * The minute check (PUBLISH_SWEEP_TASK) announces any item whose job went missing all the same.
  */
-export async function schedulePublication(deps: { jobs: JobQueue; log: Logger }, entity: string, item: { id: number; draft: boolean; publishAt: string | null }, now = Date.now()): Promise<boolean> {
+export async function schedulePublication(deps: { jobs: JobQueue; trx: Knex }, entity: string, item: { id: number; draft: boolean; publishAt: string | null }, now = Date.now()): Promise<boolean> {
   if (item.draft || !item.publishAt) return false;
   const at = Date.parse(item.publishAt);
   if (!(at > now)) return false;
-  try {
-    await deps.jobs.add(PUBLISH_ITEM_TASK, { entity, id: item.id, publishAt: item.publishAt }, { key: publishJobKey(entity, item.id), runAt: new Date(at), maxAttempts: 5 });
-    return true;
-  } catch (err) {
-    deps.log.warn({ err: (err as Error).message, entity, id: item.id }, 'could not queue the publication job; the minute check will announce it');
-    return false;
-  }
+  await deps.jobs.add(PUBLISH_ITEM_TASK, { entity, id: item.id, publishAt: item.publishAt }, { key: publishJobKey(entity, item.id), runAt: new Date(at), maxAttempts: 5, trx: deps.trx });
+  return true;
 }
 
 /** A job may start a moment before its time by another machine's clock: it waits that moment out. */

@@ -1,80 +1,27 @@
 // Admin CRUD of projects, news, team and page content: the JSON API under /api/admin and the
 // server-rendered forms (no JavaScript needed), both over the same model functions and schemas.
 import { Router, type Request, type Response } from 'express';
-import type { z } from 'zod';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, notFound } from '../../models/errors';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
-import { recordAudit } from '../../models/audit';
-import { type Actor, createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from '../../models/project';
 import { listLedger } from '../../models/ledger';
 import { centsToDecimal } from '../../models/rules';
-import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from '../../models/news';
-import { createTeamMember, deleteTeamMember, findTeamMemberById, listTeam, TeamInputSchema, updateTeamMember } from '../../models/team';
-import { createPageContent, deletePageContent, findPageContentById, listPageContents, PageInputSchema, updatePageContent } from '../../models/page';
+import { findProjectById } from '../../models/project';
 import type { AdminIdentity } from '../../models/user';
 import { localizePath } from '../../views/routes';
-import type { Knex } from 'knex';
-import { schedulePublication } from '../../models/publish-schedule';
-import { findRevision, listRevisions, recordRevision, restorableInput, type RevisionAction, type RevisionSource, type RevisionSummary } from '../../models/revisions';
-import { isTrashName, listTrash, restoreFromTrash, TRASH_KINDS } from '../../models/trash';
+import { findRevision, listRevisions, type RevisionSummary } from '../../models/revisions';
+import { isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
 import { adminDisplayName } from '../../models/user';
 import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
 import { tFor } from '../../models/text';
-// Translation status: which language each save changed.
-import { recordTranslationSources } from '../../models/translation-status';
+import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content-edits';
 // Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
 import { barriersOf, checkValues } from '../../models/a11y-rules';
 
-/** One kind of content the admin edits. */
-export interface Resource<T extends { id: number }, I> {
-  /** URL segment and admin tab: /api/admin/<name>, /admin/<name> (forms), /admin?tab=<name>. */
-  name: 'projects' | 'news' | 'team' | 'pages';
-  /** Audit log entity. */
-  entity: 'project' | 'news' | 'team' | 'page';
-  /** Error text for an unknown id, and the thing's name in messages ("Error creating project"). */
-  notFound: string;
-  thing: string;
-  schema: z.ZodType<I>;
-  list(db: Knex): Promise<T[]>;
-  find(db: Knex, id: number): Promise<T | null>;
-  /** `by` names the admin (projects write it into their ledger and audit entries). */
-  create(db: Knex, input: I, by: Actor): Promise<T>;
-  update(db: Knex, id: number, input: I, by: Actor): Promise<T | null>;
-  /** Moves the item to the trash. */
-  remove(db: Knex, id: number, by: Actor): Promise<boolean>;
-  label(item: T): string;
-}
-
-const resource = <T extends { id: number }, I>(r: Resource<T, I>) => r;
-
-export const RESOURCES = [
-  resource({
-    name: 'projects', entity: 'project', notFound: 'Project not found', thing: 'project', schema: ProjectInputSchema,
-    list: listProjects, find: findProjectById, create: createProject, update: updateProject, remove: deleteProject,
-    label: (p) => p.title,
-  }),
-  resource({
-    name: 'news', entity: 'news', notFound: 'Article not found', thing: 'news', schema: NewsInputSchema,
-    list: listNews, find: findNewsById, create: createNews, update: updateNews, remove: deleteNews,
-    label: (a) => a.title,
-  }),
-  resource({
-    name: 'team', entity: 'team', notFound: 'Team member not found', thing: 'team member', schema: TeamInputSchema,
-    list: listTeam, find: findTeamMemberById, create: createTeamMember, update: updateTeamMember, remove: deleteTeamMember,
-    label: (m) => m.name,
-  }),
-  resource({
-    name: 'pages', entity: 'page', notFound: 'Page content not found', thing: 'page content', schema: PageInputSchema,
-    list: listPageContents, find: findPageContentById, create: createPageContent, update: updatePageContent, remove: deletePageContent,
-    label: (p) => p.pageName,
-  }),
-] as const;
-
-type PublishingItem = { id: number; draft: boolean; publishAt: string | null };
+export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
@@ -87,25 +34,6 @@ export function formValues(body: unknown): Record<string, string> {
     }
   }
   return out;
-}
-
-/** What a change writes besides the item: which kind of revision, from where. */
-export interface EditHow {
-  /** Audit and revision action (default: the edit's own, create/update/delete). */
-  action?: 'restore' | 'undelete';
-  source?: RevisionSource;
-  /** Appended to the audit summary (e.g. "revision #12"). */
-  note?: string;
-}
-
-/**
- * Why an item cannot be changed: in the trash (409, it must come back first: a save would change
- * what nobody sees and a restore would bring back older words), else unknown (404).
- */
-async function missing(deps: Deps, r: Pick<Resource<{ id: number }, unknown>, 'name' | 'notFound'>, id: number): Promise<AppError> {
-  const trashed = await deps.db(TRASH_KINDS[r.name].table).where({ id }).whereNotNull('deletedAt').first('id');
-  if (trashed) return new AppError(409, 'content.in_trash', 'This item is in the trash: restore it from the trash first');
-  return notFound(r.notFound);
 }
 
 /** The form field that names the fields whose text is still a machine translation draft. */
@@ -126,100 +54,8 @@ export function machineDraftHow(body: unknown): EditHow {
   return fields.length ? { source: 'machine', note: `machine draft: ${fields.join(', ')}` } : {};
 }
 
-const byOf = (admin: AdminIdentity): Actor => ({ actor: admin.id, actorName: admin.name ?? undefined });
-
-/** The revision and the audit entry of one change (one per edit, whichever path it came by). */
-async function keepRecord<T extends { id: number }, I>(
-  deps: Deps,
-  r: Resource<T, I>,
-  item: T,
-  admin: AdminIdentity,
-  action: RevisionAction,
-  how: EditHow,
-  before?: T | null,
-): Promise<void> {
-  await recordRevision(deps.db, { entity: r.entity, entityId: item.id, action, actor: admin.id, actorName: admin.name, data: item, source: how.source ?? null, before });
-  const summary = how.note ? `${r.label(item)} (${how.note})` : r.label(item);
-  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: r.entity, entityId: item.id, summary });
-}
-
-/**
- * Translation status bookkeeping after a save. The save, its revision and its audit entry are
- * already written and stay: answering with an error would tell the admin it failed when it did
- * not, and a retry would save twice. The tracking is all or nothing per save (its own
- * transaction), so a failure leaves the earlier rows; the next save of the item records again.
- * Not one transaction with the save: the models' slug retries need their own transactions.
- */
-async function trackTranslations(deps: Deps, entity: string, before: { id: number } | null, item: { id: number }): Promise<void> {
-  try {
-    await recordTranslationSources(deps.db, entity, before, item);
-  } catch (err) {
-    deps.log.error({ err: (err as Error).message, entity, id: item.id }, 'translation status: could not record the saved texts; the save itself stands');
-  }
-}
-
-/**
- * The admin's changes, the same for the JSON API and the forms: the model's write, then what
- * follows every change of content (the revision, the audit entry, and the work features add
- * after a save). Each returns the item (null when unknown).
- */
-export const edits = {
-  async create<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, input: I, admin: AdminIdentity, how: EditHow = {}): Promise<T> {
-    const item = await r.create(deps.db, input, byOf(admin));
-    await keepRecord(deps, r, item, admin, 'create', how);
-    // Translation status: the texts written, against which source (out of date ones are found from it).
-    await trackTranslations(deps, r.entity, null, item);
-    // Publishing: an item saved with a future publication time is announced at that time.
-    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
-    return item;
-  },
-  async update<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, input: I, admin: AdminIdentity, how: EditHow = {}): Promise<T | null> {
-    // The item before the save: the first revision of an item older than revisions compares with it.
-    const before = await r.find(deps.db, id);
-    if (!before) throw await missing(deps, r, id);
-    const item = await r.update(deps.db, id, input, byOf(admin));
-    if (!item) return null;
-    await keepRecord(deps, r, item, admin, how.action === 'restore' ? 'restore' : 'update', how, before);
-    // Translation status: the texts changed (a restore too), against which source.
-    await trackTranslations(deps, r.entity, before, item);
-    // Publishing: an item saved with a future publication time is announced at that time.
-    await schedulePublication(deps, r.entity, item as unknown as PublishingItem);
-    return item;
-  },
-  /** Moves the item to the trash (restorable for TRASH_DAYS days). */
-  async remove<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
-    const item = await r.find(deps.db, id);
-    if (!item || !(await r.remove(deps.db, id, byOf(admin)))) return null;
-    await keepRecord(deps, r, item, admin, 'delete', {});
-    return item;
-  },
-  /** Takes the item out of the trash. */
-  async undelete<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>, id: number, admin: AdminIdentity): Promise<T | null> {
-    if (!(await restoreFromTrash(deps.db, r.name, id))) return null;
-    const item = await r.find(deps.db, id);
-    if (!item) return null;
-    await keepRecord(deps, r, item, admin, 'undelete', {});
-    return item;
-  },
-  /**
-   * Brings an earlier revision back: its editable fields go through the item's input schema and
-   * model update like a typed save (every rule holds; a project's raised amount stays, as money
-   * moves only through the ledger). Null when the item is not there (or in the trash).
-   */
-  async restoreRevision(deps: Deps, revisionId: number, admin: AdminIdentity): Promise<{ name: Resource<{ id: number }, unknown>['name']; item: { id: number } } | null> {
-    const rev = await findRevision(deps.db, revisionId);
-    if (!rev) throw notFound('Revision not found');
-    const r = resourceOfEntity(rev.entity);
-    const current = await r.find(deps.db, rev.entityId);
-    if (!current) throw await missing(deps, r, rev.entityId);
-    const data = restorableInput(rev.data);
-    // An article's project may have been deleted for good since: the text comes back without the link.
-    if (r.name === 'news' && data.projectId && !(await deps.db('projects').where({ id: Number(data.projectId) }).first('id'))) data.projectId = null;
-    const input = parseInput(r.schema, data);
-    const item = await edits.update(deps, r, rev.entityId, input, admin, { action: 'restore', source: 'restore', note: `revision #${rev.id}` });
-    return item ? { name: r.name, item } : null;
-  },
-};
+/** A restored revision's fields through the item's schema, as a typed save (field errors as every save answers them). */
+const parseRestored = (r: AnyResource, data: Record<string, unknown>) => parseInput(r.schema, data);
 
 function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
@@ -335,20 +171,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   return router;
 }
 
-const anyResource = (r: (typeof RESOURCES)[number]) => r as unknown as Resource<{ id: number }, unknown>;
-
-/** The resource of an audit/revision entity name (project, news, team, page). */
-export function resourceOfEntity(entity: string): Resource<{ id: number }, unknown> {
-  const r = RESOURCES.find((x) => x.entity === entity);
-  if (!r) throw notFound('Unknown kind of content');
-  return anyResource(r);
-}
-
-export function resourceOfName(name: string): Resource<{ id: number }, unknown> {
-  const r = RESOURCES.find((x) => x.name === name);
-  if (!r) throw notFound('Unknown kind of content');
-  return anyResource(r);
-}
+const anyResource = (r: (typeof RESOURCES)[number]) => r as unknown as AnyResource;
 
 /** The content API under /api/admin (mounted behind the admin guard): /projects, /news, /team, /pages. */
 export function contentApi(deps: Deps): Router {
@@ -389,7 +212,7 @@ function historyApi(deps: Deps): Router {
     res.json(rev);
   });
   router.post('/revisions/:revId/restore', async (req, res) => {
-    const done = await edits.restoreRevision(deps, parseId(req.params.revId), adminOf(res));
+    const done = await edits.restoreRevision(deps, parseId(req.params.revId), adminOf(res), parseRestored);
     if (!done) throw notFound('Item not found');
     res.json(done.item);
   });
@@ -417,7 +240,7 @@ function historyForms(deps: Deps): Router {
     if (!rev) throw notFound('Revision not found');
     const r = resourceOfEntity(rev.entity);
     try {
-      await edits.restoreRevision(deps, revId, adminOf(res));
+      await edits.restoreRevision(deps, revId, adminOf(res), parseRestored);
       req.session.flash = { kind: 'success', key: 'revisions.restored' };
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;

@@ -8,7 +8,7 @@ import type { Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { notFound } from '../../models/errors';
 import type { AdminIdentity } from '../middleware/auth';
-import { recordAudit } from '../../models/audit';
+import { audited, recordAudit } from '../../models/audit';
 import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/donations-admin';
 import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/certificate';
 
@@ -54,8 +54,7 @@ export function adminDonationsApi(deps: Deps): Router {
   router.post(`${BASE}/certificates/runs`, async (req, res) => {
     const body = parseInput(StartRunSchema, req.body ?? {});
     const year = parseCertificateYear(body.year);
-    const run = await startCertificateRun(deps.db, deps.jobs, year, actor(res));
-    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'start', entity: 'certificates', entityId: run.id, summary: String(year) });
+    const run = await audited(deps.db, (trx) => startCertificateRun(trx, deps.jobs, year, actor(res)), (r) => ({ actor: actor(res), actorName: actorName(res), action: 'start', entity: 'certificates', entityId: r.id, summary: String(year) }));
     res.status(202).json({ run });
   });
 

@@ -21,7 +21,7 @@ import { retryFailed, sendProgress, testSubject } from '../../models/newsletter-
 import { invalidField } from '../../models/errors';
 import { MailError } from '../../models/providers/mail';
 import { localUrl } from '../../models/urls';
-import { recordAudit } from '../../models/audit';
+import { audited, recordAudit } from '../../models/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
 import { MAX_DB_ID } from '../../models/db-limits';
@@ -142,9 +142,8 @@ export function adminNewsletterApi(deps: Deps): Router {
       selectedProjects: data.projectIds,
     });
     const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
-    const campaign = await deps.mailing.createCampaign(newsletterData);
     const admin = res.locals.admin as AdminIdentity;
-    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'create', entity: 'campaign', entityId: campaign.campaignId, summary: newsletterData.subject });
+    const campaign = await deps.mailing.createCampaign(newsletterData, (ref) => ({ actor: admin.id, actorName: admin.name, action: 'create', entity: 'campaign', entityId: ref.campaignId, summary: newsletterData.subject }));
     res.status(201).json(campaign);
   });
 
@@ -152,10 +151,11 @@ export function adminNewsletterApi(deps: Deps): Router {
     const campaignId = String(req.params.campaignId ?? '');
     if (!/^[\w-]{1,64}$/.test(campaignId)) throw badRequest('Invalid campaign id');
     const admin = res.locals.admin as AdminIdentity;
-    const result = await deps.mailing.sendCampaign(campaignId, admin.id);
-    const campaign = await findCampaign(deps.db, campaignId);
-    const who = result.progress ? ` (${result.progress.total})` : '';
-    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` });
+    const result = await deps.mailing.sendCampaign(campaignId, admin.id, async (sent, trx) => {
+      const campaign = await findCampaign(trx, campaignId);
+      const who = sent.progress ? ` (${sent.progress.total})` : '';
+      return { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` };
+    });
     // A local send goes on in the background: 202 with its progress, to follow at .../progress.
     res.status(result.status === 'sending' ? 202 : 200).json(result);
   });
@@ -181,9 +181,8 @@ export function adminNewsletterApi(deps: Deps): Router {
   // Failed deliveries go back to the queue; nobody who got the mail gets it again.
   router.post('/campaigns/:id/retry', async (req, res) => {
     const id = parseId(req.params.id);
-    const progress = await retryFailed(deps.db, deps.jobs, id);
     const admin = res.locals.admin as AdminIdentity;
-    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` });
+    const progress = await audited(deps.db, (trx) => retryFailed(trx, deps.jobs, id), () => ({ actor: admin.id, actorName: admin.name, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` }));
     res.status(202).json(progress);
   });
 

@@ -5,7 +5,8 @@ import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, notFound } from '../../models/errors';
-import { recordAudit } from '../../models/audit';
+import type { Knex } from 'knex';
+import { audited, type AuditInput } from '../../models/audit';
 import { findProjectById } from '../../models/project';
 import { centsToDecimal, decimalToCents } from '../../models/rules';
 import { createSpending, deleteSpending, findSpending, listSpending, spendingSummary, SpendingInputSchema, updateSpending, type SpendingRecord } from '../../models/spending';
@@ -36,36 +37,35 @@ async function changeableProject(deps: Deps, id: number) {
   throw notFound('Project not found');
 }
 
-async function audit(deps: Deps, admin: AdminIdentity, action: 'create' | 'update' | 'delete', record: SpendingRecord): Promise<void> {
-  const project = await findProjectById(deps.db, record.projectId);
-  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: 'spending', entityId: record.id, summary: spendingSummary(record, project?.title) });
-}
+/** The audit entry of a change of a spending record, written in the change's transaction. */
+const entryOf = (admin: AdminIdentity, action: 'create' | 'update' | 'delete') =>
+  async (record: SpendingRecord | null, trx: Knex): Promise<AuditInput | null> => {
+    if (!record) return null;
+    const project = await findProjectById(trx, record.projectId);
+    return { actor: admin.id, actorName: admin.name, action, entity: 'spending', entityId: record.id, summary: spendingSummary(record, project?.title) };
+  };
 
-/** The changes, the same for the API and the forms. */
+/** The changes, the same for the API and the forms; each record change and its audit entry in one transaction. */
 const changes = {
   async create(deps: Deps, projectId: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
     await changeableProject(deps, projectId);
     const input = parseInput(SpendingInputSchema, body);
-    const record = await createSpending(deps.db, projectId, input, admin.id);
-    await audit(deps, admin, 'create', record);
-    return record;
+    return audited(deps.db, (trx) => createSpending(trx, projectId, input, admin.id), entryOf(admin, 'create'));
   },
   async update(deps: Deps, id: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
     const current = await findSpending(deps.db, id);
     if (!current) throw notFound('Spending record not found');
     await changeableProject(deps, current.projectId);
     const input = parseInput(SpendingInputSchema, body);
-    const record = await updateSpending(deps.db, id, input);
+    const record = await audited(deps.db, (trx) => updateSpending(trx, id, input), entryOf(admin, 'update'));
     if (!record) throw notFound('Spending record not found');
-    await audit(deps, admin, 'update', record);
     return record;
   },
   async remove(deps: Deps, id: number, admin: AdminIdentity): Promise<SpendingRecord> {
     const current = await findSpending(deps.db, id);
     if (current) await changeableProject(deps, current.projectId);
-    const record = await deleteSpending(deps.db, id);
+    const record = await audited(deps.db, (trx) => deleteSpending(trx, id), entryOf(admin, 'delete'));
     if (!record) throw notFound('Spending record not found');
-    await audit(deps, admin, 'delete', record);
     return record;
   },
 };

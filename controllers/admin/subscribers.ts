@@ -7,7 +7,7 @@ import type { Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { notFound } from '../../models/errors';
 import type { AdminIdentity } from '../middleware/auth';
-import { recordAudit } from '../../models/audit';
+import { audited, recordAudit } from '../../models/audit';
 import {
   allSubscribers,
   countSubscribers,
@@ -50,10 +50,9 @@ export function adminSubscribersApi(deps: Deps): Router {
   });
 
   router.delete(`${BASE}/:id`, async (req, res) => {
-    const report = await eraseSubscriber(deps.db, parseId(req.params.id));
-    if (!report) throw notFound('Subscriber not found');
     // The audit log must not keep what was erased: the number only, never the address.
-    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'erase', entity: 'subscriber', entityId: report.id, summary: `#${report.id}` });
+    const report = await audited(deps.db, (trx) => eraseSubscriber(trx, parseId(req.params.id)), (r) => r && { actor: actor(res), actorName: actorName(res), action: 'erase', entity: 'subscriber', entityId: r.id, summary: `#${r.id}` });
+    if (!report) throw notFound('Subscriber not found');
     res.json({ erased: true, ...report });
   });
 

@@ -7,7 +7,7 @@ import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError } from '../../models/errors';
-import { recordAudit } from '../../models/audit';
+import { audited } from '../../models/audit';
 import type { AdminIdentity } from '../../models/user';
 import { TRANSLATE_MAX_CHARS } from '../../models/providers/assistant';
 import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/glossary';
@@ -32,26 +32,23 @@ const TranslateInputSchema = z
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
-async function audit(deps: Deps, res: Response, action: 'create' | 'update' | 'delete', term: GlossaryTerm): Promise<void> {
+/** The audit entry of a glossary change, written in the change's transaction. */
+const entryOf = (res: Response, action: 'create' | 'update' | 'delete') => (term: GlossaryTerm) => {
   const admin = adminOf(res);
-  await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action, entity: 'glossary', entityId: term.id, summary: `${term.termEn} → ${term.termDe}` });
-}
+  return { actor: admin.id, actorName: admin.name, action, entity: 'glossary', entityId: term.id, summary: `${term.termEn} → ${term.termDe}` };
+};
 
 const glossaryEdits = {
-  async create(deps: Deps, res: Response, body: unknown) {
-    const term = await createGlossaryTerm(deps.db, parseInput(GlossaryInputSchema, body ?? {}));
-    await audit(deps, res, 'create', term);
-    return term;
+  create(deps: Deps, res: Response, body: unknown) {
+    const input = parseInput(GlossaryInputSchema, body ?? {});
+    return audited(deps.db, (trx) => createGlossaryTerm(trx, input), entryOf(res, 'create'));
   },
-  async update(deps: Deps, res: Response, id: number, body: unknown) {
-    const term = await updateGlossaryTerm(deps.db, id, parseInput(GlossaryInputSchema, body ?? {}));
-    await audit(deps, res, 'update', term);
-    return term;
+  update(deps: Deps, res: Response, id: number, body: unknown) {
+    const input = parseInput(GlossaryInputSchema, body ?? {});
+    return audited(deps.db, (trx) => updateGlossaryTerm(trx, id, input), entryOf(res, 'update'));
   },
-  async remove(deps: Deps, res: Response, id: number) {
-    const term = await deleteGlossaryTerm(deps.db, id);
-    await audit(deps, res, 'delete', term);
-    return term;
+  remove(deps: Deps, res: Response, id: number) {
+    return audited(deps.db, (trx) => deleteGlossaryTerm(trx, id), entryOf(res, 'delete'));
   },
 };
 

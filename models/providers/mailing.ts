@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import { audited, type AuditOf } from '../audit';
 import { z } from 'zod';
 import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
@@ -49,14 +50,21 @@ export interface SendResult {
   progress: SendProgress | null;
 }
 
+/** No audit entry (the default: tests and scripts that call the provider directly). */
+const none = () => null;
+
 export interface MailingProvider {
   kind: 'mailchimp' | 'local';
   subscribe(request: SubscribeRequest): Promise<SubscribeStatus>;
   /** Confirmed subscribers per language (null when the provider does not tell). */
   audience(): Promise<Record<Lang, number> | null>;
-  createCampaign(data: NewsletterData): Promise<CampaignRef>;
-  /** Starts sending (local: a background job; Mailchimp: its own send). `actor`: who asked. */
-  sendCampaign(campaignId: string, actor: string): Promise<SendResult>;
+  /** Creates the campaign; `audit` is written in the same transaction as the campaign's row. */
+  createCampaign(data: NewsletterData, audit?: AuditOf<CampaignRef>): Promise<CampaignRef>;
+  /**
+   * Starts sending (local: a background job; Mailchimp: its own send). `actor`: who asked; `audit`
+   * is written in the same transaction as the send's rows.
+   */
+  sendCampaign(campaignId: string, actor: string, audit?: AuditOf<SendResult>): Promise<SendResult>;
 }
 
 export interface MailingOptions {
@@ -118,17 +126,26 @@ function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): M
       return countConfirmedSubscribers(db);
     },
 
-    async createCampaign(data) {
-      const campaign = await saveCampaign(db, data, 'local');
-      return {
-        campaignId: String(campaign.id),
-        editUrl: `${config.publicUrl}/api/admin/newsletter/campaigns/${campaign.id}/preview`,
-      };
+    createCampaign(data, audit = none) {
+      return audited(
+        db,
+        async (trx) => {
+          const campaign = await saveCampaign(trx, data, 'local');
+          return { campaignId: String(campaign.id), editUrl: `${config.publicUrl}/api/admin/newsletter/campaigns/${campaign.id}/preview` };
+        },
+        audit,
+      );
     },
 
-    async sendCampaign(campaignId, actor) {
-      const progress = await startSend(db, jobs, campaignId, actor);
-      return { campaignId: String(progress.campaignId), status: 'sending', progress };
+    sendCampaign(campaignId, actor, audit = none) {
+      return audited(
+        db,
+        async (trx): Promise<SendResult> => {
+          const progress = await startSend(trx, jobs, campaignId, actor);
+          return { campaignId: String(progress.campaignId), status: 'sending', progress };
+        },
+        audit,
+      );
     },
   };
 }
@@ -263,7 +280,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
       return null;
     },
 
-    async createCampaign(data) {
+    async createCampaign(data, audit = none) {
       let created: { id: string; web_id: number };
       try {
         created = checked(CampaignSchema, await client.campaigns.create({
@@ -292,11 +309,11 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
         if (err instanceof AppError) throw err;
         throw failure(err, 'createCampaign');
       }
-      await saveCampaign(db, data, 'mailchimp', created.id);
-      return { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
+      const ref = { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
+      return audited(db, (trx) => saveCampaign(trx, data, 'mailchimp', created.id).then(() => ref), audit);
     },
 
-    async sendCampaign(campaignId) {
+    async sendCampaign(campaignId, _actor, audit = none) {
       const campaign = await findCampaign(db, campaignId);
       if (campaign?.status === 'sent') throw new AppError(409, 'newsletter.already_sent', 'This newsletter has already been sent.');
       try {
@@ -305,8 +322,15 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
         if ((err as SuperagentError).status === 404) throw notFound('Campaign not found in Mailchimp. Create the campaign first.');
         throw failure(err, 'sendCampaign');
       }
-      if (campaign) await updateCampaign(db, campaign.id, { status: 'sent', sentAt: new Date() });
-      return { campaignId, status: 'sent', progress: null };
+      const result: SendResult = { campaignId, status: 'sent', progress: null };
+      return audited(
+        db,
+        async (trx) => {
+          if (campaign) await updateCampaign(trx, campaign.id, { status: 'sent', sentAt: new Date() });
+          return result;
+        },
+        audit,
+      );
     },
   };
 }
