@@ -56,7 +56,7 @@ async function weigh(b: Browser, path: string): Promise<{ sizes: Sizes; requests
         const type = raw === 'xhr' || raw === 'other' ? 'fetch' : raw;
         requests++;
         if (type in sizes) sizes[type]! += s.responseBodySize;
-      }),
+      }, () => undefined), // a request still finishing when the page closes is not counted, and does not crash the run
     );
   });
   await page.goto(srv.url + path, { waitUntil: 'load' });
