@@ -12,7 +12,8 @@
 //    middle. The instances must recover by themselves (no restart), and jobs must run again.
 // 3. kill: kill -9 during a burst of admin writes and Stripe webhook deliveries, five times, on
 //    SQLite and on PostgreSQL. After each: the database checks clean, every project's raised
-//    amount equals its ledger, and after Stripe's redeliveries every payment counts exactly once.
+//    amount equals its ledger, every article written has its audit entry and its revision, and
+//    after Stripe's redeliveries every payment counts exactly once.
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -220,6 +221,16 @@ async function integrity(db: Knex): Promise<string[]> {
   const applied = Number(((await db('donations').whereNotNull('appliedAt').whereNotNull('projectId').where({ currency: 'usd' }).count({ n: '*' }).first()) as { n: number | string }).n);
   const rows = Number(((await db('project_ledger').where({ kind: 'donation' }).count({ n: '*' }).first()) as { n: number | string }).n);
   if (applied !== rows) problems.push(`${applied} applied donations but ${rows} donation rows in the ledger`);
+  // Every article the admins wrote has its audit entry and its revision (they commit with it).
+  const written = (await db('news_articles').where('title', 'like', 'Kill round %').pluck('id')) as number[];
+  for (const [table, where] of [
+    ['audit_log', { entity: 'news', action: 'create' }],
+    ['revisions', { entity: 'news', action: 'create' }],
+  ] as const) {
+    const recorded = new Set(((await db(table).where(where).select('entityId')) as { entityId: string | number }[]).map((r) => Number(r.entityId)));
+    const missing = written.filter((id) => !recorded.has(id));
+    if (missing.length) problems.push(`${missing.length} of ${written.length} written articles have no ${table === 'audit_log' ? 'audit entry' : 'revision'}`);
+  }
   return problems;
 }
 

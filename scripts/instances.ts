@@ -54,8 +54,21 @@ export async function waitReady(url: string, timeoutMs = 60_000, probe = '/healt
   throw new Error(`${url} did not become ready in ${timeoutMs / 1000} s`);
 }
 
-/** Starts one instance of the compiled server with production settings and the given env. */
+/**
+ * Starts one instance of the compiled server with production settings and the given env. A free
+ * port another process took between our check and the server's listen is tried again with another.
+ */
 export async function startInstance(env: Record<string, string>, options: { port?: number; logDir?: string } = {}): Promise<Instance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (err) {
+      if (options.port !== undefined || attempt >= 3 || !/EADDRINUSE|Cannot listen on port/.test(String((err as Error).message))) throw err;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, options: { port?: number; logDir?: string }): Promise<Instance> {
   ensureBuilt();
   const port = options.port ?? (await freePort());
   const logDir = options.logDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'charity-instance-'));

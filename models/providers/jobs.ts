@@ -167,7 +167,7 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
         .whereNotNull('lockedBy')
         .where('lockedAtMs', '<', lockedBefore)
         .whereNotExists((q) => q.select(db.raw('1')).from('job_workers').whereRaw('job_workers.worker_id = jobs.locked_by').where('heartbeatAt', '>=', aliveSince));
-      const freed = [...new Set((await orphaned.clone().pluck('lockedBy')) as string[])];
+      const freed = [...new Set(((await orphaned.clone().select('lockedBy')) as { lockedBy: string }[]).map((r) => r.lockedBy))];
       if (freed.length) {
         await orphaned.clone().update({ lockedAtMs: null, lockedBy: null });
         nudge();
