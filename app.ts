@@ -17,7 +17,7 @@ import { seedGlossary } from './models/glossary';
 import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
-import { cachedPages, pagesRouter } from './controllers/pages';
+import { cachedPages, pagesRouter, PAGES } from './controllers/pages';
 import { cachedPublicApi, createPageCache } from './controllers/middleware/caching';
 import { writePage } from './controllers/render';
 import { projectsApi } from './controllers/projects';
@@ -69,7 +69,6 @@ import { ALT_SUGGEST_TASK } from './models/media';
 import { a11yApi } from './controllers/admin/a11y';
 // -- end of alt text suggestions and accessibility checks
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
-import { STARTER_CSP } from './views/starter';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -118,7 +117,13 @@ function assetLoader(log: pino.Logger): () => Assets {
       }
     } catch {
       if (!cached) log.warn('public/assets/manifest.json is missing: run `npm run build`');
-      cached ??= { client: '/assets/client.js', css: '/assets/site.css', adminCss: '/assets/admin.css', locales: { en: {}, de: {} }, preload: [], pages: {}, cssRules: [] };
+      cached ??= {
+        css: '/assets/site.css',
+        adminCss: '/assets/admin.css',
+        cssRules: [],
+        islands: { loader: '/assets/loader.js', runtime: { js: '/assets/runtime.js', imports: [] }, byName: {} },
+        admin: { js: '/assets/admin.js', imports: [], locales: { en: '', de: '' } },
+      };
     }
     return cached;
   };
@@ -209,8 +214,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
         directives: {
           defaultSrc: ["'self'"],
           // Stripe.js must load from js.stripe.com; nothing else from outside runs.
-          // The one inline script is the page starter, allowed by its hash (views/starter.ts).
-          scriptSrc: ["'self'", STARTER_CSP, 'https://js.stripe.com', 'https://*.js.stripe.com'],
+          // No inline script: every page's code is a file of ours (views/island-loader.ts, the admin app).
+          scriptSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
           connectSrc: ["'self'", 'https://api.stripe.com'],
@@ -309,7 +314,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
   app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(qrBillRouter(deps));
-  app.use(sitemapRouter(deps));
+  app.use(sitemapRouter(deps, PAGES.filter((p) => p.sitemap).map((p) => p.path)));
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));
   app.use(pageNotFound(deps));

@@ -6,6 +6,7 @@ import { langOf, type PageLoader } from './context';
 import { metaFromLocale } from './seo';
 import { describeSchema } from '../models/schema';
 import type { ApiRoute, BackendDemoProps, StackItem } from '../views/pages/backend-demo-page';
+import { PAGE_PATHS, type RouteId } from '../models/urls';
 
 
 
@@ -83,6 +84,7 @@ const STACK_PACKAGES = [
   ['react-dom', 'React DOM'],
   ['react-router-dom', 'React Router'],
   ['i18next', 'i18next'],
+  ['react-i18next', 'react-i18next'],
   ['knex', 'Knex'],
   ['sqlite3', 'sqlite3'],
   ['pg', 'node-postgres'],
@@ -121,6 +123,9 @@ export const show: PageLoader<BackendDemoProps> = async (req, deps) => {
     stack: techStack(),
     databaseClient: String(deps.db.client.config.client),
     port: deps.config.port,
+    pageRoutes: (Object.entries(PAGE_PATHS) as [RouteId, string][])
+      .filter(([, path]) => path !== '*')
+      .map(([id, path]) => ({ id, path, layout: id === 'admin' || id === 'adminLogin' ? 'admin' : 'public' })),
   };
   return { props, meta: metaFromLocale(deps, lang, 'backendDemo', { noindex: true }) };
 };

@@ -12,6 +12,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import { langOf, type Deps, type PageLoader } from './context';
 import { sendPage } from './render';
+import DonorManagePage from '../views/pages/donor-manage-page';
 import { metaFromLocale } from './seo';
 import { errorBody } from './middleware/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
@@ -178,7 +179,7 @@ async function renderPage(req: Request, res: Response, deps: Deps, outcome: { st
   result.props.notice = null;
   result.props.email = outcome.email ?? '';
   result.props.amount = outcome.amount ?? '';
-  await sendPage(req, res, deps, 'donorManage', { ...result, status: outcome.status });
+  await sendPage(req, res, deps, { id: 'donorManage', view: DonorManagePage, layout: 'public' }, { ...result, status: outcome.status });
 }
 
 const ActionSchema = z.object({

@@ -9,7 +9,7 @@
 import type { Request, Response } from 'express';
 import type { Deps } from './context';
 import { escapeHtml as esc, tFor } from '../models/text';
-import { localizePath } from '../views/routes';
+import { localizePath } from '../models/urls';
 import type { Lang } from '../models/rules';
 
 export interface LinkPage {

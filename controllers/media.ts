@@ -21,7 +21,7 @@ import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type Byt
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/media-rules';
 import { audited, type AuditInput } from '../models/audit';
-import { localizePath } from '../views/routes';
+import { localizePath } from '../models/urls';
 import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
 
 const MB = 1024 * 1024;

@@ -10,7 +10,7 @@ import { errorBody } from './middleware/errors';
 import { AppError, notFound } from '../models/errors';
 import type { ErrorCode } from '../models/error-codes';
 import { sharedRateLimit } from './middleware/rate-limit';
-import { localizePath, splitLang } from '../views/routes';
+import { localizePath, splitLang } from '../models/urls';
 import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
 import type { Lang } from '../models/rules';

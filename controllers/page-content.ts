@@ -8,7 +8,7 @@ import { renderWithLibraryAlts } from '../models/library-alts';
 import { editedTexts } from '../models/page-texts';
 import { localized } from '../models/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
-import type { RouteId } from '../views/routes';
+import type { RouteId } from '../models/urls';
 
 /** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {

@@ -1,24 +1,61 @@
-import type { Request, RequestHandler } from 'express';
+// The site's pages, one entry each: its address (models/urls.ts names every path once, for links
+// too), its controller (the loader: what it asks the models, its props and head data) and its
+// component (views/pages/). Each entry is one Express route in both languages: Express matches the
+// address once, the loader runs, and the page is rendered: public pages as HTML with their islands
+// (views/render.tsx), admin pages as the admin app. The same address with `Accept:
+// application/json` answers the page's payload (`Vary: Accept`), so page data has one path.
+import { Router, type Request, type RequestHandler } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
-import { tFor } from '../models/text';
-import { pagePayload, renderPayload, searchOf, wantsPageJson, writePage } from './render';
-import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
+import { pagePayload, renderPage, wantsPageJson, writePage, type PageView } from './render';
 import { metaFromLocale } from './seo';
-import { routesById, type PagePropsOf, type RouteId } from '../views/routes';
-import { matchTree } from '../views/router';
 import { frontDoor } from './middleware/locale';
-import { pageEntry } from './page-content';
+import { inEveryLanguage } from './lang-routes';
+import { pageEntry, PAGE_NAME_BY_ROUTE } from './page-content';
+import { PAGE_PATHS, type RouteId } from '../models/urls';
 import type { PageIntro } from '../views/components/content/page-hero';
+import { listLiveTeam } from '../models/team';
+import { answerPreview, previewSecretOf } from './preview';
 import * as home from './home';
 import * as projects from './projects';
 import * as news from './news';
 import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
-import { listLiveTeam } from '../models/team';
 import * as admin from './admin/index';
 import * as donor from './donor';
-import { answerPreview, previewSecretOf } from './preview';
-import { PAGE_NAME_BY_ROUTE } from './page-content';
+import HomePage from '../views/pages/home-page';
+import AboutPage from '../views/pages/about-page';
+import VisionPage from '../views/pages/vision-page';
+import MissionPage from '../views/pages/mission-page';
+import FoodSecurityPage from '../views/pages/food-security-page';
+import SkillsTrainingPage from '../views/pages/skills-training-page';
+import HealthPage from '../views/pages/health-page';
+import EnvironmentPage from '../views/pages/environment-page';
+import NookPage from '../views/pages/nook-page';
+import ProjectsPage from '../views/pages/projects-page';
+import ProjectTemplatePage from '../views/pages/project-template-page';
+import ProjectDetailPage from '../views/pages/project-detail-page';
+import NewsPage from '../views/pages/news-page';
+import NewsDetailPage from '../views/pages/news-detail-page';
+import TeamPage from '../views/pages/team-page';
+import ContactPage from '../views/pages/contact-page';
+import CheckoutPage from '../views/pages/checkout-page';
+import DonorManagePage from '../views/pages/donor-manage-page';
+import AdminLoginPage from '../views/pages/admin-login-page';
+import AdminPage from '../views/pages/admin-page';
+import BackendDemoPage from '../views/pages/backend-demo-page';
+import TestImagesPage from '../views/pages/test-images-page';
+
+/** A page: what to render (PageView), at which address, from which controller. */
+export interface PageRoute<P = any> extends PageView<P> {
+  /** English path (models/urls.ts); the German twin is the same path under /de. */
+  path: string;
+  load: PageLoader<P>;
+  /** Listed in the sitemap (pages with items list their items themselves). */
+  sitemap: boolean;
+}
+
+/** One entry: the loader must return the props its component takes (the type check says so). */
+const page = <P,>(r: PageRoute<P>): PageRoute => r as PageRoute;
 
 /**
  * A page without data of its own: its entry of the admin Pages tab (title and introduction, the
@@ -38,31 +75,39 @@ export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoa
   };
 }
 
-// Page controllers by route id; a route without one is a static page. Each must return the props
-// its page component takes (PagePropsOf reads them from the route table's module): a controller
-// and its page cannot drift apart without the type check failing.
-const loaders: { [Id in RouteId]?: PageLoader<PagePropsOf<Id>> } = {
-  home: home.index,
-  projects: projects.index,
-  projectDetail: projects.show,
-  projectTemplate: projects.template,
-  news: news.index,
-  newsDetail: news.show,
-  checkout: checkout.index,
-  donorManage: donor.managePage,
-  team: async (req, deps) => {
-    const [page, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listLiveTeam(deps.db))]);
-    return { ...page, props: { ...page.props, team } };
-  },
-  backendDemo: backendDemo.show,
-  adminLogin: admin.loginPage,
-  admin: admin.adminPage,
-  // Any address no other route has.
-  notFound: async (req, deps) => ({ props: {}, meta: { title: tFor(deps.i18n, langOf(req))('notFound.title'), description: '', noindex: true }, status: 404 }),
+const teamPage: PageLoader<{ content: PageIntro | null; team: Awaited<ReturnType<typeof listLiveTeam>> }> = async (req, deps) => {
+  const [intro, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listLiveTeam(deps.db))]);
+  return { ...intro, props: { ...intro.props, team } };
 };
 
+// In the order Express tries them: the template's fixed address before the project addresses.
+export const PAGES: readonly PageRoute[] = [
+  page({ id: 'home', path: PAGE_PATHS.home, view: HomePage, load: home.index, layout: 'public', sitemap: true }),
+  page({ id: 'about', path: PAGE_PATHS.about, view: AboutPage, load: staticPage('about'), layout: 'public', sitemap: true }),
+  page({ id: 'vision', path: PAGE_PATHS.vision, view: VisionPage, load: staticPage('vision'), layout: 'public', sitemap: true }),
+  page({ id: 'mission', path: PAGE_PATHS.mission, view: MissionPage, load: staticPage('mission'), layout: 'public', sitemap: true }),
+  page({ id: 'foodSecurity', path: PAGE_PATHS.foodSecurity, view: FoodSecurityPage, load: staticPage('foodSecurity'), layout: 'public', sitemap: true }),
+  page({ id: 'skillsTraining', path: PAGE_PATHS.skillsTraining, view: SkillsTrainingPage, load: staticPage('skillsTraining'), layout: 'public', sitemap: true }),
+  page({ id: 'health', path: PAGE_PATHS.health, view: HealthPage, load: staticPage('health'), layout: 'public', sitemap: true }),
+  page({ id: 'environment', path: PAGE_PATHS.environment, view: EnvironmentPage, load: staticPage('environment'), layout: 'public', sitemap: true }),
+  page({ id: 'nook', path: PAGE_PATHS.nook, view: NookPage, load: staticPage('nook'), layout: 'public', sitemap: true }),
+  page({ id: 'projects', path: PAGE_PATHS.projects, view: ProjectsPage, load: projects.index, layout: 'public', sitemap: true }),
+  page({ id: 'projectTemplate', path: PAGE_PATHS.projectTemplate, view: ProjectTemplatePage, load: projects.template, layout: 'public', sitemap: true }),
+  page({ id: 'projectDetail', path: PAGE_PATHS.projectDetail, view: ProjectDetailPage, load: projects.show, layout: 'public', sitemap: false }),
+  page({ id: 'news', path: PAGE_PATHS.news, view: NewsPage, load: news.index, layout: 'public', sitemap: true }),
+  page({ id: 'newsDetail', path: PAGE_PATHS.newsDetail, view: NewsDetailPage, load: news.show, layout: 'public', sitemap: false }),
+  page({ id: 'team', path: PAGE_PATHS.team, view: TeamPage, load: teamPage, layout: 'public', sitemap: true }),
+  page({ id: 'contact', path: PAGE_PATHS.contact, view: ContactPage, load: staticPage('contact'), layout: 'public', sitemap: true }),
+  page({ id: 'checkout', path: PAGE_PATHS.checkout, view: CheckoutPage, load: checkout.index, layout: 'public', sitemap: true }),
+  page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
+  page({ id: 'adminLogin', path: PAGE_PATHS.adminLogin, view: AdminLoginPage, load: admin.loginPage, layout: 'admin', sitemap: false }),
+  page({ id: 'admin', path: PAGE_PATHS.admin, view: AdminPage, load: admin.adminPage, layout: 'admin', sitemap: false }),
+  page({ id: 'backendDemo', path: PAGE_PATHS.backendDemo, view: BackendDemoPage, load: backendDemo.show, layout: 'public', sitemap: false }),
+  page({ id: 'testImages', path: PAGE_PATHS.testImages, view: TestImagesPage, load: staticPage('testImages'), layout: 'public', sitemap: false }),
+];
+
 /** The cache key of a page. The asset names are part of it: after a rebuild no cached page points at deleted files. */
-const pageKey = (deps: Deps, req: Request) => `${deps.assets().client} ${deps.pageCache.key(req, wantsPageJson(req))}`;
+const pageKey = (deps: Deps, req: Request) => `${deps.assets().islands.loader} ${deps.pageCache.key(req, wantsPageJson(req))}`;
 
 /**
  * Public pages already rendered for the current content version, answered as soon as the
@@ -99,44 +144,20 @@ function badEscape(): URIError {
   return Object.assign(new URIError('Failed to decode param'), { status: 400 });
 }
 
-/**
- * Every page of the route table, in both languages: React Router's static handler matches the
- * address and runs the route's loader, which asks the page's controller (the loaders map above).
- * The document or, for the browser's router, the JSON payload is rendered from the result.
- */
-export function pagesRouter(deps: Deps): RequestHandler {
+/** One page's handler: its loader, rendered (public pages once per content version). */
+function answer(deps: Deps, route: PageRoute): RequestHandler {
   const cache = deps.pageCache;
-  const answer: RequestHandler = async (req, res, next) => {
-    const matches = matchTree(pageRoutes, req.path);
-    // Not even the catch-all matches (control characters in the path): the not-found page.
-    if (!matches) return next();
-    const leaf = matches[matches.length - 1]!.route;
-    if (leaf.path?.includes(':')) {
+  return async (req, res) => {
+    if (route.path.includes(':')) {
       try {
         decodeURIComponent(req.path);
       } catch {
         throw badEscape();
       }
     }
-    const requestContext: PageRequestContext = {
-      load: async (id, params) => {
-        // The controllers read the route's parameters where Express puts them.
-        req.params = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
-        return pagePayload(req, res, deps, id as RouteId, await (loaders[id as RouteId] ?? staticPage(id as RouteId))(req, deps));
-      },
-    };
-    const render = async () => {
-      const context = await pageHandler.query(new Request(`http://localhost${req.originalUrl}`), {
-        requestContext,
-        // The address as Express has it: the URL parser would resolve /x/%2e%2e to /, another page.
-        normalizePath: () => ({ pathname: req.path, search: searchOf(req), hash: '' }),
-      });
-      if (context instanceof Response) throw new Error(`a page loader answered with a response (${context.status})`);
-      if (context.errors) throw Object.values(context.errors)[0];
-      return renderPayload(req, deps, context.loaderData[leaf.id]);
-    };
-    // Public pages are the same for every visitor, so they are rendered once per content version.
-    if (routesById[leaf.id as RouteId]?.layout !== 'public') return writePage(res, await render());
+    const render = async () => renderPage(req, deps, route, pagePayload(req, res, deps, route.id, await route.load(req, deps)));
+    // Admin pages are a person's own: never kept.
+    if (route.layout !== 'public') return writePage(res, await render());
     // A preview link: the page with the previewed item, never kept (controllers/preview.ts).
     const previewSecret = previewSecretOf(req);
     if (previewSecret !== null) return answerPreview(deps, req, res, previewSecret, render);
@@ -150,11 +171,16 @@ export function pagesRouter(deps: Deps): RequestHandler {
     });
     writePage(res, page);
   };
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+}
+
+/** Every page of the table, in both languages, as GET routes (HEAD follows GET in Express). */
+export function pagesRouter(deps: Deps): Router {
+  const router = Router();
+  for (const route of PAGES) {
+    const handler = answer(deps, route);
     // The front door decides between the English and the German home before the page cache.
-    const run = () => Promise.resolve(answer(req, res, next)).catch(next);
-    if (req.path === '/') return frontDoor(req, res, run);
-    return run();
-  };
+    if (route.id === 'home') router.get('/', (req, res, next) => frontDoor(req, res, () => Promise.resolve(handler(req, res, next)).catch(next)));
+    router.get(inEveryLanguage(route.path).filter((p) => route.id !== 'home' || p !== '/'), handler);
+  }
+  return router;
 }

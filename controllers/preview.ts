@@ -21,7 +21,7 @@ import { AppError, notFound } from '../models/errors';
 import { centsToDecimal, decimalToCents, slugify, type Lang, type NewsArticle, type PageContent, type Project, type TeamMember } from '../models/rules';
 import { raisedAdjustment, type ProjectInput } from '../models/project';
 import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/preview-scope';
-import { pathFor, localizePath, type RouteId } from '../views/routes';
+import { pathFor, localizePath, type RouteId } from '../models/urls';
 import { escapeHtml as esc, tFor } from '../models/text';
 import { sendLinkPage } from './link-pages';
 import { RESOURCES, formValues, type Resource } from './admin/content';

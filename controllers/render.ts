@@ -1,11 +1,18 @@
 import type { Request, Response } from 'express';
+import type { ComponentType } from 'react';
 import type { Deps } from './context';
-import { localizePath, splitLang, type RouteId } from '../views/routes';
-import { renderDocument } from '../views/render';
+import { localizePath, splitLang, type RouteId } from '../models/urls';
+import { renderAdminDocument, renderPublicDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
 import { encodingFor, PackedPage, type Encoding, type RenderedPage } from './middleware/caching';
 import { browserPayload } from '../views/browser-payload';
-import { pageRoutes } from './page-routes';
+
+/** What a page is, for rendering it: its id, its component and its frame (public pages have islands; admin pages are the admin app). */
+export interface PageView<P = any> {
+  id: RouteId;
+  view: ComponentType<P>;
+  layout: 'public' | 'admin';
+}
 
 /** Answers by Accept header: browsers send a handful of different ones, each page request asks. */
 const jsonByAccept = new Map<string, boolean>();
@@ -21,9 +28,9 @@ export function wantsPageJson(req: Request): boolean {
   return json;
 }
 
-/** Answers with a page the caller chose (the error pages): its payload, as JSON or as the document. */
-export async function sendPage(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): Promise<void> {
-  writePage(res, renderPayload(req, deps, pagePayload(req, res, deps, routeId, result)));
+/** Answers with a page the caller chose (the error pages, a form's outcome): as JSON or as the document. */
+export async function sendPage<P>(req: Request, res: Response, deps: Deps, page: PageView<P>, result: PageResult<P>): Promise<void> {
+  writePage(res, renderPage(req, deps, page, pagePayload(req, res, deps, page.id, result)));
 }
 
 /**
@@ -91,9 +98,10 @@ export function pagePayload(req: Request, res: Response, deps: Deps, routeId: Ro
   };
 }
 
-/** A page's payload as the client asked for it: JSON for the browser's router, else the whole document. */
-export function renderPayload(req: Request, deps: Deps, payload: PagePayload): RenderedPage {
-  if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(browserPayload(payload)) };
-  const html = renderDocument({ page: payload, routes: pageRoutes, site: deps.config.site, i18n: deps.i18n[payload.lang], assets: deps.assets() });
+/** A page as the client asked for it: its payload as JSON (the admin app's router, scripts), else the whole document. */
+export function renderPage(req: Request, deps: Deps, page: PageView, payload: PagePayload): RenderedPage {
+  if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(browserPayload(payload, page.layout)) };
+  const options = { page: payload, site: deps.config.site, i18n: deps.i18n[payload.lang], assets: deps.assets() };
+  const html = page.layout === 'admin' ? renderAdminDocument(options) : renderPublicDocument({ ...options, Page: page.view });
   return { status: payload.status, type: 'html', body: html };
 }

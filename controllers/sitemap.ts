@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from './context';
-import { localizePath, pathFor, routes } from '../views/routes';
+import { localizePath, pathFor } from '../models/urls';
 import { listLiveProjects } from '../models/project';
 import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/news';
@@ -8,14 +8,14 @@ import { escapeHtml } from '../models/text';
 
 
 /** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */
-export function sitemapRouter(deps: Deps): Router {
+export function sitemapRouter(deps: Deps, sitemapPaths: readonly string[]): Router {
   const router = Router();
   const origin = deps.config.publicUrl;
 
   router.get('/sitemap.xml', async (_req, res) => {
     const [projects, news] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db)]);
     const entries: { en: string; lastmod?: string }[] = [
-      ...routes.filter((r) => r.sitemap).map((r) => ({ en: r.path })),
+      ...sitemapPaths.map((en) => ({ en })),
       ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),
       ...news.map((a) => ({ en: pathFor('newsDetail', 'en', { slug: a.slug }), lastmod: a.publishedAt })),
     ];

@@ -25,7 +25,7 @@ import de from '../locales/de.json' with { type: 'json' };
 import deSources from '../locales/de.sources.json' with { type: 'json' };
 import { editedTexts, pageTextSections } from './page-texts';
 import type { Lang, PageContent } from './rules';
-import { localizePath } from '../views/routes';
+import { localizePath } from '../models/urls';
 import { listProjects } from './project';
 import { listNews } from './news';
 import { listTeam } from './team';

@@ -1,5 +1,5 @@
-// Builds the browser assets into public/assets/: the client bundle (rolldown: a framework file, a
-// file of shared code and one per page; a public page never downloads admin or Stripe code), the
+// Builds the browser assets into public/assets/: the browser code (rolldown: the islands' loader and
+// runtime, each island, the admin app; a public page never downloads admin or Stripe code), the
 // stylesheets (esbuild) and the locale files, all content-hashed, plus manifest.json naming them
 // for the server; then the server into dist/ (esbuild).
 import { build } from 'esbuild';
@@ -50,35 +50,44 @@ const axeSource = fs.readFileSync(path.join(path.dirname(require.resolve('axe-co
 const axeFile = `axe-${crypto.createHash('sha256').update(axeSource).digest('hex').slice(0, 10)}.js`;
 fs.writeFileSync(path.join(out, axeFile), axeSource);
 
-// The browser code: rolldown, for its chunk groups. Split per page only where it pays: on a
-// village line (400 ms a round trip, six connections) each file costs more than a few KB of code,
-// so the framework is one file, code that two or more public pages share is one file, and each
-// page has its own; admin and checkout code stays out of the shared file, so a public page never
-// downloads admin or Stripe code. (esbuild, which built it before, splits by exactly which pages
-// use a module: 20-30 files of 0.4-14 KB per page.)
+// The browser code, one bundler (rolldown) for all of it, its entries learned from declarations:
+// - the islands' loader (views/island-loader.ts): the only script a public page runs before a
+//   person touches it;
+// - the islands' runtime (views/island-runtime.tsx): React and react-i18next;
+// - every island: each file of views/islands/ declares one (`island(name, Component, { when, ns })`,
+//   views/island.tsx); the build imports them and reads the declaration;
+// - the admin app (views/admin-client.tsx): React, react-router-dom and react-i18next.
+// React, ReactDOM and i18next are one file shared by the runtime and the admin; the code two or more
+// islands share is one file; each island has its own. A public page never downloads admin code.
+const islandsDir = path.join(root, 'views', 'islands');
+const islandFiles = fs.readdirSync(islandsDir).filter((f) => /\.tsx$/.test(f)).sort();
+interface IslandMeta { name: string; ns: readonly string[] }
+const islandsMeta: (IslandMeta & { file: string })[] = [];
+for (const file of islandFiles) {
+  const mod = (await import(path.join(islandsDir, file))) as { default?: { island?: IslandMeta } };
+  const decl = mod.default?.island;
+  if (!decl) throw new Error(`views/islands/${file} does not default-export an island (views/island.tsx)`);
+  if (islandsMeta.some((i) => i.name === decl.name)) throw new Error(`two islands are called ${decl.name}`);
+  islandsMeta.push({ name: decl.name, ns: decl.ns, file });
+}
 const rolled = await rolldown({
-  input: { client: path.join(root, 'views', 'client.tsx') },
+  input: {
+    loader: path.join(root, 'views', 'island-loader.ts'),
+    runtime: path.join(root, 'views', 'island-runtime.tsx'),
+    admin: path.join(root, 'views', 'admin-client.tsx'),
+    ...Object.fromEntries(islandsMeta.map((i) => [`island-${i.name}`, path.join(islandsDir, i.file)])),
+  },
   cwd: root,
   platform: 'browser',
-  // The browser runs the pages on Preact's React-compatible runtime (about 10 KB instead of
-  // react-dom's 60 KB compressed); the server renders them with React itself.
-  resolve: {
-    alias: {
-      react: 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react-dom': 'preact/compat',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
-  },
-  transform: { define: { 'process.env.NODE_ENV': '"production"', __AXE_URL__: JSON.stringify(`/assets/${axeFile}`) }, jsx: { runtime: 'automatic', importSource: 'preact' } },
-  // react-router's "use client" directives mean nothing in a browser bundle; React Router checks
-  // for React 19's useOptimistic, which Preact does not have, and falls back without it.
+  transform: { define: { 'process.env.NODE_ENV': '"production"', __AXE_URL__: JSON.stringify(`/assets/${axeFile}`) }, jsx: { runtime: 'automatic' } },
+  // react-router's "use client" directives mean nothing in a browser bundle.
   onLog(level, log, handler) {
-    if (log.code === 'MODULE_LEVEL_DIRECTIVE' || (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic'))) return;
+    if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
     handler(level, log);
   },
   logLevel: 'warn',
 });
+const REACT = /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/;
 const bundle = await rolled.write({
   dir: out,
   format: 'esm',
@@ -87,9 +96,9 @@ const bundle = await rolled.write({
   chunkFileNames: 'chunks/[name]-[hash].js',
   codeSplitting: {
     groups: [
-      { name: 'framework', test: /node_modules/, minShareCount: 2, priority: 20 },
-      // models/admin-*: the admin screens' rules, shared by the two admin pages only.
-      { name: 'shared', test: (id: string) => !/views[\\/](admin|pages[\\/](admin|checkout|backend))|models[\\/]admin-/.test(id), minShareCount: 2, priority: 10 },
+      { name: 'react', test: REACT, priority: 30 },
+      // Code two or more islands share (never the admin's: views/admin, models/admin-*).
+      { name: 'islands-shared', test: (id: string) => !/node_modules|views[\\/](admin|pages[\\/]admin)|models[\\/]admin-/.test(id), minShareCount: 2, priority: 10 },
     ],
   },
 });
@@ -103,44 +112,39 @@ function closure(fileName: string, seen = new Set<string>()): Set<string> {
   for (const i of chunks.get(fileName)?.imports ?? []) closure(i, seen);
   return seen;
 }
-const clientChunk = [...chunks.values()].find((c) => c.isEntry)!;
-const client = publicPath(assetFile(clientChunk.fileName));
-// Preloaded with every page: the chunks the client entry imports statically (not the entry itself,
-// which the page's <script> names).
-const preload = [...closure(clientChunk.fileName)].filter((f) => f !== clientChunk.fileName).map((f) => publicPath(assetFile(f)));
-// Per route: its page module's chunk and what that imports, minus what every page preloads, so a
-// page preloads exactly the code it runs and nothing else.
-const { routes } = await import('../views/routes');
-const pages: Record<string, string[]> = {};
-for (const route of routes) {
-  const module = /import\(["'](\.\/pages\/[\w-]+)["']\)/.exec(route.load.toString())?.[1];
-  const modulePath = module && path.join(root, 'views', `${module.slice(2)}.tsx`);
-  const chunk = modulePath && [...chunks.values()].find((c) => c.isDynamicEntry && c.facadeModuleId === modulePath);
-  // The stand-in pages (not found, error) are part of the client itself: nothing of their own.
-  const inClient = modulePath && [...closure(clientChunk.fileName)].some((f) => chunks.get(f)?.moduleIds.includes(modulePath));
-  if (!chunk && inClient) {
-    pages[route.id] = [];
-    continue;
-  }
-  if (!chunk) throw new Error(`build output for the ${route.id} page not found`);
-  pages[route.id] = [...closure(chunk.fileName)].map((f) => publicPath(assetFile(f))).filter((f) => !preload.includes(f));
-}
+const entry = (name: string) => {
+  const chunk = [...chunks.values()].find((c) => c.isEntry && c.name === name);
+  if (!chunk) throw new Error(`build output for the ${name} entry not found`);
+  return { js: publicPath(assetFile(chunk.fileName)), imports: [...closure(chunk.fileName)].filter((f) => f !== chunk.fileName).map((f) => publicPath(assetFile(f))) };
+};
+const loaderFiles = entry('loader');
+if (loaderFiles.imports.length) throw new Error(`the islands' loader must stand alone, but imports ${loaderFiles.imports.join(', ')}`);
 
-// Locale bundles: 'core' (shared by every page) and one file per namespace a route claims in
-// views/routes.tsx, so a page downloads only the text it can show. Search data stays on the server.
-const { splitLocale } = await import('../views/locale-bundles');
-const locales: Record<string, Record<string, string>> = {};
-for (const lang of ['en', 'de']) {
-  const bundles = splitLocale(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>);
-  locales[lang] = {};
-  for (const [name, content] of Object.entries(bundles)) {
-    const text = JSON.stringify(content);
-    const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
-    const file = `locale-${lang}-${name}-${hash}.json`;
-    fs.writeFileSync(path.join(out, file), text);
-    locales[lang]![name] = `/assets/${file}`;
+// Interface text for the browser: per island, the namespaces (top-level keys of locales/*.json) it
+// declares; the admin app gets every key but the server's own. Search data stays on the server.
+const { SERVER_ONLY_NS } = await import('../views/locale-bundles');
+const localeFile = (lang: string, name: string, content: unknown) => {
+  const text = JSON.stringify(content);
+  const hash = crypto.createHash('sha256').update(text).digest('hex').slice(0, 10);
+  const file = `locale-${lang}-${name}-${hash}.json`;
+  fs.writeFileSync(path.join(out, file), text);
+  return `/assets/${file}`;
+};
+const LANGS = ['en', 'de'] as const;
+const localeData = Object.fromEntries(LANGS.map((lang) => [lang, JSON.parse(fs.readFileSync(path.join(root, 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>]));
+const byName: Record<string, { js: string; imports: string[]; locales: Record<string, string> }> = {};
+for (const i of islandsMeta) {
+  const locales: Record<string, string> = {};
+  for (const lang of LANGS) {
+    const missing = i.ns.filter((ns) => !(ns in localeData[lang]!));
+    if (missing.length) throw new Error(`island ${i.name}: no ${missing.join(', ')} in locales/${lang}.json`);
+    locales[lang] = localeFile(lang, `island-${i.name}`, Object.fromEntries(i.ns.map((ns) => [ns, localeData[lang]![ns]])));
   }
+  byName[i.name] = { ...entry(`island-${i.name}`), locales };
 }
+const adminLocales = Object.fromEntries(LANGS.map((lang) => [lang, localeFile(lang, 'admin', Object.fromEntries(Object.entries(localeData[lang]!).filter(([k]) => !SERVER_ONLY_NS.includes(k))))]));
+const islands = { loader: loaderFiles.js, runtime: entry('runtime'), byName };
+const admin = { ...entry('admin'), locales: adminLocales };
 
 // The site stylesheet's rules with what each selector needs, for the CSS a page inlines
 // (views/critical-css.ts).
@@ -157,7 +161,7 @@ function indexCss(container: postcss.Container, at: string[]): void {
 }
 indexCss(postcss.parse(fs.readFileSync(path.join(root, 'public', css), 'utf8')), []);
 
-fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ client, css, adminCss, locales, preload, pages, cssRules }));
+fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ css, adminCss, cssRules, islands, admin }));
 // Compressed once here, served as they are (app.ts): brotli at its best quality, gzip for the rest.
 for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
   if (!/\.(js|css|json|svg)$/.test(file)) continue;
@@ -165,7 +169,7 @@ for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
   fs.writeFileSync(path.join(out, `${file}.br`), zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
   fs.writeFileSync(path.join(out, `${file}.gz`), zlib.gzipSync(body, { level: 9 }));
 }
-console.log(`built ${chunks.size} scripts and ${cssOutputs.length} stylesheets into public/assets (client ${client})`);
+console.log(`built ${chunks.size} scripts (${islandsMeta.length} islands) and ${cssOutputs.length} stylesheets into public/assets`);
 
 // The server, compiled once into dist/ (production runs plain JavaScript, no TypeScript at run
 // time): our code in one ES module, packages from node_modules as they are.

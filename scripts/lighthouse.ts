@@ -14,7 +14,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_PATH, startServer } from '../test/helpers';
-import { localizePath, routes } from '../views/routes';
+import { PAGES } from '../controllers/pages';
+import { localizePath } from '../models/urls';
 
 /** Scores: the gate (fail below). Performance's target is 1.00. */
 const BUDGET = { performance: 0.97, accessibility: 1, 'best-practices': 1, seo: 1 } as const;
@@ -34,7 +35,7 @@ const pathArg = args.find((a) => !a.startsWith('--'));
 const srv = await startServer();
 const news = (await (await fetch(srv.url + '/api/news')).json()) as { slug: string }[];
 const projects = (await (await fetch(srv.url + '/api/projects')).json()) as { slug: string }[];
-const publicRoutes = routes.filter((r) => r.layout === 'public' && r.sitemap).map((r) => r.path as string);
+const publicRoutes = PAGES.filter((r) => r.layout === 'public' && r.sitemap).map((r) => r.path);
 const paths = pathArg
   ? pathArg.split(',')
   : [...publicRoutes, `/projects/${projects[0]!.slug}`, `/news/${news[0]!.slug}`].flatMap((p) => [p, localizePath(p, 'de')]);

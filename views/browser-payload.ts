@@ -1,4 +1,3 @@
-import { routesById, type RouteId } from './routes';
 import type { Lang, PagePayload } from './types';
 
 /**
@@ -11,12 +10,13 @@ import type { Lang, PagePayload } from './types';
  * compares it with the server's HTML); the home page's payload shrinks by about a third.
  * Admin pages edit both languages and get everything.
  */
-export function browserPayload(page: PagePayload): PagePayload {
-  if (routesById[page.routeId as RouteId]?.layout !== 'public') return page;
+export function browserPayload(page: PagePayload, layout: 'public' | 'admin'): PagePayload {
+  if (layout !== 'public') return page;
   return { ...page, props: oneLanguage(page.props, page.lang) as PagePayload['props'] };
 }
 
-function oneLanguage(value: unknown, lang: Lang): unknown {
+/** Props in one language: `…De` twins dropped on English pages, taken on German ones. */
+export function oneLanguage(value: unknown, lang: Lang): unknown {
   if (Array.isArray(value)) return value.map((v) => oneLanguage(v, lang));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   const out: Record<string, unknown> = {};

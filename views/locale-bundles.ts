@@ -1,16 +1,6 @@
-import { routes, SERVER_ONLY_NS } from './routes';
-
 /**
- * Splits a locale file into the browser's bundles: 'core' (everything no route claims) and one
- * bundle per namespace that a route claims in views/routes.tsx. Search data is left out.
+ * Locale keys the browser never needs: search data, the mails, the one-time link pages and the
+ * certificates are rendered on the server only (scripts/build.ts leaves them out of every file it
+ * writes for the browser).
  */
-export function splitLocale(all: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const claimed = new Set<string>(routes.flatMap((r) => ('ns' in r ? [...r.ns] : [])));
-  const bundles: Record<string, Record<string, unknown>> = { core: {} };
-  for (const [key, value] of Object.entries(all)) {
-    if (SERVER_ONLY_NS.includes(key)) continue;
-    if (claimed.has(key)) bundles[key] = { [key]: value };
-    else bundles.core![key] = value;
-  }
-  return bundles;
-}
+export const SERVER_ONLY_NS: readonly string[] = ['meta', 'newsletterPages', 'linkPages', 'certificate', 'donorMail', 'preview'];

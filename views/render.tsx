@@ -1,42 +1,159 @@
+// The server's HTML documents. Public pages: the whole document rendered by React (renderToString of
+// <html>), so React puts the preloads of the page's first pictures into the head itself; each island
+// rendered as a root of its own (views/island.tsx) and listed for the browser at the end of the body,
+// with the one script that wakes them (views/island-loader.ts). Admin pages: the admin app in #root,
+// with its payload for the browser's router (views/admin-client.tsx).
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import type { i18n } from 'i18next';
-import { browserPayload } from './browser-payload';
 import { criticalCss } from './critical-css';
-import { headHtml, headTags, safeJson } from './head';
-import { serverT } from './i18n';
-import { STARTER_JS } from './starter';
-import { matchTree, SiteEnvContext, type SiteEnv } from './router';
-import { bundlesFor, routesById, type RouteId } from './routes';
+import { headTags, safeJson, type HeadTag } from './head';
+import { IslandFrame, IslandRendererContext, islandPrefix, type IslandDecl, type IslandRenderer } from './island';
+import { ISLAND_ENV_ID, type IslandEnv } from './island-env';
+import { Providers } from './providers';
+import { oneLanguage } from './browser-payload';
+import { PublicLayout } from './layouts/public-layout';
+import { adminRouteTree, ADMIN_BOOT_ID, type AdminBoot } from './admin-routes';
+import type { AppContextValue } from './app-context';
 import type { Assets, PagePayload, SiteInfo } from './types';
-import type { DataRouteObject } from 'react-router-dom';
 
 export { safeJson };
 
 export interface RenderOptions {
   page: PagePayload;
-  /** The route tree of the server's static handler (controllers/pages.ts). */
-  routes: DataRouteObject[];
   site: SiteInfo;
+  /** The language's i18next; every render gets an instance of its own (react-i18next). */
   i18n: i18n;
   assets: Assets;
 }
 
-/**
- * The router state of a rendered page: the routes its address matches, with the page's payload as
- * the data of the deepest one. The same data the browser's router hydrates with (views/client.tsx).
- */
-function routerContext(routes: DataRouteObject[], page: PagePayload): StaticHandlerContext {
+const appOf = (page: PagePayload, site: SiteInfo): AppContextValue => ({
+  lang: page.lang,
+  site,
+  page: { routeId: page.routeId, url: page.url, alternates: page.alternates, ...(page.texts ? { texts: page.texts } : {}) },
+});
+
+/** One i18next instance per request, sharing the language's loaded text. */
+const requestI18n = (base: i18n, lang: string) => base.cloneInstance({ lng: lang, initAsync: false });
+
+function HeadTagElement({ tag }: { tag: HeadTag }) {
+  const { tag: name, attrs, text } = tag;
+  if (name === 'title') return <title>{text}</title>;
+  if (name === 'script') return <script {...attrs} dangerouslySetInnerHTML={{ __html: text ?? '' }} />;
+  if (name === 'link') return <link {...attrs} />;
+  return <meta {...attrs} />;
+}
+
+/** Replaced by the page's critical CSS once the whole document is rendered (it depends on the markup). */
+const CRITICAL_CSS = '/*critical-css*/';
+
+/** Renders one island's HTML as a root of its own: what the browser's root for it hydrates. */
+function islandRenderer(app: AppContextValue, i18n: i18n, used: Map<string, IslandDecl<any>>): IslandRenderer {
+  let next = 0;
+  return (decl, given, slot) => {
+    const index = next++;
+    used.set(decl.name, decl);
+    const Component = decl.Component as ComponentType<object>;
+    // The browser gets the props in the page's language only (views/browser-payload.ts): the
+    // server renders the island from the same props, so both sides render the same thing.
+    const props = oneLanguage(given, app.lang) as object;
+    const children = slot === undefined ? undefined : <vb-slot>{slot}</vb-slot>;
+    // Rendered in a document of its own so that React's preloads of its pictures go to that
+    // document's head (the page's own render preloads what matters): the island's HTML is the body.
+    const html = renderToString(
+      <html>
+        <head />
+        <body>
+          <Providers app={app} i18n={i18n}>
+            <IslandFrame>
+              <Component {...props}>{children}</Component>
+            </IslandFrame>
+          </Providers>
+        </body>
+      </html>,
+      { identifierPrefix: islandPrefix(index) },
+    );
+    const start = html.indexOf('<body>') + '<body>'.length;
+    return { html: html.slice(start, html.lastIndexOf('</body>')), index, props: JSON.stringify(props) };
+  };
+}
+
+/** The islands of the page and the files each needs, for the loader (views/island-loader.ts). */
+function IslandScripts({ used, app, assets }: { used: Map<string, IslandDecl<any>>; app: AppContextValue; assets: Assets }) {
+  if (!used.size) return null;
+  const env: IslandEnv = {
+    lang: app.lang,
+    site: app.site,
+    page: app.page,
+    css: assets.css,
+    runtime: assets.islands.runtime,
+    islands: Object.fromEntries(
+      [...used.keys()].map((name) => {
+        const files = assets.islands.byName[name];
+        if (!files) throw new Error(`island ${name} is not in the build (public/assets/manifest.json): run npm run build`);
+        return [name, { js: files.js, imports: files.imports, locale: files.locales[app.lang] }];
+      }),
+    ),
+  };
+  return (
+    <>
+      <script type="application/json" id={ISLAND_ENV_ID} dangerouslySetInnerHTML={{ __html: safeJson(env) }} />
+      <script type="module" src={assets.islands.loader} />
+    </>
+  );
+}
+
+export function renderPublicDocument({ page, site, i18n, assets, Page }: RenderOptions & { Page: ComponentType<any> }): string {
+  const app = appOf(page, site);
+  const instance = requestI18n(i18n, page.lang);
+  const used = new Map<string, IslandDecl<any>>();
+  const html = renderToString(
+    <html lang={page.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5c3a" />
+        {headTags(page, site).map((tag, i) => (
+          <HeadTagElement key={i} tag={tag} />
+        ))}
+        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
+        {/* The rules of the site stylesheet this page's markup uses (views/critical-css.ts); the
+            whole stylesheet comes when a part of the page runs, or through <noscript>. */}
+        <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS }} />
+      </head>
+      <body>
+        <Providers app={app} i18n={instance}>
+          <IslandRendererContext.Provider value={islandRenderer(app, instance, used)}>
+            <PublicLayout>
+              <Page {...page.props} />
+            </PublicLayout>
+          </IslandRendererContext.Provider>
+        </Providers>
+        <IslandScripts used={used} app={app} assets={assets} />
+        <noscript>
+          <link rel="stylesheet" href={assets.css} />
+        </noscript>
+      </body>
+    </html>,
+  );
+  return `<!doctype html>\n${html.replace(CRITICAL_CSS, () => criticalCss(html, assets.cssRules))}`;
+}
+
+/** The router state of an admin page: its route, with the page's payload as the route's data. */
+function adminContext(page: PagePayload): StaticHandlerContext & { routes: ReturnType<typeof adminRouteTree> } {
+  const routes = adminRouteTree();
   const [pathname, search = ''] = page.url.split(/(?=\?)/);
-  const location = { pathname: pathname!, search, hash: '', state: null, key: 'default' };
-  // An address not even the catch-all route matches (control characters) renders as the catch-all's.
-  const matches = matchTree(routes, location.pathname) ?? matchTree(routes, '/-') ?? [];
-  const leaf = matches[matches.length - 1];
+  const route = routes[0]!.children!.find((r) => r.id === page.routeId) ?? routes[0]!.children![0]!;
   return {
+    routes,
     basename: '/',
-    location,
-    matches: matches as StaticHandlerContext['matches'],
-    loaderData: leaf ? { [leaf.route.id]: page } : {},
+    location: { pathname: pathname!, search, hash: '', state: null, key: 'default' },
+    matches: [
+      { params: {}, pathname: '/', pathnameBase: '/', route: routes[0]! },
+      { params: {}, pathname: pathname!, pathnameBase: pathname!, route },
+    ] as StaticHandlerContext['matches'],
+    loaderData: { [route.id!]: page },
     actionData: null,
     errors: null,
     statusCode: page.status,
@@ -45,75 +162,38 @@ function routerContext(routes: DataRouteObject[], page: PagePayload): StaticHand
   };
 }
 
-/**
- * The HTML of a page inside #root (what the browser's router hydrates), and apart from it the
- * preloads of the page's first images (the logo, the hero) that React puts at the start of its
- * HTML: they belong in the head, and in #root the browser's Preact, which renders no such links,
- * would meet nodes it does not know while hydrating (views/later.tsx keeps server nodes by place).
- */
-function renderParts(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): { body: string; imagePreloads: string } {
-  const context = routerContext(routes, page);
+export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions): string {
+  const app = appOf(page, site);
+  const instance = requestI18n(i18n, page.lang);
+  const { routes, ...context } = adminContext(page);
+  const boot: AdminBoot = { page, site, locales: assets.admin.locales };
   const html = renderToString(
-    <SiteEnvContext.Provider value={env}>
-      <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
-    </SiteEnvContext.Provider>,
+    <html lang={page.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5c3a" />
+        {headTags(page, site).map((tag, i) => (
+          <HeadTagElement key={i} tag={tag} />
+        ))}
+        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <link rel="stylesheet" href={assets.adminCss} />
+        {assets.admin.imports.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <link rel="preload" href={boot.locales[page.lang]} as="fetch" crossOrigin="anonymous" />
+      </head>
+      <body>
+        <div id="root">
+          <Providers app={app} i18n={instance}>
+            <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
+          </Providers>
+        </div>
+        <script id={ADMIN_BOOT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(boot) }} />
+        <script type="module" src={assets.admin.js} />
+      </body>
+    </html>,
   );
-  const [, imagePreloads = '', body = ''] = /^((?:<link rel="preload" as="image"[^>]*\/>)*)([\s\S]*)$/.exec(html)!;
-  return { body, imagePreloads };
-}
-
-/** The HTML of a page inside #root: what the browser's router hydrates. */
-export function renderBody(routes: DataRouteObject[], page: PagePayload, env: SiteEnv): string {
-  return renderParts(routes, page, env).body;
-}
-
-export function renderDocument({ page, routes, site, i18n, assets }: RenderOptions): string {
-  const t = serverT(i18n);
-  const { body, imagePreloads } = renderParts(routes, page, { site, tFor: () => t });
-  const boot = { page: browserPayload(page), site, locales: assets.locales, css: assets.css, adminCss: assets.adminCss };
-  const admin = routesById[page.routeId as RouteId]?.layout === 'admin';
-  const modules = [assets.client, ...assets.preload, ...(assets.pages[page.routeId] ?? [])];
-  const localeFiles = bundlesFor(page.routeId)
-    .map((b) => assets.locales[page.lang][b])
-    .filter((href): href is string => Boolean(href));
-  // Public pages carry the CSS their markup uses (views/critical-css.ts); the whole stylesheet is
-  // not even preloaded: the client adds it once it has hydrated (views/client.tsx), so on a village
-  // line its 10 KB never compete with the code that makes the page usable. Their code starts after
-  // the first paint (views/starter.ts): no module or locale request is in flight before the page
-  // shows its text and first picture, so nothing but the HTML (and the hero image, preloaded)
-  // stands between a visitor and the first view. Admin pages link their stylesheets and preload
-  // their modules as before (a volunteer's browser, not a first visit on a village phone).
-  const head = [
-    ...(imagePreloads ? [imagePreloads] : []),
-    ...(admin
-      ? [
-          `<link rel="stylesheet" href="${assets.css}">`,
-          `<link rel="stylesheet" href="${assets.adminCss}" data-admin-css>`,
-          ...modules.map((p) => `<link rel="modulepreload" href="${p}">`),
-          ...localeFiles.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
-        ]
-      : [`<style>${criticalCss(body, assets.cssRules)}</style>`]),
-  ];
-  const tail = admin
-    ? [`<script type="module" src="${assets.client}"></script>`]
-    : [
-        `<script data-modules="${modules.join(' ')}" data-fetch="${localeFiles.join(' ')}">${STARTER_JS}</script>`,
-        `<noscript><link rel="stylesheet" href="${assets.css}"></noscript>`,
-      ];
-  return `<!doctype html>
-<html lang="${page.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="theme-color" content="#1f5c3a">
-${headHtml(headTags(page, site))}
-<link rel="icon" href="/images/logo.svg" type="image/svg+xml">
-${head.join('\n')}
-</head>
-<body>
-<div id="root">${body}</div>
-<script id="__boot" type="application/json">${safeJson(boot)}</script>
-${tail.join('\n')}
-</body>
-</html>`;
+  return `<!doctype html>\n${html}`;
 }

@@ -39,16 +39,27 @@ export interface PagePayload<P = Record<string, unknown>> {
   texts?: Record<string, string>;
 }
 
+/** A browser module and the chunks it imports (for modulepreload). */
+export interface ModuleFiles {
+  js: string;
+  imports: string[];
+}
+
+/** What scripts/build.ts built (public/assets/manifest.json), content-hashed. */
 export interface Assets {
-  client: string;
   css: string;
   /** Extra stylesheet of the admin pages. */
   adminCss: string;
-  /** Locale bundle URLs by language and bundle name ('core' and namespaces claimed by routes). */
-  locales: Record<Lang, Record<string, string>>;
-  preload: string[];
-  /** Per route id: the page's own chunks (beyond `preload`), preloaded with that page only. */
-  pages: Record<string, string[]>;
   /** The site stylesheet's rules, indexed for the CSS each page inlines (views/critical-css.ts). */
   cssRules: CssRule[];
+  islands: {
+    /** views/island-loader.ts: the one script of a public page with islands. */
+    loader: string;
+    /** views/island-runtime.tsx: React and react-i18next for the islands. */
+    runtime: ModuleFiles;
+    /** Each island (views/islands/*.tsx) by name, with its interface text per language. */
+    byName: Record<string, ModuleFiles & { locales: Record<Lang, string> }>;
+  };
+  /** The admin app (views/admin-client.tsx) and its interface text per language. */
+  admin: ModuleFiles & { locales: Record<Lang, string> };
 }

@@ -11,7 +11,7 @@ import { listLedger } from '../../models/ledger';
 import { centsToDecimal } from '../../models/rules';
 import { findProjectById } from '../../models/project';
 import type { AdminIdentity } from '../../models/user';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../../models/urls';
 import { findRevision, listRevisions, type RevisionSummary } from '../../models/revisions';
 import { isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
 import { adminDisplayName } from '../../models/user';

@@ -16,7 +16,7 @@ import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_M
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
 import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/user';
 import { recordAudit } from '../../models/audit';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../../models/urls';
 import type { Lang } from '../../models/rules';
 
 

@@ -11,7 +11,7 @@ import { findProjectById } from '../../models/project';
 import { centsToDecimal, decimalToCents } from '../../models/rules';
 import { createSpending, deleteSpending, findSpending, listSpending, spendingSummary, SpendingInputSchema, updateSpending, type SpendingRecord } from '../../models/spending';
 import type { AdminIdentity } from '../../models/user';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../../models/urls';
 import { adminErrorKey } from '../../models/error-codes';
 import { tFor } from '../../models/text';
 import { formValues } from './content';

@@ -11,7 +11,7 @@ import { audited } from '../../models/audit';
 import type { AdminIdentity } from '../../models/user';
 import { TRANSLATE_MAX_CHARS } from '../../models/providers/assistant';
 import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/glossary';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../../models/urls';
 import { adminErrorKey } from '../../models/error-codes';
 import { tFor } from '../../models/text';
 import { formValues } from './content';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, type Deps } from '../context';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../../models/urls';
 import { adminDisplayName, isAdminEmail, matchAdminKey, storedActorName, type AdminIdentity } from '../../models/user';
 import { normalizeEmail } from '../../models/text';
 import { AppError } from '../../models/errors';

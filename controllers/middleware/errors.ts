@@ -1,6 +1,12 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Deps } from '../context';
-import { sendPage } from '../render';
+import { sendPage, type PageView } from '../render';
+import NotFoundPage from '../../views/pages/not-found-page';
+import ErrorPage from '../../views/pages/error-page';
+
+/** The pages the site answers with when no page has the address, or a request failed. */
+const NOT_FOUND: PageView = { id: 'notFound', view: NotFoundPage, layout: 'public' };
+const ERROR: PageView = { id: 'error', view: ErrorPage, layout: 'public' };
 import { logOf, pathOnly } from './request-log';
 import { parseDbId } from '../../models/db-limits';
 import { AppError, badRequest, notFound } from '../../models/errors';
@@ -30,7 +36,7 @@ export function apiNotFound(req: Request, res: Response): void {
 export function pageNotFound(deps: Deps): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next(notFound());
-    await sendPage(req, res, deps, 'notFound', {
+    await sendPage(req, res, deps, NOT_FOUND, {
       props: {},
       meta: { title: deps.i18n[res.locals.lang as 'en' | 'de'].t('notFound.title'), description: '', noindex: true },
       status: 404,
@@ -97,7 +103,7 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     }
     const lang = (res.locals.lang as 'en' | 'de' | undefined) ?? 'en';
     const t = deps.i18n[lang].t;
-    sendPage(req, res, deps, status === 404 ? 'notFound' : 'error', {
+    sendPage(req, res, deps, status === 404 ? NOT_FOUND : ERROR, {
       props: status >= 500 ? {} : { message: badEscape ? t('errorPage.badAddress') : message },
       meta: { title: status === 404 ? t('notFound.title') : t('errorPage.title'), description: '', noindex: true },
       status,

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { splitLang } from '../../views/routes';
+import { splitLang } from '../../models/urls';
 import { LANG_COOKIE } from '../../views/site';
 import type { Lang } from '../../models/rules';
 

@@ -21,7 +21,8 @@ import { testApp } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import type { AppHandle } from '../../app';
 import { isSqlite } from '../../db/connection';
-import { routes } from '../../views/routes';
+import { PAGES } from '../../controllers/pages';
+import { PAGE_PATHS } from '../../models/urls';
 import { LIBRARY_MARKER } from '../../models/media';
 import { isErrorCode } from '../../models/error-codes';
 
@@ -358,8 +359,8 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/stripe/webhook', method: 'POST', path: fc.constant('/api/stripe/webhook'), body: jsonBody(fc.oneof(anyValue, fc.constant({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', amount: 100, metadata: { projectId: '1' } } } }))) }),
 );
 
-const NOOK = routes.find((r) => r.id === 'nook')!.path;
-const STATIC_PAGES = routes.filter((r) => r.path !== '*' && !r.path.includes(':')).map((r) => r.path);
+const NOOK = PAGE_PATHS.nook;
+const STATIC_PAGES = PAGES.filter((r) => !r.path.includes(':')).map((r) => r.path);
 const pages: fc.Arbitrary<Req> = fc.oneof(
   // The front door reads the Referer and the language cookie (a German visitor is sent to /de).
   req({ route: 'GET /', method: 'GET', path: fc.constantFrom('/', '/?x=1', '/de') }),

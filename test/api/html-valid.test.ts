@@ -15,7 +15,8 @@ import type { AppHandle } from '../../app';
 import { DEMO_ADMIN_KEY } from '../../config';
 import { ADMIN_TABS } from '../../models/admin-rules';
 import { requestSubscription } from '../../models/subscriber';
-import { localizePath, routes } from '../../views/routes';
+import { localizePath } from '../../models/urls';
+import { PAGES } from '../../controllers/pages';
 import { PUBLIC_PAGE_PATHS, testApp } from '../helpers';
 
 /** vnu.jar: from the vnu-jar package (devDependency), or where VNU_JAR says. */
@@ -103,8 +104,8 @@ before(async () => {
 
   const publicPaths = [...PUBLIC_PAGE_PATHS, '/backend-demo', '/test-images'];
   // Every public route of the route table is among them (a new page joins this check).
-  for (const r of routes) {
-    if (r.layout !== 'public' || r.path === '*') continue;
+  for (const r of PAGES) {
+    if (r.layout !== 'public') continue;
     assert.ok(
       publicPaths.some((p) => routePattern(r.path).test(p)),
       `route ${r.id} (${r.path}) is not checked: add a path for it to PUBLIC_PAGE_PATHS in test/helpers.ts`,

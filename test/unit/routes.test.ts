@@ -1,20 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchRoutes } from 'react-router-dom';
-import { localizePath, pathFor, routes, splitLang, twinPath } from '../../views/routes';
-import { createRouteTree } from '../../views/router';
+import { PAGES } from '../../controllers/pages';
+import { localizePath, PAGE_PATHS, pathFor, splitLang, twinPath } from '../../models/urls';
 
-const tree = createRouteTree(() => async () => null);
-const matchRoute = (path: string) => {
-  const matches = matchRoutes(tree, path)!;
-  const leaf = matches[matches.length - 1]!;
-  return { route: { id: leaf.route.id }, params: leaf.params, lang: splitLang(path).lang };
-};
-
-test('every route id is unique and every path but the fallbacks starts with /', () => {
-  const ids = routes.map((r) => r.id);
+test('every page is in the table once, at its path of models/urls.ts', () => {
+  const ids = PAGES.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length);
-  for (const r of routes) assert.ok(r.path === '*' || r.path.startsWith('/'), r.id);
+  for (const r of PAGES) assert.equal(r.path, PAGE_PATHS[r.id], r.id);
+  // Every path but the stand-ins (not found, error) has a page.
+  const paged = new Set<string>(ids);
+  assert.deepEqual(Object.keys(PAGE_PATHS).filter((id) => !paged.has(id)), ['notFound', 'error']);
+});
+
+test("Express tries the pages in the table's order: a fixed address before a parameter at its place", () => {
+  const index = (id: string) => PAGES.findIndex((r) => r.id === id);
+  assert.ok(index('projectTemplate') < index('projectDetail'));
 });
 
 test('paths are built from the route table in both languages', () => {
@@ -22,16 +22,6 @@ test('paths are built from the route table in both languages', () => {
   assert.equal(pathFor('home', 'de'), '/de');
   assert.equal(pathFor('projectDetail', 'de', { slug: 'solar kiosk' }), '/de/projects/solar%20kiosk');
   assert.equal(localizePath('/news', 'de'), '/de/news');
-});
-
-test('React Router matches the tree: static paths win over parameters, German prefix is understood', () => {
-  assert.equal(matchRoute('/projects/new-project-template').route.id, 'projectTemplate');
-  const m = matchRoute('/de/projects/solar-kiosk');
-  assert.equal(m.route.id, 'projectDetail');
-  assert.equal(m.lang, 'de');
-  assert.deepEqual(m.params, { slug: 'solar-kiosk' });
-  assert.equal(matchRoute('/de').route.id, 'home');
-  assert.equal(matchRoute('/nothing/here').route.id, 'notFound');
 });
 
 test('the language switch goes to the twin URL', () => {

@@ -6,12 +6,13 @@ import { renderToString } from 'react-dom/server';
 import { markdownToText, renderArticle } from '../../models/markup';
 import { stripMarkdown } from '../../models/admin-rules';
 import { cleanPageTexts, editedTexts, pageTextSections } from '../../models/page-texts';
-import { createTranslator, withEditedTexts } from '../../views/translate';
-import { App } from '../../views/app';
+import { withEditedTexts, type TFunction } from '../../views/translate';
+import { Providers } from '../../views/providers';
+import { createI18n } from '../../views/i18n';
 import { useT } from '../../views/app-context';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
-import type { PagePayload, SiteInfo } from '../../views/types';
+import type { SiteInfo } from '../../views/types';
 
 const DESCRIPTION = 'In **Village 9** the water is *far*.\n\n# What we need\n\n## Pipes\n\n### Sizes\n\n- pipes\n- a pump\n\n1. dig\n2. build';
 
@@ -47,14 +48,15 @@ describe('the renderer on a project description', () => {
 
 describe('edited words', () => {
   test('withEditedTexts answers an edited key with its text (values filled in), every other key as before', () => {
-    const t = createTranslator('en', { a: { b: 'Built-in {{n}}', c: 'Other' } }, () => undefined);
+    const i18n = createI18n('en', { en: { a: { b: 'Built-in {{n}}', c: 'Other' } } });
+    const t = ((key: string, options?: Record<string, unknown>) => i18n.t(key, options)) as TFunction;
     const edited = withEditedTexts(t, { 'a.b': 'Edited {{n}} and {{missing}}' });
     assert.equal(edited('a.b', { n: 3 }), 'Edited 3 and {{missing}}');
     assert.equal(edited('a.c'), 'Other');
     assert.equal(withEditedTexts(t, undefined), t);
   });
 
-  test('the App gives every component the page\'s edited words through useT', () => {
+  test('the providers give every component the page\'s edited words through useT (react-i18next underneath)', () => {
     function Words() {
       const t = useT();
       return (
@@ -63,12 +65,11 @@ describe('edited words', () => {
         </p>
       );
     }
-    const page: PagePayload = { routeId: 'admin', lang: 'en', url: '/admin', alternates: { en: '/admin', de: '/de/admin' }, props: {}, meta: { title: '', description: '' }, status: 200, texts: { 'about.story.p1': 'Edited first.' } };
-    const t = createTranslator('en', en as Record<string, unknown>);
+    const page = { routeId: 'about', url: '/about', alternates: { en: '/about', de: '/de/about' }, texts: { 'about.story.p1': 'Edited first.' } };
     const html = renderToString(
-      <App page={page} site={{} as SiteInfo} t={t}>
+      <Providers app={{ lang: 'en', site: {} as SiteInfo, page }} i18n={createI18n('en', { en: en as Record<string, unknown> })}>
         <Words />
-      </App>,
+      </Providers>,
     );
     assert.equal(html, `<p>Edited first.<!-- --> | <!-- -->${en.about.story.p2}</p>`);
   });

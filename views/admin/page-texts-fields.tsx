@@ -58,7 +58,7 @@ export function PageTextsFields({ pageName, values, setValues, errors, draft }: 
   const hydrated = useHydrated();
   const fieldError = useFieldError();
   // The server sends the open form's catalog with the admin page (the form without JavaScript).
-  const fromServer = (page.props as { pageTexts?: PageTextsCatalog | null }).pageTexts ?? null;
+  const fromServer = (page.props as { pageTexts?: PageTextsCatalog | null } | undefined)?.pageTexts ?? null;
   const [catalog, setCatalog] = useState<PageTextsCatalog | null>(fromServer?.pageName === pageName ? fromServer : null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const shownPage = useRef(pageName);

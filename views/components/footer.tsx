@@ -1,11 +1,10 @@
 import { addressLine } from '../../models/address';
-import { useState } from 'react';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from './icons';
-import { LazyMap } from './lazy-map';
-import { NewsletterForm } from './newsletter-form';
-import type { RouteId } from '../routes';
+import LazyMap from '../islands/map';
+import NewsletterForm from '../islands/newsletter';
+import type { RouteId } from '../../models/urls';
 
 export const EXTERNAL_DONATION_URL = 'https://example.org/donate';
 
@@ -34,7 +33,6 @@ export function Footer() {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
-  const [logoOk, setLogoOk] = useState(true);
   const quick: { id: RouteId; label: string }[] = [
     { id: 'projects', label: t('nav.projects') },
     { id: 'team', label: t('nav.team') },
@@ -44,13 +42,13 @@ export function Footer() {
     { id: 'foodSecurity', label: t('nav.foodSecurity') },
     { id: 'health', label: t('nav.healthcare') },
   ];
-  const toTop = () => window.scrollTo(0, 0);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-about">
           <div className="footer-brand">
-            {logoOk && <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" onError={() => setLogoOk(false)} />}
+            {/* Hidden when it fails to load (views/island-loader.ts). */}
+            <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" data-hide-on-error="" />
             <h2 id="footer-about" className="footer-title">{site.name}</h2>
           </div>
           <p>{t('footer.description')}</p>
@@ -61,7 +59,7 @@ export function Footer() {
           <ul className="footer-links">
             {quick.map((q) => (
               <li key={q.id}>
-                <Link to={link(q.id)} onClick={toTop}>{q.label}</Link>
+                <Link to={link(q.id)}>{q.label}</Link>
               </li>
             ))}
             <li>
@@ -70,7 +68,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <Link to={link('contact')} onClick={toTop}>{t('nav.contact')}</Link>
+              <Link to={link('contact')}>{t('nav.contact')}</Link>
             </li>
           </ul>
         </nav>
@@ -107,9 +105,9 @@ export function Footer() {
             © {new Date().getUTCFullYear()} {site.name}. {t('footer.rights')}
           </p>
           <ul className="footer-legal">
-            <li><Link to={link('about')} onClick={toTop}>{t('footer.privacy')}</Link></li>
-            <li><Link to={link('about')} onClick={toTop}>{t('footer.terms')}</Link></li>
-            <li><Link to={link('contact')} onClick={toTop}>{t('nav.contact')}</Link></li>
+            <li><Link to={link('about')}>{t('footer.privacy')}</Link></li>
+            <li><Link to={link('about')}>{t('footer.terms')}</Link></li>
+            <li><Link to={link('contact')}>{t('nav.contact')}</Link></li>
           </ul>
         </div>
       </div>

@@ -7,6 +7,9 @@ export const SLIDE_COUNT = 6;
 export const SLIDE_MS = 6000;
 export const TICK_MS = 10;
 export const nextSlide = (i: number) => (i + 1) % SLIDE_COUNT;
+export const slideSrc = (i: number) => `/images/hero/slide-${i + 1}.svg`;
+/** The first slide: the page preloads it (views/pages/home-page.tsx). */
+export const FIRST_SLIDE = slideSrc(0);
 
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
@@ -43,7 +46,7 @@ export function HeroSlideshow({ intro = null }: { intro?: PageIntro | null }) {
   }, []);
 
   const slides = Array.from({ length: SLIDE_COUNT }, (_, i) => ({
-    src: `/images/hero/slide-${i + 1}.svg`,
+    src: slideSrc(i),
     caption: t(`hero.slides.s${i + 1}.caption`),
     alt: t(`hero.slides.s${i + 1}.alt`),
   }));

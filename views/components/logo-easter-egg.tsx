@@ -54,12 +54,14 @@ export function LogoEasterEgg({ logoSrc }: { logoSrc: string }) {
   return (
     <div className="egg">
       <button type="button" className={`egg-logo${animating ? ' egg-bounce' : ''}`} onClick={onClick} aria-label={t('easterEgg.label')}>
+        {/* Hidden when it fails to load, also before the header runs (views/island-loader.ts). */}
         {!logoFailed && (
           <img
             src={logoSrc}
             alt=""
             width={40}
             height={40}
+            data-hide-on-error=""
             onError={() => {
               console.info('Logo image failed to load; showing the text name instead.');
               setLogoFailed(true);

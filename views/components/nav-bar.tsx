@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
-import type { RouteId } from '../routes';
+import type { RouteId } from '../../models/urls';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { LogoEasterEgg } from './logo-easter-egg';
@@ -81,8 +80,6 @@ export function NavBar() {
   const link = useLinks();
   const { about, programs, main } = useMenus();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
   const hydrated = useHydrated();
   // Opened through the link before the script ran: the button takes over, open, and the address
   // loses the #mobile-menu that kept it open (the menu's links and Escape close it from now on).

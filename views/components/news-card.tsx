@@ -3,7 +3,7 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatDate, localized, truncate, type NewsArticle } from '../../models/rules';
 
 type CardArticle = Omit<NewsArticle, 'content' | 'contentDe'>;
-import { ShareButton } from './share-button';
+import ShareButton from '../islands/share';
 import { CARD_SIZES_4, ContentImage } from './responsive-image';
 
 export function NewsCard({ article, clamp = false }: { article: CardArticle; clamp?: boolean }) {

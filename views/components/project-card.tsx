@@ -1,7 +1,7 @@
 import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/rules';
-import { ShareButton } from './share-button';
+import ShareButton from '../islands/share';
 import { Icon } from './icons';
 import { CARD_SIZES_3, ContentImage } from './responsive-image';
 

@@ -1,48 +1,8 @@
-import { useState } from 'react';
 import { Link } from './link';
 import { useLinks, useT } from '../app-context';
-import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
-import { ProjectCard } from './project-card';
+import type { Project } from '../../models/rules';
 import { ContentSection } from './content/content-section';
-
-const FILTERS: { id: ProjectFilter; key: string }[] = [
-  { id: 'all', key: 'projects.filter.all' },
-  { id: 'funding', key: 'projects.filter.funding' },
-  { id: 'progress', key: 'projects.filter.progress' },
-  { id: 'completed', key: 'projects.filter.completed' },
-];
-
-/** The projects list with its filters: the home page section and the /projects page. */
-export function ProjectsList({ projects }: { projects: Project[] }) {
-  const t = useT();
-  const [filter, setFilter] = useState<ProjectFilter>('all');
-  const shown = projects.filter((p) => matchesFilter(p, filter));
-  return (
-    <>
-      <div className="filters" role="group" aria-label={t('projects.filter.label')}>
-        {FILTERS.map((f) => (
-          <button key={f.id} type="button" className="chip" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>
-            {t(f.key)}
-          </button>
-        ))}
-      </div>
-      <p className="sr-only" role="status">
-        {t('projects.shownCount', { count: shown.length })}
-      </p>
-      {shown.length === 0 ? (
-        <p className="empty">{t('projects.none')}</p>
-      ) : (
-        <ul className="grid grid-3 project-grid">
-          {shown.map((p) => (
-            <li key={p.id}>
-              <ProjectCard project={p} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
+import ProjectsIsland from '../islands/projects';
 
 /**
  * The home page's section: every project is in the HTML (and filterable), but phones and tablets
@@ -54,7 +14,7 @@ export function ProjectsSection({ projects }: { projects: Project[] }) {
   return (
     <ContentSection anchor="projects" id="projects-heading" eyebrow={t('home.projects.eyebrow')} title={t('home.projects.title')} className="home-projects">
       <p className="lead">{t('home.projects.text')}</p>
-      <ProjectsList projects={projects} />
+      <ProjectsIsland projects={projects} />
       <p className="home-more">
         <Link to={link('projects')} className="btn btn-primary btn-lg">
           {t('home.projects.showAll')}

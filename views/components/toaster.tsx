@@ -26,6 +26,31 @@ export function toast(t: Omit<Toast, 'id'>): number {
   return id;
 }
 
+const PENDING_KEY = 'pendingToast';
+
+/**
+ * A message for the next page, shown there once (the checkout moves to the home page after a
+ * gift: a page load, which a toast of this page would not survive).
+ */
+export function toastOnNextPage(t: Omit<Toast, 'id'>): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify(t));
+  } catch {
+    toast(t);
+  }
+}
+
+function showPending(): void {
+  try {
+    const raw = sessionStorage.getItem(PENDING_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(PENDING_KEY);
+    toast(JSON.parse(raw) as Omit<Toast, 'id'>);
+  } catch {
+    // storage disabled or garbled: nothing to show
+  }
+}
+
 export function dismissToast(id: number): void {
   toasts = toasts.filter((t) => t.id !== id);
   emit();
@@ -86,6 +111,7 @@ export function Toaster() {
   const t = useT();
   const items = useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
   const ref = useRef<HTMLOListElement>(null);
+  useEffect(showPending, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F8') ref.current?.focus();

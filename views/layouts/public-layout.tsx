@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useT } from '../app-context';
-import { NavBar } from '../components/nav-bar';
+import Header from '../islands/header';
+import Toaster from '../islands/toaster';
 import { Footer } from '../components/footer';
 import { WhatsAppButton } from '../components/whatsapp-button';
-import { Toaster } from '../components/toaster';
-import { Later } from '../later';
 
+/** The frame of every public page: the header, the page, the chat link, the footer, the messages region. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const t = useT();
   return (
@@ -13,14 +13,12 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <NavBar />
+      <Header />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <WhatsAppButton />
-      <Later>
-        <Footer />
-      </Later>
+      <Footer />
       <Toaster />
     </>
   );

@@ -1,8 +1,8 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
 import type { PageIntro } from '../components/content/page-hero';
-import type { RouteId } from '../routes';
-import { LazyMap } from '../components/lazy-map';
+import type { RouteId } from '../../models/urls';
+import LazyMap from '../islands/map';
 import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';
 import { TextSection } from '../components/content/content-section';

@@ -2,13 +2,14 @@ import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/rules';
 import { DEFAULT_PRESET_CENTS } from '../../models/donation-rules';
-import { HeroSlideshow } from '../components/hero-slideshow';
+import { preload } from 'react-dom';
+import HeroSlideshow from '../islands/slideshow';
+import { FIRST_SLIDE } from '../components/hero-slideshow';
 import { ProjectsSection } from '../components/projects-section';
 import { TeamGroups } from '../components/team-section';
 import { NewsCard } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { ContentSection } from '../components/content/content-section';
-import { Later } from '../later';
 import type { PageIntro } from '../components/content/page-hero';
 
 export interface HomeProps {
@@ -223,29 +224,18 @@ export function DonationCta() {
 }
 
 export default function HomePage({ intro, projects, news, team }: HomeProps) {
+  // The first slide is the largest thing on the first screen: asked for from the head.
+  preload(FIRST_SLIDE, { as: 'image', fetchPriority: 'high' });
   return (
     <>
       <HeroSlideshow intro={intro} />
       <VisionBlock />
-      {/* Below the first screen on a phone: each hydrates in a task of its own (views/later.tsx). */}
-      <Later>
-        <ProjectsSection projects={projects} />
-      </Later>
-      <Later>
-        <TeamSection team={team} />
-      </Later>
-      <Later>
-        <NewsSection news={news} />
-      </Later>
-      <Later>
-        <ImpactSection />
-      </Later>
-      <Later>
-        <SponsorsSection />
-      </Later>
-      <Later>
-        <DonationCta />
-      </Later>
+      <ProjectsSection projects={projects} />
+      <TeamSection team={team} />
+      <NewsSection news={news} />
+      <ImpactSection />
+      <SponsorsSection />
+      <DonationCta />
     </>
   );
 }

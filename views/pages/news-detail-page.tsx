@@ -3,11 +3,13 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatDate, localized } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import type { ArticleImage, ArticleLink } from '../../models/markup';
-import { ShareButton } from '../components/share-button';
+import ShareButton from '../islands/share';
 import { Icon } from '../components/icons';
-import { ArticleBody } from '../components/articles/article-body';
-import { ImageGallery } from '../components/articles/image-gallery';
-import { ArticleExtras, type ArticleExtraKind } from '../components/articles/article-extras';
+import ArticleBody from '../islands/article-body';
+import { ArticleText } from '../components/articles/article-body';
+import ImageGallery from '../islands/gallery';
+import ArticleExtras from '../islands/article-extras';
+import type { ArticleExtraKind } from '../components/articles/article-extras';
 import { JoinTheMovement } from '../components/articles/join-movement';
 import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
@@ -87,7 +89,9 @@ export default function NewsDetailPage({ article, html, images, pdfs, relatedPro
             <ShareButton title={title} text={abstract} label={t('article.share')} className="btn btn-outline" />
           </div>
 
-          <ArticleBody html={html} images={images} />
+          <ArticleBody images={images}>
+            <ArticleText html={html} />
+          </ArticleBody>
 
           {pdfs.length > 0 && (
             <section className="report-block" aria-labelledby="report-heading">

@@ -3,7 +3,7 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatDate, formatMoney, localized, percentFunded, truncate, type Project } from '../../models/rules';
 import type { NewsSummary } from '../../models/news';
 import { ProgressBar, statusKey } from '../components/project-card';
-import { ShareButton } from '../components/share-button';
+import ShareButton from '../islands/share';
 import { NewsGrid } from '../components/news-card';
 import { Icon } from '../components/icons';
 import { NookSections, hasNookSections } from '../components/articles/nook-sections';
@@ -11,7 +11,6 @@ import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 import { ProjectSpending } from '../components/project-spending';
 import type { PublicSpending } from '../../models/spending';
-import { Later } from '../later';
 
 export interface ProjectDetailProps {
   /** The project, its description as plain text in the page's language (for sharing). */
@@ -99,7 +98,6 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
           </div>
         </aside>
         {/* The description, facts and spending hydrate after the funding card, in a task of their own (views/later.tsx). */}
-        <Later>
           <div className="detail-main">
             <section aria-labelledby="about-heading">
               <h2 id="about-heading">{t('projectDetail.about')}</h2>
@@ -131,11 +129,8 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
 
             {hasNookSections(project.title) && <NookSections />}
           </div>
-        </Later>
 
       </div>
-
-      <Later>
         <section className="section section-alt" aria-labelledby="updates-heading">
           <div className="container">
             <h2 id="updates-heading">{t('projectDetail.updates.title')}</h2>
@@ -147,7 +142,6 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
             </p>
           </div>
         </section>
-      </Later>
     </article>
   );
 }

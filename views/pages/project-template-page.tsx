@@ -2,12 +2,11 @@ import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
 import { formatMoney, formatNumber } from '../../models/rules';
 import { ProgressBar } from '../components/project-card';
-import { ShareButton } from '../components/share-button';
+import ShareButton from '../islands/share';
 import { Icon } from '../components/icons';
 import { TableWrap } from '../components/content/table-wrap';
-import { ImageGallery } from '../components/articles/image-gallery';
+import ImageGallery from '../islands/gallery';
 import { toGalleryImages, type Photo } from '../components/articles/article-extras';
-import { Later } from '../later';
 import {
   TEMPLATE_BENEFICIARIES,
   TEMPLATE_BUDGET,
@@ -69,7 +68,6 @@ export default function ProjectTemplatePage() {
 
       <div className="container detail-layout">
         {/* Below the hero on a phone: each hydrates in a task of its own (views/later.tsx). */}
-        <Later>
           <div className="detail-main">
             <section aria-labelledby="tpl-overview">
               <h2 id="tpl-overview">{t('template.overview.title')}</h2>
@@ -200,9 +198,6 @@ export default function ProjectTemplatePage() {
               </TableWrap>
             </section>
           </div>
-        </Later>
-
-        <Later>
           <aside className="detail-sidebar" aria-labelledby="tpl-funding">
             <div className="sidebar-card">
               <h2 id="tpl-funding" className="sidebar-title">
@@ -263,7 +258,6 @@ export default function ProjectTemplatePage() {
               </Link>
             </div>
           </aside>
-        </Later>
       </div>
     </article>
   );

@@ -2,7 +2,7 @@ import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
 import { type Project } from '../../models/rules';
 import type { PageIntro } from '../components/content/page-hero';
-import { ProjectsList } from '../components/projects-section';
+import ProjectsList from '../islands/projects';
 import { ListHero } from '../components/list-hero';
 
 export interface ProjectsPageProps {

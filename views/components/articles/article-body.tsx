@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArticleImage } from '../../../models/markup';
 import { useLightbox } from './lightbox';
 
@@ -6,7 +7,7 @@ import { useLightbox } from './lightbox';
  * in it are plain buttons with `data-image`; one click handler here opens the lightbox on the
  * images of that gallery.
  */
-export function ArticleBody({ html, images }: { html: string; images: ArticleImage[] }) {
+export function ArticleBody({ images, children }: { images: ArticleImage[]; children?: ReactNode }) {
   const { show, lightbox } = useLightbox();
   const onClick = (e: React.MouseEvent<HTMLDivElement>) => {
     const button = (e.target as Element).closest<HTMLButtonElement>('button[data-image]');
@@ -22,9 +23,16 @@ export function ArticleBody({ html, images }: { html: string; images: ArticleIma
   };
   return (
     <>
-      {/* Sanitized on the server (sanitize-html allowlist); no raw HTML from the database reaches here. */}
-      <div className="article-body" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      {/* The text (ArticleText), rendered by the server; clicks on its thumbnails land here. */}
+      <div className="article-body" onClick={onClick}>
+        {children}
+      </div>
       {lightbox}
     </>
   );
+}
+
+/** The article's HTML, sanitized on the server (sanitize-html allowlist): no raw HTML from the database reaches here. */
+export function ArticleText({ html }: { html: string }) {
+  return <div className="article-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }

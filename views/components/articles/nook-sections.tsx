@@ -1,6 +1,6 @@
 import { useLang, useT } from '../../app-context';
 import { formatMoney, formatNumber, type Lang } from '../../../models/rules';
-import { ImageGallery } from './image-gallery';
+import ImageGallery from '../../islands/gallery';
 import { SKILLS_BUDGET, budgetTotal } from './template-data';
 import { toGalleryImages, type Photo } from './article-extras';
 import { Icon } from '../icons';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Link } from '../link';
 import type { TFunction } from '../../translate';
 import { useApp, useLang, useLinks, useT } from '../../app-context';
@@ -20,7 +19,7 @@ import {
   type DonationInterval,
 } from '../../../models/donation-rules';
 import { ProgressBar } from '../project-card';
-import { toast } from '../toaster';
+import { toast, toastOnNextPage } from '../toaster';
 import { Icon } from '../icons';
 import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
 import type { ErrorCode } from '../../../models/error-codes';
@@ -111,7 +110,8 @@ export async function completeDonation(options: {
   const monthly = options.interval === 'month';
   const description =
     monthly && amountCents !== null ? t('checkout.toast.monthlyText', { amount: formatAmount(amountCents, currency, options.lang) }) : t('checkout.toast.successText');
-  toast({ title: t('checkout.toast.successTitle'), description, variant: 'success' });
+  // Shown on the home page, where the donor goes next.
+  toastOnNextPage({ title: t('checkout.toast.successTitle'), description, variant: 'success' });
   if (!monthly && options.succeeded && projectId !== null && amountCents !== null) {
     try {
       await updateProjectFunding({ projectId, amount: amountCents / 100, paymentIntentId, currency });
@@ -141,7 +141,6 @@ export function DonationForm(props: FormProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
-  const navigate = useNavigate();
   const { site } = useApp();
 
   const [projectId, setProjectId] = useState<number | null>(selectedProjectId);
@@ -314,7 +313,7 @@ export function DonationForm(props: FormProps) {
         await completeDonation({
           t,
           lang,
-          goHome: () => navigate(link('home')),
+          goHome: () => window.location.assign(link('home')),
           projectId: chosenProject,
           amountCents: chosenAmount,
           currency: chosenCurrency,

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useLang, useLinks, useT } from '../../app-context';
 import { isDonationCurrency, parseDonationAmount } from '../../../models/donation-rules';
 import { completeDonation, paymentFailedToast } from './donation-form';
@@ -14,7 +13,6 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
   const t = useT();
   const lang = useLang();
   const link = useLinks();
-  const navigate = useNavigate();
   const done = useRef(false);
   const paymentIntentId = params.get('payment_intent') ?? '';
   const status = params.get('redirect_status') ?? 'succeeded';
@@ -35,14 +33,14 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
         if (value) again.set(key, value);
       }
       const query = again.toString();
-      navigate(query ? `${link('checkout')}?${query}` : link('checkout'), { replace: true });
+      window.location.replace(query ? `${link('checkout')}?${query}` : link('checkout'));
       return;
     }
     const parsed = amount ? parseDonationAmount(amount) : null;
     void completeDonation({
       t,
       lang,
-      goHome: () => navigate(link('home'), { replace: true }),
+      goHome: () => window.location.replace(link('home')),
       projectId,
       amountCents: parsed && 'cents' in parsed ? parsed.cents : null,
       currency,

@@ -1,0 +1,87 @@
+// The admin app in the browser: React with react-router-dom and react-i18next, hydrating the whole
+// admin page the server rendered (views/render.tsx). Moving between the sign-in page and the admin
+// (in either language) is the router's: the same address answers its JSON payload.
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
+import i18next from 'i18next';
+import { adminRouteTree, ADMIN_BOOT_ID, type AdminBoot } from './admin-routes';
+import { applyHead } from './head';
+import { Providers } from './providers';
+import type { Lang, PagePayload } from './types';
+
+const boot = JSON.parse(document.getElementById(ADMIN_BOOT_ID)!.textContent!) as AdminBoot;
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: boot.page.lang,
+  resources: {},
+  fallbackLng: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  saveMissing: true,
+  missingKeyHandler: (_lngs, _ns, key) => console.warn(`[i18n] missing translation key "${key}" (${i18n.language})`),
+  react: { useSuspense: false },
+});
+
+const locales = new Map<Lang, Promise<void>>();
+function loadLocale(lang: Lang): Promise<void> {
+  let pending = locales.get(lang);
+  if (!pending) {
+    pending = fetch(boot.locales[lang]).then(async (res) => {
+      if (!res.ok) throw new Error(`locale ${lang}: ${res.status}`);
+      i18n.addResourceBundle(lang, 'translation', await res.json(), true, true);
+    });
+    locales.set(lang, pending);
+  }
+  return pending;
+}
+
+/** A route's loader: the page's payload from the controller that renders its HTML, and its language's text. */
+const loader: LoaderFunction = async ({ request }) => {
+  const url = new URL(request.url);
+  try {
+    const res = await fetch(url.pathname + url.search, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: request.signal });
+    if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error(`not a page payload: ${url.pathname}`);
+    const page = (await res.json()) as PagePayload;
+    await loadLocale(page.lang);
+    await i18n.changeLanguage(page.lang);
+    return page;
+  } catch (err) {
+    if (request.signal.aborted) throw err;
+    // Offline, signed out, or not an admin page: the browser loads the address itself.
+    window.location.assign(url.href);
+    return new Promise<never>(() => {});
+  }
+};
+
+function ready(): void {
+  document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
+  document.documentElement.dataset.hydrated = 'true';
+}
+
+async function start(): Promise<void> {
+  await loadLocale(boot.page.lang);
+  const router = createBrowserRouter(adminRouteTree({ loader, onReady: ready }), { hydrationData: { loaderData: { [boot.page.routeId]: boot.page } } });
+  let shown = router.state.location;
+  // After a move inside the app: the new page's head and language, the top of the page, its heading in focus.
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location === shown) return;
+    shown = state.location;
+    const page = state.loaderData[state.matches[state.matches.length - 1]!.route.id] as PagePayload | undefined;
+    if (!page) return;
+    applyHead(page, boot.site);
+    window.scrollTo(0, 0);
+    const heading = document.querySelector<HTMLElement>('main h1');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus({ preventScroll: true });
+  });
+  hydrateRoot(
+    document.getElementById('root')!,
+    <Providers app={{ lang: boot.page.lang, site: boot.site, page: { routeId: boot.page.routeId, url: boot.page.url, alternates: boot.page.alternates } }} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+void start();

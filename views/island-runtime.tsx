@@ -1,0 +1,90 @@
+// The browser's React for islands (loaded by views/island-loader.ts when the first island wakes):
+// one i18next instance for the page (react-i18next), and hydrateRoot for each island with its
+// serialized props, inside the same providers the server rendered it in (views/providers.tsx).
+import { hydrateRoot } from 'react-dom/client';
+import { useEffect, type ComponentType } from 'react';
+import i18next, { type i18n } from 'i18next';
+import { IslandFrame, islandPrefix, type IslandComponent } from './island';
+import { Providers } from './providers';
+import type { IslandEnv } from './island-env';
+
+let instance: i18n | null = null;
+const loadedLocales = new Map<string, Promise<void>>();
+
+function i18nFor(env: IslandEnv): i18n {
+  if (instance) return instance;
+  instance = i18next.createInstance();
+  void instance.init({
+    lng: env.lang,
+    resources: {},
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    saveMissing: true,
+    missingKeyHandler: (_lngs, _ns, key) => console.warn(`[i18n] missing translation key "${key}" (${env.lang})`),
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** An island's interface text, added to the page's i18next once. */
+function loadLocale(env: IslandEnv, url: string): Promise<void> {
+  let pending = loadedLocales.get(url);
+  if (!pending) {
+    pending = fetch(url)
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`locale ${url}: ${res.status}`);
+        i18nFor(env).addResourceBundle(env.lang, 'translation', await res.json(), true, true);
+      })
+      .catch((err: unknown) => {
+        loadedLocales.delete(url);
+        throw err;
+      });
+    loadedLocales.set(url, pending);
+  }
+  return pending;
+}
+
+/** The site stylesheet, once a part of the page runs (menus, lightbox, messages need all of it). */
+function ensureSiteStyles(env: IslandEnv): void {
+  if (document.querySelector(`link[rel=stylesheet][href="${env.css}"]`)) return;
+  document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: env.css }));
+}
+
+function Ready({ onReady }: { onReady: () => void }) {
+  useEffect(onReady, []);
+  return null;
+}
+
+/**
+ * Hydrates one island: its text first, then its root. Resolves once React has committed it (its
+ * effects ran), so a held click can be replayed on a live component.
+ */
+export async function hydrateIsland(el: HTMLElement, env: IslandEnv, module: { default: IslandComponent<object> }): Promise<void> {
+  const name = el.dataset.island!;
+  const files = env.islands[name];
+  if (files) await loadLocale(env, files.locale);
+  const { Component } = module.default.island as { Component: ComponentType<object> };
+  const props = JSON.parse(el.dataset.props ?? '{}') as object;
+  // The island's slot: the HTML the server rendered for its children, as it is in the page.
+  const slot = el.querySelector('vb-slot');
+  const children = slot ? <vb-slot dangerouslySetInnerHTML={{ __html: slot.innerHTML }} /> : undefined;
+  const index = Number(el.dataset.i ?? 0);
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      el,
+      <Providers app={{ lang: env.lang, site: env.site, page: env.page }} i18n={i18nFor(env)}>
+        <IslandFrame>
+          <Component {...props}>{children}</Component>
+        </IslandFrame>
+        <Ready onReady={resolve} />
+      </Providers>,
+      {
+        identifierPrefix: islandPrefix(index),
+        onRecoverableError: (error) => console.error(`hydration of island ${name}: ${String((error as Error)?.message ?? error)}`),
+      },
+    );
+  });
+  ensureSiteStyles(env);
+}
