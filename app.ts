@@ -24,6 +24,7 @@ import { projectsApi } from './controllers/projects';
 import { newsApi } from './controllers/news';
 import { teamApi } from './controllers/team';
 import { sitemapRouter } from './controllers/sitemap';
+import { speculationRouter } from './controllers/speculation';
 import { createI18n } from './views/i18n';
 import { createMailProvider, SEND_MAIL_TASK } from './models/providers/mail';
 import { createJobQueue, type TaskList } from './models/providers/jobs';
@@ -315,6 +316,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(qrBillRouter(deps));
   app.use(sitemapRouter(deps, PAGES.filter((p) => p.sitemap).map((p) => p.path)));
+  app.use(speculationRouter());
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));
   app.use(pageNotFound(deps));

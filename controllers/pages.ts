@@ -15,6 +15,7 @@ import { PAGE_PATHS, type RouteId } from '../models/urls';
 import type { PageIntro } from '../views/components/content/page-hero';
 import { listLiveTeam } from '../models/team';
 import { answerPreview, previewSecretOf } from './preview';
+import { announceSpeculation } from './speculation';
 import * as home from './home';
 import * as projects from './projects';
 import * as news from './news';
@@ -129,6 +130,7 @@ export function cachedPages(deps: Deps): RequestHandler {
     await cache.version();
     const page = cache.get(key);
     if (!page) return next();
+    announceSpeculation(res);
     writePage(res, page);
   };
   return (req, res, next) => {
@@ -169,6 +171,7 @@ function answer(deps: Deps, route: PageRoute): RequestHandler {
       const rendered = await render();
       return { page: rendered, keep: rendered.status === 200 && !res.locals.noPageCache };
     });
+    announceSpeculation(res);
     writePage(res, page);
   };
 }
