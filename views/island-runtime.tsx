@@ -52,6 +52,30 @@ function ensureSiteStyles(env: IslandEnv): void {
   document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: env.css }));
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const TEXT_LIKE = /^(text|email|search|tel|url|number|password)$/;
+
+/** What a person typed into the island's fields before it woke (React's hydration resets controlled fields to their state). */
+function typedSoFar(el: HTMLElement): [Field, string][] {
+  return [...el.querySelectorAll<Field>('input, textarea')]
+    .filter((f) => (f instanceof HTMLInputElement ? TEXT_LIKE.test(f.type) : true) && f.value !== f.defaultValue)
+    .map((f) => [f, f.value]);
+}
+
+/** Gives the typed values back through the fields' own input events, so the component's state takes them. */
+function retype(fields: [Field, string][]): void {
+  for (const [field, value] of fields) {
+    if (!field.isConnected) continue;
+    // React keeps the field's DOM value until its next render, and tracks it: told another value
+    // through the element's own setter (React's), the typed value set below reads as typed and
+    // fires the component's onChange, so its state takes it before that render.
+    field.value = value === '' ? ' ' : '';
+    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 function Ready({ onReady }: { onReady: () => void }) {
   useEffect(onReady, []);
   return null;
@@ -71,6 +95,7 @@ export async function hydrateIsland(el: HTMLElement, env: IslandEnv, module: { d
   const slot = el.querySelector('vb-slot');
   const children = slot ? <vb-slot dangerouslySetInnerHTML={{ __html: slot.innerHTML }} /> : undefined;
   const index = Number(el.dataset.i ?? 0);
+  const typed = typedSoFar(el);
   await new Promise<void>((resolve) => {
     hydrateRoot(
       el,
@@ -86,5 +111,6 @@ export async function hydrateIsland(el: HTMLElement, env: IslandEnv, module: { d
       },
     );
   });
+  retype(typed);
   ensureSiteStyles(env);
 }

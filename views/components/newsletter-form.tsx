@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from './toaster';
 import { ERROR_TEXT_KEYS, type ErrorBody } from '../../models/error-codes';
@@ -24,11 +24,6 @@ export function NewsletterForm() {
   const lang = useLang();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  // What was typed while the form was waking up (views/island-loader.ts) is the form's value.
-  useEffect(() => {
-    if (input.current?.value) setEmail(input.current.value);
-  }, []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,7 +66,6 @@ export function NewsletterForm() {
       <p className="small">{t('newsletter.text')}</p>
       <div className="newsletter-row">
         <input
-          ref={input}
           id="newsletter-email"
           name="email"
           type="email"
