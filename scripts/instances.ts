@@ -15,7 +15,7 @@ export const NODE_FLAGS: string[] = CONFIG.nodeFlags?.split(/\s+/).filter(Boolea
 /**
  * glibc's limit on malloc arenas that `npm start` sets (config.mallocArenaMax): without it every
  * thread that allocates (the thread pool, V8's compiler and GC helpers) gets an arena of its own
- * and keeps its high-water mark (about 5 MB more at peak under `npm run load`).
+ * and keeps its high-water mark (5-8 MB more at peak under `npm run load`).
  */
 export const MALLOC_ARENA_MAX = CONFIG.mallocArenaMax;
 export const ADMIN_KEY = 'load-test-admin-key-0123456789';
