@@ -26,7 +26,7 @@ export function shortBio(text: string, max = HOME_BIO_CHARS): string {
   if (out.trim().length >= max / 4) return out.trim();
   const cut = s.slice(0, max + 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : s.slice(0, max)).replace(/[\s,;:.–-]+$/, '')}…`;
+  return `${(space > max / 2 ? cut.slice(0, space) : s.slice(0, max)).replace(/[\s,;:.\u2013-]+$/, '')}…`;
 }
 
 export const index: PageLoader<HomeProps> = async (req, deps) => {

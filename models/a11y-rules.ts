@@ -107,7 +107,7 @@ export function checkHtml(html: string): A11yFinding[] {
       } else if (name === 'a') {
         const text = squash(textOf(node));
         if (!text) found.push({ rule: 'link-name', detail: node.attribs.href ?? '', severity: 'error', axe: true });
-        else if (GENERIC_LINK.has(text.toLowerCase().replace(/[.!:…]+$/, ''))) found.push({ rule: 'link-generic', detail: text, severity: 'error' });
+        else if (GENERIC_LINK.has(text.toLowerCase().replace(/[.!:\u2026]+$/, ''))) found.push({ rule: 'link-generic', detail: text, severity: 'error' });
       } else if (name === 'button') {
         if (!squash(textOf(node)) && !node.attribs['aria-label']) found.push({ rule: 'button-name', detail: '', severity: 'error', axe: true });
       } else if (name === 'table') {

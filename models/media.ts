@@ -5,7 +5,6 @@ import type { Knex } from 'knex';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { fileTypeFromFile } from 'file-type';
 import { z } from 'zod';
 import { loadSharp } from './lazy';
 import { AppError, fieldError, invalidField } from './errors';
@@ -68,6 +67,7 @@ export const mediaRejected = (message: string) => new AppError(415, 'media.rejec
 /** Finds the accepted type of a file from its content (and, for legacy Office files, its name). */
 export async function detectType(filePath: string, originalName: string): Promise<AllowedType> {
   if (DANGEROUS_EXT.test(originalName)) throw mediaRejected(`Files of this type are not accepted: ${path.extname(originalName)}`);
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(filePath);
   if (!detected) throw mediaRejected('The file type could not be recognised from its content. Accepted: JPEG, PNG, WebP, GIF, PDF, Office documents, MP4 and WebM video.');
   if (detected.mime === 'application/x-cfb') {

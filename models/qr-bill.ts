@@ -1,10 +1,9 @@
 // The Swiss QR-bill for donations by bank transfer (swissqrbill): the charity's account, an SCOR
 // creditor reference, CHF, no amount (the donor chooses) and no debtor (anyone may pay it). Built
 // once from the configuration: the picture for the pages (SVG) and the PDF to print or open in a
-// banking app, in English or German.
-import PDFDocument from 'pdfkit';
+// banking app, in English or German. pdfkit (with its fonts) and swissqrbill's PDF part are loaded
+// when a PDF is first asked for: some 13 MB of memory an instance otherwise holds for nothing.
 import { SwissQRBill as SvgBill } from 'swissqrbill/svg';
-import { SwissQRBill as PdfBill } from 'swissqrbill/pdf';
 import type { Data } from 'swissqrbill/types';
 import type { SiteInfo } from '../config';
 import type { Lang } from './rules';
@@ -97,7 +96,9 @@ export interface QrBillPdfTexts {
 
 /** An A4 page: a heading and a sentence in the page's language above the payment part (printable, or opened in a banking app). */
 export async function renderQrBillPdf(site: QrBillSite, lang: Lang, texts: QrBillPdfTexts): Promise<Buffer> {
-  const bill = new PdfBill(qrBillData(site), { language: BILL_LANGUAGE[lang] });
+  const data = qrBillData(site);
+  const [{ default: PDFDocument }, { SwissQRBill: PdfBill }] = await Promise.all([import('pdfkit'), import('swissqrbill/pdf')]);
+  const bill = new PdfBill(data, { language: BILL_LANGUAGE[lang] });
   const doc = new PDFDocument({ size: 'A4', margin: 56, lang: lang === 'de' ? 'de-CH' : 'en', info: { Title: texts.title, Author: site.legalName } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

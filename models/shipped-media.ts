@@ -78,11 +78,35 @@ export function describeImage(svgText: string | null, fileName: string): string 
   return fileName.replace(/\.[a-z]+$/i, '').replace(/[-_]+/g, ' ').trim();
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from a PNG's IHDR chunk (bytes 16-23), or null when the file does not start as a PNG does. */
+async function pngSize(file: string): Promise<{ width: number; height: number } | null> {
+  const head = Buffer.alloc(24);
+  const handle = await fs.open(file, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    if (bytesRead < head.length || !head.subarray(0, 8).equals(PNG_SIGNATURE) || head.toString('latin1', 12, 16) !== 'IHDR') return null;
+    const width = head.readUInt32BE(16);
+    const height = head.readUInt32BE(20);
+    return width && height ? { width, height } : null;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function sizeOf(image: ShippedImage, svgText: string | null): Promise<{ width: number | null; height: number | null }> {
   if (svgText) {
     const w = /<svg[^>]*\swidth="(\d+)"/.exec(svgText)?.[1];
     const h = /<svg[^>]*\sheight="(\d+)"/.exec(svgText)?.[1];
     return { width: w ? Number(w) : null, height: h ? Number(h) : null };
+  }
+  // A PNG names its size in its first chunk: read there, so a start that seeds the shipped PNGs
+  // does not load libvips (about 10 MB that the instance then keeps) for two numbers.
+  if (image.mimeType === 'image/png') {
+    const size = await pngSize(image.file);
+    if (size) return size;
   }
   try {
     const info = await (await loadSharp())(image.file).metadata();

@@ -66,7 +66,7 @@ export async function listTrash(db: Knex, options: { name?: TrashName; nameOf?: 
         label: String(r[kind.label] ?? ''),
         deletedAt,
         deletedBy: by,
-        // Null for an unnamed key: the panel words "Admin key …" in the page's language.
+        // Null for an unnamed key: the panel words "Admin key ..." in the page's language.
         deletedByName: names.get(Number(r.id)) ?? (by && options.nameOf ? options.nameOf(by) : null),
         purgeAt: new Date(Date.parse(deletedAt) + TRASH_MS).toISOString(),
       });

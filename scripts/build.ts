@@ -210,4 +210,14 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// V8 keeps every module's source text in memory, and Node.js hands it over as one byte a character
+// only when the file is all ASCII: a single "ß" or "…" left in a regular expression or a comment
+// (esbuild escapes strings, not those) doubles the 1.7 MB of dist/server.js. Write \u00DF instead.
+// Files under 64 KB are left alone: a few KB are not worth a less readable pattern.
+for (const file of fs.readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+  if (!file.endsWith('.js') || fs.statSync(path.join(dist, file)).size < 64 * 1024) continue;
+  const lines = fs.readFileSync(path.join(dist, file), 'utf8').split('\n');
+  const wide = lines.flatMap((line, i) => [...line.matchAll(/[^\u0000-\u007f]/gu)].map((m) => `line ${i + 1}: ${JSON.stringify(line.slice(Math.max(0, m.index - 40), m.index + 10))}`));
+  if (wide.length) console.warn(`warning: dist/${file} is not all ASCII (its source then takes twice the memory), write these characters as \\u escapes:\n  ${wide.slice(0, 5).join('\n  ')}`);
+}
 console.log('built the server into dist/ (node dist/server.js)');

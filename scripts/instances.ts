@@ -9,8 +9,15 @@ import { freePort } from './pg-cluster';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+const CONFIG = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config?: { nodeFlags?: string; mallocArenaMax?: string } }).config ?? {};
 /** The V8 flags `npm start` runs the server with (package.json config.nodeFlags): measured as run. */
-export const NODE_FLAGS: string[] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { config?: { nodeFlags?: string } }).config?.nodeFlags?.split(/\s+/).filter(Boolean) ?? [];
+export const NODE_FLAGS: string[] = CONFIG.nodeFlags?.split(/\s+/).filter(Boolean) ?? [];
+/**
+ * glibc's limit on malloc arenas that `npm start` sets (config.mallocArenaMax): without it every
+ * thread that allocates (the thread pool, V8's compiler and GC helpers) gets an arena of its own
+ * and keeps its high-water mark (5-8 MB more at peak under `npm run load`).
+ */
+export const MALLOC_ARENA_MAX = CONFIG.mallocArenaMax;
 export const ADMIN_KEY = 'load-test-admin-key-0123456789';
 
 export interface Instance {
@@ -84,6 +91,7 @@ async function startOnce(env: Record<string, string>, options: { port?: number; 
       SESSION_SECRET: 'load-and-fault-scripts-session-secret-0123456789',
       ADMIN_KEYS: ADMIN_KEY,
       LOG_LEVEL: 'warn',
+      ...(MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX } : {}),
       ...env,
     },
     stdio: ['ignore', out, out],

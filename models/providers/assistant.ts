@@ -193,7 +193,7 @@ export async function inParallel<T, R>(items: T[], limit: number, work: (item: T
 }
 
 /** Swiss standard German writes "ss" for "ß" (and "SS" for the capital). */
-export const swissSpelling = (text: string) => text.replace(/ẞ/g, 'SS').replace(/ß/g, 'ss');
+export const swissSpelling = (text: string) => text.replace(/\u1E9E/g, 'SS').replace(/\u00DF/g, 'ss');
 
 /** The draft as the forms get it: Swiss spelling in German, and every address of the source kept. */
 export function checkedDraft(source: string, draft: string, to: Lang): string {

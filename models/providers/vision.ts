@@ -32,7 +32,7 @@ export interface VisionOptions {
 const clean = (s: string) => s.trim().replace(/\s+/g, ' ');
 const AltSchema = z.object({
   altEn: z.string().transform(clean).pipe(z.string().min(3).max(ALT_SUGGESTION_MAX)),
-  altDe: z.string().transform(clean).transform((s) => s.replace(/ß/g, 'ss')).pipe(z.string().min(3).max(ALT_SUGGESTION_MAX)),
+  altDe: z.string().transform(clean).transform((s) => s.replace(/\u00DF/g, 'ss')).pipe(z.string().min(3).max(ALT_SUGGESTION_MAX)),
 });
 
 const ALT_JSON_SCHEMA = {
