@@ -255,7 +255,20 @@ export async function axeSerious(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Waits until React has hydrated the page (the client marks <html data-hydrated>). */
+/**
+ * Waits until the page is ready to be used the way a person uses it: the islands' loader (public
+ * pages) or the admin app has run (<html data-hydrated>), and every island of the page is awake. A
+ * person's first touch wakes an island and that first click counts (test/e2e/islands.test.ts);
+ * waking them all first lets a test assert at once what follows a click, as it did before islands.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
+  await waitForLoader(page);
+  await page.evaluate(() => document.querySelectorAll('vb-island:not([data-hydrated])').forEach((el) => el.dispatchEvent(new FocusEvent('focusin'))));
+  await page.waitForFunction(() => document.querySelectorAll('vb-island:not([data-hydrated])').length === 0, null, { timeout: 15000 });
+}
+
+/** Waits only until the loader has run: the islands that wake by themselves are awake, the others wait for a person. */
+export async function waitForLoader(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15000 });
 }
 

@@ -41,7 +41,11 @@ function HeadTagElement({ tag }: { tag: HeadTag }) {
   const { tag: name, attrs, text } = tag;
   if (name === 'title') return <title>{text}</title>;
   if (name === 'script') return <script {...attrs} dangerouslySetInnerHTML={{ __html: text ?? '' }} />;
-  if (name === 'link') return <link {...attrs} />;
+  // React's names for the two attributes that differ from HTML's.
+  if (name === 'link') {
+    const { hreflang, ...rest } = attrs;
+    return <link {...rest} {...(hreflang ? { hrefLang: hreflang } : {})} />;
+  }
   return <meta {...attrs} />;
 }
 

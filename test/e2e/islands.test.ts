@@ -7,7 +7,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
+import { serverAndBrowser, waitForLoader, watchedPage } from '../helpers';
 
 /** Scripts and locale files the page asked for, by file name. */
 function assetsAsked(page: Page): string[] {
@@ -30,7 +30,7 @@ describe('islands in Chromium', () => {
       const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
       const asked = assetsAsked(page);
       await page.goto(e2e.srv.url + path);
-      await waitForHydration(page);
+      await waitForLoader(page);
       await page.waitForTimeout(500);
       assert.deepEqual(asked.filter((f) => !/^loader-/.test(f)), [], 'no framework, island or text file');
       // The chat link and every other link work without any of it.
@@ -44,7 +44,7 @@ describe('islands in Chromium', () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
     const asked = assetsAsked(page);
     await page.goto(e2e.srv.url + '/de/vision');
-    await waitForHydration(page);
+    await waitForLoader(page);
     await page.locator('.egg-logo').click();
     await awake(page, 'header');
     await page.locator('.egg-counter').waitFor();
@@ -61,7 +61,7 @@ describe('islands in Chromium', () => {
   test('a project filter chosen before the list woke is applied', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(e2e.srv.url + '/projects');
-    await waitForHydration(page);
+    await waitForLoader(page);
     assert.equal(await island(page, 'projects').getAttribute('data-hydrated'), null);
     const all = await page.locator('.project-grid > li').count();
     await page.getByRole('button', { name: 'Completed', exact: true }).click();
@@ -76,7 +76,7 @@ describe('islands in Chromium', () => {
   test('what was typed into the contact form before it woke is what it checks and sends', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(e2e.srv.url + '/contact');
-    await waitForHydration(page);
+    await waitForLoader(page);
     await page.locator('#contact-name').fill('Anna Muster');
     await page.locator('#contact-email').fill('anna@example.org');
     await awake(page, 'contact-form');
@@ -92,7 +92,7 @@ describe('islands in Chromium', () => {
   test('the home page: the slideshow wakes by itself, with its first slide preloaded from the head', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
+    await waitForLoader(page);
     await awake(page, 'slideshow');
     assert.equal(await page.locator('head link[rel=preload][as=image]').first().getAttribute('href'), '/images/hero/slide-1.svg');
     assert.equal(await page.locator('body link').count(), 0, 'no link elements in the body');
@@ -108,7 +108,7 @@ describe('islands in Chromium', () => {
     assert.equal(first!.headers()['speculation-rules'], '"/speculation-rules.json"');
     const rules = await (await fetch(e2e.srv.url + '/speculation-rules.json')).json();
     assert.ok(JSON.stringify(rules).includes('data-lang-choice'), 'the language switch is never prerendered');
-    await waitForHydration(page);
+    await waitForLoader(page);
     await page.evaluate(() => {
       (window as unknown as { sameDocument: boolean }).sameDocument = true;
     });
