@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLang, useLinks, useT } from '../../app-context';
 import { isDonationCurrency, parseDonationAmount } from '../../../models/donation-rules';
-import { completeDonation, paymentFailedToast } from './donation-form';
+import { completeDonation } from './donation-form';
+import { toastOnNextPage } from '../toaster';
 
 /**
  * The donor comes back from a redirect-based payment method (the return address is the site's
@@ -25,7 +26,8 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
     if (done.current) return;
     done.current = true;
     if (status === 'failed' || status === 'canceled') {
-      paymentFailedToast(t, t('checkout.toast.redirectFailed'));
+      // Shown on the form the donor goes back to (a page load).
+      toastOnNextPage({ title: t('checkout.toast.failedTitle'), description: t('checkout.toast.redirectFailed'), variant: 'destructive' });
       // Back to the form with the same project and amount, to try again.
       const again = new URLSearchParams();
       for (const key of ['project', 'amount', 'currency', 'interval']) {
