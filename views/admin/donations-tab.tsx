@@ -587,7 +587,7 @@ function CertificatesPanel({ onChanged }: { onChanged?: () => void }) {
               <p id={`${uid}-confirm`}>{t('admin.donations.certificates.confirm', { count: data.donors, year: data.year })}</p>
               {sentBefore && <p className="don-warning">{t('admin.donations.certificates.sentBefore', { year: data.year, date: formatDateTime(sentBefore.createdAt, lang) })}</p>}
               <div className="nl-actions">
-                <button type="button" className="btn btn-accent" onClick={() => void start()} disabled={busy} autoFocus>
+                <button type="button" className="btn btn-accent" onClick={() => void start()} disabled={busy} data-autofocus="">
                   {busy ? t('admin.donations.certificates.starting') : t('admin.donations.certificates.confirmYes')}
                 </button>
                 <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} disabled={busy}>

@@ -510,7 +510,7 @@ export function NewsletterTab() {
                 })}
           </p>
           <div className="nl-actions">
-            <button type="button" className="btn btn-accent" onClick={send} disabled={busy !== null} autoFocus>
+            <button type="button" className="btn btn-accent" onClick={send} disabled={busy !== null} data-autofocus="">
               {busy === 'send' ? t('newsletterAdmin.sending') : t('newsletterAdmin.confirmYes')}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} disabled={busy !== null}>

@@ -356,11 +356,11 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
                   out, and the focus goes to the next choice, the one that drafts (still an unsaved
                   change that the form's Cancel takes back). */}
               {question.fill.length > 0 && (
-                <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} autoFocus>
+                <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} data-autofocus="">
                   {t('admin.translate.askKeep', { count: question.fill.length })}
                 </button>
               )}
-              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)} autoFocus={question.fill.length === 0}>
+              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)} data-autofocus={question.fill.length === 0 ? '' : undefined}>
                 {t('admin.translate.askReplace')}
               </button>
               <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)}>

@@ -185,7 +185,8 @@ export function SelectField({ name, label, value, onChange, error, required, hin
 
 /**
  * A modal dialog on the native <dialog> element: focus moves in and is kept there, Escape and the
- * close button close it, and focus returns to what opened it.
+ * close button close it, and focus returns to what opened it. The control marked data-autofocus
+ * gets the focus when it opens.
  */
 export function Dialog({ open, onClose, title, children, wide }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -194,7 +195,12 @@ export function Dialog({ open, onClose, title, children, wide }: { open: boolean
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
+    if (open && !d.open) {
+      d.showModal();
+      // The dialog's first choice (data-autofocus: a safe one, such as "Keep editing"), not its
+      // first control (the close button), which showModal would focus.
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && d.open) d.close();
   }, [open]);
   return (

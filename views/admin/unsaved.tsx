@@ -201,7 +201,7 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
         <Dialog open onClose={() => settle(false)} title={t('admin.unsaved.title')}>
           <p>{t('admin.unsaved.text')}</p>
           <div className="admin-form-actions">
-            <button type="button" className="btn btn-primary" onClick={() => settle(false)} autoFocus>
+            <button type="button" className="btn btn-primary" onClick={() => settle(false)} data-autofocus="">
               {t('admin.unsaved.keep')}
             </button>
             <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => settle(true)}>
