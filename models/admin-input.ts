@@ -105,11 +105,19 @@ export async function withFreeSlug<T>(
   excludeId: number | undefined,
   write: (slug: string) => Promise<T>,
 ): Promise<T> {
+  // Inside a transaction (the admin's saves write the item, its revision and audit entry in one),
+  // a refused write must not take the transaction down with it: PostgreSQL aborts a transaction
+  // at its first error, so each try runs under a savepoint that a lost race rolls back to.
+  const savepoint = db.isTransaction === true;
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const slug = await uniqueSlug(db, table, base, excludeId);
+    if (savepoint) await db.raw('SAVEPOINT free_slug');
     try {
-      return await write(slug);
+      const written = await write(slug);
+      if (savepoint) await db.raw('RELEASE SAVEPOINT free_slug');
+      return written;
     } catch (err) {
+      if (savepoint) await db.raw('ROLLBACK TO SAVEPOINT free_slug');
       if (!isUniqueViolation(err, 'slug')) throw err;
     }
   }
