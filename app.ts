@@ -12,8 +12,8 @@ import type { Knex } from 'knex';
 import { ConfigError, loadConfig, ROOT, type Config } from './config';
 import { migrate, openDatabase } from './db/connection';
 import { seedIfEmpty } from './db/seed';
-import { seedShippedMedia } from './models/shipped-media';
-import { seedGlossary } from './models/glossary';
+import { seedShippedMedia } from './models/media/shipped-media';
+import { seedGlossary } from './models/translation/glossary';
 import type { Deps } from './controllers/context';
 import { locale } from './controllers/middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './controllers/middleware/errors';
@@ -27,7 +27,7 @@ import { sitemapRouter } from './controllers/sitemap';
 import { createI18n } from './views/i18n';
 import { createMailProvider, SEND_MAIL_TASK } from './models/providers/mail';
 import { createJobQueue, type TaskList } from './models/providers/jobs';
-import { NEWSLETTER_SEND_TASK, runSendJob } from './models/newsletter-send';
+import { NEWSLETTER_SEND_TASK, runSendJob } from './models/newsletter/sends';
 import { createMailingProvider } from './models/providers/mailing';
 import { createAssistant } from './models/providers/assistant';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './controllers/newsletter';
@@ -43,32 +43,32 @@ import { requireAdmin, requireAdminPage } from './controllers/middleware/auth';
 import { noStore, privatePage } from './controllers/middleware/cache-control';
 import { inEveryLanguage } from './controllers/lang-routes';
 import { createStorage } from './models/providers/storage';
-import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media';
-import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media-sweep';
-import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from './models/trash';
+import { IMAGE_VARIANTS_TASK, makeImageVariants } from './models/media/library';
+import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from './models/media/sweep';
+import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from './models/content/trash';
 import type { Assets } from './views/types';
 import { healthRouter, markDraining } from './controllers/health';
 import { requestLog } from './controllers/middleware/request-log';
 import { rejectUnstorableText } from './controllers/middleware/text';
 // Donation certificates (admin runs and donor requests).
-import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK } from './models/giving';
-import { runCertificateRequest, runCertificateRun, type CertificateDeps } from './models/certificate';
-import { tFor } from './models/text';
+import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK } from './models/giving/names';
+import { runCertificateRequest, runCertificateRun, type CertificateDeps } from './models/giving/certificate';
+import { tFor } from './models/shared/text';
 // Donors: receipts and managing their gifts.
 import { donorRoutes } from './controllers/donor';
 import { createMonthlyPayments } from './models/providers/payments-monthly';
-import { sendReceipt } from './models/receipt';
-import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving';
-import { cancelSuperseded } from './models/checkout-subscriptions';
+import { sendReceipt } from './models/giving/receipt';
+import { RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from './models/giving/names';
+import { cancelSuperseded } from './models/giving/checkout-subscriptions';
 // Publishing: scheduled items go live by themselves; preview links.
 import { previewApi } from './controllers/preview';
 // -- Alt text suggestions and accessibility checks.
 import { createVision } from './models/providers/vision';
-import { runAltSuggestJob } from './models/alt-suggest';
-import { ALT_SUGGEST_TASK } from './models/media';
+import { runAltSuggestJob } from './models/media/alt-suggest';
+import { ALT_SUGGEST_TASK } from './models/media/library';
 import { a11yApi } from './controllers/admin/a11y';
 // -- end of alt text suggestions and accessibility checks
-import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/publish-schedule';
+import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from './models/content/publish-schedule';
 import { STARTER_CSP } from './views/starter';
 
 declare module 'http' {

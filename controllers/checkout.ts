@@ -3,12 +3,12 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { langOf, type Deps, type PageLoader } from './context';
 import { errorBody, parseInput } from './middleware/errors';
-import { AppError, fieldError, notFound } from '../models/errors';
+import { AppError, fieldError, notFound } from '../models/shared/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { noStore } from './middleware/cache-control';
 import { metaFromLocale } from './seo';
-import { findLiveProjectById, findProjectById, listLiveProjects } from '../models/project';
-import { markdownToText } from '../models/markup';
+import { findLiveProjectById, findProjectById, listLiveProjects } from '../models/content/project';
+import { markdownToText } from '../models/content/markup';
 import {
   applySucceededPayment,
   customerIdForEmail,
@@ -21,7 +21,7 @@ import {
   upsertSubscription,
   type ChargeState,
   type ConfirmedPayment,
-} from '../models/donation';
+} from '../models/giving/donation';
 import {
   DONATION_CURRENCIES,
   DONATION_CURRENCY,
@@ -31,15 +31,15 @@ import {
   parseDonationAmount,
   type AmountProblem,
   type DonationCurrency,
-} from '../models/donation-rules';
-import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
+} from '../models/shared/donation-rules';
+import { centsToDecimal, isCompleted, localized, truncate } from '../models/shared/rules';
 import { PaymentsError, STRIPE_WORST_CASE_MS, type ChargeInfo, type CreateMonthlyInput, type DisputeInfo, type PaymentEvent, type PaymentIntentInfo, type StripePayments, type SubscriptionInfo } from '../models/providers/payments';
-import { MAX_DB_ID } from '../models/db-limits';
+import { MAX_DB_ID } from '../models/shared/db-limits';
 import { withDeadline } from '../models/providers/deadline';
-import { queueSupersededCancel, recordCheckoutSubscription } from '../models/checkout-subscriptions';
-import { RUNNING_SUBSCRIPTION } from '../models/giving';
+import { queueSupersededCancel, recordCheckoutSubscription } from '../models/giving/checkout-subscriptions';
+import { RUNNING_SUBSCRIPTION } from '../models/giving/names';
 import type { CheckoutProps } from '../views/components/checkout/types';
-import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/donation-rules';
+import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/shared/donation-rules';
 
 /**
  * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
@@ -97,7 +97,7 @@ function amountMessage(problem: AmountProblem, currency: DonationCurrency): stri
   }
 }
 
-/** Major units (number or decimal string) -> minor units, with the one rule of models/donation-rules.ts. */
+/** Major units (number or decimal string) -> minor units, with the one rule of models/shared/donation-rules.ts. */
 function amountInCents(value: number | string, currency: DonationCurrency, ctx: z.RefinementCtx): number {
   const parsed = parseDonationAmount(value);
   if ('problem' in parsed) {

@@ -16,12 +16,12 @@ import { metaFromLocale } from './seo';
 import { errorBody } from './middleware/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
-import { AppError, fieldError } from '../models/errors';
-import { normalizeEmail, tFor } from '../models/text';
-import { localizePath, localUrl } from '../models/urls';
-import type { Lang } from '../models/rules';
-import { CERTIFICATE_REQUEST_TASK } from '../models/giving';
-import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
+import { AppError, fieldError } from '../models/shared/errors';
+import { normalizeEmail, tFor } from '../models/shared/text';
+import { localizePath, localUrl } from '../models/shared/urls';
+import type { Lang } from '../models/shared/rules';
+import { CERTIFICATE_REQUEST_TASK } from '../models/giving/names';
+import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/shared/donation-rules';
 import {
   checkDonorToken,
   consumeDonorToken,
@@ -41,7 +41,7 @@ import {
   readDonorSession,
   signDonorSession,
   type DonorSession,
-} from '../models/donor';
+} from '../models/giving/donor';
 import { PaymentsError } from '../models/providers/payments';
 import type { MonthlyPayments, SubscriptionState } from '../models/providers/payments-monthly';
 import type { DonorError, DonorManageProps, DonorNotice } from '../views/pages/donor-manage-page';

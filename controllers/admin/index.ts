@@ -3,8 +3,8 @@
 // forms under /admin in every language (session only).
 import { Router } from 'express';
 import type { Deps } from '../context';
-import { activityFilter, auditActors, listActivity } from '../../models/audit';
-import { adminDisplayName } from '../../models/user';
+import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
+import { adminDisplayName } from '../../models/people/user';
 import { sessionApi, logoutForm } from './session';
 import { contentApi, contentForms } from './content';
 import { previewForms } from '../preview';

@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
-import { tFor } from '../../models/text';
+import { tFor } from '../../models/shared/text';
 import { parseId, parseInput } from '../middleware/errors';
-import { AppError, badRequest, notFound } from '../../models/errors';
-import { articleSummary, listLiveNews } from '../../models/news';
-import { listLiveProjects } from '../../models/project';
-import { localized, type Lang } from '../../models/rules';
-import { markdownToText } from '../../models/markup';
+import { AppError, badRequest, notFound } from '../../models/shared/errors';
+import { articleSummary, listLiveNews } from '../../models/content/news';
+import { listLiveProjects } from '../../models/content/project';
+import { localized, type Lang } from '../../models/shared/rules';
+import { markdownToText } from '../../models/content/markup';
 import {
   buildNewsletter,
   findCampaign,
@@ -15,16 +15,16 @@ import {
   NewsletterInputSchema,
   NO_CONTENT,
   personalize,
-} from '../../models/newsletter';
+} from '../../models/newsletter/campaigns';
 import type { SuggestItem } from '../../models/providers/assistant';
-import { retryFailed, sendProgress, testSubject } from '../../models/newsletter-send';
-import { invalidField } from '../../models/errors';
+import { retryFailed, sendProgress, testSubject } from '../../models/newsletter/sends';
+import { invalidField } from '../../models/shared/errors';
 import { MailError } from '../../models/providers/mail';
-import { localUrl } from '../../models/urls';
-import { audited, recordAudit } from '../../models/audit';
+import { localUrl } from '../../models/shared/urls';
+import { audited, recordAudit } from '../../models/people/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
-import { MAX_DB_ID } from '../../models/db-limits';
+import { MAX_DB_ID } from '../../models/shared/db-limits';
 
 /** Items arrive as objects (id, title...) or as ids; only the id is trusted. */
 const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');

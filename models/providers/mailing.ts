@@ -3,31 +3,31 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import { audited, type AuditOf } from '../audit';
+import { audited, type AuditOf } from '../people/audit';
 import { z } from 'zod';
 import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Lang } from '../rules';
+import type { Lang } from '../shared/rules';
 import type { MailProvider } from './mail';
 import type { JobQueue } from './jobs';
-import { startSend, type SendProgress } from '../newsletter-send';
-import { localUrl } from '../urls';
-import { normalizeEmail, tFor } from '../text';
-import { confirmSubscriptionMail } from '../../mails/confirm-subscription';
+import { startSend, type SendProgress } from '../newsletter/sends';
+import { localUrl } from '../shared/urls';
+import { normalizeEmail, tFor } from '../shared/text';
+import { confirmSubscriptionMail } from '../../views/mails/confirm-subscription';
 import {
   countConfirmedSubscribers,
   requestSubscription,
   type SubscribeStatus,
-} from '../subscriber';
+} from '../newsletter/subscriber';
 import {
   findCampaign,
   personalize,
   saveCampaign,
   updateCampaign,
   type NewsletterData,
-} from '../newsletter';
-import { AppError, notFound } from '../errors';
+} from '../newsletter/campaigns';
+import { AppError, notFound } from '../shared/errors';
 
 export interface SubscribeRequest {
   email: string;
