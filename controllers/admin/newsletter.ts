@@ -25,6 +25,7 @@ import { audited, recordAudit } from '../../models/people/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
 import { MAX_DB_ID } from '../../models/shared/db-limits';
+import { newsletterMail } from '../../views/mails/newsletter';
 
 /** Items arrive as objects (id, title...) or as ids; only the id is trusted. */
 const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');
@@ -78,7 +79,7 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
 /** The newsletter builder of the admin, mounted at /api/admin/newsletter behind the admin guard. */
 export function adminNewsletterApi(deps: Deps): Router {
   const router = Router();
-  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang) });
+  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang), renderMail: newsletterMail });
 
   // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
   router.get('/status', async (_req, res) => {

@@ -7,7 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Config } from '../../config';
 import type { MailProvider } from '../providers/mail';
 import type { JobContext } from '../providers/jobs';
-import { receiptMail, type ReceiptFacts } from '../../views/mails/receipt';
+import type { ReceiptFacts, RenderReceiptMail } from '../shared/mails';
 import { formatAmount } from '../shared/donation-rules';
 import { donationReference, swissDate } from './names';
 import { addressLines } from '../shared/address';
@@ -23,6 +23,8 @@ export interface ReceiptDeps {
   i18n: Record<Lang, I18n>;
   config: Pick<Config, 'publicUrl' | 'site'>;
   log: Logger;
+  /** Renders the mail (views/mails/receipt.tsx, passed in by the job handler). */
+  renderMail: RenderReceiptMail;
 }
 
 /** The path of the donor's page. */
@@ -72,7 +74,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
  * and queues its mail in the same transaction. A donation without an address, not paid or already
  * receipted is done with nothing sent.
  */
-export async function sendReceipt(deps: ReceiptDeps, payload: unknown, ctx?: Pick<JobContext, 'log'>): Promise<void> {
+export async function sendReceiptOnce(deps: ReceiptDeps, payload: unknown, ctx?: Pick<JobContext, 'log'>): Promise<void> {
   const log = ctx?.log ?? deps.log;
   const donationId = Number((payload as { donationId?: unknown } | null)?.donationId);
   if (!Number.isSafeInteger(donationId) || donationId <= 0) {
@@ -89,7 +91,7 @@ export async function sendReceipt(deps: ReceiptDeps, payload: unknown, ctx?: Pic
     const claimed = await trx('donations').where({ id: donationId }).whereNull('receiptSentAt').update({ receiptSentAt: new Date().toISOString() });
     if (Number(claimed) !== 1) return;
     const t = tFor(deps.i18n, receipt.facts.lang);
-    const mail = receiptMail({ ...receipt.facts, t });
+    const mail = deps.renderMail({ ...receipt.facts, t });
     await deps.mail.send({ to: receipt.to, subject: mail.subject, text: mail.text, html: mail.html }, { trx });
   });
 }

@@ -1,5 +1,5 @@
-// Newsletters built from selected news and projects: the items of the e-mail (rendered by
-// views/mails/newsletter.tsx), and campaigns.
+// Newsletters built from selected news and projects: the items of the e-mail (rendered by the
+// function the controller passes in: views/mails/newsletter.tsx), and campaigns.
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { markdownToText } from '../content/markup';
 import { localUrl, mailImageUrl, pageUrl } from '../shared/urls';
 import { MAX_DB_ID, parseDbId } from '../shared/db-limits';
 import { AppError } from '../shared/errors';
-import { newsletterMail, UNSUBSCRIBE_URL, type NewsletterSection } from '../../views/mails/newsletter';
+import { UNSUBSCRIBE_URL, type NewsletterSection, type RenderNewsletterMail } from '../shared/mails';
 
 export { UNSUBSCRIBE_URL, type NewsletterSection };
 
@@ -47,6 +47,8 @@ export interface NewsletterData {
 export interface RenderContext {
   site: SiteInfo;
   t: TFunction;
+  /** Renders the mail from its sections (views/mails/newsletter.tsx). */
+  renderMail: RenderNewsletterMail;
 }
 
 /** The selected items, in the newsletter's language, news newest first, then projects in their order. */
@@ -93,7 +95,7 @@ export async function loadSections(db: Knex, input: Pick<NewsletterInput, 'langu
 /** Generate: load the items, render the mail. */
 export async function buildNewsletter(db: Knex, input: NewsletterInput, ctx: RenderContext): Promise<{ sectionsCount: number; newsletterData: NewsletterData }> {
   const sections = await loadSections(db, input, ctx);
-  const { html, text } = newsletterMail({
+  const { html, text } = ctx.renderMail({
     subject: input.subject,
     previewText: input.previewText,
     lang: input.language,

@@ -25,7 +25,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import deSources from '../../locales/de.sources.json' with { type: 'json' };
 import { editedTexts, pageTextSections } from '../content/page-texts';
 import type { Lang, PageContent } from '../shared/rules';
-import { localizePath } from '../../views/routes';
+import { localizePath } from '../shared/urls';
 import { listProjects } from '../content/project';
 import { listNews } from '../content/news';
 import { listTeam } from '../content/team';

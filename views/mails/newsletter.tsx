@@ -6,23 +6,10 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { SiteInfo } from '../../config';
 import type { Lang } from '../../models/shared/rules';
+import { UNSUBSCRIBE_URL, type NewsletterSection } from '../../models/shared/mails';
 import { COLORS, FONT_FAMILY, mailHref, renderMailHtml } from './render';
 
-/** Stand-in for each recipient's own unsubscribe link; replaced when the mail is sent. */
-export const UNSUBSCRIBE_URL = '%%UNSUBSCRIBE_URL%%';
-
-export interface NewsletterSection {
-  kind: 'news' | 'project';
-  id: number;
-  title: string;
-  summary: string;
-  url: string;
-  imageUrl: string | null;
-  /** news: the date; projects: the funding line. */
-  meta: string;
-  /** projects only: the donation link for this project. */
-  donateUrl?: string;
-}
+export { UNSUBSCRIBE_URL, type NewsletterSection };
 
 interface Props {
   subject: string;

@@ -3,23 +3,10 @@
 // manage the gifts. HTML and plain text from the same facts, in the donation's language.
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../models/shared/rules';
+import type { ReceiptFacts } from '../../models/shared/mails';
 import { COLORS, FONT_FAMILY, mailHref, renderMailHtml } from './render';
 
-export interface ReceiptFacts {
-  lang: Lang;
-  /** The charity's legal name and postal address, one line each. */
-  legalName: string;
-  addressLines: string[];
-  /** "CHF 50.00": the amount and its currency, two decimals. */
-  amount: string;
-  /** The payment's date in the language's format. */
-  date: string;
-  project: string;
-  /** "One-off donation" / "Monthly donation". */
-  kind: string;
-  reference: string;
-  manageUrl: string;
-}
+export type { ReceiptFacts };
 
 interface Props extends ReceiptFacts {
   t: TFunction;
