@@ -66,8 +66,6 @@ const paymentLimiter = (deps: Deps) =>
     message: errorBody('rate_limited', 'Too many payment requests from this address. Please wait a few minutes and try again.'),
   });
 
-const checkoutDeps = (deps: Deps): CheckoutDeps => ({ db: deps.db, jobs: deps.jobs, log: deps.log, payments: deps.payments, siteName: deps.config.site.name });
-
 /**
  * POST /api/create-payment-intent, /api/stripe/webhook and /api/update-project-funding, mounted at
  * /api. Each parses its input and answers what its use case (models/giving/checkout.ts) returns;
@@ -76,7 +74,8 @@ const checkoutDeps = (deps: Deps): CheckoutDeps => ({ db: deps.db, jobs: deps.jo
 export function checkoutApi(deps: Deps): Router {
   const router = Router();
   const limiter = paymentLimiter(deps);
-  const giving = checkoutDeps(deps);
+  // The app's dependencies are the use cases' own (read at each call: tests swap a provider).
+  const giving: CheckoutDeps = deps;
 
   // The answer carries the payment's client secret: never stored.
   router.post('/create-payment-intent', noStore, limiter, async (req, res) => {

@@ -9,7 +9,7 @@ import { parseId, parseInput } from '../middleware/errors';
 import { AppError } from '../../models/shared/errors';
 import { audited } from '../../models/people/audit';
 import type { AdminIdentity } from '../../models/people/user';
-import { TRANSLATE_MAX_CHARS } from '../../models/providers/assistant';
+import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/translation/glossary';
 import { localizePath } from '../../views/routes';
 import { adminErrorKey } from '../../models/shared/error-codes';

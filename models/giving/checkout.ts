@@ -58,7 +58,7 @@ export interface CheckoutDeps {
   log: Logger;
   payments: PaymentsProvider;
   /** The charity's name, in the description Stripe shows for each gift. */
-  siteName: string;
+  config: { site: { name: string } };
 }
 
 // --- Input --------------------------------------------------------------------------------------
@@ -243,7 +243,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
   const purpose = project ? project.title : 'General Support';
   if (input.interval === 'month') {
     const email = input.email!;
-    const description = `Monthly donation to ${deps.siteName}: ${purpose}`;
+    const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
     const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly' };
     const key = idempotencyKey(input, description);
     const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
@@ -257,7 +257,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     await recordCheckoutSubscription(deps.db, input.checkoutId, started.subscriptionId);
     return { clientSecret: started.clientSecret, kind: 'monthly' };
   }
-  const description = `Donation to ${deps.siteName}: ${purpose}`;
+  const description = `Donation to ${deps.config.site.name}: ${purpose}`;
   const intent = await stripe.createIntent({
     amountCents: input.amount,
     currency: input.currency,
