@@ -46,7 +46,7 @@ function unsentFile(res: Response): void {
   res.set('Cache-Control', 'no-store');
 }
 
-/** The media library's routers; app.ts mounts each behind its guard. */
+/** The media library's routers; controllers/routes.ts mounts each behind its guard. */
 export interface MediaRouters {
   /** GET/HEAD /:name, mounted at /uploads: public. */
   files: Router;

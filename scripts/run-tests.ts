@@ -12,7 +12,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { startCluster, type Cluster } from './pg-cluster';
 
 const args = process.argv.slice(2);
@@ -37,7 +36,7 @@ if (files.length === 0) {
 /** The import rules over the app's code, the scripts and the tests; false when one is broken. */
 function importRules(): boolean {
   console.log('\n=== Import rules (dependency-cruiser) ===\n');
-  const bin = path.join(path.dirname(createRequire(import.meta.url).resolve('dependency-cruiser/package.json')), 'bin', 'dependency-cruiser.mjs');
+  const bin = path.join('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
   const sources = ['app.ts', 'config.ts', 'controllers', 'models', 'views', 'db', 'scripts', 'test'];
   const result = spawnSync(process.execPath, [bin, ...sources, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { stdio: 'inherit' });
   return result.status === 0;

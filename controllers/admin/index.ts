@@ -1,4 +1,4 @@
-// The admin area's routers, each mounted once in app.ts behind its guard: the JSON API under
+// The admin area's routers, each mounted once in controllers/routes.ts behind its guard: the JSON API under
 // /api/admin (admin credential, CSRF token for changes), and the admin page's no-JavaScript
 // forms under /admin in every language (session only).
 import { Router } from 'express';

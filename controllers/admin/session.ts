@@ -134,7 +134,7 @@ export interface LoginLimits {
 
 /**
  * Wrong guesses per client address, counted in the shared database (every instance sees the same
- * count), wherever a credential can be tried: app.ts puts `credentialHeaders` on every admin API
+ * count), wherever a credential can be tried: controllers/routes.ts puts `credentialHeaders` on every admin API
  * mount and the login routes put `attempts` on their posts. Only wrong guesses are counted, so an
  * admin's parallel requests never add up. Once an address is locked out, a right credential is
  * refused too: otherwise the lockout would tell a guesser which guess was right.

@@ -1,6 +1,6 @@
 // The admin's help with words: the live preview of a Markdown field, rendered by the same renderer
 // as the public pages (models/content/markup.ts), and the list of a page's texts with their built-in copy
-// for the Pages form. Mounted in app.ts behind the admin API's guard.
+// for the Pages form. Mounted in controllers/routes.ts behind the admin API's guard.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';

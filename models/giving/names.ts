@@ -1,6 +1,6 @@
 // Names shared by the parts of giving that meet only through the job queue and the database:
 // the payment side queues a receipt when a gift is applied; the receipt and certificate side
-// sends it. Each task is registered in app.ts.
+// sends it. Each task is registered in controllers/jobs.ts.
 
 /** Payload { donationId: number }: the receipt mail of one applied gift, sent once (receipt_sent_at). */
 export const RECEIPT_TASK = 'donation-receipt';
