@@ -17,11 +17,9 @@ import {
   personalize,
 } from '../../models/newsletter/campaigns';
 import type { SuggestItem } from '../../models/providers/assistant';
-import { retryFailed, sendProgress, testSubject } from '../../models/newsletter/sends';
+import { retryFailed, sendProgress, sendTestNewsletter } from '../../models/newsletter/sends';
 import { invalidField } from '../../models/shared/errors';
-import { MailError } from '../../models/providers/mail';
-import { localUrl } from '../../models/shared/urls';
-import { audited, recordAudit } from '../../models/people/audit';
+import { audited } from '../../models/people/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
 import { MAX_DB_ID } from '../../models/shared/db-limits';
@@ -111,24 +109,8 @@ export function adminNewsletterApi(deps: Deps): Router {
     const to = ownAddress(admin) ?? given;
     if (!to) throw invalidField('to', 'required');
     if (!EMAIL.safeParse(to).success) throw invalidField('to', 'email');
-    const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
-    // The unsubscribe link of a test leads to the unsubscribe page without a token (it changes nothing).
-    const unsubscribeUrl = localUrl(deps.config.publicUrl, '/newsletter/unsubscribe', input.language);
-    try {
-      await deps.mail.transmit({
-        to,
-        subject: testSubject(newsletterData.subject),
-        text: personalize(newsletterData.text, unsubscribeUrl),
-        html: personalize(newsletterData.html, unsubscribeUrl),
-        headers: { 'X-Newsletter-Test': '1' },
-      });
-    } catch (err) {
-      const message = err instanceof MailError ? err.message : String((err as Error)?.message ?? err);
-      deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
-      throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
-    }
-    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${testSubject(newsletterData.subject)} → ${to}` });
-    res.json({ sent: true, to, subject: testSubject(newsletterData.subject), via: deps.mail.kind });
+    const { subject } = await sendTestNewsletter({ db: deps.db, mail: deps.mail, log: deps.log, publicUrl: deps.config.publicUrl }, input, to, admin, ctx(input.language));
+    res.json({ sent: true, to, subject, via: deps.mail.kind });
   });
 
   router.post('/create-campaign', async (req, res) => {

@@ -9,7 +9,9 @@ import { toIso } from '../shared/dates';
 import { oneTimeTokens, type ConsumeResult } from '../people/login-token';
 import { giftAmounts } from './certificate';
 import { donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, swissDate, swissYear, type DonationKind } from './names';
-import type { SubscriptionState } from '../providers/payments-monthly';
+import type { Logger } from 'pino';
+import { PaymentsError } from '../providers/payments';
+import type { MonthlyPayments, SubscriptionState } from '../providers/payments-monthly';
 
 /** A link to "Manage my donations" is valid this long, and once. */
 export const DONOR_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -229,4 +231,39 @@ export async function mirrorSubscription(db: Knex, id: number, state: Subscripti
 /** The customer to open the Billing Portal for: any of the donor's own monthly gifts' customer. */
 export async function donorCustomer(db: Knex, email: string, id: number): Promise<string | null> {
   return (await findOwnSubscription(db, email, id))?.customerId ?? null;
+}
+
+/** What a donor asks of one of their monthly gifts on their page. */
+export type MonthlyGiftChange = { action: 'card'; returnUrl: string } | { action: 'amount'; amountCents: number } | { action: 'pause' | 'resume' | 'cancel' };
+
+/**
+ * A donor's change to one of their own monthly gifts, made at Stripe and written back here at once
+ * (the webhook agrees later). 'card' answers the address of Stripe's Billing Portal, where the
+ * donor enters the new card. 'unavailable' when Stripe is not configured or cannot be reached:
+ * nothing changed, and the page says so.
+ */
+export async function changeMonthlyGift(
+  deps: { db: Knex; log: Logger; monthly: MonthlyPayments | null },
+  own: { id: number; subscriptionId: string; customerId: string },
+  change: MonthlyGiftChange,
+): Promise<{ outcome: 'changed' } | { outcome: 'portal'; url: string } | { outcome: 'unavailable' }> {
+  const { monthly } = deps;
+  try {
+    if (!monthly) throw new PaymentsError('unconfigured', 'Stripe is not configured.');
+    if (change.action === 'card') {
+      const portal = await monthly.cardUpdateSession(own.customerId, change.returnUrl);
+      return { outcome: 'portal', url: portal.url };
+    }
+    let state: SubscriptionState;
+    if (change.action === 'amount') state = await monthly.changeAmount(own.subscriptionId, change.amountCents);
+    else if (change.action === 'pause') state = await monthly.pause(own.subscriptionId);
+    else if (change.action === 'resume') state = await monthly.resume(own.subscriptionId);
+    else state = await monthly.cancel(own.subscriptionId);
+    await mirrorSubscription(deps.db, own.id, state);
+    return { outcome: 'changed' };
+  } catch (err) {
+    if (!(err instanceof PaymentsError)) throw err;
+    deps.log.warn({ err: err.message, action: change.action }, 'a donor change did not reach Stripe');
+    return { outcome: 'unavailable' };
+  }
 }

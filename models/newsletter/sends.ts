@@ -11,7 +11,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { isSqlite } from '../../db/connection';
 import { localUrl } from '../shared/urls';
-import { findCampaign, findCampaignById, personalize, updateCampaign, type Campaign } from './campaigns';
+import { buildNewsletter, findCampaign, findCampaignById, personalize, updateCampaign, type Campaign, type NewsletterInput, type RenderContext } from './campaigns';
+import { recordAudit } from '../people/audit';
 import type { JobContext, JobQueue } from '../providers/jobs';
 import { AppError, notFound } from '../shared/errors';
 import { MailError, SMTP_TOTAL_MS, type MailProvider } from '../providers/mail';
@@ -232,4 +233,37 @@ export async function runSendJob(
   const progress = (await sendProgress(db, campaignId))!;
   await updateCampaign(db, campaignId, { status: 'sent', recipients: progress.sent + progress.unknown, sentAt: new Date() });
   deps.log.info({ ...progress, errors: undefined }, 'newsletter sent');
+}
+
+/**
+ * A test of a newsletter being written, to one address (the admin's own), subject marked "[Test]":
+ * through the site's own mail at once (SMTP, or the outbox), so a problem shows to the admin and
+ * not in a subscriber's inbox; audited once sent. Its unsubscribe link leads to the unsubscribe
+ * page without a token (it changes nothing).
+ */
+export async function sendTestNewsletter(
+  deps: { db: Knex; mail: MailProvider; log: Logger; publicUrl: string },
+  input: NewsletterInput,
+  to: string,
+  actor: { id: string; name: string | null },
+  ctx: RenderContext,
+): Promise<{ subject: string }> {
+  const { newsletterData } = await buildNewsletter(deps.db, input, ctx);
+  const unsubscribeUrl = localUrl(deps.publicUrl, '/newsletter/unsubscribe', input.language);
+  const subject = testSubject(newsletterData.subject);
+  try {
+    await deps.mail.transmit({
+      to,
+      subject,
+      text: personalize(newsletterData.text, unsubscribeUrl),
+      html: personalize(newsletterData.html, unsubscribeUrl),
+      headers: { 'X-Newsletter-Test': '1' },
+    });
+  } catch (err) {
+    const message = err instanceof MailError ? err.message : String((err as Error)?.message ?? err);
+    deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
+    throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
+  }
+  await recordAudit(deps.db, { actor: actor.id, actorName: actor.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${subject} → ${to}` });
+  return { subject };
 }
