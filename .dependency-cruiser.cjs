@@ -1,7 +1,7 @@
 // Which folder may import which: the arrows of the layout run one way, and no import goes round in
 // a circle. `npm test` runs this (scripts/run-tests.ts) before the tests; a wrong arrow fails it.
 //
-//   controllers -> models, views        (the entry points: routers and job handlers)
+//   controllers -> models, views        (the entry points: routers and job handlers; providers' types only)
 //   views       -> views, models/shared (browser-safe modules only; types from anywhere in models)
 //   models      -> models, db           (providers live in models/providers; never a view, a mail or a controller)
 //   db          -> db                   (the connection and its migrations, nothing of the app)
@@ -101,6 +101,17 @@ module.exports = {
       comment: 'Controllers reach the database through models.',
       from: { path: '^controllers/' },
       to: { path: ['^db/', '^app\\.ts$'] },
+    },
+
+    {
+      name: 'controllers-providers-through-models',
+      severity: 'error',
+      comment:
+        'Controllers import no provider code, only the providers\' types (the Deps they are handed): a provider\'s errors and rules are handled in the models\' use cases. ' +
+        'Excepted: controllers/jobs.ts registers the mail provider\'s own delivery task, and controllers/media.ts serves stored files, ' +
+        'turning the storage\'s errors into HTTP answers (503, 416 with Content-Range).',
+      from: { path: '^controllers/', pathNot: ['^controllers/jobs\\.ts$', '^controllers/media\\.ts$'] },
+      to: { path: '^models/providers/', dependencyTypesNot: ['type-only'] },
     },
 
     // ---- db
