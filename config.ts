@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './models/providers/storage';
-import { keyFingerprint } from './models/user';
-import { normalizeEmail } from './models/text';
+import { keyFingerprint } from './models/people/user';
+import { normalizeEmail } from './models/shared/text';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));

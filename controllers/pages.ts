@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
-import { tFor } from '../models/text';
+import { tFor } from '../models/shared/text';
 import { pagePayload, renderPayload, searchOf, wantsPageJson, writePage } from './render';
 import { pageHandler, pageRoutes, type PageRequestContext } from './page-routes';
 import { metaFromLocale } from './seo';
@@ -14,7 +14,7 @@ import * as projects from './projects';
 import * as news from './news';
 import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
-import { listLiveTeam } from '../models/team';
+import { listLiveTeam } from '../models/content/team';
 import * as admin from './admin/index';
 import * as donor from './donor';
 import { answerPreview, previewSecretOf } from './preview';

@@ -1,5 +1,5 @@
 import type { ComponentProps, ComponentType } from 'react';
-import { NOOK_SLUG, PAGE_PATHS, type RouteId } from '../models/urls';
+import { NOOK_SLUG, PAGE_PATHS, type RouteId } from '../models/shared/urls';
 
 type PageModule = { default: ComponentType<any> };
 
@@ -57,7 +57,7 @@ export const routes = [
 ] as const satisfies readonly (RouteDef & { id: RouteId })[];
 
 export type { RouteId };
-export { localizePath, pathFor, splitLang, twinPath } from '../models/urls';
+export { localizePath, pathFor, splitLang, twinPath } from '../models/shared/urls';
 
 type RouteOf<Id extends RouteId> = Extract<(typeof routes)[number], { id: Id }>;
 

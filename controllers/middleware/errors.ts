@@ -2,11 +2,11 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import type { Deps } from '../context';
 import { sendPage } from '../render';
 import { logOf, pathOnly } from './request-log';
-import { parseDbId } from '../../models/db-limits';
-import { AppError, badRequest, notFound } from '../../models/errors';
-import type { ErrorBody, ErrorCode } from '../../models/error-codes';
+import { parseDbId } from '../../models/shared/db-limits';
+import { AppError, badRequest, notFound } from '../../models/shared/errors';
+import type { ErrorBody, ErrorCode } from '../../models/shared/error-codes';
 
-export { AppError, parseInput } from '../../models/errors';
+export { AppError, parseInput } from '../../models/shared/errors';
 
 export const isApi = (req: Request) => req.path.startsWith('/api/') || req.path === '/api';
 

@@ -13,7 +13,8 @@ import { testApp } from '../helpers';
 import { startSlowServer, type SlowMode, type SlowServer } from '../fakes/slow';
 import { createPaymentsProvider, STRIPE_ATTEMPT_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES, STRIPE_WORST_CASE_MS } from '../../models/providers/payments';
 import { ASSISTANT_TOTAL_TIMEOUT_MS, createAssistant } from '../../models/providers/assistant';
-import { createMailingProvider, MAILCHIMP_TIMEOUT_MS } from '../../models/providers/mailing';
+import { createMailingProvider } from '../../app';
+import { MAILCHIMP_TIMEOUT_MS } from '../../models/providers/mailing';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const WEBHOOK_SECRET = 'whsec_test';

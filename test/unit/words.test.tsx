@@ -3,9 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { markdownToText, renderArticle } from '../../models/markup';
-import { stripMarkdown } from '../../models/admin-rules';
-import { cleanPageTexts, editedTexts, pageTextSections } from '../../models/page-texts';
+import { markdownToText, renderArticle } from '../../models/content/markup';
+import { stripMarkdown } from '../../models/shared/admin-rules';
+import { cleanPageTexts, editedTexts, pageTextSections } from '../../models/content/page-texts';
 import { createTranslator, withEditedTexts } from '../../views/translate';
 import { App } from '../../views/app';
 import { useT } from '../../views/app-context';

@@ -5,7 +5,7 @@ import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
 import { localizePath } from '../routes';
-import { fieldTextKey } from '../../models/error-codes';
+import { fieldTextKey } from '../../models/shared/error-codes';
 import type { FieldIssue } from './api';
 import type { Lang } from '../types';
 import { useHydrated } from '../use-hydrated';

@@ -1,4 +1,4 @@
-import { addressLine } from '../../models/address';
+import { addressLine } from '../../models/shared/address';
 import { useState } from 'react';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';

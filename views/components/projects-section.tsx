@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from './link';
 import { useLinks, useT } from '../app-context';
-import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
+import { matchesFilter, type Project, type ProjectFilter } from '../../models/shared/rules';
 import { ProjectCard } from './project-card';
 import { ContentSection } from './content/content-section';
 

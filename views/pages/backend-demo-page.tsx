@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../app-context';
 import { localizePath, routes } from '../routes';
-import type { TableInfo } from '../../models/schema';
+import type { TableInfo } from '../../models/site/schema';
 import { Tabs } from '../components/content/tabs';
 import { TableWrap } from '../components/content/table-wrap';
 

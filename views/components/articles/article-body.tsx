@@ -1,4 +1,4 @@
-import type { ArticleImage } from '../../../models/markup';
+import type { ArticleImage } from '../../../models/content/markup';
 import { useLightbox } from './lightbox';
 
 /**

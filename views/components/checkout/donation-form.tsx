@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '../link';
 import type { TFunction } from '../../translate';
 import { useApp, useLang, useLinks, useT } from '../../app-context';
-import { formatMoney, percentFunded } from '../../../models/rules';
+import { formatMoney, percentFunded } from '../../../models/shared/rules';
 import {
   DEFAULT_PRESET_CENTS,
   DONATION_CURRENCIES,
@@ -18,12 +18,12 @@ import {
   type AmountProblem,
   type DonationCurrency,
   type DonationInterval,
-} from '../../../models/donation-rules';
+} from '../../../models/shared/donation-rules';
 import { ProgressBar } from '../project-card';
 import { toast } from '../toaster';
 import { Icon } from '../icons';
 import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
-import type { ErrorCode } from '../../../models/error-codes';
+import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLang, useLinks, useT } from '../../app-context';
-import { isDonationCurrency, parseDonationAmount } from '../../../models/donation-rules';
+import { isDonationCurrency, parseDonationAmount } from '../../../models/shared/donation-rules';
 import { completeDonation, paymentFailedToast } from './donation-form';
 
 /**
