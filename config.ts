@@ -88,7 +88,7 @@ const trustProxy = z
     return items.join(',');
   });
 
-// Every variable of the README's configuration table, validated once at start.
+// Every variable of the configuration table (docs/operations.md#configuration), validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
