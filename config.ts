@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './models/providers/storage';
-import { keyFingerprint } from './models/user';
-import { normalizeEmail } from './models/text';
+import { keyFingerprint } from './models/people/user';
+import { normalizeEmail } from './models/shared/text';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +88,7 @@ const trustProxy = z
     return items.join(',');
   });
 
-// Every variable of the README's configuration table, validated once at start.
+// Every variable of the configuration table (docs/operations.md#configuration), validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),

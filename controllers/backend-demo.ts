@@ -4,9 +4,9 @@ import type { Request } from 'express';
 import { ROOT } from '../config';
 import { langOf, type PageLoader } from './context';
 import { metaFromLocale } from './seo';
-import { describeSchema } from '../models/schema';
+import { describeSchema } from '../models/site/schema';
 import type { ApiRoute, BackendDemoProps, StackItem } from '../views/pages/backend-demo-page';
-import { PAGE_PATHS, type RouteId } from '../models/urls';
+import { PAGE_PATHS, type RouteId } from '../models/shared/urls';
 
 
 

@@ -1,45 +1,24 @@
-import crypto from 'node:crypto';
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import { langOf, type Deps, type PageLoader } from './context';
 import { errorBody, parseInput } from './middleware/errors';
-import { AppError, fieldError, notFound } from '../models/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { noStore } from './middleware/cache-control';
 import { metaFromLocale } from './seo';
-import { findLiveProjectById, findProjectById, listLiveProjects } from '../models/project';
-import { markdownToText } from '../models/markup';
+import { listLiveProjects } from '../models/content/project';
+import { markdownToText } from '../models/content/markup';
 import {
-  applySucceededPayment,
-  customerIdForEmail,
-  findSubscription,
-  monthlyProductId,
-  renewMonthlyProduct,
-  projectIdFromMetadata,
-  reconcileCharge,
-  recordFailedPayment,
-  upsertSubscription,
-  type ChargeState,
-  type ConfirmedPayment,
-} from '../models/donation';
-import {
-  DONATION_CURRENCIES,
-  DONATION_CURRENCY,
-  DONATION_INTERVALS,
-  isValidDonationCents,
-  MAX_DONATION_CENTS,
-  parseDonationAmount,
-  type AmountProblem,
-  type DonationCurrency,
-} from '../models/donation-rules';
-import { centsToDecimal, isCompleted, localized, truncate } from '../models/rules';
-import { PaymentsError, STRIPE_WORST_CASE_MS, type ChargeInfo, type CreateMonthlyInput, type DisputeInfo, type PaymentEvent, type PaymentIntentInfo, type StripePayments, type SubscriptionInfo } from '../models/providers/payments';
-import { MAX_DB_ID } from '../models/db-limits';
-import { withDeadline } from '../models/providers/deadline';
-import { queueSupersededCancel, recordCheckoutSubscription } from '../models/checkout-subscriptions';
-import { RUNNING_SUBSCRIPTION } from '../models/giving';
+  applyReportedPayment,
+  CreateIntentSchema,
+  handlePaymentEvent,
+  startGift,
+  stripeOf,
+  UpdateFundingSchema,
+  verifyPaymentEvent,
+  type CheckoutDeps,
+} from '../models/giving/checkout';
+import { isDonationCurrency, parseDonationAmount, SUGGESTED_CURRENCY } from '../models/shared/donation-rules';
+import { isCompleted, localized, truncate } from '../models/shared/rules';
 import type { CheckoutProps } from '../views/components/checkout/types';
-import { isDonationCurrency, SUGGESTED_CURRENCY } from '../models/donation-rules';
 
 /**
  * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
@@ -79,133 +58,6 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
   };
   return { props, meta: metaFromLocale(deps, lang, 'checkout') };
 };
-
-/** How the API names each currency's units in its messages. */
-const UNITS: Record<DonationCurrency, string> = { usd: 'US dollars', chf: 'Swiss francs', eur: 'euros' };
-
-function amountMessage(problem: AmountProblem, currency: DonationCurrency): string {
-  const code = currency.toUpperCase();
-  switch (problem) {
-    case 'invalid':
-      return `amount must be a number of ${UNITS[currency]}, like 150 or 25.50`;
-    case 'min':
-      return `amount must be at least 1.00 ${code}`;
-    case 'max':
-      return `amount must be at most ${Number(MAX_DONATION_CENTS / 100).toLocaleString('en-US')} ${code}`;
-    case 'decimals':
-      return 'amount can have at most two decimals (whole cents)';
-  }
-}
-
-/** Major units (number or decimal string) -> minor units, with the one rule of models/donation-rules.ts. */
-function amountInCents(value: number | string, currency: DonationCurrency, ctx: z.RefinementCtx): number {
-  const parsed = parseDonationAmount(value);
-  if ('problem' in parsed) {
-    ctx.addIssue({ code: 'custom', path: ['amount'], message: amountMessage(parsed.problem, currency) });
-    return 0;
-  }
-  return parsed.cents;
-}
-
-const RawAmountSchema = z.union([z.number(), z.string()], { error: 'amount is required: a number like 150 or 25.50' });
-
-const CurrencySchema = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(DONATION_CURRENCIES, { error: `currency must be one of ${DONATION_CURRENCIES.join(', ')}` }),
-);
-
-const ProjectIdSchema = z
-  .number({ error: 'projectId must be a project id or null' })
-  .int('projectId must be a whole number')
-  .positive('projectId must be positive')
-  .max(MAX_DB_ID, 'projectId: there is no such project');
-
-/** "" and absent are the same: no value. */
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-const EmailSchema = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: 'email must be an e-mail address like name@example.org' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'email can have at most 254 characters')
-    .pipe(z.email({ error: 'email must be an e-mail address like name@example.org' }))
-    .optional(),
-);
-
-const NameSchema = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ error: 'name must be text' })
-    .trim()
-    .max(200, 'name can have at most 200 characters')
-    // Control characters would end up in Stripe, the receipt and the certificate.
-    .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters')
-    .optional(),
-);
-
-export const CreateIntentSchema = z
-  .object({
-    amount: RawAmountSchema,
-    currency: CurrencySchema.default(DONATION_CURRENCY),
-    interval: z.enum(DONATION_INTERVALS, { error: `interval must be one of ${DONATION_INTERVALS.join(', ')}` }).default('once'),
-    projectId: ProjectIdSchema.nullable().default(null),
-    language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
-    /** A random id per checkout visit: the same choice twice gets the same PaymentIntent back. */
-    checkoutId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'checkoutId must be 8-64 letters, digits, - or _')
-      .optional(),
-    email: EmailSchema,
-    name: NameSchema,
-  })
-  .transform((input, ctx) => {
-    const cents = amountInCents(input.amount, input.currency, ctx);
-    if (input.interval === 'month' && !input.email) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required for a monthly donation: the receipts and the link to manage it go there' });
-    }
-    return { ...input, amount: cents };
-  });
-export type CreateIntentInput = z.infer<typeof CreateIntentSchema>;
-
-export const UpdateFundingSchema = z
-  .object({
-    projectId: ProjectIdSchema,
-    amount: RawAmountSchema,
-    currency: CurrencySchema.default(DONATION_CURRENCY),
-    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'paymentIntentId must look like pi_...'),
-  })
-  .transform((input, ctx) => ({ ...input, amount: amountInCents(input.amount, input.currency, ctx) }));
-
-/** Payment calls need both keys; without them every payment route answers 503 with the reason. */
-function stripeOf(deps: Deps): StripePayments {
-  if (deps.payments.kind !== 'stripe') throw new AppError(503, 'payments.unavailable', deps.payments.reason);
-  return deps.payments;
-}
-
-// Stripe refuses a key reused with other parameters (a 502 here): everything sent to Stripe is part
-// of what the key covers, the description too (the project's title may have been edited since).
-function idempotencyKey(input: CreateIntentInput, description: string): string {
-  const prefix = input.interval === 'month' ? 'monthly' : 'donation';
-  if (!input.checkoutId) return `${prefix}-${crypto.randomUUID()}`;
-  const hash = crypto
-    .createHash('sha256')
-    .update(JSON.stringify([input.checkoutId, input.amount, input.currency, input.interval, input.projectId ?? 'general', input.language, input.email ?? '', input.name ?? '', description]))
-    .digest('hex')
-    .slice(0, 40);
-  return `${prefix}-${hash}`;
-}
-
-/**
- * Our one-off PaymentIntents carry kind 'one_off' (or, made before monthly gifts existed, a
- * projectId). Any other PaymentIntent, a monthly gift's invoice payment above all, is not credited
- * as one: invoice.paid credits that with its subscription's project.
- */
-export function isOneOffIntent(metadata: Record<string, string>): boolean {
-  return metadata.kind === 'one_off' || (metadata.kind === undefined && Object.hasOwn(metadata, 'projectId'));
-}
-
 // Card-testing bots hammer payment endpoints; a donor never needs this many intents.
 const paymentLimiter = (deps: Deps) =>
   sharedRateLimit(deps.db, 'payments', {
@@ -214,362 +66,34 @@ const paymentLimiter = (deps: Deps) =>
     message: errorBody('rate_limited', 'Too many payment requests from this address. Please wait a few minutes and try again.'),
   });
 
-/** A Stripe call made for a webhook: when Stripe cannot answer, 503 so it delivers the event again. */
-async function confirming<T>(deps: Deps, event: PaymentEvent, what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    if (!(err instanceof PaymentsError)) throw err;
-    deps.log.error({ object: what, event: event.id, err: err.message }, 'webhook: could not confirm the event with Stripe');
-    // Stripe delivers the event again later (for up to three days); nothing is lost.
-    throw new AppError(503, 'payments.unavailable', `Could not confirm ${what} with Stripe right now (${err.message}); Stripe will deliver the event again.`);
-  }
-}
-
-/** A charge's refunds and its latest dispute, as Stripe reports them now. */
-async function chargeStateOf(stripe: StripePayments, charge: ChargeInfo, dispute: DisputeInfo | null): Promise<ChargeState> {
-  const latest = dispute ?? (charge.disputed ? ((await stripe.listDisputes(charge.id))[0] ?? null) : null);
-  return { chargeId: charge.id, refundedCents: charge.amountRefunded, dispute: latest ? { amountCents: latest.amount, status: latest.status } : null };
-}
-
-/** What a succeeded PaymentIntent's charge says: its id, what it settled for, its refunds and dispute. */
-async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promise<Pick<ConfirmedPayment, 'chargeId' | 'settlement' | 'chargeState'>> {
-  const charge = pi.latestChargeId ? await stripe.retrieveCharge(pi.latestChargeId) : null;
-  if (!charge || charge.paymentIntentId !== pi.id) return { chargeId: null, settlement: null, chargeState: null };
-  return { chargeId: charge.id, settlement: charge.settlement, chargeState: await chargeStateOf(stripe, charge, null) };
-}
-
-/** POST /api/create-payment-intent, /api/stripe/webhook and /api/update-project-funding, mounted at /api. */
+/**
+ * POST /api/create-payment-intent, /api/stripe/webhook and /api/update-project-funding, mounted at
+ * /api. Each parses its input and answers what its use case (models/giving/checkout.ts) returns;
+ * without Stripe's keys each answers 503 before its input is read.
+ */
 export function checkoutApi(deps: Deps): Router {
   const router = Router();
   const limiter = paymentLimiter(deps);
-  const hooks = { jobs: deps.jobs, log: deps.log };
-
-  /** Customer (known or new), product and subscription; answers the first invoice's client secret. */
-  async function startMonthly(stripe: StripePayments, email: string, monthly: Omit<CreateMonthlyInput, 'productId' | 'customerId'>): Promise<{ clientSecret: string; subscriptionId: string }> {
-    let productId = await monthlyProductId(deps.db, (k) => stripe.createMonthlyProduct(k));
-    let customerId = await customerIdForEmail(deps.db, email);
-    // At most one retry each when what we kept was deleted in the Stripe Dashboard since.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await stripe.createMonthly({ ...monthly, productId, customerId });
-      } catch (err) {
-        if (!(err instanceof PaymentsError && err.kind === 'not_found')) throw err;
-        if (attempt < 2 && customerId && err.param === 'customer') {
-          deps.log.warn({ customer: customerId }, 'a donor’s Stripe customer no longer exists: a new one for this gift');
-          customerId = null;
-          continue;
-        }
-        if (attempt < 2 && err.param?.includes('product')) {
-          deps.log.warn({ product: productId }, 'the "Monthly donation" product no longer exists at Stripe: made again');
-          productId = await renewMonthlyProduct(deps.db, productId, (k) => stripe.createMonthlyProduct(k));
-          continue;
-        }
-        throw new AppError(502, 'payments.rejected', 'The payment service refused to set up the monthly donation. Please try again in a moment or contact us.');
-      }
-    }
-  }
+  // The app's dependencies are the use cases' own (read at each call: tests swap a provider).
+  const giving: CheckoutDeps = deps;
 
   // The answer carries the payment's client secret: never stored.
   router.post('/create-payment-intent', noStore, limiter, async (req, res) => {
-    const stripe = stripeOf(deps);
+    stripeOf(deps.payments);
     const input = parseInput(CreateIntentSchema, req.body ?? {});
-    // A gift goes to a project visitors can see (a draft or a scheduled one is not offered yet).
-    const project = input.projectId === null ? null : await findLiveProjectById(deps.db, input.projectId);
-    if (input.projectId !== null && !project) {
-      throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
-    }
-    const purpose = project ? project.title : 'General Support';
-    if (input.interval === 'month') {
-      const email = input.email!;
-      const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
-      const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly' };
-      const key = idempotencyKey(input, description);
-      const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
-      // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
-      const started = await withDeadline(
-        STRIPE_WORST_CASE_MS,
-        () => startMonthly(stripe, email, monthly),
-        () => new PaymentsError('timeout', 'The payment service did not answer in time. Please try again in a moment.'),
-      );
-      // Changing the choice before paying starts another subscription: the first payment cancels the rest.
-      await recordCheckoutSubscription(deps.db, input.checkoutId, started.subscriptionId);
-      res.json({ clientSecret: started.clientSecret, kind: 'monthly' });
-      return;
-    }
-    const description = `Donation to ${deps.config.site.name}: ${purpose}`;
-    const intent = await stripe.createIntent({
-      amountCents: input.amount,
-      currency: input.currency,
-      metadata: {
-        projectId: input.projectId === null ? '' : String(input.projectId),
-        language: input.language,
-        kind: 'one_off',
-        // Where the receipt goes (Stripe's own receipt e-mails are not used).
-        ...(input.email ? { email: input.email } : {}),
-        ...(input.name ? { name: input.name } : {}),
-      },
-      description,
-      idempotencyKey: idempotencyKey(input, description),
-    });
-    res.json({ clientSecret: intent.clientSecret, kind: 'one_off' });
+    res.json(await startGift(giving, input));
   });
 
   router.post('/stripe/webhook', async (req: Request, res) => {
-    const stripe = stripeOf(deps);
-    let event: PaymentEvent;
-    try {
-      event = stripe.verifyEvent(req.rawBody, req.headers['stripe-signature']);
-    } catch (err) {
-      if (err instanceof PaymentsError && (err.kind === 'signature' || err.kind === 'malformed')) {
-        deps.log.warn({ err: err.message, kind: err.kind }, 'rejected a Stripe webhook');
-      }
-      throw err;
-    }
-    // Other event types are acknowledged so Stripe stops sending them.
-    if (event.object === null) {
-      res.json({ received: true, ignored: event.type });
-      return;
-    }
-    // The event only says which object changed. Status, amounts, currency and project come from
-    // Stripe's own record of it, so a signed event with odd numbers (a bug, a replayed test
-    // event, a leaked webhook secret) cannot move a total by itself.
-    const { kind, id } = event.object;
-    if (kind === 'payment_intent') return void res.json(await onPaymentIntent(event, id));
-    if (kind === 'invoice') return void res.json(await onInvoicePaid(event, id));
-    if (kind === 'charge' || kind === 'dispute') return void res.json(await onChargeChange(event, kind, id));
-    if (kind === 'customer') return void res.json(await onCustomer(event, id));
-    return void res.json(await onSubscription(event, id));
+    const event = verifyPaymentEvent(giving, req.rawBody, req.headers['stripe-signature']);
+    res.json(await handlePaymentEvent(giving, event));
   });
 
-  async function onPaymentIntent(event: PaymentEvent, intentId: string): Promise<object> {
-    const stripe = stripeOf(deps);
-    const pi = await confirming(deps, event, intentId, () => stripe.retrieveIntent(intentId));
-    if (!pi) {
-      deps.log.warn({ paymentIntent: intentId, event: event.id }, 'webhook: Stripe has no such payment');
-      throw new AppError(400, 'payments.not_found', `Stripe has no payment ${intentId}; the event was not applied.`);
-    }
-    if (!isOneOffIntent(pi.metadata)) {
-      // A monthly gift's invoice payment (credited by invoice.paid) or a payment of another site.
-      return { received: true, ignored: 'not a one-off donation' };
-    }
-    const payment = {
-      paymentIntentId: pi.id,
-      currency: pi.currency,
-      projectId: projectIdFromMetadata(pi.metadata.projectId),
-      language: pi.metadata.language ?? null,
-      kind: 'one_off' as const,
-      donorEmail: pi.metadata.email ?? null,
-      donorName: pi.metadata.name ?? null,
-      customerId: pi.customerId,
-    };
-
-    if (pi.status === 'succeeded') {
-      if (!isValidDonationCents(pi.amountReceived)) {
-        deps.log.error({ paymentIntent: pi.id, amountReceived: pi.amountReceived }, 'webhook: a succeeded payment with an amount this site does not accept');
-        throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
-      }
-      const facts = await confirming(deps, event, pi.id, () => chargeFacts(stripe, pi));
-      // Whichever event brought us here: Stripe says it succeeded, so it counts, exactly once.
-      const result = await applySucceededPayment(deps.db, { ...payment, ...facts, amountCents: pi.amountReceived }, 'webhook', hooks);
-      deps.log.info({ paymentIntent: pi.id, event: event.id, applied: result.applied }, 'donation succeeded (webhook)');
-      return { received: true, applied: result.applied };
-    }
-    if (event.type === 'payment_intent.payment_failed') {
-      if (!isValidDonationCents(pi.amount)) {
-        deps.log.error({ paymentIntent: pi.id, amount: pi.amount }, 'webhook: a failed payment with an amount this site does not accept');
-        throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amount} cents); it was not recorded.`);
-      }
-      await recordFailedPayment(deps.db, { ...payment, amountCents: pi.amount, failureMessage: pi.lastError });
-      deps.log.info({ paymentIntent: pi.id, event: event.id }, 'donation attempt failed (webhook)');
-      return { received: true };
-    }
-    // A "succeeded" event for a payment Stripe does not call succeeded: a succeeded intent never
-    // goes back, so this event will never apply; acknowledged so it is not redelivered.
-    deps.log.warn({ paymentIntent: pi.id, event: event.id, status: pi.status }, 'webhook: succeeded event for a payment Stripe does not call succeeded');
-    return { received: true, applied: false, status: pi.status };
-  }
-
-  /** One payment of a monthly gift: credited to the subscription's project, once per invoice. */
-  async function onInvoicePaid(event: PaymentEvent, invoiceId: string): Promise<object> {
-    const stripe = stripeOf(deps);
-    const invoice = await confirming(deps, event, invoiceId, () => stripe.retrieveInvoice(invoiceId));
-    if (!invoice) throw new AppError(400, 'payments.not_found', `Stripe has no invoice ${invoiceId}; the event was not applied.`);
-    if (invoice.status !== 'paid') return { received: true, applied: false, status: invoice.status };
-    if (!invoice.subscriptionId) return { received: true, ignored: 'not a monthly donation' };
-    const subscriptionId = invoice.subscriptionId;
-    const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
-    if (!sub || sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
-    const pi = invoice.paymentIntent;
-    if (!pi || pi.status !== 'succeeded') {
-      deps.log.warn({ invoice: invoice.id, event: event.id, paymentIntent: pi?.id, status: pi?.status }, 'webhook: a paid invoice without a succeeded payment; not credited');
-      return { received: true, applied: false, status: pi?.status ?? 'no payment' };
-    }
-    if (!isValidDonationCents(pi.amountReceived)) {
-      deps.log.error({ invoice: invoice.id, amountReceived: pi.amountReceived }, 'webhook: a monthly payment with an amount this site does not accept');
-      throw new AppError(400, 'payments.mismatch', `The invoice ${invoice.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
-    }
-    const donor = await donorOf(event, sub, invoice.customerEmail, invoice.customerName);
-    const facts = await confirming(deps, event, pi.id, () => chargeFacts(stripe, pi));
-    await syncSubscription(sub, donor);
-    const result = await applySucceededPayment(
-      deps.db,
-      {
-        paymentIntentId: pi.id,
-        amountCents: pi.amountReceived,
-        currency: pi.currency,
-        projectId: projectIdFromMetadata(sub.metadata.projectId),
-        language: sub.metadata.language ?? null,
-        kind: 'monthly',
-        donorEmail: donor.email,
-        donorName: donor.name,
-        customerId: sub.customerId,
-        subscriptionId: sub.id,
-        invoiceId: invoice.id,
-        ...facts,
-      },
-      'webhook',
-      hooks,
-    );
-    // Also on a replay: a crash between the gift and this line must not leave the others running.
-    await queueSupersededCancel(deps.db, deps.jobs, sub.id);
-    deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
-    return { received: true, applied: result.applied };
-  }
-
-  /** Who gives a monthly gift: the mirror's record, else the invoice's copy, else the customer. */
-  async function donorOf(event: PaymentEvent, sub: SubscriptionInfo, email: string | null, name: string | null): Promise<{ email: string | null; name: string | null }> {
-    const known = await findSubscription(deps.db, sub.id);
-    if (known) return { email: known.donorEmail || email, name: known.donorName ?? name };
-    if (email) return { email, name };
-    const stripe = stripeOf(deps);
-    const customer = await confirming(deps, event, sub.customerId, () => stripe.retrieveCustomer(sub.customerId));
-    return { email: customer?.email ?? null, name: customer?.name ?? name };
-  }
-
-  async function syncSubscription(sub: SubscriptionInfo, donor: { email: string | null; name: string | null }): Promise<boolean> {
-    if (!donor.email) {
-      deps.log.warn({ subscription: sub.id }, 'a monthly gift whose customer has no e-mail address: not listed for the donor');
-      return false;
-    }
-    await upsertSubscription(deps.db, {
-      subscriptionId: sub.id,
-      customerId: sub.customerId,
-      donorEmail: donor.email,
-      donorName: donor.name,
-      amountCents: sub.amountCents,
-      currency: sub.currency,
-      projectId: projectIdFromMetadata(sub.metadata.projectId),
-      language: sub.metadata.language ?? null,
-      status: sub.status,
-      paused: sub.paused,
-      currentPeriodEnd: sub.currentPeriodEnd,
-      canceledAt: sub.canceledAt,
-    });
-    return true;
-  }
-
-  async function onSubscription(event: PaymentEvent, subscriptionId: string): Promise<object> {
-    const stripe = stripeOf(deps);
-    const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
-    if (!sub) throw new AppError(400, 'payments.not_found', `Stripe has no subscription ${subscriptionId}; the event was not applied.`);
-    if (sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
-    const donor = await donorOf(event, sub, null, null);
-    return { received: true, synced: await syncSubscription(sub, donor), status: sub.status };
-  }
-
-  /**
-   * A customer changed: when it is a donor who saved a new card in the Billing Portal (which sets
-   * the customer's default), each running monthly gift is moved to that card, because a
-   * subscription's own card (saved with its first payment) would otherwise still be charged.
-   */
-  async function onCustomer(event: PaymentEvent, customerId: string): Promise<object> {
-    const stripe = stripeOf(deps);
-    const running = (await deps.db('donation_subscriptions').where({ customerId }).whereIn('status', [...RUNNING_SUBSCRIPTION]).select('subscriptionId')) as { subscriptionId: string }[];
-    if (running.length === 0) return { received: true, ignored: 'no running monthly gift' };
-    const customer = await confirming(deps, event, customerId, () => stripe.retrieveCustomer(customerId));
-    const card = customer?.defaultPaymentMethod ?? null;
-    if (!customer || customer.deleted || !card) return { received: true, moved: 0 };
-    let moved = 0;
-    for (const { subscriptionId } of running) {
-      const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
-      if (!sub || sub.customerId !== customerId || sub.defaultPaymentMethod === card || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
-      await confirming(deps, event, subscriptionId, () => stripe.useCardFor(subscriptionId, card));
-      moved += 1;
-    }
-    if (moved) deps.log.info({ customer: customerId, moved, event: event.id }, 'monthly gifts moved to the card the donor saved');
-    return { received: true, moved };
-  }
-
-  /** A refund or a dispute: the donation is brought in line with what Stripe says about its charge now. */
-  async function onChargeChange(event: PaymentEvent, kind: 'charge' | 'dispute', id: string): Promise<object> {
-    const stripe = stripeOf(deps);
-    let dispute: DisputeInfo | null = null;
-    let chargeId = id;
-    if (kind === 'dispute') {
-      dispute = await confirming(deps, event, id, () => stripe.retrieveDispute(id));
-      if (!dispute) throw new AppError(400, 'payments.not_found', `Stripe has no dispute ${id}; the event was not applied.`);
-      chargeId = dispute.chargeId;
-    }
-    const charge = await confirming(deps, event, chargeId, () => stripe.retrieveCharge(chargeId));
-    if (!charge) throw new AppError(400, 'payments.not_found', `Stripe has no charge ${chargeId}; the event was not applied.`);
-    const state = await confirming(deps, event, chargeId, () => chargeStateOf(stripe, charge, dispute));
-    const result = await reconcileCharge(deps.db, state, { paymentIntentId: charge.paymentIntentId });
-    if (!result.found) {
-      // Not one of our gifts, or its own event has not arrived yet: it is credited net of this then.
-      return { received: true, applied: false, reason: 'no donation for this charge (yet)' };
-    }
-    deps.log.info({ charge: charge.id, event: event.id, type: event.type, changedCents: result.changedCents }, 'donation refund/dispute reconciled (webhook)');
-    return { received: true, changedCents: result.changedCents };
-  }
-
-  // The browser's call after a successful payment. It moves nothing by itself: the server asks
-  // Stripe for the PaymentIntent and applies it only if Stripe says it succeeded for this project
-  // and amount, through the same once-only path as the webhook.
+  // The browser's call after a successful payment: it moves nothing by itself (applyReportedPayment).
   router.post('/update-project-funding', limiter, async (req, res) => {
-    const stripe = stripeOf(deps);
+    stripeOf(deps.payments);
     const input = parseInput(UpdateFundingSchema, req.body ?? {});
-    const project = await findProjectById(deps.db, input.projectId);
-    if (!project) throw notFound(`There is no project with id ${input.projectId}`);
-    const pi = await stripe.retrieveIntent(input.paymentIntentId);
-    if (!pi) throw new AppError(404, 'payments.not_found', `Stripe has no payment ${input.paymentIntentId}`);
-    if (!isOneOffIntent(pi.metadata)) {
-      throw new AppError(409, 'payments.not_succeeded', `The payment ${pi.id} is a monthly gift's payment: the project's total is updated when Stripe confirms its invoice.`);
-    }
-    if (pi.status !== 'succeeded') {
-      throw new AppError(409, 'payments.not_succeeded', `The payment ${pi.id} has not succeeded (status: ${pi.status}); the project's total is updated once Stripe confirms it.`);
-    }
-    if (projectIdFromMetadata(pi.metadata.projectId) !== input.projectId) {
-      throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} was not made for project ${input.projectId}`);
-    }
-    // Stripe's amount_received, which for a succeeded payment is what was charged.
-    const received = pi.amountReceived;
-    if (received !== input.amount || pi.currency !== input.currency) {
-      throw new AppError(400, 'payments.mismatch', `The amount does not match the payment ${pi.id}`);
-    }
-    const facts = await chargeFacts(stripe, pi);
-    const result = await applySucceededPayment(
-      deps.db,
-      {
-        paymentIntentId: pi.id,
-        amountCents: received,
-        currency: pi.currency,
-        projectId: input.projectId,
-        language: pi.metadata.language ?? null,
-        kind: 'one_off',
-        donorEmail: pi.metadata.email ?? null,
-        donorName: pi.metadata.name ?? null,
-        customerId: pi.customerId,
-        ...facts,
-      },
-      'client',
-      hooks,
-    );
-    res.json({
-      applied: result.applied,
-      projectId: input.projectId,
-      raisedAmount: result.projectRaisedCents === null ? project.raisedAmount : centsToDecimal(result.projectRaisedCents),
-    });
+    res.json(await applyReportedPayment(giving, input));
   });
 
   return router;

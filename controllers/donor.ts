@@ -17,12 +17,12 @@ import { metaFromLocale } from './seo';
 import { errorBody } from './middleware/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
-import { AppError, fieldError } from '../models/errors';
-import { normalizeEmail, tFor } from '../models/text';
-import { localizePath, localUrl } from '../models/urls';
-import type { Lang } from '../models/rules';
-import { CERTIFICATE_REQUEST_TASK } from '../models/giving';
-import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/donation-rules';
+import { AppError, fieldError } from '../models/shared/errors';
+import { normalizeEmail, tFor } from '../models/shared/text';
+import { localizePath, localUrl } from '../models/shared/urls';
+import type { Lang } from '../models/shared/rules';
+import { CERTIFICATE_REQUEST_TASK } from '../models/giving/names';
+import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/shared/donation-rules';
 import {
   checkDonorToken,
   consumeDonorToken,
@@ -32,19 +32,19 @@ import {
   DONOR_GIFT_YEARS,
   DONOR_SESSION_MS,
   DONOR_TOKEN_TTL_MS,
+  changeMonthlyGift,
   findOwnSubscription,
   hasGiven,
   isDonorCsrfToken,
   isManageable,
   listDonorGifts,
   listDonorSubscriptions,
-  mirrorSubscription,
   readDonorSession,
   signDonorSession,
   type DonorSession,
-} from '../models/donor';
-import { PaymentsError } from '../models/providers/payments';
-import type { MonthlyPayments, SubscriptionState } from '../models/providers/payments-monthly';
+  type MonthlyGiftChange,
+} from '../models/giving/donor';
+import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import type { DonorError, DonorManageProps, DonorNotice } from '../views/pages/donor-manage-page';
 
 /** Links one client may ask for per window (every instance counts together). */
@@ -288,24 +288,15 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
       amountCents = amount.cents;
     }
 
-    const monthly = options.monthly;
-    try {
-      if (!monthly) throw new PaymentsError('unconfigured', 'Stripe is not configured.');
-      if (input.action === 'card') {
-        const portal = await monthly.cardUpdateSession(own.customerId, localUrl(deps.config.publicUrl, PAGE_PATH, lang, { done: 'card' }));
-        return res.redirect(303, portal.url);
-      }
-      let state: SubscriptionState;
-      if (input.action === 'amount') state = await monthly.changeAmount(own.subscriptionId, amountCents);
-      else if (input.action === 'pause') state = await monthly.pause(own.subscriptionId);
-      else if (input.action === 'resume') state = await monthly.resume(own.subscriptionId);
-      else state = await monthly.cancel(own.subscriptionId);
-      await mirrorSubscription(deps.db, own.id, state);
-    } catch (err) {
-      if (!(err instanceof PaymentsError)) throw err;
-      deps.log.warn({ err: err.message, action: input.action }, 'a donor change did not reach Stripe');
-      return renderPage(req, res, deps, { status: 503, error: { kind: 'paymentService' } });
+    // The change is made at Stripe (a new card in Stripe's Billing Portal), then shown at once.
+    const gifts = { db: deps.db, log: deps.log, monthly: options.monthly };
+    const unavailable = () => renderPage(req, res, deps, { status: 503, error: { kind: 'paymentService' } });
+    if (input.action === 'card') {
+      const result = await changeMonthlyGift(gifts, own, { action: 'card', returnUrl: localUrl(deps.config.publicUrl, PAGE_PATH, lang, { done: 'card' }) });
+      return result.outcome === 'portal' ? res.redirect(303, result.url) : unavailable();
     }
+    const change: MonthlyGiftChange = input.action === 'amount' ? { action: 'amount', amountCents } : { action: input.action };
+    if ((await changeMonthlyGift(gifts, own, change)).outcome === 'unavailable') return unavailable();
     const done = { amount: 'amount', pause: 'paused', resume: 'resumed', cancel: 'canceled' }[input.action];
     res.redirect(303, pageUrl(lang, `?done=${done}`));
   });

@@ -1,7 +1,7 @@
 import { Router, type Express, type Request, type Response } from 'express';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { migrationsCurrent } from '../db/connection';
+import { databaseAnswers, schemaCurrent } from '../models/site/readiness';
 import { noStore } from './middleware/cache-control';
 
 /**
@@ -51,7 +51,7 @@ export function healthRouter(db: Knex, log: Logger): Router {
     let migrations: Check = migrationsDone ? 'ok' : 'unknown';
     const deadline = Date.now() + READY_TIMEOUT_MS;
     try {
-      const answered = await within(db.raw('select 1'), READY_TIMEOUT_MS);
+      const answered = await within(databaseAnswers(db), READY_TIMEOUT_MS);
       if (answered === 'timeout') database = 'timeout';
     } catch (err) {
       database = 'unreachable';
@@ -59,7 +59,7 @@ export function healthRouter(db: Knex, log: Logger): Router {
     }
     if (database === 'ok' && !migrationsDone) {
       try {
-        const current = await within(migrationsCurrent(db), Math.max(deadline - Date.now(), 1));
+        const current = await within(schemaCurrent(db), Math.max(deadline - Date.now(), 1));
         if (current === 'timeout') database = 'timeout';
         else if (current) migrations = 'ok';
         else migrations = 'pending';

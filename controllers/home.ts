@@ -2,8 +2,8 @@ import type { PageLoader } from './context';
 import { langOf, sharedRead } from './context';
 import { projectCards } from './projects';
 import { pageEntry } from './page-content';
-import { listPublicNews } from '../models/news';
-import { listLiveTeam } from '../models/team';
+import { listPublicNews } from '../models/content/news';
+import { listLiveTeam } from '../models/content/team';
 import { metaFromLocale, organizationLd } from './seo';
 import type { HomeProps } from '../views/pages/home-page';
 

@@ -2,7 +2,7 @@
 // /de. Routes are written once, without the language, and mounted for both languages with
 // inEveryLanguage; the language of a request is read from its address by the locale middleware
 // (res.locals.lang, langOf), which runs before any router.
-import { localizePath } from '../models/urls';
+import { localizePath } from '../models/shared/urls';
 
 /**
  * The addresses of `paths` in every language, German first. Mounting at the site root

@@ -8,9 +8,9 @@
 // accepted only when the browser says it comes from our own pages (isSameOrigin).
 import type { Request, Response } from 'express';
 import type { Deps } from './context';
-import { escapeHtml as esc, tFor } from '../models/text';
-import { localizePath } from '../models/urls';
-import type { Lang } from '../models/rules';
+import { escapeHtml as esc, tFor } from '../models/shared/text';
+import { localizePath } from '../models/shared/urls';
+import type { Lang } from '../models/shared/rules';
 
 export interface LinkPage {
   title: string;

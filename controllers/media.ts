@@ -9,20 +9,20 @@ import { pipeline } from 'node:stream/promises';
 import multer from 'multer';
 import type { Deps } from './context';
 import { langOf } from './context';
-import { tFor } from '../models/text';
+import { tFor } from '../models/shared/text';
 import { parseId, parseInput } from './middleware/errors';
-import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/errors';
-import { fieldTextKey } from '../models/error-codes';
+import { AppError, badRequest, fieldError, invalidField, notFound, type FieldError } from '../models/shared/errors';
+import { fieldTextKey } from '../models/shared/error-codes';
 import type { AdminIdentity } from './middleware/auth';
 import { noStore } from './middleware/cache-control';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media';
+import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media/library';
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
-import { MEDIA_CATEGORIES } from '../models/media-rules';
-import { audited, type AuditInput } from '../models/audit';
-import { localizePath } from '../models/urls';
-import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/db-limits';
+import { MEDIA_CATEGORIES } from '../models/shared/media-rules';
+import { audited, type AuditInput } from '../models/people/audit';
+import { localizePath } from '../models/shared/urls';
+import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/shared/db-limits';
 
 const MB = 1024 * 1024;
 
@@ -46,7 +46,7 @@ function unsentFile(res: Response): void {
   res.set('Cache-Control', 'no-store');
 }
 
-/** The media library's routers; app.ts mounts each behind its guard. */
+/** The media library's routers; controllers/routes.ts mounts each behind its guard. */
 export interface MediaRouters {
   /** GET/HEAD /:name, mounted at /uploads: public. */
   files: Router;
@@ -63,8 +63,8 @@ export function mediaRouters(deps: Deps): MediaRouters {
   const api = Router();
   const forms = Router();
   // Files arrive in a private folder of this machine under random names and go to the storage
-  // only after their content has been checked (models/media.ts storeUpload). Whatever a killed
-  // process leaves there is removed by the hourly sweep (models/media-sweep.ts).
+  // only after their content has been checked (models/media/library.ts storeUpload). Whatever a killed
+  // process leaves there is removed by the hourly sweep (models/media/sweep.ts).
   const incoming = path.join(path.resolve(deps.config.uploadDir), '.incoming');
   const upload = multer({
     storage: multer.diskStorage({

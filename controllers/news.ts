@@ -1,21 +1,21 @@
 import { Router } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
-import { tFor } from '../models/text';
-import { absoluteUrl, pageUrl } from '../models/urls';
+import { tFor } from '../models/shared/text';
+import { absoluteUrl, pageUrl } from '../models/shared/urls';
 import { parseId } from './middleware/errors';
-import { notFound } from '../models/errors';
+import { notFound } from '../models/shared/errors';
 import { metaFromLocale, organizationLd } from './seo';
-import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/news';
-import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/project';
+import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/content/news';
+import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/content/project';
 import { pageEntry } from './page-content';
-import { libraryAlt, renderWithLibraryAlts } from '../models/library-alts';
+import { libraryAlt, renderWithLibraryAlts } from '../models/media/library-alts';
 import { DEFAULT_RELATED_PROJECT_SLUG } from '../views/site';
-import { localized, truncate } from '../models/rules';
+import { localized, truncate } from '../models/shared/rules';
 import { articleExtraKind, showsPhotoGallery } from '../views/components/articles/article-extras';
 import type { NewsPageProps } from '../views/pages/news-page';
 import type { NewsDetailProps } from '../views/pages/news-detail-page';
 
-/** Public read API of news articles, newest first, mounted at /api/news: public articles only (models/news.ts). */
+/** Public read API of news articles, newest first, mounted at /api/news: public articles only (models/content/news.ts). */
 export function newsApi(deps: Deps): Router {
   const router = Router();
   router.get('/', async (_req, res) => {

@@ -2,18 +2,18 @@ import { Router, type Request, type Response } from 'express';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import multer from 'multer';
-import { loadSharp } from '../models/lazy';
+import { loadSharp } from '../models/media/lazy';
 import { ROOT } from '../config';
 import type { Deps } from './context';
-import { tFor } from '../models/text';
+import { tFor } from '../models/shared/text';
 import { errorBody } from './middleware/errors';
-import { AppError, notFound } from '../models/errors';
-import type { ErrorCode } from '../models/error-codes';
+import { AppError, notFound } from '../models/shared/errors';
+import type { ErrorCode } from '../models/shared/error-codes';
 import { sharedRateLimit } from './middleware/rate-limit';
-import { localizePath, splitLang } from '../models/urls';
-import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/subscriber';
+import { localizePath, splitLang } from '../models/shared/urls';
+import { checkConfirmToken, confirmSubscription, findByUnsubscribeToken, SubscribeInputSchema, unsubscribe } from '../models/newsletter/subscriber';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
-import type { Lang } from '../models/rules';
+import type { Lang } from '../models/shared/rules';
 import { toastKeyFor } from '../views/components/newsletter-form';
 
 /** Subscriptions from one address: plenty for a family behind one router, too few for a bot. */

@@ -3,14 +3,14 @@
 // rest of the page, and the edited meta description. Only a live entry counts (findPageContent).
 import type { Request } from 'express';
 import { langOf, sharedRead, type Deps } from './context';
-import { findPageContent } from '../models/page';
-import { renderWithLibraryAlts } from '../models/library-alts';
-import { editedTexts } from '../models/page-texts';
-import { localized } from '../models/rules';
+import { findPageContent } from '../models/content/page';
+import { renderWithLibraryAlts } from '../models/media/library-alts';
+import { editedTexts } from '../models/content/page-texts';
+import { localized } from '../models/shared/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
-import type { RouteId } from '../models/urls';
+import type { RouteId } from '../models/shared/urls';
 
-/** Route id -> page name of the page_contents table (PAGE_NAMES in models/admin-rules.ts). */
+/** Route id -> page name of the page_contents table (PAGE_NAMES in models/shared/admin-rules.ts). */
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
   home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
   team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',

@@ -8,7 +8,7 @@
 //   Only the link holds the secret.
 // - Opening one: the item's own address with `?preview=<secret>` (so the browser's router hydrates
 //   the page it matches). The page router hands such a request to answerPreview(), which renders
-//   the page through its usual loader inside withPreview() (models/preview-scope.ts): the models'
+//   the page through its usual loader inside withPreview() (models/content/preview-scope.ts): the models'
 //   live readers return the previewed item in place of the saved one. The answer is never kept
 //   (no page cache, no shared reads, Cache-Control: no-store), says noindex, and carries a banner.
 import crypto from 'node:crypto';
@@ -17,15 +17,15 @@ import { z } from 'zod';
 import type { Deps } from './context';
 import { langOf } from './context';
 import { parseId, parseInput } from './middleware/errors';
-import { AppError, notFound } from '../models/errors';
-import { centsToDecimal, decimalToCents, slugify, type Lang, type NewsArticle, type PageContent, type Project, type TeamMember } from '../models/rules';
-import { raisedAdjustment, type ProjectInput } from '../models/project';
-import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/preview-scope';
-import { pathFor, localizePath, type RouteId } from '../models/urls';
-import { escapeHtml as esc, tFor } from '../models/text';
+import { AppError, notFound } from '../models/shared/errors';
+import { centsToDecimal, decimalToCents, slugify, type Lang, type NewsArticle, type PageContent, type Project, type TeamMember } from '../models/shared/rules';
+import { raisedAdjustment, type ProjectInput } from '../models/content/project';
+import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/content/preview-scope';
+import { pathFor, localizePath, type RouteId } from '../models/shared/urls';
+import { escapeHtml as esc, tFor } from '../models/shared/text';
 import { sendLinkPage } from './link-pages';
 import { RESOURCES, formValues, type Resource } from './admin/content';
-import type { AdminIdentity } from '../models/user';
+import type { AdminIdentity } from '../models/people/user';
 import type { AdminFlash } from './middleware/auth';
 import type { RenderedPage } from './middleware/caching';
 import { writePage } from './render';

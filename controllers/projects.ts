@@ -1,19 +1,19 @@
 import { Router } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
-import { tFor } from '../models/text';
-import { absoluteUrl, localUrl, pageUrl } from '../models/urls';
+import { tFor } from '../models/shared/text';
+import { absoluteUrl, localUrl, pageUrl } from '../models/shared/urls';
 import { parseId } from './middleware/errors';
-import { notFound } from '../models/errors';
+import { notFound } from '../models/shared/errors';
 import { metaFromLocale, organizationLd } from './seo';
-import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '../models/project';
-import { listLiveNewsForProject, toSummary } from '../models/news';
-import { listSpending, publicSpending, withSpent } from '../models/spending';
+import { findLiveProjectById, findLiveProjectBySlug, listLiveProjects } from '../models/content/project';
+import { listLiveNewsForProject, toSummary } from '../models/content/news';
+import { listSpending, publicSpending, withSpent } from '../models/giving/spending';
 import { pageEntry } from './page-content';
-import { markdownToText } from '../models/markup';
-import { libraryAlt, renderWithLibraryAlts } from '../models/library-alts';
+import { markdownToText } from '../models/content/markup';
+import { libraryAlt, renderWithLibraryAlts } from '../models/media/library-alts';
 import type { Request } from 'express';
-import type { Project } from '../models/rules';
-import { centsToDecimal, decimalToCents, localized, truncate } from '../models/rules';
+import type { Project } from '../models/shared/rules';
+import { centsToDecimal, decimalToCents, localized, truncate } from '../models/shared/rules';
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 
@@ -96,7 +96,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     };
   }
   // Every public article about the project (its Project Updates): the ones /news lists, in both
-  // languages (an article without a German abstract is not public, see models/news.ts).
+  // languages (an article without a German abstract is not public, see models/content/news.ts).
   const news = (await listLiveNewsForProject(deps.db, project.id)).map(toSummary);
   // Where the money went: the records and their sum, beside the funding bar.
   const records = (await listSpending(deps.db, project.id)).map(publicSpending);

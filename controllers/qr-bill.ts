@@ -5,9 +5,9 @@
 import { Router, type RequestHandler } from 'express';
 import { langOf, type Deps } from './context';
 import { inEveryLanguage } from './lang-routes';
-import { tFor } from '../models/text';
-import type { Lang } from '../models/rules';
-import { qrBillData, renderQrBillPdf, renderQrBillSvg } from '../models/qr-bill';
+import { tFor } from '../models/shared/text';
+import type { Lang } from '../models/shared/rules';
+import { qrBillData, renderQrBillPdf, renderQrBillSvg } from '../models/giving/qr-bill';
 
 /** The bill changes only with the configuration, that is with a restart: a day in any cache. */
 const CACHE = 'public, max-age=86400';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import type { Deps } from './context';
-import { localizePath, splitLang, type RouteId } from '../models/urls';
+import { localizePath, splitLang, type RouteId } from '../models/shared/urls';
 import { renderAdminDocument, renderPublicDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
 import { encodingFor, PackedPage, type Encoding, type RenderedPage } from './middleware/caching';

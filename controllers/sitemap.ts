@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import type { Deps } from './context';
-import { localizePath, pathFor } from '../models/urls';
-import { listLiveProjects } from '../models/project';
+import { localizePath, pathFor } from '../models/shared/urls';
+import { listLiveProjects } from '../models/content/project';
 import { inEveryLanguage } from './lang-routes';
-import { listPublicNews } from '../models/news';
-import { escapeHtml } from '../models/text';
+import { listPublicNews } from '../models/content/news';
+import { escapeHtml } from '../models/shared/text';
 
 
 /** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */

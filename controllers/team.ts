@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Deps } from './context';
-import { listLiveTeam } from '../models/team';
+import { listLiveTeam } from '../models/content/team';
 
 /** Public read API of the team, mounted at /api/team: live members only. */
 export function teamApi(deps: Deps): Router {

@@ -11,7 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import sqlite3 from 'sqlite3';
-import { ConfigError, loadConfig, ROOT, type Config } from '../config';
+
+/** What a backup needs of the site's configuration (config.ts's Config has these). */
+export interface BackupConfig {
+  databaseUrl: string;
+  /** PostgreSQL only: the schema of the app's tables. */
+  databaseSchema: string | undefined;
+  uploadDir: string;
+}
 
 export class BackupError extends Error {}
 
@@ -31,14 +38,14 @@ export interface RestoreResult {
 
 const isSqliteUrl = (url: string) => url.startsWith('sqlite:');
 
-function sqliteFile(config: Config): string {
+function sqliteFile(config: BackupConfig): string {
   const file = config.databaseUrl.slice('sqlite:'.length);
   if (file === ':memory:' || file === '') throw new BackupError('DATABASE_URL is an in-memory SQLite database: there is nothing to back up or restore');
   return path.resolve(file);
 }
 
 /** The site's schema and its job queue's schema on PostgreSQL. */
-function pgSchemas(config: Config): { app: string; jobs: string } {
+function pgSchemas(config: BackupConfig): { app: string; jobs: string } {
   const app = config.databaseSchema ?? 'public';
   return { app, jobs: config.databaseSchema ? `${config.databaseSchema}_jobs` : 'graphile_worker' };
 }
@@ -57,15 +64,15 @@ function stamp(now: Date): string {
   return `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
 }
 
-/** backups/<db>-<yyyymmdd-hhmmss>.sqlite3 or .dump in the project folder (local time). */
-export function defaultBackupFile(config: Config, now = new Date()): string {
+/** <dir>/<db>-<yyyymmdd-hhmmss>.sqlite3 or .dump (local time). */
+export function defaultBackupFile(config: BackupConfig, dir: string, now = new Date()): string {
   if (isSqliteUrl(config.databaseUrl)) {
     const name = path.basename(sqliteFile(config)).replace(/\.(sqlite3?|db)$/, '');
-    return path.join(ROOT, 'backups', `${name}-${stamp(now)}.sqlite3`);
+    return path.join(dir, `${name}-${stamp(now)}.sqlite3`);
   }
   const { database } = pgConnection(config.databaseUrl);
   const label = config.databaseSchema ? `${database}-${config.databaseSchema}` : database;
-  return path.join(ROOT, 'backups', `${label.replace(/[^A-Za-z0-9._-]/g, '_')}-${stamp(now)}.dump`);
+  return path.join(dir, `${label.replace(/[^A-Za-z0-9._-]/g, '_')}-${stamp(now)}.dump`);
 }
 
 export function formatBytes(bytes: number): string {
@@ -81,7 +88,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The reminder both scripts print: uploads live outside the database. */
-export function uploadsReminder(config: Config): string {
+export function uploadsReminder(config: BackupConfig): string {
   return (
     `Uploaded files are not in the database: back up UPLOAD_DIR (${config.uploadDir}) as well, ` +
     `e.g. with rsync or restic; with S3 storage (S3_BUCKET) keep versioning switched on for the bucket.`
@@ -188,7 +195,7 @@ function fsyncFile(file: string): void {
   }
 }
 
-async function backupSqlite(config: Config, file: string): Promise<string> {
+async function backupSqlite(config: BackupConfig, file: string): Promise<string> {
   const source = sqliteFile(config);
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source} (DATABASE_URL): nothing to back up`);
   const tmp = `${file}.partial-${process.pid}`;
@@ -215,7 +222,7 @@ async function backupSqlite(config: Config, file: string): Promise<string> {
   return source;
 }
 
-async function restoreSqlite(config: Config, file: string): Promise<RestoreResult> {
+async function restoreSqlite(config: BackupConfig, file: string): Promise<RestoreResult> {
   const target = sqliteFile(config);
   await checkSqliteBackup(file);
   const dir = path.dirname(target);
@@ -282,7 +289,7 @@ async function existingSchemas(knex: Knex, names: string[]): Promise<string[]> {
   return rows.map((r) => r.nspname);
 }
 
-async function backupPostgres(config: Config, file: string, parentEnv: Env): Promise<string> {
+async function backupPostgres(config: BackupConfig, file: string, parentEnv: Env): Promise<string> {
   const pgDump = requireProgram('pg_dump', parentEnv.PATH);
   const conn = pgConnection(config.databaseUrl);
   const { app, jobs } = pgSchemas(config);
@@ -310,7 +317,7 @@ async function backupPostgres(config: Config, file: string, parentEnv: Env): Pro
   return `PostgreSQL database ${conn.database}, schema${schemas.length > 1 ? 's' : ''} ${schemas.join(', ')}`;
 }
 
-async function restorePostgres(config: Config, file: string, parentEnv: Env): Promise<RestoreResult> {
+async function restorePostgres(config: BackupConfig, file: string, parentEnv: Env): Promise<RestoreResult> {
   const pgRestore = requireProgram('pg_restore', parentEnv.PATH);
   const conn = pgConnection(config.databaseUrl);
   const env = { ...parentEnv, ...conn.env };
@@ -366,7 +373,7 @@ async function restorePostgres(config: Config, file: string, parentEnv: Env): Pr
 }
 
 /** Writes a backup of the configured database to `file` (which must not exist yet). */
-export async function backupDatabase(config: Config, file: string, options: { env?: Env } = {}): Promise<BackupResult> {
+export async function backupDatabase(config: BackupConfig, file: string, options: { env?: Env } = {}): Promise<BackupResult> {
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists: choose another name`);
   const dir = path.dirname(target);
@@ -377,21 +384,8 @@ export async function backupDatabase(config: Config, file: string, options: { en
 }
 
 /** Replaces the configured database by the backup in `file`. The site must be stopped. */
-export async function restoreDatabase(config: Config, file: string, options: { env?: Env } = {}): Promise<RestoreResult> {
+export async function restoreDatabase(config: BackupConfig, file: string, options: { env?: Env } = {}): Promise<RestoreResult> {
   const source = path.resolve(file);
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`No backup file at ${source}`);
   return isSqliteUrl(config.databaseUrl) ? restoreSqlite(config, source) : restorePostgres(config, source, options.env ?? {});
-}
-
-/** Runs a backup or restore command: a configuration or backup problem is one line and exit 1. */
-export async function runCommand(main: (config: Config) => Promise<void>): Promise<void> {
-  try {
-    await main(loadConfig(process.env));
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof BackupError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
 }

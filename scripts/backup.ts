@@ -2,7 +2,9 @@
 // Reads DATABASE_URL and DATABASE_SCHEMA like the site (config.ts). Default file:
 // backups/<db>-<yyyymmdd-hhmmss>.sqlite3 (SQLite) or .dump (PostgreSQL, pg_dump's custom format).
 import path from 'node:path';
-import { backupDatabase, defaultBackupFile, formatBytes, runCommand, uploadsReminder } from '../db/backup';
+import { backupDatabase, defaultBackupFile, formatBytes, uploadsReminder } from '../db/backup';
+import { runCommand } from './db-command';
+import { ROOT } from '../config';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h') || args.length > 1) {
@@ -11,7 +13,7 @@ if (args.includes('--help') || args.includes('-h') || args.length > 1) {
 }
 
 await runCommand(async (config) => {
-  const file = args[0] ?? defaultBackupFile(config);
+  const file = args[0] ?? defaultBackupFile(config, path.join(ROOT, 'backups'));
   const result = await backupDatabase(config, file, { env: process.env });
   console.log(`Backed up ${result.source}`);
   const relative = path.relative(process.cwd(), result.file);

@@ -10,7 +10,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage } from '../test/helpers';
 import { PAGES } from '../controllers/pages';
-import { localizePath, type RouteId } from '../models/urls';
+import { localizePath, type RouteId } from '../models/shared/urls';
 
 const KB = 1024;
 const JS_BUDGET = 100 * KB;

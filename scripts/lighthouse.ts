@@ -15,7 +15,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_PATH, startServer } from '../test/helpers';
 import { PAGES } from '../controllers/pages';
-import { localizePath } from '../models/urls';
+import { localizePath } from '../models/shared/urls';
 
 /** Scores: the gate (fail below). Performance's target is 1.00. */
 const BUDGET = { performance: 0.97, accessibility: 1, 'best-practices': 1, seo: 1 } as const;

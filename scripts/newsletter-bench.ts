@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/connection';
-import { newToken } from '../models/subscriber';
+import { newToken } from '../models/newsletter/subscriber';
 import { startCluster, type Cluster } from './pg-cluster';
 import { ADMIN_KEY, startInstance, type Instance } from './instances';
 import { startFakeSmtp } from '../test/fakes/smtp';

@@ -3,7 +3,8 @@
 // without a terminal to ask on, --yes is required.
 import path from 'node:path';
 import readline from 'node:readline/promises';
-import { restoreDatabase, runCommand, uploadsReminder } from '../db/backup';
+import { restoreDatabase, uploadsReminder } from '../db/backup';
+import { runCommand } from './db-command';
 
 const args = process.argv.slice(2);
 const yes = args.includes('--yes') || args.includes('-y');

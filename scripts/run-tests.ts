@@ -1,5 +1,7 @@
-// Runs every test file with Node's own test runner, TypeScript through tsx: unit, API and
-// end-to-end suites on SQLite, then the API and end-to-end suites again on PostgreSQL.
+// Checks the import rules (dependency-cruiser, .dependency-cruiser.cjs: the arrows between
+// controllers, models, views and db, and no import circles), then runs every test file with Node's
+// own test runner, TypeScript through tsx: unit, API and end-to-end suites on SQLite, then the API
+// and end-to-end suites again on PostgreSQL. A wrong arrow or a circle fails the run before any test.
 //
 // Usage: npm test [-- <folder or file>...]          e.g. npm test -- test/unit
 //   TEST_DATABASES=sqlite        only SQLite (default: sqlite,postgres)
@@ -31,6 +33,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/** The import rules over the app's code, the scripts and the tests; false when one is broken. */
+function importRules(): boolean {
+  console.log('\n=== Import rules (dependency-cruiser) ===\n');
+  const bin = path.join('node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
+  const sources = ['app.ts', 'config.ts', 'controllers', 'models', 'views', 'db', 'scripts', 'test'];
+  const result = spawnSync(process.execPath, [bin, ...sources, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { stdio: 'inherit' });
+  return result.status === 0;
+}
+
 function run(label: string, list: string[], env: Record<string, string>): number {
   console.log(`\n=== ${label}: ${list.length} test files ===\n`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...list], {
@@ -42,6 +53,12 @@ function run(label: string, list: string[], env: Record<string, string>): number
 
 const outcomes: string[] = [];
 let failed = false;
+
+if (!importRules()) {
+  console.log('\nImport rules: FAILED (see above); no tests were run');
+  process.exit(1);
+}
+outcomes.push('Import rules: passed');
 
 if (databases.includes('sqlite')) {
   const { TEST_DATABASE_URL: _ignored, ...rest } = process.env;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pathFor, type RouteId } from '../models/urls';
+import { pathFor, type RouteId } from '../models/shared/urls';
 import { withEditedTexts, type TFunction } from './translate';
 import type { Lang, SiteInfo } from './types';
 

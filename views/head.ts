@@ -1,5 +1,5 @@
-import { escapeHtml } from '../models/text';
-import { absoluteUrl } from '../models/urls';
+import { escapeHtml } from '../models/shared/text';
+import { absoluteUrl } from '../models/shared/urls';
 import type { PagePayload, SiteInfo } from './types';
 
 /** One element of a page's head: the server writes it as HTML, the browser creates it after a navigation. */

@@ -1,5 +1,5 @@
 import i18next, { type i18n, type Resource } from 'i18next';
-import type { Lang } from '../models/rules';
+import type { Lang } from '../models/shared/rules';
 import type { TFunction } from './translate';
 
 /** One i18next instance: resources of the languages given, a missing key warns and shows the key. */

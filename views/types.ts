@@ -1,6 +1,6 @@
 import type { CssRule } from './critical-css';
 import type { SiteInfo } from '../config';
-import type { Lang } from '../models/rules';
+import type { Lang } from '../models/shared/rules';
 
 export type { Lang, SiteInfo };
 

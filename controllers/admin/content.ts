@@ -4,22 +4,22 @@ import { Router, type Request, type Response } from 'express';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
-import { AppError, notFound } from '../../models/errors';
+import { AppError, notFound } from '../../models/shared/errors';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
-import { listLedger } from '../../models/ledger';
-import { centsToDecimal } from '../../models/rules';
-import { findProjectById } from '../../models/project';
-import type { AdminIdentity } from '../../models/user';
-import { localizePath } from '../../models/urls';
-import { findRevision, listRevisions, type RevisionSummary } from '../../models/revisions';
-import { isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
-import { adminDisplayName } from '../../models/user';
-import { adminErrorKey, fieldTextKey } from '../../models/error-codes';
-import { tFor } from '../../models/text';
-import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content-edits';
+import { listLedger } from '../../models/giving/ledger';
+import { centsToDecimal } from '../../models/shared/rules';
+import { findProjectById } from '../../models/content/project';
+import type { AdminIdentity } from '../../models/people/user';
+import { localizePath } from '../../models/shared/urls';
+import { findRevision, listRevisions, type RevisionSummary } from '../../models/content/revisions';
+import { isTrashName, listTrash, TRASH_KINDS } from '../../models/content/trash';
+import { adminDisplayName } from '../../models/people/user';
+import { adminErrorKey, fieldTextKey } from '../../models/shared/error-codes';
+import { tFor } from '../../models/shared/text';
+import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content/content-edits';
 // Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
-import { barriersOf, checkValues } from '../../models/a11y-rules';
+import { barriersOf, checkValues } from '../../models/content/a11y-rules';
 
 export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };
 

@@ -6,11 +6,11 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
-import { notFound } from '../../models/errors';
+import { notFound } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
-import { audited, recordAudit } from '../../models/audit';
-import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/donations-admin';
-import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/certificate';
+import { audited, recordAudit } from '../../models/people/audit';
+import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/giving/donations-admin';
+import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/giving/certificate';
 
 /** Relative to the admin API's mount (/api/admin). */
 const BASE = '/donations';

@@ -1,10 +1,10 @@
-// The admin area's routers, each mounted once in app.ts behind its guard: the JSON API under
+// The admin area's routers, each mounted once in controllers/routes.ts behind its guard: the JSON API under
 // /api/admin (admin credential, CSRF token for changes), and the admin page's no-JavaScript
 // forms under /admin in every language (session only).
 import { Router } from 'express';
 import type { Deps } from '../context';
-import { activityFilter, auditActors, listActivity } from '../../models/audit';
-import { adminDisplayName } from '../../models/user';
+import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
+import { adminDisplayName } from '../../models/people/user';
 import { sessionApi, logoutForm } from './session';
 import { contentApi, contentForms } from './content';
 import { previewForms } from '../preview';

@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
-import { tFor } from '../../models/text';
+import { tFor } from '../../models/shared/text';
 import { parseId, parseInput } from '../middleware/errors';
-import { AppError, badRequest, notFound } from '../../models/errors';
-import { articleSummary, listLiveNews } from '../../models/news';
-import { listLiveProjects } from '../../models/project';
-import { localized, type Lang } from '../../models/rules';
-import { markdownToText } from '../../models/markup';
+import { AppError, badRequest, notFound } from '../../models/shared/errors';
+import { articleSummary, listLiveNews } from '../../models/content/news';
+import { listLiveProjects } from '../../models/content/project';
+import { localized, type Lang } from '../../models/shared/rules';
+import { markdownToText } from '../../models/content/markup';
 import {
   buildNewsletter,
   findCampaign,
@@ -15,16 +15,15 @@ import {
   NewsletterInputSchema,
   NO_CONTENT,
   personalize,
-} from '../../models/newsletter';
+} from '../../models/newsletter/campaigns';
 import type { SuggestItem } from '../../models/providers/assistant';
-import { retryFailed, sendProgress, testSubject } from '../../models/newsletter-send';
-import { invalidField } from '../../models/errors';
-import { MailError } from '../../models/providers/mail';
-import { localUrl } from '../../models/urls';
-import { audited, recordAudit } from '../../models/audit';
+import { retryFailed, sendProgress, sendTestNewsletter } from '../../models/newsletter/sends';
+import { invalidField } from '../../models/shared/errors';
+import { audited } from '../../models/people/audit';
 import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
-import { MAX_DB_ID } from '../../models/db-limits';
+import { MAX_DB_ID } from '../../models/shared/db-limits';
+import { newsletterMail } from '../../views/mails/newsletter';
 
 /** Items arrive as objects (id, title...) or as ids; only the id is trusted. */
 const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');
@@ -78,7 +77,7 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
 /** The newsletter builder of the admin, mounted at /api/admin/newsletter behind the admin guard. */
 export function adminNewsletterApi(deps: Deps): Router {
   const router = Router();
-  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang) });
+  const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang), renderMail: newsletterMail });
 
   // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
   router.get('/status', async (_req, res) => {
@@ -110,24 +109,8 @@ export function adminNewsletterApi(deps: Deps): Router {
     const to = ownAddress(admin) ?? given;
     if (!to) throw invalidField('to', 'required');
     if (!EMAIL.safeParse(to).success) throw invalidField('to', 'email');
-    const { newsletterData } = await buildNewsletter(deps.db, input, ctx(input.language));
-    // The unsubscribe link of a test leads to the unsubscribe page without a token (it changes nothing).
-    const unsubscribeUrl = localUrl(deps.config.publicUrl, '/newsletter/unsubscribe', input.language);
-    try {
-      await deps.mail.transmit({
-        to,
-        subject: testSubject(newsletterData.subject),
-        text: personalize(newsletterData.text, unsubscribeUrl),
-        html: personalize(newsletterData.html, unsubscribeUrl),
-        headers: { 'X-Newsletter-Test': '1' },
-      });
-    } catch (err) {
-      const message = err instanceof MailError ? err.message : String((err as Error)?.message ?? err);
-      deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
-      throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
-    }
-    await recordAudit(deps.db, { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${testSubject(newsletterData.subject)} → ${to}` });
-    res.json({ sent: true, to, subject: testSubject(newsletterData.subject), via: deps.mail.kind });
+    const { subject } = await sendTestNewsletter({ db: deps.db, mail: deps.mail, log: deps.log, publicUrl: deps.config.publicUrl }, input, to, admin, ctx(input.language));
+    res.json({ sent: true, to, subject, via: deps.mail.kind });
   });
 
   router.post('/create-campaign', async (req, res) => {

@@ -2,29 +2,29 @@
 // the no-JavaScript path) and the latest activity. Only the active tab's list is sent.
 import type { Request } from 'express';
 import { langOf, type Deps, type PageLoader } from '../context';
-import { AppError } from '../../models/errors';
+import { AppError } from '../../models/shared/errors';
 import type { AdminListItem, AdminPageProps } from '../../views/pages/admin-page';
 import { metaFromLocale } from '../seo';
-import { activityFilter, auditActors, listActivity } from '../../models/audit';
-import { findRevision, listRevisions } from '../../models/revisions';
-import { countTrash, isTrashName, listTrash, TRASH_KINDS } from '../../models/trash';
-import { adminDisplayName, storedActorName } from '../../models/user';
-import { listProjects } from '../../models/project';
-import { findNewsById, listNews, toSummary } from '../../models/news';
-import { listTeam } from '../../models/team';
-import { listPageContents } from '../../models/page';
-import { listMedia } from '../../models/media';
-import { isAdminTab, PAGE_NAMES, type AdminTab } from '../../models/admin-rules';
-import { pageTextSections } from '../../models/page-texts';
-import { MEDIA_CATEGORIES, type MediaItem } from '../../models/media-rules';
-import type { AdminIdentity } from '../../models/user';
-import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
-import type { NewsSummary } from '../../models/news';
-import { parseDbId } from '../../models/db-limits';
-import { listGlossary } from '../../models/glossary';
+import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
+import { findRevision, listRevisions } from '../../models/content/revisions';
+import { countTrash, isTrashName, listTrash, TRASH_KINDS } from '../../models/content/trash';
+import { adminDisplayName, storedActorName } from '../../models/people/user';
+import { listProjects } from '../../models/content/project';
+import { findNewsById, listNews, toSummary } from '../../models/content/news';
+import { listTeam } from '../../models/content/team';
+import { listPageContents } from '../../models/content/page';
+import { listMedia } from '../../models/media/library';
+import { isAdminTab, PAGE_NAMES, type AdminTab } from '../../models/shared/admin-rules';
+import { pageTextSections } from '../../models/content/page-texts';
+import { MEDIA_CATEGORIES, type MediaItem } from '../../models/shared/media-rules';
+import type { AdminIdentity } from '../../models/people/user';
+import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/shared/rules';
+import type { NewsSummary } from '../../models/content/news';
+import { parseDbId } from '../../models/shared/db-limits';
+import { listGlossary } from '../../models/translation/glossary';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 // Where the money went: the edited project's spending records.
-import { listSpending } from '../../models/spending';
+import { listSpending } from '../../models/giving/spending';
 import { translationsView } from './translations';
 
 

@@ -5,19 +5,19 @@ import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
 import { langOf, type Deps, type PageLoader } from '../context';
 import type { AdminLoginProps, LoginNotice } from '../../views/pages/admin-login-page';
-import { normalizeEmail, tFor } from '../../models/text';
-import { localUrl } from '../../models/urls';
-import { AppError, fieldError } from '../../models/errors';
+import { normalizeEmail, tFor } from '../../models/shared/text';
+import { localUrl } from '../../models/shared/urls';
+import { AppError, fieldError } from '../../models/shared/errors';
 import { errorBody } from '../middleware/errors';
 import { identify, presentsCredentialHeader, type AdminIdentity } from '../middleware/auth';
 import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
-import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/login-token';
+import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/people/login-token';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
-import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/user';
-import { recordAudit } from '../../models/audit';
-import { localizePath } from '../../models/urls';
-import type { Lang } from '../../models/rules';
+import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/people/user';
+import { recordAudit } from '../../models/people/audit';
+import { localizePath } from '../../models/shared/urls';
+import type { Lang } from '../../models/shared/rules';
 
 
 /** Failed logins allowed per address and window before 429. */
@@ -134,7 +134,7 @@ export interface LoginLimits {
 
 /**
  * Wrong guesses per client address, counted in the shared database (every instance sees the same
- * count), wherever a credential can be tried: app.ts puts `credentialHeaders` on every admin API
+ * count), wherever a credential can be tried: controllers/routes.ts puts `credentialHeaders` on every admin API
  * mount and the login routes put `attempts` on their posts. Only wrong guesses are counted, so an
  * admin's parallel requests never add up. Once an address is locked out, a right credential is
  * refused too: otherwise the lockout would tell a guesser which guess was right.

@@ -2,16 +2,16 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { parseInput } from '../middleware/errors';
-import { notFound } from '../../models/errors';
-import { findLiveProjectById } from '../../models/project';
-import { localized, type Lang } from '../../models/rules';
-import { PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/social';
-import { pageUrl } from '../../models/urls';
-import { markdownToText } from '../../models/markup';
-import { articleSummary, findLiveNewsById } from '../../models/news';
-import { recordAudit } from '../../models/audit';
+import { notFound } from '../../models/shared/errors';
+import { findLiveProjectById } from '../../models/content/project';
+import { localized, type Lang } from '../../models/shared/rules';
+import { PLATFORM_LABELS, PLATFORMS, type Platform, type SocialItem } from '../../models/shared/social';
+import { pageUrl } from '../../models/shared/urls';
+import { markdownToText } from '../../models/content/markup';
+import { articleSummary, findLiveNewsById } from '../../models/content/news';
+import { recordAudit } from '../../models/people/audit';
 import type { AdminIdentity } from '../middleware/auth';
-import { MAX_DB_ID } from '../../models/db-limits';
+import { MAX_DB_ID } from '../../models/shared/db-limits';
 
 const PLATFORM_ALIASES: Record<string, Platform> = {
   facebook: 'facebook',

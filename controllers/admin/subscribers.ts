@@ -5,9 +5,9 @@
 import { Router, type Response } from 'express';
 import type { Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
-import { notFound } from '../../models/errors';
+import { notFound } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
-import { audited, recordAudit } from '../../models/audit';
+import { audited, recordAudit } from '../../models/people/audit';
 import {
   allSubscribers,
   countSubscribers,
@@ -17,7 +17,7 @@ import {
   SUBSCRIBER_LIST_LIMIT,
   SubscriberQuerySchema,
   subscribersCsv,
-} from '../../models/subscriber';
+} from '../../models/newsletter/subscriber';
 
 /** Relative to the newsletter API's mount (/api/admin/newsletter). */
 const BASE = '/subscribers';

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseInput } from '../middleware/errors';
-import { TRANSLATION_ENTITIES, TRANSLATION_STATES, translationReport, type LimitedReport, type TranslationFilter } from '../../models/translation-status';
-import type { Lang } from '../../models/rules';
-import { VIEW_STATES, type TranslationsView } from '../../models/translation-rules';
+import { TRANSLATION_ENTITIES, TRANSLATION_STATES, translationReport, type LimitedReport, type TranslationFilter } from '../../models/translation/translation-status';
+import type { Lang } from '../../models/shared/rules';
+import { VIEW_STATES, type TranslationsView } from '../../models/shared/translation-rules';
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === 'all' ? undefined : v);

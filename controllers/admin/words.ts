@@ -1,14 +1,14 @@
 // The admin's help with words: the live preview of a Markdown field, rendered by the same renderer
-// as the public pages (models/markup.ts), and the list of a page's texts with their built-in copy
-// for the Pages form. Mounted in app.ts behind the admin API's guard.
+// as the public pages (models/content/markup.ts), and the list of a page's texts with their built-in copy
+// for the Pages form. Mounted in controllers/routes.ts behind the admin API's guard.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
 import { parseInput } from '../middleware/errors';
-import { notFound } from '../../models/errors';
-import { renderArticle } from '../../models/markup';
-import { PAGE_NAMES } from '../../models/admin-rules';
-import { pageTextSections } from '../../models/page-texts';
+import { notFound } from '../../models/shared/errors';
+import { renderArticle } from '../../models/content/markup';
+import { PAGE_NAMES } from '../../models/shared/admin-rules';
+import { pageTextSections } from '../../models/content/page-texts';
 
 /** As long as the longest Markdown field (a news article's text). */
 export const PREVIEW_MAX = 100_000;

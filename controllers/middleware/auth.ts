@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { langOf, type Deps } from '../context';
-import { localizePath } from '../../models/urls';
-import { adminDisplayName, isAdminEmail, matchAdminKey, storedActorName, type AdminIdentity } from '../../models/user';
-import { normalizeEmail } from '../../models/text';
-import { AppError } from '../../models/errors';
+import { localizePath } from '../../models/shared/urls';
+import { adminDisplayName, isAdminEmail, matchAdminKey, storedActorName, type AdminIdentity } from '../../models/people/user';
+import { normalizeEmail } from '../../models/shared/text';
+import { AppError } from '../../models/shared/errors';
 import { requireCsrf } from './csrf';
 import type { AdminFlash } from '../../views/admin/flash';
 

@@ -1,5 +1,5 @@
 // Who may keep an answer: one middleware per policy, set where a group of routes is mounted
-// (app.ts), so no handler has to remember it. Answers that differ from their group (a file served
+// (controllers/routes.ts), so no handler has to remember it. Answers that differ from their group (a file served
 // for a year, a page with a token in its address) set their own header where they are made.
 import type { RequestHandler } from 'express';
 

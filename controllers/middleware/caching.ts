@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
 import crypto from 'node:crypto';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import zlib from 'node:zlib';
-import { isSqlite } from '../../db/connection';
+import { contentVersionReader, readContentVersion } from '../../models/site/shared-state';
 
 /** A page as a renderer produced it. */
 export interface RenderedPage {
@@ -124,44 +123,6 @@ export function encodingFor(req: Request): Encoding {
   return best === 'br' || best === 'gzip' ? best : 'identity';
 }
 
-/**
- * Reads the content version straight from a SQLite file, synchronously: a prepared statement on a
- * connection of its own answers in microseconds (WAL: readers never wait for the writer), where a
- * query through Knex's one pooled connection costs a trip through the thread pool and queues
- * behind page queries. Null for PostgreSQL and in-memory databases, and when the file cannot be
- * opened: those read through Knex.
- */
-function sqliteVersionReader(db: Knex): { read: () => string | null; close: () => void } | null {
-  if (!isSqlite(db)) return null;
-  const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
-  if (!filename || filename === ':memory:' || filename.startsWith('file:')) return null;
-  let conn: DatabaseSync | null = null;
-  let statement: StatementSync | null = null;
-  return {
-    read() {
-      try {
-        if (!conn) {
-          // No busy wait: if the file is locked for a moment (a checkpoint), Knex answers instead.
-          conn = new DatabaseSync(filename, { timeout: 0 });
-          statement = conn.prepare('select version from content_version where id = 1');
-        }
-        const row = statement!.get() as { version: number | string } | undefined;
-        return row ? String(row.version) : null;
-      } catch {
-        return null;
-      }
-    },
-    close() {
-      try {
-        conn?.close();
-      } catch {
-        // already closed
-      }
-      conn = null;
-    },
-  };
-}
-
 export interface PageCacheOptions {
   maxEntries?: number;
   /** Bytes of compressed pages kept (what a page holds is what `PackedPage.size` says). */
@@ -188,7 +149,7 @@ export function createPageCache(db: Knex, options: PageCacheOptions = {}) {
   let queued: Promise<string> | null = null;
   /** Renders under way, by version and key: concurrent misses of one page wait for one render. */
   const rendering = new Map<string, Promise<PackedPage | null>>();
-  const direct = sqliteVersionReader(db);
+  const direct = contentVersionReader(db);
   /** Data read by page loaders, per content version (the same rules as for pages). */
   let data = new Map<string, Promise<unknown>>();
 
@@ -201,8 +162,7 @@ export function createPageCache(db: Knex, options: PageCacheOptions = {}) {
   }
 
   async function readVersion(): Promise<string> {
-    const row = (await db('content_version').where({ id: 1 }).first('version')) as { version: number | string } | undefined;
-    return moveTo(String(row?.version ?? 0));
+    return moveTo(await readContentVersion(db));
   }
 
   function version(): Promise<string> {

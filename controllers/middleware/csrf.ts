@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import crypto from 'node:crypto';
-import { AppError } from '../../models/errors';
+import { AppError } from '../../models/shared/errors';
 
 // Every state-changing request authenticated by the session cookie must carry the session's CSRF
 // token: in the X-CSRF-Token header (admin API, adminFetch) or the `_csrf` field (no-JS forms).

@@ -8,11 +8,11 @@ import ErrorPage from '../../views/pages/error-page';
 const NOT_FOUND: PageView = { id: 'notFound', view: NotFoundPage, layout: 'public' };
 const ERROR: PageView = { id: 'error', view: ErrorPage, layout: 'public' };
 import { logOf, pathOnly } from './request-log';
-import { parseDbId } from '../../models/db-limits';
-import { AppError, badRequest, notFound } from '../../models/errors';
-import type { ErrorBody, ErrorCode } from '../../models/error-codes';
+import { parseDbId } from '../../models/shared/db-limits';
+import { AppError, badRequest, notFound } from '../../models/shared/errors';
+import type { ErrorBody, ErrorCode } from '../../models/shared/error-codes';
 
-export { AppError, parseInput } from '../../models/errors';
+export { AppError, parseInput } from '../../models/shared/errors';
 
 export const isApi = (req: Request) => req.path.startsWith('/api/') || req.path === '/api';
 

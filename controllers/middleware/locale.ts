@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { splitLang } from '../../models/urls';
+import { splitLang } from '../../models/shared/urls';
 import { LANG_COOKIE } from '../../views/site';
-import type { Lang } from '../../models/rules';
+import type { Lang } from '../../models/shared/rules';
 
 /** As long as the browser keeps the choice the EN/DE switch writes in the browser (one year). */
 const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;

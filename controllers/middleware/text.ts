@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Deps } from '../context';
 import { isApi } from './errors';
-import { AppError } from '../../models/errors';
-import { NUL_MESSAGE, textProblem, UNICODE_MESSAGE, type TextProblem } from '../../models/db-limits';
+import { AppError } from '../../models/shared/errors';
+import { NUL_MESSAGE, textProblem, UNICODE_MESSAGE, type TextProblem } from '../../models/shared/db-limits';
 
 // Stripe's signed events are not a visitor's text: refusing one would make Stripe retry it for
 // days and lose the donation. The webhook stores only ids, amounts and our own metadata.

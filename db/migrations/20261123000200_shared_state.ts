@@ -6,7 +6,7 @@ import { contentVersionTriggers, dropContentVersionTriggers } from './content-ve
 //   page shows, whoever writes (any instance, a webhook, a script, psql). Each instance compares it
 //   with the version its page cache was rendered at, once per request.
 // - rate_limits: the hit counters of express-rate-limit (controllers/middleware/rate-limit.ts).
-// The tables of that day; later ones get their triggers in their own migration (models/shared-state.ts lists them all).
+// The tables of that day; later ones get their triggers in their own migration (models/site/shared-state.ts lists them all).
 const FIRST_CONTENT_TABLES = ['projects', 'news_articles', 'team_members', 'page_contents', 'media_items'] as const;
 
 export async function up(knex: Knex): Promise<void> {

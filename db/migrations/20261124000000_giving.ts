@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import { isSqlite } from '../connection';
+
+// Its own copy, like content-version-triggers.ts: a migration depends on nothing that may change
+// (importing db/connection.ts also made an import circle through the migration list).
+const isSqlite = (knex: Knex) => knex.client.config.client === 'sqlite3';
 
 // Giving the way Swiss donors give: several currencies, monthly gifts, receipts, refunds and disputes.
 //

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { addToLedger } from '../../models/ledger';
 
 // Demo content for a fresh installation: projects, news, team and page texts in
 // English and (Swiss standard) German. Every person, village name and partner
@@ -1191,10 +1190,14 @@ export async function seedDemoContent(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     for (const { raisedCents, ...project } of demoProjects) {
       if (await trx('projects').where({ slug: project.slug }).first('id')) continue;
-      // A total moves only with the ledger row that explains it (models/ledger.ts).
+      // A total moves only with the ledger row that explains it (models/giving/ledger.ts).
       const [row] = (await trx('projects').insert({ ...project, raisedCents: 0 }).returning('id')) as (number | { id: number })[];
       const projectId = typeof row === 'object' && row !== null ? Number(row.id) : Number(row);
-      await addToLedger(trx, { projectId, kind: 'opening', amountCents: raisedCents, actor: 'seed', note: 'Demo content' });
+      // The opening row and the total it explains, as models/giving/ledger.ts addToLedger writes them
+      // (the seed, like a migration, imports nothing from the models).
+      const now = new Date().toISOString();
+      await trx('project_ledger').insert({ projectId, kind: 'opening', amountCents: raisedCents, donationId: null, actor: 'seed', note: 'Demo content', createdAt: now });
+      if (raisedCents !== 0) await trx('projects').where({ id: projectId }).update({ raisedCents, updatedAt: now });
     }
 
     const rows: Array<{ id: number; slug: string }> = await trx('projects').select('id', 'slug');

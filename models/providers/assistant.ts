@@ -3,9 +3,9 @@
 import type OpenAIType from 'openai';
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { Lang } from '../rules';
+import type { Lang } from '../shared/rules';
 import { fetchWithDeadline, isTimeoutError, withDeadline } from './deadline';
-import { AppError } from '../errors';
+import { AppError } from '../shared/errors';
 import {
   cutWords,
   enforcePlatformRules,
@@ -15,7 +15,7 @@ import {
   type Platform,
   type SocialItem,
   type SocialPosts,
-} from '../social';
+} from '../shared/social';
 
 export interface SuggestItem {
   kind: 'news' | 'project';
@@ -73,8 +73,8 @@ export interface TranslateResult {
   glossaryMissing: string[];
 }
 
-export { TRANSLATE_MAX_CHARS } from './translate-limits';
-import { TRANSLATE_MAX_CHARS } from './translate-limits';
+export { TRANSLATE_MAX_CHARS } from '../shared/translate-limits';
+import { TRANSLATE_MAX_CHARS } from '../shared/translate-limits';
 /**
  * A long text goes out in parts of about this many characters, each its own request with its own
  * deadline: one request for 20,000 characters does not fit the 12 s an attempt may take.

@@ -3,31 +3,31 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import { audited, type AuditOf } from '../audit';
+import { audited, type AuditOf } from '../people/audit';
 import { z } from 'zod';
 import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Lang } from '../rules';
+import type { Lang } from '../shared/rules';
 import type { MailProvider } from './mail';
 import type { JobQueue } from './jobs';
-import { startSend, type SendProgress } from '../newsletter-send';
-import { localUrl } from '../urls';
-import { normalizeEmail, tFor } from '../text';
-import { confirmSubscriptionMail } from '../../mails/confirm-subscription';
+import { startSend, type SendProgress } from '../newsletter/sends';
+import { localUrl } from '../shared/urls';
+import { normalizeEmail, tFor } from '../shared/text';
+import type { RenderConfirmSubscriptionMail } from '../shared/mails';
 import {
   countConfirmedSubscribers,
   requestSubscription,
   type SubscribeStatus,
-} from '../subscriber';
+} from '../newsletter/subscriber';
 import {
   findCampaign,
   personalize,
   saveCampaign,
   updateCampaign,
   type NewsletterData,
-} from '../newsletter';
-import { AppError, notFound } from '../errors';
+} from '../newsletter/campaigns';
+import { AppError, notFound } from '../shared/errors';
 
 export interface SubscribeRequest {
   email: string;
@@ -74,6 +74,8 @@ export interface MailingOptions {
   jobs: JobQueue;
   log: Logger;
   i18n: Record<Lang, i18n>;
+  /** Renders the double opt-in mail (views/mails/confirm-subscription.tsx, passed in by app.ts). */
+  confirmMail: RenderConfirmSubscriptionMail;
   /** How long to wait for Mailchimp (tests shorten it). */
   mailchimpTimeoutMs?: number;
 }
@@ -98,7 +100,7 @@ export function createMailingProvider(options: MailingOptions): MailingProvider 
 
 // --- Local (embedded default) ---------------------------------------------------------------
 
-function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): MailingProvider {
+function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: MailingOptions): MailingProvider {
   const site = config.site;
 
   return {
@@ -111,7 +113,7 @@ function localProvider({ config, db, mail, jobs, log, i18n }: MailingOptions): M
         const t = tFor(i18n, lang);
         const url = localUrl(config.publicUrl, '/newsletter/confirm', lang, { token: result.confirmToken });
         try {
-          await mail.send({ to: result.subscriber.email, ...confirmSubscriptionMail({ lang, org: site.name, url, t }) });
+          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }) });
         } catch (err) {
           log.error({ err }, 'newsletter confirmation mail could not be sent');
           // No mail went out: the next attempt must send one, not wait for the resend pause.

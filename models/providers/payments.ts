@@ -4,8 +4,8 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { fetchWithDeadline, isTimeoutError } from './deadline';
-import { AppError } from '../errors';
-import type { ErrorCode } from '../error-codes';
+import { AppError } from '../shared/errors';
+import type { ErrorCode } from '../shared/error-codes';
 
 /** What the rest of the app needs to know about a PaymentIntent. */
 export interface PaymentIntentInfo {

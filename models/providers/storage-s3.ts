@@ -16,7 +16,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { type StorageEntry, type FileStorage, StorageUnavailable, RangeNotSatisfiable, SAFE_NAME, checkName, typeOf, type S3Settings } from './storage';
+import { type StorageEntry, type FileStorage, StorageUnavailable, RangeNotSatisfiable, SAFE_NAME, checkName, typeOf, type S3Settings } from './file-storage';
 
 // --- S3-compatible object storage --------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import type OpenAIType from 'openai';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { openaiClient, structured, type StructuredContext } from './assistant';
-import { AppError } from '../errors';
+import { AppError } from '../shared/errors';
 
 export const ALT_SUGGESTION_MAX = 300;
 

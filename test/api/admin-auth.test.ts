@@ -6,7 +6,7 @@ import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { outboxFor } from '../../models/providers/mail';
-import { createLoginToken } from '../../models/login-token';
+import { createLoginToken } from '../../models/people/login-token';
 import { LOGIN_FAILURES_LIMIT } from '../../controllers/admin/session';
 
 const KEY = 'demo-admin-key-change-me';

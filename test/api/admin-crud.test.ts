@@ -4,7 +4,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
-import { purgeTrash } from '../../models/trash';
+import { purgeTrash } from '../../models/content/trash';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

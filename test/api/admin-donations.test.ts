@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { listAudit } from '../../models/audit';
-import { addToLedger } from '../../models/ledger';
-import type { DonationPage } from '../../models/donations-admin';
+import { listAudit } from '../../models/people/audit';
+import { addToLedger } from '../../models/giving/ledger';
+import type { DonationPage } from '../../models/giving/donations-admin';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const BASE = '/api/admin/donations';

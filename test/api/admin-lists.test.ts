@@ -10,7 +10,7 @@ import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
-import { seedShippedMedia, shippedImages } from '../../models/shipped-media';
+import { seedShippedMedia, shippedImages } from '../../models/media/shipped-media';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { keyFingerprint } from '../../models/user';
+import { keyFingerprint } from '../../models/people/user';
 
 const ANNA = 'anna-key-0123456789';
 const PLAIN = 'plain-key-0123456789';

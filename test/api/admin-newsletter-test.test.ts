@@ -8,8 +8,8 @@ import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp';
 import { startFakeMailchimp, type FakeMailchimp } from '../fakes/mailchimp';
 import type { AppHandle } from '../../app';
 import { outboxFor } from '../../models/providers/mail';
-import { hashToken, newToken } from '../../models/subscriber';
-import { personalize } from '../../models/newsletter';
+import { hashToken, newToken } from '../../models/newsletter/subscriber';
+import { personalize } from '../../models/newsletter/campaigns';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const PUBLIC_URL = 'https://charity.example';

@@ -8,7 +8,7 @@ import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp';
 import type { AppHandle } from '../../app';
 import { outboxFor } from '../../models/providers/mail';
 import { createAssistant } from '../../models/providers/assistant';
-import { findSubscriberByEmail, hashToken, newToken } from '../../models/subscriber';
+import { findSubscriberByEmail, hashToken, newToken } from '../../models/newsletter/subscriber';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { confirmSubscription, csvCell, requestSubscription, unsubscribe } from '../../models/subscriber';
-import { listAudit } from '../../models/audit';
+import { confirmSubscription, csvCell, requestSubscription, unsubscribe } from '../../models/newsletter/subscriber';
+import { listAudit } from '../../models/people/audit';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const BASE = '/api/admin/newsletter/subscribers';

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { testApp, until } from '../helpers';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 import type { AppHandle } from '../../app';
-import { runAltSuggestJob } from '../../models/alt-suggest';
+import { runAltSuggestJob } from '../../models/media/alt-suggest';
 import { createVision } from '../../models/providers/vision';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { LIBRARY_MARKER } from '../../models/media';
+import { LIBRARY_MARKER } from '../../models/media/library';
 import sharp from 'sharp';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';

@@ -18,8 +18,8 @@ import {
   findCertificateRun,
   yearBounds,
   type CertificateDeps,
-} from '../../models/certificate';
-import { tFor } from '../../models/text';
+} from '../../models/giving/certificate';
+import { tFor } from '../../models/shared/text';
 import type { JobContext } from '../../models/providers/jobs';
 import type { MailAttachment, MailProvider } from '../../models/providers/mail';
 

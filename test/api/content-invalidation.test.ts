@@ -1,6 +1,6 @@
 // Every write an admin makes shows on the public pages and the public API at once, even when they
 // were cached just before: the writes raise the shared content version (database triggers on the
-// content tables, listed in models/shared-state.ts), and the page cache is filed under that
+// content tables, listed in models/site/shared-state.ts), and the page cache is filed under that
 // version. If a table a public page reads had no trigger, the pages would keep showing the old content.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { Knex } from 'knex';
 import type { AppHandle } from '../../app';
 import { PUBLIC_PAGE_PATHS, testApp } from '../helpers';
-import { CONTENT_TABLES } from '../../models/shared-state';
+import { CONTENT_TABLES } from '../../models/site/shared-state';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 

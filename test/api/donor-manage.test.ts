@@ -9,8 +9,8 @@ import { testApp, until } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { addMonthlyRoutes, portalSessions, seedMonthlySubscription } from '../fakes/stripe-monthly';
 import { outboxFor } from '../../models/providers/mail';
-import { createDonorToken, signDonorSession, DONOR_TOKEN_TTL_MS } from '../../models/donor';
-import { CERTIFICATE_REQUEST_TASK } from '../../models/giving';
+import { createDonorToken, signDonorSession, DONOR_TOKEN_TTL_MS } from '../../models/giving/donor';
+import { CERTIFICATE_REQUEST_TASK } from '../../models/giving/names';
 
 const ALICE = 'alice@example.org';
 const BOB = 'bob@example.org';

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import type { AppHandle } from '../../app';
 import { testApp, until } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
-import { sendReceipt } from '../../models/receipt';
-import { RECEIPT_TASK } from '../../models/giving';
+import { sendReceipt } from '../../controllers/jobs';
+import { RECEIPT_TASK } from '../../models/giving/names';
 
 const PUBLIC_URL = 'https://charity.example';
 

@@ -1,12 +1,12 @@
 // Every error answer on /api/* is `{ error, code, fields?, fieldErrors? }`: the code of each family
-// (models/error-codes.ts) next to the English text, which stays as it was.
+// (models/shared/error-codes.ts) next to the English text, which stays as it was.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import sharp from 'sharp';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
-import { ERROR_CODES, FIELD_CODES } from '../../models/error-codes';
+import { ERROR_CODES, FIELD_CODES } from '../../models/shared/error-codes';
 import { SUBSCRIBE_LIMIT } from '../../controllers/newsletter';
 import { LOGIN_FAILURES_LIMIT } from '../../controllers/admin/session';
 

@@ -22,9 +22,9 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import type { AppHandle } from '../../app';
 import { isSqlite } from '../../db/connection';
 import { PAGES } from '../../controllers/pages';
-import { PAGE_PATHS } from '../../models/urls';
-import { LIBRARY_MARKER } from '../../models/media';
-import { isErrorCode } from '../../models/error-codes';
+import { PAGE_PATHS } from '../../models/shared/urls';
+import { LIBRARY_MARKER } from '../../models/media/library';
+import { isErrorCode } from '../../models/shared/error-codes';
 
 const envInt = (name: string, fallback: number) => {
   const n = Number.parseInt(process.env[name] ?? '', 10);
@@ -755,7 +755,7 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
     // Items of the illustrations shipped with the site (/images/...) have no stored file.
     const media = (await db('media_items').where('fileName', 'not like', '/%').select('fileName', 'variants')) as { fileName: string; variants: string }[];
     const expected = new Set(media.flatMap((m) => [m.fileName, ...(JSON.parse(m.variants) as { fileName: string }[]).map((v) => v.fileName)]));
-    // media-library.json: the folder's owner mark (models/media.ts), not a media file.
+    // media-library.json: the folder's owner mark (models/media/library.ts), not a media file.
     const onDisk = new Set(fs.readdirSync(dir).filter((f) => !f.startsWith('.') && f !== LIBRARY_MARKER));
     for (const f of expected) assert.ok(onDisk.has(f), `the file of a media row is missing: ${f}`);
     for (const f of onDisk) assert.ok(expected.has(f), `a stored file without a media row: ${f}`);

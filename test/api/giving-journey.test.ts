@@ -14,8 +14,8 @@ import { testApp, until } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { addMonthlyRoutes } from '../fakes/stripe-monthly';
 import { outboxFor, type MailAttachment } from '../../models/providers/mail';
-import { checkLedger } from '../../models/ledger';
-import { swissYear } from '../../models/giving';
+import { checkLedger } from '../../models/giving/ledger';
+import { swissYear } from '../../models/giving/names';
 
 const DONOR = 'ruth.meier@example.ch';
 const ORIGIN = 'http://127.0.0.1';

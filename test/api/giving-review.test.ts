@@ -6,10 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
-import { applySucceededPayment, reconcileCharge } from '../../models/donation';
-import { allDonations, DonationFilterSchema, monthlyOverview } from '../../models/donations-admin';
-import { donorYears, hasGiven, listDonorGifts, listDonorSubscriptions } from '../../models/donor';
-import { checkLedger } from '../../models/ledger';
+import { applySucceededPayment, reconcileCharge } from '../../models/giving/donation';
+import { allDonations, DonationFilterSchema, monthlyOverview } from '../../models/giving/donations-admin';
+import { donorYears, hasGiven, listDonorGifts, listDonorSubscriptions } from '../../models/giving/donor';
+import { checkLedger } from '../../models/giving/ledger';
 
 describe('giving: what the review found', () => {
   let h: AppHandle;

@@ -13,9 +13,9 @@ import path from 'node:path';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { DEMO_ADMIN_KEY } from '../../config';
-import { ADMIN_TABS } from '../../models/admin-rules';
-import { requestSubscription } from '../../models/subscriber';
-import { localizePath } from '../../models/urls';
+import { ADMIN_TABS } from '../../models/shared/admin-rules';
+import { requestSubscription } from '../../models/newsletter/subscriber';
+import { localizePath } from '../../models/shared/urls';
 import { PAGES } from '../../controllers/pages';
 import { PUBLIC_PAGE_PATHS, testApp } from '../helpers';
 

@@ -16,7 +16,7 @@ import { parseDocument, DomUtils } from 'htmlparser2';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { PAGES } from '../../controllers/pages';
-import { localizePath } from '../../models/urls';
+import { localizePath } from '../../models/shared/urls';
 import { createI18n } from '../../views/i18n';
 import { Providers } from '../../views/providers';
 import { IslandFrame, islandPrefix, type IslandComponent } from '../../views/island';

@@ -8,8 +8,8 @@ import Stripe from 'stripe';
 import type { AppHandle } from '../../app';
 import { freshDatabase, testApp } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/ledger';
-import { checkLedger as checkLedgerFromDonation } from '../../models/donation';
+import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger as checkLedgerFromDonation } from '../../models/giving/donation';
 import { openDatabase, schemaOf } from '../../db/connection';
 import { migrationSource } from '../../db/migrations/index';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { libraryFileName } from '../../models/library-alts';
+import { libraryFileName } from '../../models/media/library-alts';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const decode = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");

@@ -11,9 +11,9 @@ import sharp from 'sharp';
 import { freshDatabase, ON_POSTGRES, testApp, TEST_ENV, until } from '../helpers';
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
 import { createApp, type AppHandle } from '../../app';
-import { srcSetFor } from '../../models/media-rules';
-import { LIBRARY_MARKER, makeImageVariants, STORED_NAME } from '../../models/media';
-import { SWEEP_UPLOADS_TASK, sweepUploads } from '../../models/media-sweep';
+import { srcSetFor } from '../../models/shared/media-rules';
+import { LIBRARY_MARKER, makeImageVariants, STORED_NAME } from '../../models/media/library';
+import { SWEEP_UPLOADS_TASK, sweepUploads } from '../../models/media/sweep';
 import { workerSchemaOf } from '../../models/providers/jobs';
 import { isSqlite } from '../../db/connection';
 import type { FileStorage } from '../../models/providers/storage';
@@ -519,7 +519,7 @@ describe('a storage that belongs to another database', () => {
     const res = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'x').attach('file', await png(10, 10), 'x.png');
     assert.equal(res.status, 503);
     assert.match(res.body.error, /File storage is not reachable right now/);
-    // Only the illustrations shipped with the site (models/shipped-media.ts): no upload.
+    // Only the illustrations shipped with the site (models/media/shipped-media.ts): no upload.
     assert.equal(Number((await h.deps.db('media_items').where('fileName', 'not like', '/%').count({ n: '*' }).first())?.n), 0);
     const swept = await sweepUploads({ ...h.deps, uploadDir: dir }, { now: Date.now() + 2 * HOUR });
     assert.equal(swept.storageSwept, false);

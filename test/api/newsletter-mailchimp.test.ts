@@ -7,7 +7,7 @@ import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { outboxFor } from '../../models/providers/mail';
-import { createMailingProvider } from '../../models/providers/mailing';
+import { createMailingProvider } from '../../app';
 import { md5, startFakeMailchimp, type FakeMailchimp } from '../fakes/mailchimp';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -8,7 +8,7 @@ import { testApp, until } from '../helpers';
 import type { AppHandle } from '../../app';
 import { outboxFor } from '../../models/providers/mail';
 import { startFakeSmtp } from '../fakes/smtp';
-import { consentHistory, findSubscriberByEmail, hashToken } from '../../models/subscriber';
+import { consentHistory, findSubscriberByEmail, hashToken } from '../../models/newsletter/subscriber';
 import { SUBSCRIBE_LIMIT } from '../../controllers/newsletter';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { announceDue } from '../../models/publish-schedule';
+import { announceDue } from '../../models/content/publish-schedule';
 import { workerSchemaOf } from '../../models/providers/jobs';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

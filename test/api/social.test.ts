@@ -6,7 +6,7 @@ import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { createAssistant } from '../../models/providers/assistant';
-import { X_MAX_LENGTH, xLength } from '../../models/social';
+import { X_MAX_LENGTH, xLength } from '../../models/shared/social';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -6,7 +6,7 @@ import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
-import { swissToday } from '../../models/dates';
+import { swissToday } from '../../models/shared/dates';
 import type { AppHandle } from '../../app';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

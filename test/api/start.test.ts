@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../app';
-import { localizePath } from '../../models/urls';
+import { localizePath } from '../../models/shared/urls';
 import { PAGES } from '../../controllers/pages';
 import { openDatabase } from '../../db/connection';
 import { startInstance, type Instance } from '../../scripts/instances';

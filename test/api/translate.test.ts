@@ -8,7 +8,7 @@ import request from 'supertest';
 import { testApp, testAppWithAI } from '../helpers';
 import type { AppHandle } from '../../app';
 import type { FakeOpenAI } from '../fakes/openai';
-import { seedGlossary } from '../../models/glossary';
+import { seedGlossary } from '../../models/translation/glossary';
 import { checkedDraft, urlsOf } from '../../models/providers/assistant';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import type { TranslationEntry, TranslationReport } from '../../models/translation-status';
+import type { TranslationEntry, TranslationReport } from '../../models/translation/translation-status';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { purgeTrash, runTrashPurgeJob, TRASH_MS } from '../../models/trash';
+import { purgeTrash, runTrashPurgeJob, TRASH_MS } from '../../models/content/trash';
 
 const KEY = 'bea-key-0123456789';
 const ADMIN = { 'X-Admin-Key': KEY };

@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/ledger';
-import { MAX_DONATION_CENTS } from '../../models/donation-rules';
+import { checkLedger } from '../../models/giving/ledger';
+import { MAX_DONATION_CENTS } from '../../models/shared/donation-rules';
 
 type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
 

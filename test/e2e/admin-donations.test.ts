@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
-import { addToLedger } from '../../models/ledger';
+import { addToLedger } from '../../models/giving/ledger';
 
 const e2e = serverAndBrowser();
 const SHOT_PREFIX = process.env.SHOT_PREFIX ?? 'admin';

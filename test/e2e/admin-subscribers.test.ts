@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { axeSerious, serverAndBrowser, waitForHydration, watchedPage, signInAdmin } from '../helpers';
-import { confirmSubscription, requestSubscription } from '../../models/subscriber';
+import { confirmSubscription, requestSubscription } from '../../models/newsletter/subscriber';
 
 const e2e = serverAndBrowser();
 const CONSENT = 'Send me news from the villages. I can unsubscribe at any time.';

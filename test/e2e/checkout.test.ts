@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../../config';
-import { formatMoney } from '../../models/rules';
+import { formatMoney } from '../../models/shared/rules';
 import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer, until } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { routeStripe } from '../fakes/stripe-js';

@@ -11,7 +11,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ON_POSTGRES, PUBLIC_PAGE_PATHS, serverAndBrowser, waitForHydration } from '../helpers';
-import { localizePath } from '../../models/urls';
+import { localizePath } from '../../models/shared/urls';
 
 const PATHS = [...PUBLIC_PAGE_PATHS, '/no-such-page'];
 

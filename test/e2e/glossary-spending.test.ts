@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, serverAndBrowserWithAI, signInAdmin, until, watchedPage } from '../helpers';
-import { swissToday } from '../../models/dates';
+import { swissToday } from '../../models/shared/dates';
 
 describe('glossary delete question and spending drafts in Chromium', () => {
   const e2e = serverAndBrowserWithAI();

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ON_POSTGRES, PUBLIC_PAGE_PATHS, serverAndBrowser } from '../helpers';
-import { localizePath } from '../../models/urls';
+import { localizePath } from '../../models/shared/urls';
 
 const VIEWPORTS = [
   { width: 320, height: 568 },

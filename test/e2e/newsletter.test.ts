@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { axeSerious, launchBrowser, startServer, waitForHydration, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
-import { newToken } from '../../models/subscriber';
+import { newToken } from '../../models/newsletter/subscriber';
 import { startFakeMailchimp } from '../fakes/mailchimp';
 
 let srv: RunningServer;

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
-import { findSubscriberByEmail } from '../../models/subscriber';
+import { findSubscriberByEmail } from '../../models/newsletter/subscriber';
 
 const e2e = serverAndBrowser();
 

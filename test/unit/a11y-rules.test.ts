@@ -3,8 +3,8 @@
 // good text in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { altLooksLikeFileName, checkHtml, checkRendered, LONG_PARAGRAPH_WORDS, MARKDOWN_FIELDS, type A11yRule } from '../../models/a11y-rules';
-import { renderArticle } from '../../models/markup';
+import { altLooksLikeFileName, checkHtml, checkRendered, LONG_PARAGRAPH_WORDS, MARKDOWN_FIELDS, type A11yRule } from '../../models/content/a11y-rules';
+import { renderArticle } from '../../models/content/markup';
 
 /** checkValues without a database: the fields rendered as renderFields does when the media library knows none of the images. */
 const checkValues = (values: Record<string, string>, _fields?: undefined, options: { axe?: boolean } = {}) =>
@@ -99,7 +99,7 @@ test('checkValues names the field and the language of each problem', () => {
 });
 
 test('every axe-core rule the editor runs has our own text in English and German', async () => {
-  const { AXE_RULES, ownRuleOfAxe, UNKNOWN_AXE_RULE } = await import('../../models/a11y-axe-rules');
+  const { AXE_RULES, ownRuleOfAxe, UNKNOWN_AXE_RULE } = await import('../../models/shared/a11y-axe-rules');
   const fs = await import('node:fs');
   const texts = (lang: string) => JSON.parse(fs.readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')).admin.a11y.rules as Record<string, string>;
   for (const lang of ['en', 'de']) {

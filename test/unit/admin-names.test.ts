@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, DEMO_ADMIN_KEY, loadConfig } from '../../config';
-import { adminDisplayName, keyFingerprint, storedActorName } from '../../models/user';
-import { groupSignIns, type AuditEntry } from '../../models/audit';
+import { adminDisplayName, keyFingerprint, storedActorName } from '../../models/people/user';
+import { groupSignIns, type AuditEntry } from '../../models/people/audit';
 
 test('named and plain entries: the keys and addresses stay as before, the names are kept apart', () => {
   const c = loadConfig({ ADMIN_KEYS: 'Anna Muster <key-of-anna-123>, plain-key-456', ADMIN_EMAILS: 'Beat Brunner <Beat@Example.org>,carla@example.org' });

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatFileSize, parseTags, srcSetFor, thumbnailFor, visibleTags, isUploadedImage } from '../../models/media-rules';
-import { outreachBlock } from '../../models/admin-rules';
-import { FIELD_MESSAGES } from '../../models/errors';
-import { FIELD_CODES } from '../../models/error-codes';
-import { matchAdminKey, isAdminEmail, keyFingerprint } from '../../models/user';
+import { formatFileSize, parseTags, srcSetFor, thumbnailFor, visibleTags, isUploadedImage } from '../../models/shared/media-rules';
+import { outreachBlock } from '../../models/shared/admin-rules';
+import { FIELD_MESSAGES } from '../../models/shared/errors';
+import { FIELD_CODES } from '../../models/shared/error-codes';
+import { matchAdminKey, isAdminEmail, keyFingerprint } from '../../models/people/user';
 import { loadConfig } from '../../config';
 
 test('file sizes read in Bytes, KB, MB and GB with two decimals', () => {

@@ -5,7 +5,7 @@ import de from '../../locales/de.json' with { type: 'json' };
 import { CONTACT_MESSAGES, contactMailto, validateContact } from '../../views/components/content/contact-validation';
 import { SKILLS_BUDGET, SKILLS_BUDGET_TOTAL } from '../../views/components/content/facts';
 import { formatPercent, thousandsUsd } from '../../views/components/content/figures';
-import { renderArticle } from '../../models/markup';
+import { renderArticle } from '../../models/content/markup';
 
 const valid = { name: 'Anna Muster', email: 'anna@example.org', subject: 'Volunteering', message: 'I would like to help in Lucerne.' };
 

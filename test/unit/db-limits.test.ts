@@ -1,10 +1,10 @@
-// What PostgreSQL refuses and SQLite would take, checked the same way for both (models/db-limits.ts),
-// and the slug writer that survives a lost race to the unique index (models/admin-input.ts).
+// What PostgreSQL refuses and SQLite would take, checked the same way for both (models/shared/db-limits.ts),
+// and the slug writer that survives a lost race to the unique index (models/content/admin-input.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clip, isDbId, isUniqueViolation, MAX_DB_ID, parseDbId, textProblem } from '../../models/db-limits';
-import { requiredText, withFreeSlug } from '../../models/admin-input';
-import { AppError, fieldErrorsOf } from '../../models/errors';
+import { clip, isDbId, isUniqueViolation, MAX_DB_ID, parseDbId, textProblem } from '../../models/shared/db-limits';
+import { requiredText, withFreeSlug } from '../../models/content/admin-input';
+import { AppError, fieldErrorsOf } from '../../models/shared/errors';
 import { migrate, openDatabase } from '../../db/connection';
 
 test('ids: 1 to PostgreSQL integer, written plainly', () => {

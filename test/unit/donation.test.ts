@@ -4,10 +4,10 @@ import type { Knex } from 'knex';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { migrate, openDatabase } from '../../db/connection';
-import { applySucceededPayment, findDonation, projectIdFromMetadata, recordFailedPayment } from '../../models/donation';
-import { checkLedger, listLedger } from '../../models/ledger';
-import { createProject } from '../../models/project';
-import { DONATION_PRESETS_CENTS, DEFAULT_PRESET_CENTS, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount } from '../../models/donation-rules';
+import { applySucceededPayment, findDonation, projectIdFromMetadata, recordFailedPayment } from '../../models/giving/donation';
+import { checkLedger, listLedger } from '../../models/giving/ledger';
+import { createProject } from '../../models/content/project';
+import { DONATION_PRESETS_CENTS, DEFAULT_PRESET_CENTS, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount } from '../../models/shared/donation-rules';
 import { createPaymentsProvider, PaymentsError, type StripePayments } from '../../models/providers/payments';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 
@@ -67,7 +67,7 @@ describe('donation amount rules', () => {
   });
 });
 
-describe('models/donation: the once-only apply path', () => {
+describe('models/giving/donation: the once-only apply path', () => {
   let db: Knex;
   let projectId: number;
   const raised = async () => Number((await db('projects').where({ id: projectId }).first('raisedCents')).raisedCents);

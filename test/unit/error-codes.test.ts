@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_ERROR_TEXTS, adminErrorKey, ERROR_CODES, ERROR_TEXT_KEYS, FIELD_CODES, fieldTextKey, isErrorCode, isFieldCode } from '../../models/error-codes';
+import { ADMIN_ERROR_TEXTS, adminErrorKey, ERROR_CODES, ERROR_TEXT_KEYS, FIELD_CODES, fieldTextKey, isErrorCode, isFieldCode } from '../../models/shared/error-codes';
 import { ROOT } from '../../config';
 
 const locales = {
@@ -59,6 +59,6 @@ test('every code the admin screens say in their own words has it in English and 
 });
 
 test('the code module imports nothing (the browser bundles include it)', () => {
-  const source = fs.readFileSync(path.join(ROOT, 'models', 'error-codes.ts'), 'utf8');
+  const source = fs.readFileSync(path.join(ROOT, 'models', 'shared', 'error-codes.ts'), 'utf8');
   assert.doesNotMatch(source, /^\s*import\s/m);
 });

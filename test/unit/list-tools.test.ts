@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { applyListQuery, EMPTY_QUERY, fold, germanMissing, isFiltered, listQueryString, parseListQuery } from '../../views/admin/list-tools';
 import { recheckField, recheckForm } from '../../views/admin/field-check';
 import { autosaveKey, autosaveToOffer, readAutosave, sameValues, writeAutosave, AUTOSAVE_MAX_AGE_MS } from '../../views/admin/unsaved';
-import { describeImage } from '../../models/shipped-media';
+import { describeImage } from '../../models/media/shipped-media';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const project = (id: number, o: Record<string, unknown>) => ({ id, title: `P${id}`, titleDe: `P${id}`, slug: `p-${id}`, status: 'funding', order: id, raisedAmount: '0', goalAmount: '100', createdAt: '2026-01-01T00:00:00Z', draft: false, publishAt: null, ...o });

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { createI18n } from '../../views/i18n';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
-import { newsletterMail, UNSUBSCRIBE_URL, type NewsletterSection } from '../../mails/newsletter';
-import { confirmSubscriptionMail } from '../../mails/confirm-subscription';
+import { newsletterMail, UNSUBSCRIBE_URL, type NewsletterSection } from '../../views/mails/newsletter';
+import { confirmSubscriptionMail } from '../../views/mails/confirm-subscription';
 import type { TFunction } from 'i18next';
 
 const tOf = (lang: 'en' | 'de') => {

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isSafeHref, isSafeImageSrc, renderArticle } from '../../models/markup';
+import { isSafeHref, isSafeImageSrc, renderArticle } from '../../models/content/markup';
 import { demoNews } from '../../db/seeds/demo-content';
 import { articleExtraKind, showsPhotoGallery, SOLAR_PHOTOS, SOLAR_STAND_PHOTOS, SOLAR_CATEGORIES } from '../../views/components/articles/article-extras';
 import { wrapIndex } from '../../views/components/articles/lightbox';

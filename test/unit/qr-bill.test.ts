@@ -3,8 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calculateSCORReferenceChecksum, isSCORReferenceValid } from 'swissqrbill/utils';
-import { compactQrModules, qrBillData, QrBillError, renderQrBillPdf, renderQrBillSvg, type QrBillSite } from '../../models/qr-bill';
-import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, scorReference } from '../../models/qr-bill-rules';
+import { compactQrModules, qrBillData, QrBillError, renderQrBillPdf, renderQrBillSvg, type QrBillSite } from '../../models/giving/qr-bill';
+import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, scorReference } from '../../models/shared/qr-bill-rules';
 import { loadConfig } from '../../config';
 
 const SITE: QrBillSite = {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ContentImage } from '../../views/components/responsive-image';
-import { srcSetFor } from '../../models/media-rules';
+import { srcSetFor } from '../../models/shared/media-rules';
 
 const id = '0123456789abcdef0123456789abcdef';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PAGES } from '../../controllers/pages';
-import { localizePath, PAGE_PATHS, pathFor, splitLang, twinPath } from '../../models/urls';
+import { localizePath, PAGE_PATHS, pathFor, splitLang, twinPath } from '../../models/shared/urls';
 
 test('every page is in the table once, at its path of models/urls.ts', () => {
   const ids = PAGES.map((r) => r.id);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {
   decimalToCents, formatDate, formatMoney, groupTeam, initials, isCompleted, listableNews, matchesFilter,
   percentFunded, slugify, truncate, type TeamMember,
-} from '../../models/rules';
+} from '../../models/shared/rules';
 
 test('percent funded is raised / goal * 100, and 0 when the goal is not positive', () => {
   assert.equal(percentFunded('50.00', '200.00'), 25);

@@ -13,7 +13,7 @@ import {
   X_MAX_LENGTH,
   xLength,
   type SocialItem,
-} from '../../models/social';
+} from '../../models/shared/social';
 
 const LONG = 'The solar system of the learning centre now powers lights, computers and the workshop, so the young people can learn in the evening. '.repeat(6);
 const item = (overrides: Partial<SocialItem> = {}): SocialItem => ({

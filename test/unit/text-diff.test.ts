@@ -1,7 +1,7 @@
 // The revisions' comparison: word differences that put both texts back together exactly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { diffText } from '../../models/text-diff';
+import { diffText } from '../../models/shared/text-diff';
 
 const side = (parts: ReturnType<typeof diffText>, keep: 'removed' | 'added') => parts.filter((p) => p.kind === 'same' || p.kind === keep).map((p) => p.text).join('');
 

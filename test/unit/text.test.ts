@@ -2,10 +2,10 @@
 // markdown to plain text, and the one article summary rule.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { escapeHtml, normalizeEmail } from '../../models/text';
-import { absoluteUrl, localUrl, mailImageUrl, pageUrl } from '../../models/urls';
-import { markdownToText } from '../../models/markup';
-import { articleSummary, SUMMARY_CHARS } from '../../models/news';
+import { escapeHtml, normalizeEmail } from '../../models/shared/text';
+import { absoluteUrl, localUrl, mailImageUrl, pageUrl } from '../../models/shared/urls';
+import { markdownToText } from '../../models/content/markup';
+import { articleSummary, SUMMARY_CHARS } from '../../models/content/news';
 
 test('escapeHtml makes text safe in element content and double-quoted attributes', () => {
   assert.equal(escapeHtml(`<a href="x">Tom & Jerry</a>`), '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/a&gt;');

@@ -3,9 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderToString } from 'react-dom/server';
-import { markdownToText, renderArticle } from '../../models/markup';
-import { stripMarkdown } from '../../models/admin-rules';
-import { cleanPageTexts, editedTexts, pageTextSections } from '../../models/page-texts';
+import { markdownToText, renderArticle } from '../../models/content/markup';
+import { stripMarkdown } from '../../models/shared/admin-rules';
+import { cleanPageTexts, editedTexts, pageTextSections } from '../../models/content/page-texts';
 import { withEditedTexts, type TFunction } from '../../views/translate';
 import { Providers } from '../../views/providers';
 import { createI18n } from '../../views/i18n';

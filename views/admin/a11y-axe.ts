@@ -6,7 +6,7 @@
 // no address of its own, so the admin page's Content-Security-Policy applies to it: a script from
 // our own origin, nothing inline, no eval. axe's results are mapped to our rule names: the admin
 // reads our texts in its language, never axe's English.
-import { AXE_RULES, ownRuleOfAxe } from '../../models/a11y-axe-rules';
+import { AXE_RULES, ownRuleOfAxe } from '../../models/shared/a11y-axe-rules';
 
 // The address of axe-core's hashed file, written in by the build.
 declare const __AXE_URL__: string | undefined;

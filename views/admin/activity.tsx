@@ -3,8 +3,8 @@
 // filter is a GET form (query parameters on /admin) and works in place with JavaScript.
 import { useState, type FormEvent } from 'react';
 import { useLinks, useT } from '../app-context';
-import type { ActivityLine, AuditFilter } from '../../models/audit';
-import type { AdminTab } from '../../models/admin-rules';
+import type { ActivityLine, AuditFilter } from '../../models/people/audit';
+import type { AdminTab } from '../../models/shared/admin-rules';
 import type { Lang } from '../types';
 import { formatDateTime, useHydrated } from './ui';
 

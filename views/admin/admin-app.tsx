@@ -2,10 +2,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { ADMIN_TABS, type AdminTab } from '../../models/admin-rules';
+import { ADMIN_TABS, type AdminTab } from '../../models/shared/admin-rules';
 import type { AdminPageProps } from '../pages/admin-page';
-import type { ActivityLine, AuditFilter } from '../../models/audit';
-import type { MediaItem } from '../../models/media-rules';
+import type { ActivityLine, AuditFilter } from '../../models/people/audit';
+import type { MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, setCsrfToken } from './api';
 import { ContentTab } from './content-tab';
 import { MediaTab } from './media-tab';

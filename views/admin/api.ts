@@ -1,7 +1,7 @@
 // Browser-side client for the admin JSON API. The session cookie is HttpOnly, so the browser
 // never sees a credential; only the CSRF token (not a secret outside this origin) is cached in
 // memory, fetched once from GET /api/admin/session.
-import { adminErrorKey, isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/error-codes';
+import { adminErrorKey, isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/shared/error-codes';
 
 export interface AdminSession {
   admin: { id: string; via: 'session' | 'key' | 'email-header' };

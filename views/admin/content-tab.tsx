@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { truncate } from '../../models/rules';
+import { truncate } from '../../models/shared/rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';

@@ -6,10 +6,10 @@ import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
 import { formatDateTime, Spinner } from './ui';
-import { formatAmount } from '../../models/donation-rules';
-import { localized, type Lang } from '../../models/rules';
-import type { AdminDonation, CurrencyTotal, DonationPage, DonationState, MonthlyOverview } from '../../models/donations-admin';
-import type { CertificateRun } from '../../models/certificate';
+import { formatAmount } from '../../models/shared/donation-rules';
+import { localized, type Lang } from '../../models/shared/rules';
+import type { AdminDonation, CurrencyTotal, DonationPage, DonationState, MonthlyOverview } from '../../models/giving/donations-admin';
+import type { CertificateRun } from '../../models/giving/certificate';
 
 const API = '/api/admin/donations';
 // The same lists as the server's schema (models/donations-admin.ts is not part of the browser bundle).

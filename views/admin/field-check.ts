@@ -2,7 +2,7 @@
 // applies (required, length, amount), so a message goes away as soon as the value is valid. Rules
 // only the server can judge (a taken slug, an unknown project...) are cleared by any change: the
 // next save checks them again. No imports with side effects: the admin bundle includes this file.
-import type { FieldProblem } from '../../models/error-codes';
+import type { FieldProblem } from '../../models/shared/error-codes';
 
 export interface CheckedField {
   kind: string;

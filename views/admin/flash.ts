@@ -1,4 +1,4 @@
-import type { FieldError } from '../../models/errors';
+import type { FieldError } from '../../models/shared/errors';
 
 /** A message (and, after a failed form post, the form's values and errors) for the next page view. */
 export interface AdminFlash {

@@ -3,7 +3,7 @@
 // JavaScript the list follows every change at once. The result count is announced politely.
 import { useId } from 'react';
 import { useLinks, useT } from '../app-context';
-import { localized, type Lang } from '../../models/rules';
+import { localized, type Lang } from '../../models/shared/rules';
 import { useHydrated } from './ui';
 import { EMPTY_QUERY, isFiltered, PROJECT_STATUSES, PUBLISH_STATES, SORTS, TEAM_LOCATION_FILTERS, type ListEntity, type ListQuery } from './list-tools';
 import { locationKey } from './entities';

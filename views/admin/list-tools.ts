@@ -1,7 +1,7 @@
 // Search, sort and filters of the admin's Projects, News and Team lists. Pure functions shared by
 // the server (the no-JavaScript GET form: /admin?tab=projects&q=...&sort=...) and the admin bundle
 // (live filtering), so both show the same list for the same query.
-import { publishState, type PublishState } from '../../models/publish-state';
+import { publishState, type PublishState } from '../../models/shared/publish-state';
 
 export type ListEntity = 'projects' | 'news' | 'team';
 

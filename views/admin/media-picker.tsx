@@ -4,7 +4,7 @@ import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/media-rules';
+import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { useMachineDrafts } from './translate-buttons';
 import type { FieldDef } from './entities';

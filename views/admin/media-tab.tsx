@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/media-rules';
+import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated } from './ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';

@@ -5,12 +5,12 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { AdminApiError, adminFetch, errorText } from './api';
-import { stripMarkdown } from '../../models/admin-rules';
-import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/rules';
-import type { NewsletterData } from '../../models/newsletter';
+import { stripMarkdown } from '../../models/shared/admin-rules';
+import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/shared/rules';
+import type { NewsletterData } from '../../models/newsletter/campaigns';
 import { SubscribersPanel } from './subscribers-panel';
 import { SendsPanel } from './sends-panel';
-import type { SendProgress } from '../../models/newsletter-send';
+import type { SendProgress } from '../../models/newsletter/sends';
 
 interface Status {
   mailing: 'mailchimp' | 'local';

@@ -5,11 +5,11 @@
 //
 // The form's value `texts` holds the edits as JSON (key -> { en, de }); each textarea is also named
 // `texts.<lang>.<key>`, which is what the form posts without JavaScript.
-import { truncate } from '../../models/rules';
+import { truncate } from '../../models/shared/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useT } from '../app-context';
-import type { PageTextSection } from '../../models/page-texts';
-import type { PageTexts } from '../../models/rules';
+import type { PageTextSection } from '../../models/content/page-texts';
+import type { PageTexts } from '../../models/shared/rules';
 import { adminFetch, errorText, type FieldIssue } from './api';
 import { TextArea, useFieldError, useHydrated } from './ui';
 import type { MachineDrafts } from './translate-buttons';

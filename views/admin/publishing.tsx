@@ -5,7 +5,7 @@
 // asks the admin API for a link, opens it in a new tab and shows it to copy.
 import { useId, useState } from 'react';
 import { useApp, useT } from '../app-context';
-import { publishState, toZurichLocal, type Publishing, type PublishState } from '../../models/publish-state';
+import { publishState, toZurichLocal, type Publishing, type PublishState } from '../../models/shared/publish-state';
 import { adminFetch, errorText } from './api';
 import { formatDateTime, useAdmin, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';

@@ -6,7 +6,7 @@ import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
 import { formatDateTime } from './ui';
-import type { SendProgress } from '../../models/newsletter-send';
+import type { SendProgress } from '../../models/newsletter/sends';
 
 export interface CampaignSummary {
   id: number;

@@ -6,7 +6,7 @@ import { useApp, useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
 import { Dialog, Spinner } from './ui';
-import { localized, type Lang, type NewsArticle, type Project } from '../../models/rules';
+import { localized, type Lang, type NewsArticle, type Project } from '../../models/shared/rules';
 import {
   downloadFileName,
   PLATFORM_LABELS,
@@ -19,7 +19,7 @@ import {
   type PresetImage,
   type SocialContentType,
   type SocialPost,
-} from '../../models/social';
+} from '../../models/shared/social';
 
 interface GenerateResponse {
   content: Partial<Record<Platform, SocialPost>>;

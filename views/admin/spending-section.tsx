@@ -5,10 +5,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { formatDate, formatMoney, localized } from '../../models/rules';
-import { swissToday } from '../../models/dates';
-import type { SpendingRecord } from '../../models/spending';
-import type { MediaItem } from '../../models/media-rules';
+import { formatDate, formatMoney, localized } from '../../models/shared/rules';
+import { swissToday } from '../../models/shared/dates';
+import type { SpendingRecord } from '../../models/giving/spending';
+import type { MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { MediaPicker } from './media-picker';

@@ -7,7 +7,7 @@ import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, AdminApiError, errorText } from './api';
 import { Dialog, formatDateTime, Spinner } from './ui';
-import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../models/subscriber';
+import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../models/newsletter/subscriber';
 
 const API = '/api/admin/newsletter/subscribers';
 const STATUSES: SubscriberStatus[] = ['subscribed', 'pending', 'unsubscribed'];

@@ -11,8 +11,8 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { formatNumber } from '../../models/rules';
-import { TRANSLATE_MAX_CHARS } from '../../models/providers/translate-limits';
+import { formatNumber } from '../../models/shared/rules';
+import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { AdminApiError, adminFetch, errorText } from './api';
 import { Dialog, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';

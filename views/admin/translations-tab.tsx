@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLinks, useT } from '../app-context';
 import { adminFetch } from './api';
 import { Spinner, useHydrated } from './ui';
-import { TRANSLATION_ENTITIES, TRANSLATION_STATES, VIEW_STATES, type TranslationEntry, type TranslationsView } from '../../models/translation-rules';
+import { TRANSLATION_ENTITIES, TRANSLATION_STATES, VIEW_STATES, type TranslationEntry, type TranslationsView } from '../../models/shared/translation-rules';
 
 /** Rows the tab shows at once (the counts cover all; as the server's TAB_ROWS). */
 const ROWS = 300;

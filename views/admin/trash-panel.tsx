@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { actorLabel } from './activity';
 import { toast } from '../components/toaster';
-import type { TrashItem } from '../../models/trash';
+import type { TrashItem } from '../../models/content/trash';
 import { adminFetch, errorText } from './api';
 import type { EntityName } from './entities';
 import { ActionLink, CsrfField, formatDateTime, useAdmin, useHydrated } from './ui';

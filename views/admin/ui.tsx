@@ -4,8 +4,8 @@ import { createContext, useContext, useEffect, useId, useRef, type ReactNode, ty
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
-import { localizePath } from '../../models/urls';
-import { fieldTextKey } from '../../models/error-codes';
+import { localizePath } from '../../models/shared/urls';
+import { fieldTextKey } from '../../models/shared/error-codes';
 import type { FieldIssue } from './api';
 import type { Lang } from '../types';
 import { useHydrated } from '../use-hydrated';

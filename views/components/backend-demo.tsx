@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useT } from '../app-context';
-import { localizePath } from '../../models/urls';
-import type { TableInfo } from '../../models/schema';
+import { localizePath } from '../../models/shared/urls';
+import type { TableInfo } from '../../models/site/schema';
 import { Tabs } from './content/tabs';
 import { TableWrap } from './content/table-wrap';
 

@@ -4,9 +4,9 @@
 // this address (the server answers with a redirect and a message): nothing needs JavaScript.
 import { useEffect } from 'react';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatAmount, type AmountProblem } from '../../models/donation-rules';
-import { formatDate } from '../../models/rules';
-import type { DonorGift, DonorSubscription } from '../../models/donor';
+import { formatAmount, type AmountProblem } from '../../models/shared/donation-rules';
+import { formatDate } from '../../models/shared/rules';
+import type { DonorGift, DonorSubscription } from '../../models/giving/donor';
 
 export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate';
 export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'badForm' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount';

@@ -1,10 +1,10 @@
-import { addressLine } from '../../models/address';
+import { addressLine } from '../../models/shared/address';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from './icons';
 import LazyMap from '../islands/map';
 import NewsletterForm from '../islands/newsletter';
-import type { RouteId } from '../../models/urls';
+import type { RouteId } from '../../models/shared/urls';
 
 export const EXTERNAL_DONATION_URL = 'https://example.org/donate';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from './link';
 import { useApp, useLinks, useT } from '../app-context';
-import type { RouteId } from '../../models/urls';
+import type { RouteId } from '../../models/shared/urls';
 import { Icon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { LogoEasterEgg } from './logo-easter-egg';

@@ -1,6 +1,6 @@
 import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatDate, localized, truncate, type NewsArticle } from '../../models/rules';
+import { formatDate, localized, truncate, type NewsArticle } from '../../models/shared/rules';
 
 type CardArticle = Omit<NewsArticle, 'content' | 'contentDe'>;
 import ShareButton from '../islands/share';

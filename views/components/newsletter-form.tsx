@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from './toaster';
-import { ERROR_TEXT_KEYS, type ErrorBody } from '../../models/error-codes';
+import { ERROR_TEXT_KEYS, type ErrorBody } from '../../models/shared/error-codes';
 
 export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 

@@ -1,6 +1,6 @@
 import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/rules';
+import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/shared/rules';
 import ShareButton from '../islands/share';
 import { Icon } from './icons';
 import { CARD_SIZES_3, ContentImage } from './responsive-image';

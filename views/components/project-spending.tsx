@@ -1,8 +1,8 @@
 // Where a project's money went: the spending by category (bars drawn with CSS) and the records,
 // newest first. Rendered on the server; nothing here needs JavaScript.
 import { useLang, useT } from '../app-context';
-import { formatDate, formatMoney, localized } from '../../models/rules';
-import type { PublicSpending } from '../../models/spending';
+import { formatDate, formatMoney, localized } from '../../models/shared/rules';
+import type { PublicSpending } from '../../models/giving/spending';
 
 /** Sums per category, largest first, in cents (exact: amounts are decimal strings). */
 function byCategory(records: PublicSpending[]): { category: string; key: string; cents: number }[] {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../app-context';
-import { matchesFilter, type Project, type ProjectFilter } from '../../models/rules';
+import { matchesFilter, type Project, type ProjectFilter } from '../../models/shared/rules';
 import { ProjectCard } from './project-card';
 
 const FILTERS: { id: ProjectFilter; key: string }[] = [

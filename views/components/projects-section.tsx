@@ -1,6 +1,6 @@
 import { Link } from './link';
 import { useLinks, useT } from '../app-context';
-import type { Project } from '../../models/rules';
+import type { Project } from '../../models/shared/rules';
 import { ContentSection } from './content/content-section';
 import ProjectsIsland from '../islands/projects';
 

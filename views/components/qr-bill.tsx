@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useApp, useLang, useT } from '../app-context';
-import { localizePath } from '../../models/urls';
-import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem } from '../../models/qr-bill-rules';
+import { localizePath } from '../../models/shared/urls';
+import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem } from '../../models/shared/qr-bill-rules';
 
 /**
  * The charity's bank details as text (account holder, IBAN, reference, bank, BIC) and, when the

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { srcSetFor } from '../../models/media-rules';
+import { srcSetFor } from '../../models/shared/media-rules';
 
 export const CARD_SIZES_3 = '(min-width: 1000px) 380px, (min-width: 640px) 50vw, 100vw';
 export const CARD_SIZES_4 = '(min-width: 1000px) 280px, (min-width: 640px) 50vw, 100vw';

@@ -1,5 +1,5 @@
 import { useLang, useT } from '../app-context';
-import { groupTeam, initials, localized, type TeamMember } from '../../models/rules';
+import { groupTeam, initials, localized, type TeamMember } from '../../models/shared/rules';
 import { ContentImage } from './responsive-image';
 
 function MemberCard({ member, showPhoto }: { member: TeamMember; showPhoto: boolean }) {

@@ -1,7 +1,7 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
 import type { PageIntro } from '../components/content/page-hero';
-import type { RouteId } from '../../models/urls';
+import type { RouteId } from '../../models/shared/urls';
 import LazyMap from '../islands/map';
 import { TextPageHero } from '../components/content/page-hero';
 import type { ContentIconName } from '../components/content/content-icon';

@@ -6,7 +6,7 @@ import { useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
 import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
-import type { ErrorCode } from '../../models/error-codes';
+import type { ErrorCode } from '../../models/shared/error-codes';
 
 export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
 

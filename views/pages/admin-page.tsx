@@ -2,19 +2,19 @@
 // newsletter, social media). The server only renders it for a signed-in admin.
 import { useApp } from '../app-context';
 import { AdminApp } from '../admin/admin-app';
-import type { ActivityLine, AuditFilter } from '../../models/audit';
-import type { Revision, RevisionSummary } from '../../models/revisions';
-import type { TrashItem } from '../../models/trash';
-import type { AdminTab } from '../../models/admin-rules';
-import type { MediaItem } from '../../models/media-rules';
-import type { AdminIdentity } from '../../models/user';
-import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/rules';
-import type { NewsSummary } from '../../models/news';
+import type { ActivityLine, AuditFilter } from '../../models/people/audit';
+import type { Revision, RevisionSummary } from '../../models/content/revisions';
+import type { TrashItem } from '../../models/content/trash';
+import type { AdminTab } from '../../models/shared/admin-rules';
+import type { MediaItem } from '../../models/shared/media-rules';
+import type { AdminIdentity } from '../../models/people/user';
+import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/shared/rules';
+import type { NewsSummary } from '../../models/content/news';
 import type { AdminFlash } from '../admin/flash';
 import type { ListQuery } from '../admin/list-tools';
 import type { PageTextsCatalog } from '../admin/page-texts-fields';
 import type { SpendingInitial } from '../admin/spending-section';
-import type { TranslationsView } from '../../models/translation-rules';
+import type { TranslationsView } from '../../models/shared/translation-rules';
 import type { GlossaryTermView } from '../admin/glossary-panel';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;

@@ -1,5 +1,5 @@
 import { useLang, useT } from '../app-context';
-import { formatNumber } from '../../models/rules';
+import { formatNumber } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent } from '../components/content/figures';

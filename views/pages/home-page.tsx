@@ -1,7 +1,7 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/rules';
-import { DEFAULT_PRESET_CENTS } from '../../models/donation-rules';
+import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/shared/rules';
+import { DEFAULT_PRESET_CENTS } from '../../models/shared/donation-rules';
 import { preload } from 'react-dom';
 import HeroSlideshow from '../islands/slideshow';
 import { FIRST_SLIDE } from '../components/hero-slideshow';

@@ -1,5 +1,5 @@
 import { useLang, useLinks, useT } from '../app-context';
-import { formatNumber } from '../../models/rules';
+import { formatNumber } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures } from '../components/content/figures';

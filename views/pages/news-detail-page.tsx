@@ -1,8 +1,8 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatDate, localized } from '../../models/rules';
-import type { NewsSummary } from '../../models/news';
-import type { ArticleImage, ArticleLink } from '../../models/markup';
+import { formatDate, localized } from '../../models/shared/rules';
+import type { NewsSummary } from '../../models/content/news';
+import type { ArticleImage, ArticleLink } from '../../models/content/markup';
 import ShareButton from '../islands/share';
 import { Icon } from '../components/icons';
 import ArticleBody from '../islands/article-body';

@@ -1,6 +1,6 @@
 import { useT } from '../app-context';
 import type { PageIntro } from '../components/content/page-hero';
-import type { NewsSummary } from '../../models/news';
+import type { NewsSummary } from '../../models/content/news';
 import { NewsGrid } from '../components/news-card';
 import { ListHero } from '../components/list-hero';
 import { ContentSection } from '../components/content/content-section';

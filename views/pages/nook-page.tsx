@@ -1,5 +1,5 @@
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, formatNumber } from '../../models/rules';
+import { formatMoney, formatNumber } from '../../models/shared/rules';
 import { DEFAULT_RELATED_PROJECT_SLUG, NOOK_NAME } from '../site';
 import { PageHero, type PageIntro } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';

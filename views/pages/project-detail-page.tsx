@@ -1,7 +1,7 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatDate, formatMoney, localized, percentFunded, truncate, type Project } from '../../models/rules';
-import type { NewsSummary } from '../../models/news';
+import { formatDate, formatMoney, localized, percentFunded, truncate, type Project } from '../../models/shared/rules';
+import type { NewsSummary } from '../../models/content/news';
 import { ProgressBar, statusKey } from '../components/project-card';
 import ShareButton from '../islands/share';
 import { NewsGrid } from '../components/news-card';
@@ -10,7 +10,7 @@ import { NookSections, hasNookSections } from '../components/articles/nook-secti
 import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 import { ProjectSpending } from '../components/project-spending';
-import type { PublicSpending } from '../../models/spending';
+import type { PublicSpending } from '../../models/giving/spending';
 
 export interface ProjectDetailProps {
   /** The project, its description as plain text in the page's language (for sharing). */

@@ -1,6 +1,6 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, formatNumber } from '../../models/rules';
+import { formatMoney, formatNumber } from '../../models/shared/rules';
 import { ProgressBar } from '../components/project-card';
 import ShareButton from '../islands/share';
 import { Icon } from '../components/icons';

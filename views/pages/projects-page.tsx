@@ -1,6 +1,6 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
-import { type Project } from '../../models/rules';
+import { type Project } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import ProjectsList from '../islands/projects';
 import { ListHero } from '../components/list-hero';

@@ -1,6 +1,6 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, formatNumber } from '../../models/rules';
+import { formatMoney, formatNumber } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { Figures, formatPercent, thousandsUsd } from '../components/content/figures';

@@ -1,6 +1,6 @@
 import { Link } from '../components/link';
 import { useLinks, useT } from '../app-context';
-import type { TeamMember } from '../../models/rules';
+import type { TeamMember } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import { TeamGroups } from '../components/team-section';
 import { PageHero } from '../components/content/page-hero';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ArticleImage } from '../../../models/markup';
+import type { ArticleImage } from '../../../models/content/markup';
 import { useLightbox } from './lightbox';
 
 /**

@@ -1,5 +1,5 @@
 import { useLang, useT } from '../../app-context';
-import type { Lang } from '../../../models/rules';
+import type { Lang } from '../../../models/shared/rules';
 import { FilteredGallery, type CategorizedImage } from './filtered-gallery';
 import { ImageGallery } from './image-gallery';
 import { LazyVideo, PLACEHOLDER_VIDEO_ID } from './lazy-video';

@@ -1,5 +1,5 @@
 import { useLang, useT } from '../../app-context';
-import { formatMoney, formatNumber, type Lang } from '../../../models/rules';
+import { formatMoney, formatNumber, type Lang } from '../../../models/shared/rules';
 import ImageGallery from '../../islands/gallery';
 import { SKILLS_BUDGET, budgetTotal } from './template-data';
 import { toGalleryImages, type Photo } from './article-extras';

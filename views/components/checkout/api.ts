@@ -1,6 +1,6 @@
 // The checkout's two calls to the server: POST /api/create-payment-intent and /api/update-project-funding.
-import { isErrorCode, type ErrorCode } from '../../../models/error-codes';
-import type { DonationCurrency, DonationInterval } from '../../../models/donation-rules';
+import { isErrorCode, type ErrorCode } from '../../../models/shared/error-codes';
+import type { DonationCurrency, DonationInterval } from '../../../models/shared/donation-rules';
 
 /** A refused call: the page switches on `code` (null when the answer was not the site's JSON). */
 export class ApiError extends Error {

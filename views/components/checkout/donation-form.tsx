@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '../link';
 import type { TFunction } from '../../translate';
 import { useApp, useLang, useLinks, useT } from '../../app-context';
-import { formatMoney, percentFunded } from '../../../models/rules';
+import { formatMoney, percentFunded } from '../../../models/shared/rules';
 import {
   DEFAULT_PRESET_CENTS,
   DONATION_CURRENCIES,
@@ -17,12 +17,12 @@ import {
   type AmountProblem,
   type DonationCurrency,
   type DonationInterval,
-} from '../../../models/donation-rules';
+} from '../../../models/shared/donation-rules';
 import { ProgressBar } from '../project-card';
 import { toast, toastOnNextPage } from '../toaster';
 import { Icon } from '../icons';
 import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
-import type { ErrorCode } from '../../../models/error-codes';
+import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';

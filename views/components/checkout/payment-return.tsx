@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLang, useLinks, useT } from '../../app-context';
-import { isDonationCurrency, parseDonationAmount } from '../../../models/donation-rules';
+import { isDonationCurrency, parseDonationAmount } from '../../../models/shared/donation-rules';
 import { completeDonation } from './donation-form';
 import { toastOnNextPage } from '../toaster';
 

@@ -1,5 +1,5 @@
 // Props of the checkout page, produced by controllers/checkout.ts (index).
-import type { DonationCurrency, DonationInterval } from '../../../models/donation-rules';
+import type { DonationCurrency, DonationInterval } from '../../../models/shared/donation-rules';
 
 /** What the checkout shows of a project: already in the page's language, nothing more. */
 export interface CheckoutProject {

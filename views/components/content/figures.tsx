@@ -1,4 +1,4 @@
-import type { Lang } from '../../../models/rules';
+import type { Lang } from '../../../models/shared/rules';
 
 export interface FigureItem {
   value: string;

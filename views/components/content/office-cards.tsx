@@ -1,4 +1,4 @@
-import { addressLine } from '../../../models/address';
+import { addressLine } from '../../../models/shared/address';
 import { useApp, useT } from '../../app-context';
 import { Icon } from '../icons';
 import { whatsappUrl } from '../whatsapp-button';

@@ -1,0 +1,72 @@
+// The job handlers: entry points like the routers, called by the job queue (on whichever instance
+// takes the job first) instead of by a request. Each reads its payload, calls a use case and, where
+// the job sends a mail, hands the use case the view that renders it (views/mails/).
+import type { Deps } from './context';
+import type { JobContext, TaskList } from '../models/providers/jobs';
+import type { MonthlyPayments } from '../models/providers/payments-monthly';
+import type { VisionProvider } from '../models/providers/vision';
+import { SEND_MAIL_TASK } from '../models/providers/mail';
+import { NEWSLETTER_SEND_TASK, runSendJob } from '../models/newsletter/sends';
+import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants } from '../models/media/library';
+import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from '../models/media/sweep';
+import { runAltSuggestJob } from '../models/media/alt-suggest';
+import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from '../models/content/trash';
+import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from '../models/content/publish-schedule';
+import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK, RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from '../models/giving/names';
+import { runCertificateRequest, runCertificateRun, type CertificateDeps } from '../models/giving/certificate';
+import { sendReceiptOnce, type ReceiptDeps } from '../models/giving/receipt';
+import { cancelSuperseded } from '../models/giving/checkout-subscriptions';
+import { tFor } from '../models/shared/text';
+import { receiptMail } from '../views/mails/receipt';
+
+/** What the handlers need besides the app's Deps: the providers only jobs use. */
+export interface JobProviders {
+  /** Stripe's subscriptions (null without Stripe's keys). */
+  monthly: MonthlyPayments | null;
+  /** Image descriptions for alt text proposals (null without OpenAI). */
+  vision: VisionProvider | null;
+}
+
+/** RECEIPT_TASK { donationId }: the receipt of one applied gift, rendered by views/mails/receipt.tsx, sent once. */
+export function sendReceipt(deps: Omit<ReceiptDeps, 'renderMail'>, payload: unknown, ctx?: Pick<JobContext, 'log'>): Promise<void> {
+  return sendReceiptOnce({ db: deps.db, mail: deps.mail, i18n: deps.i18n, config: deps.config, log: deps.log, renderMail: receiptMail }, payload, ctx);
+}
+
+/** Every task the queue runs, by name (app.ts hands the list to the queue). */
+export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
+  const { db, config, log, jobs } = deps;
+  const { monthly, vision } = providers;
+  // Donation certificates: one donor's on request, or every donor's of a year in one run.
+  const certificateDeps: CertificateDeps = { db, mail: deps.mail, site: config.site, texts: (lang) => tFor(deps.i18n, lang), log };
+  return {
+    [SUPERSEDED_SUBSCRIPTIONS_TASK]: async (payload) => {
+      if (deps.payments.kind !== 'stripe' || !monthly) return;
+      await cancelSuperseded({ db, log, payments: deps.payments, monthly }, payload);
+    },
+    [SEND_MAIL_TASK]: (payload, ctx) => deps.mail.deliver(Number((payload as { outboxId?: unknown })?.outboxId), ctx),
+    [NEWSLETTER_SEND_TASK]: (payload, ctx) => runSendJob({ db, mail: deps.mail, publicUrl: config.publicUrl, log }, payload, ctx),
+    [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),
+    [SWEEP_UPLOADS_TASK]: (_payload, ctx) => runUploadSweepJob({ ...deps, uploadDir: config.uploadDir }, ctx.log),
+    [RECEIPT_TASK]: (payload, ctx) => sendReceipt(deps, payload, ctx),
+    [CERTIFICATE_REQUEST_TASK]: (payload, ctx) => runCertificateRequest(certificateDeps, payload, ctx),
+    [CERTIFICATE_RUN_TASK]: (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx),
+    // Publishing: the announcement of an item's publication time, and the minute check that catches a lost one.
+    [PUBLISH_ITEM_TASK]: (payload, ctx) => runPublishItemJob(db, payload, ctx.log),
+    [PUBLISH_SWEEP_TASK]: (_payload, ctx) => runPublishSweepJob({ db, jobs }, ctx.log),
+    // Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
+    [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined),
+    // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
+    [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
+  };
+}
+
+/**
+ * The recurring jobs, each one pending job for all instances (its job key), run soon after a
+ * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing and the
+ * hourly trash purge.
+ */
+export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
+  await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
+  await queuePublishSweep(deps.jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
+  await queueTrashPurge(deps.jobs);
+}

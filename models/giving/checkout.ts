@@ -1,0 +1,577 @@
+// The checkout's use cases: start a gift (a one-off PaymentIntent, or a monthly subscription),
+// apply a payment the browser reports as made, and bring the books in line with each event Stripe
+// sends. Amounts are checked here, not in the browser; a project's total moves only with what
+// Stripe itself confirms (its own record of the object, never the numbers an event or a browser
+// carries), each payment once, through applySucceededPayment.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { AppError, fieldError, notFound } from '../shared/errors';
+import { findLiveProjectById, findProjectById } from '../content/project';
+import {
+  applySucceededPayment,
+  customerIdForEmail,
+  findSubscription,
+  monthlyProductId,
+  renewMonthlyProduct,
+  projectIdFromMetadata,
+  reconcileCharge,
+  recordFailedPayment,
+  upsertSubscription,
+  type ChargeState,
+  type ConfirmedPayment,
+} from './donation';
+import {
+  DONATION_CURRENCIES,
+  DONATION_CURRENCY,
+  DONATION_INTERVALS,
+  isValidDonationCents,
+  MAX_DONATION_CENTS,
+  parseDonationAmount,
+  type AmountProblem,
+  type DonationCurrency,
+} from '../shared/donation-rules';
+import { centsToDecimal } from '../shared/rules';
+import {
+  PaymentsError,
+  STRIPE_WORST_CASE_MS,
+  type ChargeInfo,
+  type CreateMonthlyInput,
+  type DisputeInfo,
+  type PaymentEvent,
+  type PaymentIntentInfo,
+  type PaymentsProvider,
+  type StripePayments,
+  type SubscriptionInfo,
+} from '../providers/payments';
+import type { JobQueue } from '../providers/jobs';
+import { MAX_DB_ID } from '../shared/db-limits';
+import { withDeadline } from '../providers/deadline';
+import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
+import { RUNNING_SUBSCRIPTION } from './names';
+
+/** What the checkout's use cases work with. */
+export interface CheckoutDeps {
+  db: Knex;
+  jobs: JobQueue;
+  log: Logger;
+  payments: PaymentsProvider;
+  /** The charity's name, in the description Stripe shows for each gift. */
+  config: { site: { name: string } };
+}
+
+// --- Input --------------------------------------------------------------------------------------
+
+/** How the API names each currency's units in its messages. */
+const UNITS: Record<DonationCurrency, string> = { usd: 'US dollars', chf: 'Swiss francs', eur: 'euros' };
+
+function amountMessage(problem: AmountProblem, currency: DonationCurrency): string {
+  const code = currency.toUpperCase();
+  switch (problem) {
+    case 'invalid':
+      return `amount must be a number of ${UNITS[currency]}, like 150 or 25.50`;
+    case 'min':
+      return `amount must be at least 1.00 ${code}`;
+    case 'max':
+      return `amount must be at most ${Number(MAX_DONATION_CENTS / 100).toLocaleString('en-US')} ${code}`;
+    case 'decimals':
+      return 'amount can have at most two decimals (whole cents)';
+  }
+}
+
+/** Major units (number or decimal string) -> minor units, with the one rule of models/shared/donation-rules.ts. */
+function amountInCents(value: number | string, currency: DonationCurrency, ctx: z.RefinementCtx): number {
+  const parsed = parseDonationAmount(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: amountMessage(parsed.problem, currency) });
+    return 0;
+  }
+  return parsed.cents;
+}
+
+const RawAmountSchema = z.union([z.number(), z.string()], { error: 'amount is required: a number like 150 or 25.50' });
+
+const CurrencySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(DONATION_CURRENCIES, { error: `currency must be one of ${DONATION_CURRENCIES.join(', ')}` }),
+);
+
+const ProjectIdSchema = z
+  .number({ error: 'projectId must be a project id or null' })
+  .int('projectId must be a whole number')
+  .positive('projectId must be positive')
+  .max(MAX_DB_ID, 'projectId: there is no such project');
+
+/** "" and absent are the same: no value. */
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const EmailSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'email must be an e-mail address like name@example.org' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'email can have at most 254 characters')
+    .pipe(z.email({ error: 'email must be an e-mail address like name@example.org' }))
+    .optional(),
+);
+
+const NameSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'name must be text' })
+    .trim()
+    .max(200, 'name can have at most 200 characters')
+    // Control characters would end up in Stripe, the receipt and the certificate.
+    .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters')
+    .optional(),
+);
+
+/** POST /api/create-payment-intent's body. */
+export const CreateIntentSchema = z
+  .object({
+    amount: RawAmountSchema,
+    currency: CurrencySchema.default(DONATION_CURRENCY),
+    interval: z.enum(DONATION_INTERVALS, { error: `interval must be one of ${DONATION_INTERVALS.join(', ')}` }).default('once'),
+    projectId: ProjectIdSchema.nullable().default(null),
+    language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
+    /** A random id per checkout visit: the same choice twice gets the same PaymentIntent back. */
+    checkoutId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'checkoutId must be 8-64 letters, digits, - or _')
+      .optional(),
+    email: EmailSchema,
+    name: NameSchema,
+  })
+  .transform((input, ctx) => {
+    const cents = amountInCents(input.amount, input.currency, ctx);
+    if (input.interval === 'month' && !input.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required for a monthly donation: the receipts and the link to manage it go there' });
+    }
+    return { ...input, amount: cents };
+  });
+export type CreateIntentInput = z.infer<typeof CreateIntentSchema>;
+
+/** POST /api/update-project-funding's body. */
+export const UpdateFundingSchema = z
+  .object({
+    projectId: ProjectIdSchema,
+    amount: RawAmountSchema,
+    currency: CurrencySchema.default(DONATION_CURRENCY),
+    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).regex(/^pi_[A-Za-z0-9_]{1,250}$/, 'paymentIntentId must look like pi_...'),
+  })
+  .transform((input, ctx) => ({ ...input, amount: amountInCents(input.amount, input.currency, ctx) }));
+export type UpdateFundingInput = z.infer<typeof UpdateFundingSchema>;
+
+// --- Rules --------------------------------------------------------------------------------------
+
+/** Payment calls need both keys; without them every payment route answers 503 with the reason. */
+export function stripeOf(payments: PaymentsProvider): StripePayments {
+  if (payments.kind !== 'stripe') throw new AppError(503, 'payments.unavailable', payments.reason);
+  return payments;
+}
+
+// Stripe refuses a key reused with other parameters (a 502 here): everything sent to Stripe is part
+// of what the key covers, the description too (the project's title may have been edited since).
+function idempotencyKey(input: CreateIntentInput, description: string): string {
+  const prefix = input.interval === 'month' ? 'monthly' : 'donation';
+  if (!input.checkoutId) return `${prefix}-${crypto.randomUUID()}`;
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([input.checkoutId, input.amount, input.currency, input.interval, input.projectId ?? 'general', input.language, input.email ?? '', input.name ?? '', description]))
+    .digest('hex')
+    .slice(0, 40);
+  return `${prefix}-${hash}`;
+}
+
+/**
+ * Our one-off PaymentIntents carry kind 'one_off' (or, made before monthly gifts existed, a
+ * projectId). Any other PaymentIntent, a monthly gift's invoice payment above all, is not credited
+ * as one: invoice.paid credits that with its subscription's project.
+ */
+export function isOneOffIntent(metadata: Record<string, string>): boolean {
+  return metadata.kind === 'one_off' || (metadata.kind === undefined && Object.hasOwn(metadata, 'projectId'));
+}
+
+/** A Stripe call made for a webhook: when Stripe cannot answer, 503 so it delivers the event again. */
+async function confirming<T>(deps: Pick<CheckoutDeps, 'log'>, event: PaymentEvent, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof PaymentsError)) throw err;
+    deps.log.error({ object: what, event: event.id, err: err.message }, 'webhook: could not confirm the event with Stripe');
+    // Stripe delivers the event again later (for up to three days); nothing is lost.
+    throw new AppError(503, 'payments.unavailable', `Could not confirm ${what} with Stripe right now (${err.message}); Stripe will deliver the event again.`);
+  }
+}
+
+/** A charge's refunds and its latest dispute, as Stripe reports them now. */
+async function chargeStateOf(stripe: StripePayments, charge: ChargeInfo, dispute: DisputeInfo | null): Promise<ChargeState> {
+  const latest = dispute ?? (charge.disputed ? ((await stripe.listDisputes(charge.id))[0] ?? null) : null);
+  return { chargeId: charge.id, refundedCents: charge.amountRefunded, dispute: latest ? { amountCents: latest.amount, status: latest.status } : null };
+}
+
+/** What a succeeded PaymentIntent's charge says: its id, what it settled for, its refunds and dispute. */
+async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promise<Pick<ConfirmedPayment, 'chargeId' | 'settlement' | 'chargeState'>> {
+  const charge = pi.latestChargeId ? await stripe.retrieveCharge(pi.latestChargeId) : null;
+  if (!charge || charge.paymentIntentId !== pi.id) return { chargeId: null, settlement: null, chargeState: null };
+  return { chargeId: charge.id, settlement: charge.settlement, chargeState: await chargeStateOf(stripe, charge, null) };
+}
+
+const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
+
+// --- Starting a gift ----------------------------------------------------------------------------
+
+/** What the browser needs to show Stripe's Payment Element: the payment's client secret. */
+export interface StartedGift {
+  clientSecret: string;
+  kind: 'monthly' | 'one_off';
+}
+
+/**
+ * A gift chosen on the checkout: a PaymentIntent for a one-off gift, a subscription (customer,
+ * product and first invoice) for a monthly one. A gift goes to a project visitors can see.
+ */
+export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): Promise<StartedGift> {
+  const stripe = stripeOf(deps.payments);
+  // A gift goes to a project visitors can see (a draft or a scheduled one is not offered yet).
+  const project = input.projectId === null ? null : await findLiveProjectById(deps.db, input.projectId);
+  if (input.projectId !== null && !project) {
+    throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
+  }
+  const purpose = project ? project.title : 'General Support';
+  if (input.interval === 'month') {
+    const email = input.email!;
+    const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
+    const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly' };
+    const key = idempotencyKey(input, description);
+    const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
+    // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
+    const started = await withDeadline(
+      STRIPE_WORST_CASE_MS,
+      () => startMonthly(deps, stripe, email, monthly),
+      () => new PaymentsError('timeout', 'The payment service did not answer in time. Please try again in a moment.'),
+    );
+    // Changing the choice before paying starts another subscription: the first payment cancels the rest.
+    await recordCheckoutSubscription(deps.db, input.checkoutId, started.subscriptionId);
+    return { clientSecret: started.clientSecret, kind: 'monthly' };
+  }
+  const description = `Donation to ${deps.config.site.name}: ${purpose}`;
+  const intent = await stripe.createIntent({
+    amountCents: input.amount,
+    currency: input.currency,
+    metadata: {
+      projectId: input.projectId === null ? '' : String(input.projectId),
+      language: input.language,
+      kind: 'one_off',
+      // Where the receipt goes (Stripe's own receipt e-mails are not used).
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.name ? { name: input.name } : {}),
+    },
+    description,
+    idempotencyKey: idempotencyKey(input, description),
+  });
+  return { clientSecret: intent.clientSecret, kind: 'one_off' };
+}
+
+/** Customer (known or new), product and subscription; answers the first invoice's client secret. */
+async function startMonthly(
+  deps: CheckoutDeps,
+  stripe: StripePayments,
+  email: string,
+  monthly: Omit<CreateMonthlyInput, 'productId' | 'customerId'>,
+): Promise<{ clientSecret: string; subscriptionId: string }> {
+  let productId = await monthlyProductId(deps.db, (k) => stripe.createMonthlyProduct(k));
+  let customerId = await customerIdForEmail(deps.db, email);
+  // At most one retry each when what we kept was deleted in the Stripe Dashboard since.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await stripe.createMonthly({ ...monthly, productId, customerId });
+    } catch (err) {
+      if (!(err instanceof PaymentsError && err.kind === 'not_found')) throw err;
+      if (attempt < 2 && customerId && err.param === 'customer') {
+        deps.log.warn({ customer: customerId }, 'a donor’s Stripe customer no longer exists: a new one for this gift');
+        customerId = null;
+        continue;
+      }
+      if (attempt < 2 && err.param?.includes('product')) {
+        deps.log.warn({ product: productId }, 'the "Monthly donation" product no longer exists at Stripe: made again');
+        productId = await renewMonthlyProduct(deps.db, productId, (k) => stripe.createMonthlyProduct(k));
+        continue;
+      }
+      throw new AppError(502, 'payments.rejected', 'The payment service refused to set up the monthly donation. Please try again in a moment or contact us.');
+    }
+  }
+}
+
+// --- The browser's report of a payment -----------------------------------------------------------
+
+/**
+ * The browser's call after a successful payment. It moves nothing by itself: Stripe is asked for
+ * the PaymentIntent, which is applied only if Stripe says it succeeded for this project and
+ * amount, through the same once-only path as the webhook.
+ */
+export async function applyReportedPayment(deps: CheckoutDeps, input: UpdateFundingInput): Promise<{ applied: boolean; projectId: number; raisedAmount: string }> {
+  const stripe = stripeOf(deps.payments);
+  const project = await findProjectById(deps.db, input.projectId);
+  if (!project) throw notFound(`There is no project with id ${input.projectId}`);
+  const pi = await stripe.retrieveIntent(input.paymentIntentId);
+  if (!pi) throw new AppError(404, 'payments.not_found', `Stripe has no payment ${input.paymentIntentId}`);
+  if (!isOneOffIntent(pi.metadata)) {
+    throw new AppError(409, 'payments.not_succeeded', `The payment ${pi.id} is a monthly gift's payment: the project's total is updated when Stripe confirms its invoice.`);
+  }
+  if (pi.status !== 'succeeded') {
+    throw new AppError(409, 'payments.not_succeeded', `The payment ${pi.id} has not succeeded (status: ${pi.status}); the project's total is updated once Stripe confirms it.`);
+  }
+  if (projectIdFromMetadata(pi.metadata.projectId) !== input.projectId) {
+    throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} was not made for project ${input.projectId}`);
+  }
+  // Stripe's amount_received, which for a succeeded payment is what was charged.
+  const received = pi.amountReceived;
+  if (received !== input.amount || pi.currency !== input.currency) {
+    throw new AppError(400, 'payments.mismatch', `The amount does not match the payment ${pi.id}`);
+  }
+  const facts = await chargeFacts(stripe, pi);
+  const result = await applySucceededPayment(
+    deps.db,
+    {
+      paymentIntentId: pi.id,
+      amountCents: received,
+      currency: pi.currency,
+      projectId: input.projectId,
+      language: pi.metadata.language ?? null,
+      kind: 'one_off',
+      donorEmail: pi.metadata.email ?? null,
+      donorName: pi.metadata.name ?? null,
+      customerId: pi.customerId,
+      ...facts,
+    },
+    'client',
+    hooksOf(deps),
+  );
+  return {
+    applied: result.applied,
+    projectId: input.projectId,
+    raisedAmount: result.projectRaisedCents === null ? project.raisedAmount : centsToDecimal(result.projectRaisedCents),
+  };
+}
+
+// --- Stripe's events ----------------------------------------------------------------------------
+
+/** A webhook's event, its signature checked; a bad signature or body throws (400). */
+export function verifyPaymentEvent(deps: Pick<CheckoutDeps, 'payments' | 'log'>, rawBody: Buffer | undefined, signature: string | string[] | undefined): PaymentEvent {
+  const stripe = stripeOf(deps.payments);
+  try {
+    return stripe.verifyEvent(rawBody, signature);
+  } catch (err) {
+    if (err instanceof PaymentsError && (err.kind === 'signature' || err.kind === 'malformed')) {
+      deps.log.warn({ err: err.message, kind: err.kind }, 'rejected a Stripe webhook');
+    }
+    throw err;
+  }
+}
+
+/**
+ * One verified event, applied: what the webhook answers Stripe. The event only says which object
+ * changed. Status, amounts, currency and project come from Stripe's own record of it, so a signed
+ * event with odd numbers (a bug, a replayed test event, a leaked webhook secret) cannot move a
+ * total by itself.
+ */
+export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<object> {
+  // Other event types are acknowledged so Stripe stops sending them.
+  if (event.object === null) return { received: true, ignored: event.type };
+  const { kind, id } = event.object;
+  if (kind === 'payment_intent') return onPaymentIntent(deps, event, id);
+  if (kind === 'invoice') return onInvoicePaid(deps, event, id);
+  if (kind === 'charge' || kind === 'dispute') return onChargeChange(deps, event, kind, id);
+  if (kind === 'customer') return onCustomer(deps, event, id);
+  return onSubscription(deps, event, id);
+}
+
+async function onPaymentIntent(deps: CheckoutDeps, event: PaymentEvent, intentId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const pi = await confirming(deps, event, intentId, () => stripe.retrieveIntent(intentId));
+  if (!pi) {
+    deps.log.warn({ paymentIntent: intentId, event: event.id }, 'webhook: Stripe has no such payment');
+    throw new AppError(400, 'payments.not_found', `Stripe has no payment ${intentId}; the event was not applied.`);
+  }
+  if (!isOneOffIntent(pi.metadata)) {
+    // A monthly gift's invoice payment (credited by invoice.paid) or a payment of another site.
+    return { received: true, ignored: 'not a one-off donation' };
+  }
+  const payment = {
+    paymentIntentId: pi.id,
+    currency: pi.currency,
+    projectId: projectIdFromMetadata(pi.metadata.projectId),
+    language: pi.metadata.language ?? null,
+    kind: 'one_off' as const,
+    donorEmail: pi.metadata.email ?? null,
+    donorName: pi.metadata.name ?? null,
+    customerId: pi.customerId,
+  };
+
+  if (pi.status === 'succeeded') {
+    if (!isValidDonationCents(pi.amountReceived)) {
+      deps.log.error({ paymentIntent: pi.id, amountReceived: pi.amountReceived }, 'webhook: a succeeded payment with an amount this site does not accept');
+      throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
+    }
+    const facts = await confirming(deps, event, pi.id, () => chargeFacts(stripe, pi));
+    // Whichever event brought us here: Stripe says it succeeded, so it counts, exactly once.
+    const result = await applySucceededPayment(deps.db, { ...payment, ...facts, amountCents: pi.amountReceived }, 'webhook', hooksOf(deps));
+    deps.log.info({ paymentIntent: pi.id, event: event.id, applied: result.applied }, 'donation succeeded (webhook)');
+    return { received: true, applied: result.applied };
+  }
+  if (event.type === 'payment_intent.payment_failed') {
+    if (!isValidDonationCents(pi.amount)) {
+      deps.log.error({ paymentIntent: pi.id, amount: pi.amount }, 'webhook: a failed payment with an amount this site does not accept');
+      throw new AppError(400, 'payments.mismatch', `The payment ${pi.id} has an amount this site does not accept (${pi.amount} cents); it was not recorded.`);
+    }
+    await recordFailedPayment(deps.db, { ...payment, amountCents: pi.amount, failureMessage: pi.lastError });
+    deps.log.info({ paymentIntent: pi.id, event: event.id }, 'donation attempt failed (webhook)');
+    return { received: true };
+  }
+  // A "succeeded" event for a payment Stripe does not call succeeded: a succeeded intent never
+  // goes back, so this event will never apply; acknowledged so it is not redelivered.
+  deps.log.warn({ paymentIntent: pi.id, event: event.id, status: pi.status }, 'webhook: succeeded event for a payment Stripe does not call succeeded');
+  return { received: true, applied: false, status: pi.status };
+}
+
+/** One payment of a monthly gift: credited to the subscription's project, once per invoice. */
+async function onInvoicePaid(deps: CheckoutDeps, event: PaymentEvent, invoiceId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const invoice = await confirming(deps, event, invoiceId, () => stripe.retrieveInvoice(invoiceId));
+  if (!invoice) throw new AppError(400, 'payments.not_found', `Stripe has no invoice ${invoiceId}; the event was not applied.`);
+  if (invoice.status !== 'paid') return { received: true, applied: false, status: invoice.status };
+  if (!invoice.subscriptionId) return { received: true, ignored: 'not a monthly donation' };
+  const subscriptionId = invoice.subscriptionId;
+  const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+  if (!sub || sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
+  const pi = invoice.paymentIntent;
+  if (!pi || pi.status !== 'succeeded') {
+    deps.log.warn({ invoice: invoice.id, event: event.id, paymentIntent: pi?.id, status: pi?.status }, 'webhook: a paid invoice without a succeeded payment; not credited');
+    return { received: true, applied: false, status: pi?.status ?? 'no payment' };
+  }
+  if (!isValidDonationCents(pi.amountReceived)) {
+    deps.log.error({ invoice: invoice.id, amountReceived: pi.amountReceived }, 'webhook: a monthly payment with an amount this site does not accept');
+    throw new AppError(400, 'payments.mismatch', `The invoice ${invoice.id} has an amount this site does not accept (${pi.amountReceived} cents); it was not applied.`);
+  }
+  const donor = await donorOf(deps, event, sub, invoice.customerEmail, invoice.customerName);
+  const facts = await confirming(deps, event, pi.id, () => chargeFacts(stripe, pi));
+  await syncSubscription(deps, sub, donor);
+  const result = await applySucceededPayment(
+    deps.db,
+    {
+      paymentIntentId: pi.id,
+      amountCents: pi.amountReceived,
+      currency: pi.currency,
+      projectId: projectIdFromMetadata(sub.metadata.projectId),
+      language: sub.metadata.language ?? null,
+      kind: 'monthly',
+      donorEmail: donor.email,
+      donorName: donor.name,
+      customerId: sub.customerId,
+      subscriptionId: sub.id,
+      invoiceId: invoice.id,
+      ...facts,
+    },
+    'webhook',
+    hooksOf(deps),
+  );
+  // Also on a replay: a crash between the gift and this line must not leave the others running.
+  await queueSupersededCancel(deps.db, deps.jobs, sub.id);
+  deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
+  return { received: true, applied: result.applied };
+}
+
+/** Who gives a monthly gift: the mirror's record, else the invoice's copy, else the customer. */
+async function donorOf(
+  deps: CheckoutDeps,
+  event: PaymentEvent,
+  sub: SubscriptionInfo,
+  email: string | null,
+  name: string | null,
+): Promise<{ email: string | null; name: string | null }> {
+  const known = await findSubscription(deps.db, sub.id);
+  if (known) return { email: known.donorEmail || email, name: known.donorName ?? name };
+  if (email) return { email, name };
+  const stripe = stripeOf(deps.payments);
+  const customer = await confirming(deps, event, sub.customerId, () => stripe.retrieveCustomer(sub.customerId));
+  return { email: customer?.email ?? null, name: customer?.name ?? name };
+}
+
+async function syncSubscription(deps: CheckoutDeps, sub: SubscriptionInfo, donor: { email: string | null; name: string | null }): Promise<boolean> {
+  if (!donor.email) {
+    deps.log.warn({ subscription: sub.id }, 'a monthly gift whose customer has no e-mail address: not listed for the donor');
+    return false;
+  }
+  await upsertSubscription(deps.db, {
+    subscriptionId: sub.id,
+    customerId: sub.customerId,
+    donorEmail: donor.email,
+    donorName: donor.name,
+    amountCents: sub.amountCents,
+    currency: sub.currency,
+    projectId: projectIdFromMetadata(sub.metadata.projectId),
+    language: sub.metadata.language ?? null,
+    status: sub.status,
+    paused: sub.paused,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    canceledAt: sub.canceledAt,
+  });
+  return true;
+}
+
+async function onSubscription(deps: CheckoutDeps, event: PaymentEvent, subscriptionId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+  if (!sub) throw new AppError(400, 'payments.not_found', `Stripe has no subscription ${subscriptionId}; the event was not applied.`);
+  if (sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
+  const donor = await donorOf(deps, event, sub, null, null);
+  return { received: true, synced: await syncSubscription(deps, sub, donor), status: sub.status };
+}
+
+/**
+ * A customer changed: when it is a donor who saved a new card in the Billing Portal (which sets
+ * the customer's default), each running monthly gift is moved to that card, because a
+ * subscription's own card (saved with its first payment) would otherwise still be charged.
+ */
+async function onCustomer(deps: CheckoutDeps, event: PaymentEvent, customerId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const running = (await deps.db('donation_subscriptions').where({ customerId }).whereIn('status', [...RUNNING_SUBSCRIPTION]).select('subscriptionId')) as { subscriptionId: string }[];
+  if (running.length === 0) return { received: true, ignored: 'no running monthly gift' };
+  const customer = await confirming(deps, event, customerId, () => stripe.retrieveCustomer(customerId));
+  const card = customer?.defaultPaymentMethod ?? null;
+  if (!customer || customer.deleted || !card) return { received: true, moved: 0 };
+  let moved = 0;
+  for (const { subscriptionId } of running) {
+    const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+    if (!sub || sub.customerId !== customerId || sub.defaultPaymentMethod === card || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+    await confirming(deps, event, subscriptionId, () => stripe.useCardFor(subscriptionId, card));
+    moved += 1;
+  }
+  if (moved) deps.log.info({ customer: customerId, moved, event: event.id }, 'monthly gifts moved to the card the donor saved');
+  return { received: true, moved };
+}
+
+/** A refund or a dispute: the donation is brought in line with what Stripe says about its charge now. */
+async function onChargeChange(deps: CheckoutDeps, event: PaymentEvent, kind: 'charge' | 'dispute', id: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  let dispute: DisputeInfo | null = null;
+  let chargeId = id;
+  if (kind === 'dispute') {
+    dispute = await confirming(deps, event, id, () => stripe.retrieveDispute(id));
+    if (!dispute) throw new AppError(400, 'payments.not_found', `Stripe has no dispute ${id}; the event was not applied.`);
+    chargeId = dispute.chargeId;
+  }
+  const charge = await confirming(deps, event, chargeId, () => stripe.retrieveCharge(chargeId));
+  if (!charge) throw new AppError(400, 'payments.not_found', `Stripe has no charge ${chargeId}; the event was not applied.`);
+  const state = await confirming(deps, event, chargeId, () => chargeStateOf(stripe, charge, dispute));
+  const result = await reconcileCharge(deps.db, state, { paymentIntentId: charge.paymentIntentId });
+  if (!result.found) {
+    // Not one of our gifts, or its own event has not arrived yet: it is credited net of this then.
+    return { received: true, applied: false, reason: 'no donation for this charge (yet)' };
+  }
+  deps.log.info({ charge: charge.id, event: event.id, type: event.type, changedCents: result.changedCents }, 'donation refund/dispute reconciled (webhook)');
+  return { received: true, changedCents: result.changedCents };
+}

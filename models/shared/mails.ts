@@ -1,0 +1,62 @@
+// What the models hand the mail views (views/mails/) to render: the facts of each mail and the
+// shape of the function that renders it. A model never imports a view; the controller or job
+// handler that sends a mail passes the view's render function in.
+import type { TFunction } from 'i18next';
+import type { Lang } from './rules';
+
+/** A rendered mail: HTML and plain text from the same facts (and a subject where the mail names one). */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The receipt of one gift (views/mails/receipt.tsx). */
+export interface ReceiptFacts {
+  lang: Lang;
+  /** The charity's legal name and postal address, one line each. */
+  legalName: string;
+  addressLines: string[];
+  /** "CHF 50.00": the amount and its currency, two decimals. */
+  amount: string;
+  /** The payment's date in the language's format. */
+  date: string;
+  project: string;
+  /** "One-off donation" / "Monthly donation". */
+  kind: string;
+  reference: string;
+  manageUrl: string;
+}
+export type RenderReceiptMail = (props: ReceiptFacts & { t: TFunction }) => RenderedMail;
+
+/** Stand-in for each recipient's own unsubscribe link in a newsletter; replaced when the mail is sent. */
+export const UNSUBSCRIBE_URL = '%%UNSUBSCRIBE_URL%%';
+
+/** One item of a newsletter (views/mails/newsletter.tsx). */
+export interface NewsletterSection {
+  kind: 'news' | 'project';
+  id: number;
+  title: string;
+  summary: string;
+  url: string;
+  imageUrl: string | null;
+  /** news: the date; projects: the funding line. */
+  meta: string;
+  /** projects only: the donation link for this project. */
+  donateUrl?: string;
+}
+export interface NewsletterMailInput {
+  subject: string;
+  previewText: string;
+  lang: Lang;
+  sections: NewsletterSection[];
+  site: { name: string; email: string; address: { street: string; postcode: string; town: string; country: string } };
+  /** The site's home page in the newsletter's language, absolute. */
+  home: string;
+  t: TFunction;
+}
+/** The newsletter as HTML and plain text, with UNSUBSCRIBE_URL still to be filled in per recipient. */
+export type RenderNewsletterMail = (props: NewsletterMailInput) => Omit<RenderedMail, 'subject'>;
+
+/** The double opt-in mail of a new subscriber (views/mails/confirm-subscription.tsx). */
+export type RenderConfirmSubscriptionMail = (props: { lang: Lang; org: string; url: string; t: TFunction }) => RenderedMail;
