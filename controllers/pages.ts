@@ -1,4 +1,4 @@
-// The site's pages, one entry each: its address (models/urls.ts names every path once, for links
+// The site's pages, one entry each: its address (models/shared/urls.ts names every path once, for links
 // too), its controller (the loader: what it asks the models, its props and head data) and its
 // component (views/pages/). Each entry is one Express route in both languages: Express matches the
 // address once, the loader runs, and the page is rendered: public pages as HTML with their islands
@@ -48,7 +48,7 @@ import TestImagesPage from '../views/pages/test-images-page';
 
 /** A page: what to render (PageView), at which address, from which controller. */
 export interface PageRoute<P = any> extends PageView<P> {
-  /** English path (models/urls.ts); the German twin is the same path under /de. */
+  /** English path (models/shared/urls.ts); the German twin is the same path under /de. */
   path: string;
   load: PageLoader<P>;
   /** Listed in the sitemap (pages with items list their items themselves). */
@@ -112,7 +112,7 @@ const pageKey = (deps: Deps, req: Request) => `${deps.assets().islands.loader} $
 
 /**
  * Public pages already rendered for the current content version, answered as soon as the
- * request's language is known (app.ts mounts this right after the cookies and the language), before
+ * request's language is known (controllers/routes.ts mounts this right after the cookies and the language), before
  * compression, static files, body parsers and the routers of the admin area and the API. Only
  * addresses the page routes below answered with a page they kept are in the cache, so each of them
  * went through all of those once and none changed the answer: static files live elsewhere, the

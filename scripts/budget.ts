@@ -2,7 +2,8 @@
 // - bytes as received (compressed) by kind: HTML, JavaScript, CSS, JSON (locale text), images;
 // - the time until the page is usable (hydrated) on a village connection: 400 kbit/s, 400 ms
 //   latency, a 4x slower CPU (Chromium's own network and CPU throttling, a fresh cache).
-// Budgets: JavaScript <= 100 KB on any public page and <= 60 KB on the text-and-picture pages;
+// Budgets: JavaScript before the first interaction <= 100 KB on any public page and <= 15 KB on the
+// text-and-picture pages (the admin app <= 200 KB at first load);
 // HTML <= 60 KB (long articles excepted); usable within 3.5 s. A page over 3.5 s is measured twice
 // more and the median counts; the build fails when that median is more than 15 % over (4.0 s),
 // a stated tolerance for machine noise; between the two the line says "over target".

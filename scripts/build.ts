@@ -97,8 +97,8 @@ const bundle = await rolled.write({
   codeSplitting: {
     groups: [
       { name: 'react', test: REACT, priority: 30 },
-      // Code two or more islands share (never the admin's: views/admin, models/admin-*).
-      { name: 'islands-shared', test: (id: string) => !/node_modules|views[\\/](admin|pages[\\/]admin)|models[\\/]admin-/.test(id), minShareCount: 2, priority: 10 },
+      // Code two or more islands share (never the admin's: views/admin, models/shared/admin-*).
+      { name: 'islands-shared', test: (id: string) => !/node_modules|views[\\/](admin|pages[\\/]admin)|models[\\/]shared[\\/]admin-/.test(id), minShareCount: 2, priority: 10 },
     ],
   },
 });
@@ -162,7 +162,7 @@ function indexCss(container: postcss.Container, at: string[]): void {
 indexCss(postcss.parse(fs.readFileSync(path.join(root, 'public', css), 'utf8')), []);
 
 fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify({ css, adminCss, cssRules, islands, admin }));
-// Compressed once here, served as they are (app.ts): brotli at its best quality, gzip for the rest.
+// Compressed once here, served as they are (controllers/routes.ts): brotli at its best quality, gzip for the rest.
 for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
   if (!/\.(js|css|json|svg)$/.test(file)) continue;
   const body = fs.readFileSync(path.join(out, file));

@@ -6,8 +6,8 @@ import type { Lang, PagePayload } from './types';
  * Content carries both languages as twin fields (`title` / `titleDe`) and views choose with
  * `localized(lang, en, de)`: German if there is German, else English. So on an English page the
  * `…De` twins go; on a German page a field whose German twin has text takes that text. What the
- * page renders is unchanged (test/api/hydration-props.test.tsx renders every page from this and
- * compares it with the server's HTML); the home page's payload shrinks by about a third.
+ * page renders is unchanged (test/api/islands.test.tsx renders every island from the props the
+ * browser gets and compares it with the server's HTML); the home page's payload shrinks by about a third.
  * Admin pages edit both languages and get everything.
  */
 export function browserPayload(page: PagePayload, layout: 'public' | 'admin'): PagePayload {

@@ -1,7 +1,7 @@
 // The CSS a page needs for its first paint, inlined into its <head> so the page is readable as soon
 // as the HTML has arrived: the rules of the site stylesheet whose selectors can match something in
-// this page's markup. The whole stylesheet follows at the end of <body> (not render-blocking there)
-// and stays cached for the next page.
+// this page's markup. The whole stylesheet follows when a part of the page wakes (views/island-runtime.tsx), or
+// through <noscript> without JavaScript, and stays cached for the next page.
 //
 // scripts/build.ts indexes the built stylesheet once (postcss): per rule, the class names, ids and
 // element names each of its selectors needs. Here a page keeps the rules for which one selector has

@@ -7,7 +7,7 @@ export const NOOK_SLUG = 'tariro-nook';
 
 /**
  * The English path of every page by its route id (the German twin is the same path under /de; '*'
- * is any other address). views/routes.tsx adds what the views need; mails, head tags and
+ * is any other address). controllers/pages.ts adds each page's view and loader; mails, head tags and
  * controllers build their addresses from here, so models never import views.
  */
 export const PAGE_PATHS = {
