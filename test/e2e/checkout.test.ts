@@ -33,12 +33,13 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   const raisedCents = async (id: number) => Number((await srv.handle.deps.db('projects').where({ id }).first('raisedCents')).raisedCents);
   const amountsRequested = () => fake.createRequests().map((r) => Number(r.body.amount));
 
-  async function open(pathname: string, viewport = { width: 1280, height: 900 }) {
+  /** `leaves`: the page moves on by itself as it wakes (a return from a payment method). */
+  async function open(pathname: string, viewport = { width: 1280, height: 900 }, leaves = false) {
     const watched = await watchedPage(browser, { viewport });
     // Registered after watchedPage's catch-all for outside requests, so these win.
     await routeStripe(watched.page.context(), fake);
     await watched.page.goto(srv.url + pathname);
-    await waitForHydration(watched.page);
+    if (!leaves) await waitForHydration(watched.page);
     return watched;
   }
   const paymentElement = (page: Page) => page.getByTestId('fake-payment-element');
@@ -323,7 +324,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   });
 
   test('a redirect-based method that failed comes back to the form with the same project and amount', async () => {
-    const { page, problems } = await open(`/checkout?payment=success&payment_intent=pi_failed123&redirect_status=failed&project=${project.slug}&amount=20.25`);
+    const { page, problems } = await open(`/checkout?payment=success&payment_intent=pi_failed123&redirect_status=failed&project=${project.slug}&amount=20.25`, undefined, true);
     await page.waitForURL(`${srv.url}/checkout?project=${project.slug}&amount=20.25`);
     await page.getByText('Payment Failed').waitFor();
     assert.equal(await page.getByLabel('Your donation supports').inputValue(), String(project.id));
@@ -422,7 +423,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   });
 
   test('monthly gift back from a redirect-based method: thanked as monthly, no funding call', async () => {
-    const { page, problems } = await open('/de/checkout?payment=success&payment_intent=pi_monthly123&redirect_status=succeeded&amount=50.00&currency=chf&interval=month');
+    const { page, problems } = await open('/de/checkout?payment=success&payment_intent=pi_monthly123&redirect_status=succeeded&amount=50.00&currency=chf&interval=month', undefined, true);
     let fundingCalls = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/update-project-funding')) fundingCalls++;

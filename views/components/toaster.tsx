@@ -30,11 +30,13 @@ const PENDING_KEY = 'pendingToast';
 
 /**
  * A message for the next page, shown there once (the checkout moves to the home page after a
- * gift: a page load, which a toast of this page would not survive).
+ * gift: a page load, which a toast of this page would not survive). The page that leaves it never
+ * shows it, even when its own messages region wakes only after this call. The pages it leads to
+ * (home, the checkout) wake their messages region at load (their slideshow, their form).
  */
 export function toastOnNextPage(t: Omit<Toast, 'id'>): void {
   try {
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify(t));
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...t, from: location.href }));
   } catch {
     toast(t);
   }
@@ -44,8 +46,10 @@ function showPending(): void {
   try {
     const raw = sessionStorage.getItem(PENDING_KEY);
     if (!raw) return;
+    const { from, ...pending } = JSON.parse(raw) as Omit<Toast, 'id'> & { from?: string };
+    if (from === location.href) return;
     sessionStorage.removeItem(PENDING_KEY);
-    toast(JSON.parse(raw) as Omit<Toast, 'id'>);
+    toast(pending);
   } catch {
     // storage disabled or garbled: nothing to show
   }
