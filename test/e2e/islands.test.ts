@@ -64,7 +64,7 @@ describe('islands in Chromium', () => {
     await waitForLoader(page);
     assert.equal(await island(page, 'projects').getAttribute('data-hydrated'), null);
     const all = await page.locator('.project-grid > li').count();
-    await page.getByRole('button', { name: 'Completed', exact: true }).click();
+    await page.getByRole('group', { name: 'Filter projects by status' }).getByRole('button', { name: 'Completed', exact: true }).click();
     await awake(page, 'projects');
     await page.waitForFunction(() => document.querySelector('.filters [aria-pressed="true"]')?.textContent === 'Completed');
     const completed = await page.locator('.project-grid > li').count();
@@ -116,7 +116,8 @@ describe('islands in Chromium', () => {
     await page.waitForURL(e2e.srv.url + '/de/about');
     assert.equal(await page.locator('html').getAttribute('lang'), 'de');
     assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), undefined, 'a new document');
-    assert.equal(await page.locator('link[rel=canonical]').getAttribute('href'), `${e2e.srv.url}/de/about`);
+    // The canonical address is the configured public origin's (PUBLIC_URL), with this page's path.
+    assert.equal(new URL((await page.locator('link[rel=canonical]').getAttribute('href'))!).pathname, '/de/about');
     assert.equal(await page.evaluate(() => localStorage.getItem('preferredLanguage')), 'de', 'the choice is remembered');
     // The cross-document View Transition is declared in the page's own CSS.
     assert.ok(await page.evaluate(() => [...document.querySelectorAll('style')].some((s) => s.textContent!.includes('@view-transition'))));

@@ -75,7 +75,7 @@ export function useA11yCheck(values: Record<string, string>, held: A11yProblem[]
   const checked = CHECKED_FIELDS.some((f) => f in values);
   const t = useT();
   const hydrated = useHydrated();
-  const [check, setCheck] = useState<CheckState>(held?.length ? { state: 'done', problems: held, axe: false } : { state: 'idle' });
+  const [checkState, setCheck] = useState<CheckState>(held?.length ? { state: 'done', problems: held, axe: false } : { state: 'idle' });
   const [asking, setAsking] = useState<number | null>(null);
   const answer = useRef<((go: boolean) => void) | null>(null);
   // Raised for every other form: an answer arriving after it is about the item before.
@@ -88,6 +88,9 @@ export function useA11yCheck(values: Record<string, string>, held: A11yProblem[]
     setCheck({ state: 'idle' });
     if (answer.current) close(false);
   }, [formKey]);
+  // The render in which another item arrives already shows none of the results of the one before
+  // (the effect above clears them only after that render has been painted).
+  const check: CheckState = shownKey.current === formKey ? checkState : { state: 'idle' };
 
   /** The problems found; null when the check could not run; 'stale' when the form moved on to another item meanwhile. */
   async function run(): Promise<A11yProblem[] | null | 'stale'> {
