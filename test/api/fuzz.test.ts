@@ -377,6 +377,7 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /de/qr-bill.pdf, /qr-bill.pdf', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?lang=fr', '%00')).map(([l, q]) => `${l}/qr-bill.pdf${q}`) }),
   req({ route: 'GET <page>?preview=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/projects/x', '/news/y', '/team', '/about'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?preview=${t}`) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
+  req({ route: 'GET /speculation-rules.json', method: 'GET', path: fc.constantFrom('/speculation-rules.json', '/de/speculation-rules.json') }),
 );
 
 // ---- The no-JavaScript admin forms (session cookie and the _csrf field)

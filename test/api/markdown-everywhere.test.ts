@@ -28,8 +28,10 @@ const text = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
-const bootProps = (html: string) => JSON.parse(/<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!).page.props as Record<string, any>;
-const metaDescription = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1] ?? '';
+/** The page's data as the browser gets it: each island's props (data-props on <vb-island>). */
+const islandProps = (html: string) =>
+  [...html.matchAll(/data-props="([^"]*)"/g)].map((m) => JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<string, any>);
+const metaDescription = (html: string) => /<meta name="description" content="([^"]*)"\/?>/.exec(html)?.[1] ?? '';
 
 describe('Markdown on every public surface', () => {
   let h: AppHandle;
@@ -59,7 +61,7 @@ describe('Markdown on every public surface', () => {
     assert.match(metaDescription(html), /^In Village 9 the nearest water is two hours away\. What we need pipes/);
     const project = jsonLd(html).find((ld) => ld['@type'] === 'Project')!;
     assert.doesNotMatch(project.description, MARKS);
-    assert.doesNotMatch(JSON.stringify(bootProps(html).project), MARKS);
+    assert.doesNotMatch(JSON.stringify((await request(h.app).get(`/projects/${slug}`).set('Accept', 'application/json').expect(200)).body.props.project), MARKS);
     const de = (await request(h.app).get(`/de/projects/${slug}`).expect(200)).text;
     assert.ok(de.includes('<p>In <strong>Dorf 9</strong> ist das nächste Wasser <em>zwei Stunden</em> entfernt.</p>'));
     assert.ok(de.includes('<h2>Was wir brauchen</h2>'));
@@ -71,7 +73,9 @@ describe('Markdown on every public surface', () => {
       const body = text(html);
       assert.ok(body.includes(path.startsWith('/de') ? 'In Dorf 9 ist das nächste Wasser zwei Stunden entfernt.' : 'In Village 9 the nearest water is two hours away.'), `${path} shows the words`);
       assert.ok(!body.includes('**'), `${path} shows no marks`);
-      const card = (bootProps(html).projects as { id: number; description: string }[]).find((p) => p.id === id)!;
+      // The project cards are in the projects island: its props carry the words only.
+      const card = islandProps(html).flatMap((p) => (p.projects ?? []) as { id: number; description: string }[]).find((p) => p.id === id)!;
+      assert.ok(card, `${path}: the card's project is in the island's props`);
       assert.doesNotMatch(card.description, MARKS, `${path} sends no marks`);
     }
     const checkout = (await request(h.app).get(`/checkout?project=${slug}`).expect(200)).text;

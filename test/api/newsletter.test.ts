@@ -104,7 +104,7 @@ test('double opt-in: pending, confirmation link in the outbox, confirm page, the
     assert.match(page.text, /<html lang="en">/);
     assert.match(page.text, /<h1>Please confirm your subscription<\/h1>/);
     assert.match(page.text, /reader\.one@example\.org/);
-    assert.match(page.text, /<meta name="robots" content="noindex">/);
+    assert.match(page.text, /<meta name="robots" content="noindex"\/?>/);
     assert.match(page.text, /<form method="post" action="\/newsletter\/confirm"/);
     assert.match(page.text, new RegExp(`<input type="hidden" name="token" value="${token}">`));
     assert.match(page.text, />Confirm my subscription<\/button>/);
@@ -211,7 +211,7 @@ test('a sent newsletter arrives, its unsubscribe link shows a page whose button 
     assert.match(page.text, /follower@example\.org/);
     assert.match(page.text, /<form method="post" action="\/newsletter\/unsubscribe"/);
     assert.match(page.text, />Unsubscribe<\/button>/);
-    assert.match(page.text, /<meta name="robots" content="noindex">/);
+    assert.match(page.text, /<meta name="robots" content="noindex"\/?>/);
     assert.equal(page.headers['cache-control'], 'no-store');
     assert.equal(page.headers['referrer-policy'], 'same-origin');
   }

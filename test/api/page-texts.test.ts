@@ -20,8 +20,9 @@ const text = (html: string) =>
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ');
 
-const bootPage = (html: string) => JSON.parse(/<script id="__boot" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!).page as Record<string, any>;
-const metaDescription = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+/** The page facts the islands get (views/island-env.ts): route, addresses, edited words. */
+const islandPage = (html: string) => JSON.parse(/<script type="application\/json" id="__islands">([\s\S]*?)<\/script>/.exec(html)![1]!).page as Record<string, any>;
+const metaDescription = (html: string) => /<meta name="description" content="([^"]*)"\/?>/.exec(html)?.[1];
 
 describe('page texts edited in the admin Pages tab', () => {
   let h: AppHandle;
@@ -59,14 +60,14 @@ describe('page texts edited in the admin Pages tab', () => {
     assert.ok(text(deHtml).includes(germanStory), '/de/about shows the edited text');
     assert.ok(!text(deHtml).includes(de.about.story.p1), '/de/about no longer shows the built-in text');
     // The browser gets only the page language's edited words, and renders the same.
-    assert.deepEqual(bootPage(deHtml).texts, { 'about.story.p1': germanStory });
+    assert.deepEqual(islandPage(deHtml).texts, { 'about.story.p1': germanStory });
 
     const enHtml = (await request(h.app).get('/about').expect(200)).text;
     assert.ok(text(enHtml).includes(en.about.story.p1), '/about keeps its English text');
     assert.ok(!enHtml.includes(germanStory));
-    assert.equal(bootPage(enHtml).texts, undefined);
+    assert.equal(islandPage(enHtml).texts, undefined);
 
-    // The client-side navigation's JSON carries the same words.
+    // The page's JSON carries the same words.
     const json = (await request(h.app).get('/de/about').set('Accept', 'application/json').expect(200)).body;
     assert.deepEqual(json.texts, { 'about.story.p1': germanStory });
 
