@@ -88,6 +88,27 @@ const trustProxy = z
     return items.join(',');
   });
 
+// Where the footer's "Donation page" link goes: an absolute http(s) address, or a path of this site
+// ("/checkout"). Unset or empty: the site's own checkout. A protocol-relative "//host" or a
+// backslash (which browsers read as a slash) would leave the site while looking like a path.
+const DONATION_URL_MESSAGE = 'must be an absolute http(s) address like https://donate.example.org/ or a path of this site starting with / like /checkout';
+const donationUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    if (/^\/(?![/\\])[^\s\\]*$/.test(v)) return v;
+    try {
+      const url = new URL(v);
+      if (/^https?:\/\/[^/\\\s]/i.test(v) && url.hostname && !/\s/.test(v)) return url.href;
+    } catch {
+      // not an address: the message below
+    }
+    ctx.addIssue({ code: 'custom', message: DONATION_URL_MESSAGE });
+    return z.NEVER;
+  });
+
 // Every variable of the configuration table (docs/operations.md#configuration), validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -102,6 +123,7 @@ const EnvSchema = z.object({
     .optional(),
   TRUST_PROXY: trustProxy,
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DONATION_URL: donationUrl,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_KEYS: adminList('key'),
   ADMIN_EMAILS: adminList('address'),
@@ -169,6 +191,11 @@ export interface SiteInfo {
   /** Postal address of the charity. */
   address: { street: string; postcode: string; town: string; country: string };
   publicUrl: string;
+  /**
+   * DONATION_URL: an address of another origin (opened in a new tab), or a path of this site
+   * (an address on PUBLIC_URL's origin becomes its path); null: the site's own checkout.
+   */
+  donationUrl: string | null;
   socials: { facebook: string; instagram: string; linkedin: string };
   stripePublishableKey: string | null;
   demoAdminKey: string | null;
@@ -201,6 +228,14 @@ export interface Config {
   s3?: S3Settings;
   logLevel: string;
   site: SiteInfo;
+}
+
+/** An address on the site's own origin as its path (with query and fragment); others as given. */
+function sitePathOf(address: string | undefined, publicUrl: string): string | null {
+  if (!address) return null;
+  if (address.startsWith('/')) return address;
+  const url = new URL(address);
+  return url.origin === new URL(publicUrl).origin ? url.pathname + url.search + url.hash : url.href;
 }
 
 export const DEMO_ADMIN_KEY = 'demo-admin-key-change-me';
@@ -298,6 +333,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
       legalName: e.ORG_LEGAL_NAME ?? e.ORG_NAME,
       address: { street: e.ORG_STREET, postcode: e.ORG_POSTCODE, town: e.ORG_TOWN, country: e.ORG_COUNTRY },
       publicUrl,
+      donationUrl: sitePathOf(e.DONATION_URL, publicUrl),
       socials: {
         facebook: 'https://www.facebook.com/',
         instagram: 'https://www.instagram.com/',

@@ -162,7 +162,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
     const id = parseId(req.params.id);
     try {
       if (!(await edits.remove(deps, r, id, adminOf(res)))) throw notFound(r.notFound);
-      req.session.flash = { kind: 'success', key: `${r.name}.deleted` };
+      req.session.flash = { kind: 'success', key: `${r.name}.deleted`, undo: { name: r.name, id } };
       res.redirect(303, back(req, ''));
     } catch (err) {
       fail(req, res, 'delete', err, id);

@@ -66,6 +66,17 @@ export function twinPath(pathnameWithSearch: string, target: Lang): string {
   return localizePath(path, target) + rest.join('');
 }
 
+/**
+ * Where a "Donation page" link goes in a language: the configured address of another origin (new
+ * tab), a configured path of this site in that language (its /de twin on German pages), or the
+ * site's own checkout.
+ */
+export function donationLink(configured: string | null, lang: Lang): { href: string; external: boolean } {
+  if (!configured) return { href: pathFor('checkout', lang), external: false };
+  if (configured.startsWith('/')) return { href: twinPath(configured, lang), external: false };
+  return { href: configured, external: true };
+}
+
 /** An address as given when it already is absolute (http or https), otherwise publicUrl + path. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:/i.test(pathOrUrl) ? pathOrUrl : publicUrl + pathOrUrl;

@@ -326,7 +326,7 @@ describe('forms without JavaScript', () => {
     const confirm = await agent.get(`/admin?tab=projects&delete=${created.id}`).set('Accept', 'text/html').expect(200);
     assert.match(confirm.text, /It can be restored there for 30 days/);
     await agent.post(`/admin/projects/${created.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project moved to the trash\./);
+    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project deleted successfully!/);
     assert.equal(await h.deps.db('projects').where({ id: created.id }).whereNull('deletedAt').first(), undefined);
   });
 

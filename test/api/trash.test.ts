@@ -112,7 +112,9 @@ describe('trash', () => {
     const csrf = /name="_csrf" value="([^"]+)"/.exec(tab.text)![1]!;
     await agent.post(`/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
     const after = await agent.get('/admin?tab=team').expect(200);
-    assert.match(after.text, /Team member moved to the trash\./);
+    assert.match(after.text, /Team member deleted successfully!/);
+    // The message's Undo: the trash's Restore form.
+    assert.match(after.text, new RegExp(`<form class="admin-flash-action" action="/admin/trash/team/${m.id}/restore" method="post"><input type="hidden" name="_csrf" value="[^"]+"/><button type="submit"[^>]*>Undo</button></form>`));
     assert.match(after.text, /href="\/admin\?tab=team&amp;trash=1#trash"[^>]*>Trash \(1\)/);
     const view = await agent.get('/admin?tab=team&trash=1').expect(200);
     assert.match(view.text, /Rudo/);
@@ -124,6 +126,15 @@ describe('trash', () => {
     // German page: German words.
     const de = await agent.get('/de/admin?tab=team&trash=1').expect(200);
     assert.match(de.text, /Papierkorb \(0\)/);
+    // A German delete: the spec's message in German, and its Undo (Rückgängig) puts the member back.
+    await agent.post(`/de/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
+    const deleted = await agent.get('/de/admin?tab=team').expect(200);
+    assert.match(deleted.text, /Teammitglied erfolgreich gelöscht!/);
+    assert.match(deleted.text, new RegExp(`class="admin-flash-action" action="/de/admin/trash/team/${m.id}/restore" method="post">.*?>Rückgängig</button>`));
+    await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(404);
+    await agent.post(`/de/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
+    await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
+    assert.match((await agent.get('/de/admin?tab=team').expect(200)).text, /Aus dem Papierkorb wiederhergestellt\./);
   });
 
   test('the purge deletes for good what stayed over 30 days: articles unlinked, ledger rows gone, revisions gone; the job queues its next run', async () => {

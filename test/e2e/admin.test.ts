@@ -179,7 +179,7 @@ describe('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Delete: E2E Solar Classroom, Extended' }).click();
     await page.getByText('It can be restored there for 30 days').waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await toast('Project moved to the trash.').waitFor();
+    await toast('Project deleted successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor({ state: 'detached' });
     // In the trash, not gone: restorable for 30 days.
     const rows = await srv.handle.deps.db('projects').where('title', 'like', 'E2E%').whereNull('deletedAt');

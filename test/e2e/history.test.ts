@@ -78,7 +78,7 @@ describe('revisions and trash in Chromium', () => {
     await page.getByRole('button', { name: 'Delete: Rudo Test' }).click();
     await page.getByText('It can be restored there for 30 days').waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
-    await toast('Team member moved to the trash.').waitFor();
+    await toast('Team member deleted successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'Rudo Test' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Trash (1)' }).click();
     await page.getByRole('heading', { level: 3, name: 'Trash' }).waitFor();

@@ -57,3 +57,16 @@ test('S3 storage: a bucket needs its credentials; region and prefix have default
   assert.equal(minio.s3?.forcePathStyle, true);
   assert.equal(minio.s3?.prefix, 'charity/');
 });
+
+test('DONATION_URL: the checkout by default, an http(s) address or a site path, anything else refused by name', () => {
+  assert.equal(loadConfig({}).site.donationUrl, null);
+  assert.equal(loadConfig({ DONATION_URL: '' }).site.donationUrl, null);
+  assert.equal(loadConfig({ DONATION_URL: 'https://give.example.net/kuvaka' }).site.donationUrl, 'https://give.example.net/kuvaka');
+  assert.equal(loadConfig({ DONATION_URL: ' /checkout?amount=50 ' }).site.donationUrl, '/checkout?amount=50');
+  // An address on the site's own origin is a path of the site (same tab, the page's language).
+  assert.equal(loadConfig({ PUBLIC_URL: 'https://www.example.org', DONATION_URL: 'https://www.example.org/checkout#form' }).site.donationUrl, '/checkout#form');
+  const message = 'Invalid configuration: DONATION_URL must be an absolute http(s) address like https://donate.example.org/ or a path of this site starting with / like /checkout';
+  for (const bad of ['donate', 'example.org/donate', 'ftp://example.org/donate', 'javascript:alert(1)', '//evil.example/donate', '/\\evil.example', 'https://', 'https://exa mple.org/']) {
+    assert.throws(() => loadConfig({ DONATION_URL: bad }), (e: Error) => e instanceof ConfigError && e.message === message, bad);
+  }
+});

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { ADMIN_TABS, type AdminTab } from '../../models/shared/admin-rules';
+import { localizePath } from '../../models/shared/urls';
 import type { AdminPageProps } from '../pages/admin-page';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { MediaItem } from '../../models/shared/media-rules';
@@ -88,11 +89,12 @@ function AdminScreens(props: AdminPageProps) {
   useEffect(() => {
     setCsrfToken(props.csrfToken);
     // With JavaScript the outcome of the last action is a toast (one at a time, shown 5 s), announced politely.
-    if (props.flash) {
+    // A delete's message, with its Undo, is the content tab's own (it puts the item back in its list).
+    if (props.flash && !props.flash.undo) {
       const message = t(`admin.${props.flash.key}`, props.flash.params ?? {});
       toast({ title: message, description: props.flash.params?.message, variant: props.flash.kind === 'error' ? 'destructive' : 'success' });
-      setInlineFlash(false);
     }
+    if (props.flash) setInlineFlash(false);
   }, []);
 
   const refreshActivity = (filter: AuditFilter = activityFilter) => {
@@ -199,6 +201,15 @@ function AdminScreens(props: AdminPageProps) {
             <div className={`admin-flash admin-flash-${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
               <p>{t(`admin.${flash.key}`, flash.params ?? {})}</p>
               {flash.params?.message && <p className="small">{flash.params.message}</p>}
+              {/* Undo a delete: the trash's Restore, as a form (this message shows without JavaScript). */}
+              {flash.undo && (
+                <form method="post" action={localizePath(`/admin/trash/${flash.undo.name}/${flash.undo.id}/restore`, lang)} className="admin-flash-action">
+                  <CsrfField />
+                  <button type="submit" className="btn btn-outline btn-small">
+                    {t('admin.trash.undo')}
+                  </button>
+                </form>
+              )}
             </div>
           )}
 

@@ -24,7 +24,7 @@ import { MarkdownField } from './markdown-field';
 import { useA11yCheck } from './a11y-check';
 import { PageTextsFields } from './page-texts-fields';
 import { RevisionsPanel, type HistoryProps } from './revisions-panel';
-import { TrashPanel, type TrashProps } from './trash-panel';
+import { restoreFromTrash, TrashPanel, type TrashProps } from './trash-panel';
 import { SpendingSection, type SpendingInitial } from './spending-section';
 import { useMachineDrafts } from './translate-buttons';
 
@@ -260,11 +260,33 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     }
   }
 
-  async function remove(id: number) {
+  /** The delete's message, with Undo: the trash's own restore of the item. */
+  const deletedToast = (id: number, label?: string) =>
+    toast({ title: thing('deleted'), variant: 'success', action: { label: t('admin.trash.undo'), run: () => void undo(id, label) } });
+
+  async function undo(id: number, label?: string) {
+    try {
+      await restoreFromTrash(name, id);
+      toast({ title: t('admin.trash.restored'), description: label, variant: 'success' });
+      await refresh();
+      onChanged();
+    } catch (err) {
+      toast({ title: t('admin.trash.restoreError'), description: errorText(t, err), variant: 'destructive' });
+    }
+    // The Undo button is gone: the keyboard goes on from the tab's first control.
+    setTimeout(() => newButton.current?.focus(), 0);
+  }
+
+  // A delete posted without JavaScript comes back as a message with Undo (admin-app.tsx leaves it to the tab).
+  useEffect(() => {
+    if (flash?.undo && flash.undo.name === name) deletedToast(flash.undo.id);
+  }, []);
+
+  async function remove(id: number, label: string) {
     setBusy(true);
     try {
       await adminFetch('DELETE', `/api/admin/${name}/${id}`);
-      toast({ title: thing('deleted'), variant: 'success' });
+      deletedToast(id, label);
       setConfirmId(null);
       await refresh();
       onChanged();
@@ -436,7 +458,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
                   <p className="admin-item-excerpt">{truncate(row.excerpt, excerptLength(name))}</p>
                 </div>
                 {confirming ? (
-                  <form className="admin-confirm" method="post" action={action(`/admin/${name}/${item.id}/delete`)} onSubmit={hydrated ? (e) => (e.preventDefault(), void remove(item.id)) : undefined} role="group" aria-label={t('admin.confirm.label')}>
+                  <form className="admin-confirm" method="post" action={action(`/admin/${name}/${item.id}/delete`)} onSubmit={hydrated ? (e) => (e.preventDefault(), void remove(item.id, row.title)) : undefined} role="group" aria-label={t('admin.confirm.label')}>
                     <CsrfField />
                     <p className="admin-confirm-text" role="alert">{t('admin.confirm.delete', { title: row.title })}</p>
                     <div className="admin-item-actions">

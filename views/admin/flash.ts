@@ -6,6 +6,8 @@ export interface AdminFlash {
   /** Locale key under admin.*, and its interpolation values. */
   key: string;
   params?: Record<string, string>;
+  /** After a delete: the item in the trash, which the message's Undo restores. */
+  undo?: { name: string; id: number };
   /** `errors`: each field's code (which the form translates) and English message. */
   form?: {
     tab: string;

@@ -24,6 +24,11 @@ export interface TrashPanelProps {
   onRestored: () => void;
 }
 
+/** Takes an item out of the tab's trash (its Restore button, and Undo after a delete). */
+export function restoreFromTrash(name: EntityName, id: number): Promise<unknown> {
+  return adminFetch('POST', `/api/admin/trash/${name}/${id}/restore`);
+}
+
 export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps) {
   const t = useT();
   const { lang } = useApp();
@@ -60,7 +65,7 @@ export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps
   async function restore(item: TrashItem) {
     setBusy(true);
     try {
-      await adminFetch('POST', `/api/admin/trash/${name}/${item.id}/restore`);
+      await restoreFromTrash(name, item.id);
       toast({ title: t('admin.trash.restored'), description: item.label, variant: 'success' });
       onRestored();
       await load();

@@ -4,9 +4,7 @@ import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from './icons';
 import LazyMap from '../islands/map';
 import NewsletterForm from '../islands/newsletter';
-import type { RouteId } from '../../models/shared/urls';
-
-export const EXTERNAL_DONATION_URL = 'https://example.org/donate';
+import { donationLink, type RouteId } from '../../models/shared/urls';
 
 export function SocialLinks() {
   const { site } = useApp();
@@ -33,6 +31,9 @@ export function Footer() {
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
+  // DONATION_URL (config.ts): another site opens in a new tab and says so; the site's own checkout
+  // (the default, in the page's language) opens in place.
+  const donation = donationLink(site.donationUrl, lang);
   const quick: { id: RouteId; label: string }[] = [
     { id: 'projects', label: t('nav.projects') },
     { id: 'team', label: t('nav.team') },
@@ -63,9 +64,13 @@ export function Footer() {
               </li>
             ))}
             <li>
-              <a href={EXTERNAL_DONATION_URL} target="_blank" rel="noopener noreferrer">
-                {t('footer.donationPage')} <span className="sr-only">({t('common.opensNewTab')})</span>
-              </a>
+              {donation.external ? (
+                <a href={donation.href} target="_blank" rel="noopener noreferrer">
+                  {t('footer.donationPage')} <span className="sr-only">({t('common.opensNewTab')})</span>
+                </a>
+              ) : (
+                <Link to={donation.href}>{t('footer.donationPage')}</Link>
+              )}
             </li>
             <li>
               <Link to={link('contact')}>{t('nav.contact')}</Link>

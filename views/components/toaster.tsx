@@ -1,15 +1,24 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useT } from '../app-context';
 
+/** A button beside the message (e.g. Undo): using it closes the toast and runs `run`. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
   duration?: number;
+  /** A toast with an action is not timed (WCAG 2.2.1): it stays until closed, used or replaced. */
+  action?: ToastAction;
 }
 
-// One toast at a time, shown 5000 ms, swipe right (50 px) to dismiss, F8 focuses it.
+// One toast at a time, shown 5000 ms (not while hovered or focused; one with an action until it is
+// closed, used or replaced), swipe right (50 px) or Escape to dismiss, F8 focuses it.
 const TOAST_LIMIT = 1;
 const DEFAULT_DURATION = 5000;
 const SWIPE_THRESHOLD = 50;
@@ -72,12 +81,22 @@ function ToastItem({ item }: { item: Toast }) {
   const start = useRef<number | null>(null);
   const paused = useRef(false);
 
+  const timed = !item.action;
+  // The role sits inside the <li>: a list may only hold list items (axe "list" rule).
+  const message = (
+    <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
+      <p className="toast-title">{item.title}</p>
+      {item.description && <p className="toast-description">{item.description}</p>}
+    </div>
+  );
   useEffect(() => {
+    // Nobody is hurried through a button: a toast with an action is not dismissed by a timer.
+    if (!timed) return;
     const timer = setInterval(() => {
       if (!paused.current) dismissToast(item.id);
     }, item.duration ?? DEFAULT_DURATION);
     return () => clearInterval(timer);
-  }, [item.id, item.duration]);
+  }, [item.id, item.duration, timed]);
 
   return (
     <li
@@ -98,12 +117,28 @@ function ToastItem({ item }: { item: Toast }) {
       onMouseLeave={() => (paused.current = false)}
       onFocus={() => (paused.current = true)}
       onBlur={() => (paused.current = false)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') dismissToast(item.id);
+      }}
     >
-      {/* The role sits inside the <li>: a list may only hold list items (axe "list" rule). */}
-      <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
-        <p className="toast-title">{item.title}</p>
-        {item.description && <p className="toast-description">{item.description}</p>}
-      </div>
+      {item.action ? (
+        // The button under the message, outside its status (the status holds the message only).
+        <div className="toast-body">
+          {message}
+          <button
+            type="button"
+            className="btn btn-outline btn-small toast-action"
+            onClick={() => {
+              dismissToast(item.id);
+              item.action!.run();
+            }}
+          >
+            {item.action.label}
+          </button>
+        </div>
+      ) : (
+        message
+      )}
       <button type="button" className="toast-close" onClick={() => dismissToast(item.id)} aria-label={t('common.close')}>
         ×
       </button>
