@@ -18,6 +18,7 @@ import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from
 import { recordAudit } from '../../models/people/audit';
 import { localizePath } from '../../models/shared/urls';
 import type { Lang } from '../../models/shared/rules';
+import { machineDraftsAvailable } from './page';
 
 
 /** Failed logins allowed per address and window before 429. */
@@ -218,7 +219,7 @@ export function sessionApi(deps: Deps, cookieName: string): Router {
   // Who is logged in, and the CSRF token the browser must send with every change.
   router.get('/session', (req, res) => {
     const who = res.locals.admin as AdminIdentity;
-    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
+    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null, machineDrafts: machineDraftsAvailable(deps) });
   });
 
   router.post('/logout', async (req, res) => {
