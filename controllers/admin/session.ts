@@ -111,7 +111,7 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
     const name = adminDisplayName(deps.config.adminNames, id);
     await openSession(req, { id, method: 'key', name });
     await rememberAdminUser(deps.db, id, name);
-    await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key' });
+    await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key', details: { method: 'key' } });
     return { kind: 'session' };
   }
   const email = (input.email ?? '').trim();
@@ -288,7 +288,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     const name = adminDisplayName(deps.config.adminNames, result.email);
     await openSession(req, { id: result.email, method: 'email', name });
     await rememberAdminUser(deps.db, result.email, name);
-    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
+    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));
   });
