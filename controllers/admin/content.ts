@@ -51,7 +51,7 @@ export function machineDraftHow(body: unknown): EditHow {
     .map((f) => f.trim())
     .filter((f) => /^[A-Za-z][A-Za-z0-9_.-]{0,119}$/.test(f));
   const fields = [...new Set(list)].slice(0, 50);
-  return fields.length ? { source: 'machine', note: `machine draft: ${fields.join(', ')}` } : {};
+  return fields.length ? { source: 'machine', note: `machine draft: ${fields.join(', ')}`, machine: fields } : {};
 }
 
 /** A restored revision's fields through the item's schema, as a typed save (field errors as every save answers them). */

@@ -33,7 +33,7 @@ export function adminDonationsApi(deps: Deps): Router {
     const filter = parseInput(DonationFilterSchema, req.query);
     const rows = await allDonations(deps.db, filter);
     // Who took a copy of the ledger (names and addresses of donors), and how many rows.
-    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'donations', summary: String(rows.length) });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'donations', summary: String(rows.length), details: { count: rows.length } });
     const day = new Date().toISOString().slice(0, 10);
     res.attachment(`donations-${day}.csv`);
     res.type('text/csv; charset=utf-8').send(donationsCsv(rows));
@@ -54,7 +54,7 @@ export function adminDonationsApi(deps: Deps): Router {
   router.post(`${BASE}/certificates/runs`, async (req, res) => {
     const body = parseInput(StartRunSchema, req.body ?? {});
     const year = parseCertificateYear(body.year);
-    const run = await audited(deps.db, (trx) => startCertificateRun(trx, deps.jobs, year, actor(res)), (r) => ({ actor: actor(res), actorName: actorName(res), action: 'start', entity: 'certificates', entityId: r.id, summary: String(year) }));
+    const run = await audited(deps.db, (trx) => startCertificateRun(trx, deps.jobs, year, actor(res)), (r) => ({ actor: actor(res), actorName: actorName(res), action: 'start', entity: 'certificates', entityId: r.id, summary: String(year), details: { year } }));
     res.status(202).json({ run });
   });
 

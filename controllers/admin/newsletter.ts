@@ -137,7 +137,15 @@ export function adminNewsletterApi(deps: Deps): Router {
     const result = await deps.mailing.sendCampaign(campaignId, admin.id, async (sent, trx) => {
       const campaign = await findCampaign(trx, campaignId);
       const who = sent.progress ? ` (${sent.progress.total})` : '';
-      return { actor: admin.id, actorName: admin.name, action: 'send', entity: 'newsletter', entityId: campaignId, summary: `${campaign?.subject ?? campaignId}${who}` };
+      return {
+        actor: admin.id,
+        actorName: admin.name,
+        action: 'send',
+        entity: 'newsletter',
+        entityId: campaignId,
+        summary: `${campaign?.subject ?? campaignId}${who}`,
+        details: { ...(campaign?.subject ? { name: campaign.subject } : {}), ...(sent.progress ? { count: sent.progress.total } : {}) },
+      };
     });
     // A local send goes on in the background: 202 with its progress, to follow at .../progress.
     res.status(result.status === 'sending' ? 202 : 200).json(result);
@@ -165,7 +173,7 @@ export function adminNewsletterApi(deps: Deps): Router {
   router.post('/campaigns/:id/retry', async (req, res) => {
     const id = parseId(req.params.id);
     const admin = res.locals.admin as AdminIdentity;
-    const progress = await audited(deps.db, (trx) => retryFailed(trx, deps.jobs, id), () => ({ actor: admin.id, actorName: admin.name, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries` }));
+    const progress = await audited(deps.db, (trx) => retryFailed(trx, deps.jobs, id), () => ({ actor: admin.id, actorName: admin.name, action: 'retry', entity: 'newsletter', entityId: id, summary: `Retry of failed deliveries`, details: {} }));
     res.status(202).json(progress);
   });
 

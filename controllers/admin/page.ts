@@ -28,6 +28,9 @@ import { listSpending } from '../../models/giving/spending';
 import { translationsView } from './translations';
 
 
+/** Machine translation drafts need OpenAI: the templates that stand in without a key cannot translate. */
+export const machineDraftsAvailable = (deps: Deps) => deps.assistant.kind === 'openai';
+
 /** How many audit entries the Activity panel shows. */
 export const ACTIVITY_LIMIT = 15;
 
@@ -125,6 +128,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const props: AdminPageProps = {
     admin: { id: session.admin.id, via: 'session', name: storedActorName(session.admin.id, session.admin.name) ?? nameOf(session.admin.id) },
     csrfToken: session.csrfToken ?? '',
+    machineDrafts: machineDraftsAvailable(deps),
     tab,
     items,
     projectOptions,

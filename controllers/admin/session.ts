@@ -18,6 +18,7 @@ import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from
 import { recordAudit } from '../../models/people/audit';
 import { localizePath } from '../../models/shared/urls';
 import type { Lang } from '../../models/shared/rules';
+import { machineDraftsAvailable } from './page';
 
 
 /** Failed logins allowed per address and window before 429. */
@@ -110,7 +111,7 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
     const name = adminDisplayName(deps.config.adminNames, id);
     await openSession(req, { id, method: 'key', name });
     await rememberAdminUser(deps.db, id, name);
-    await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key' });
+    await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key', details: { method: 'key' } });
     return { kind: 'session' };
   }
   const email = (input.email ?? '').trim();
@@ -218,7 +219,7 @@ export function sessionApi(deps: Deps, cookieName: string): Router {
   // Who is logged in, and the CSRF token the browser must send with every change.
   router.get('/session', (req, res) => {
     const who = res.locals.admin as AdminIdentity;
-    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null });
+    res.json({ admin: who, csrfToken: who.via === 'session' ? (req.session.csrfToken ?? null) : null, machineDrafts: machineDraftsAvailable(deps) });
   });
 
   router.post('/logout', async (req, res) => {
@@ -287,7 +288,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     const name = adminDisplayName(deps.config.adminNames, result.email);
     await openSession(req, { id: result.email, method: 'email', name });
     await rememberAdminUser(deps.db, result.email, name);
-    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link' });
+    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));
   });

@@ -70,6 +70,7 @@ export function adminSocialApi(deps: Deps): Router {
       entity: 'social',
       entityId: input.content.id,
       summary: `${item.title} (${platforms.map((p) => PLATFORM_LABELS[p]).join(', ')})`,
+      details: { name: item.title, platforms: platforms.map((p) => PLATFORM_LABELS[p]) },
     });
     res.json({ content, source: deps.assistant.kind === 'openai' ? 'ai' : 'templates', language: input.language });
   });

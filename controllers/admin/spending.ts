@@ -42,7 +42,23 @@ const entryOf = (admin: AdminIdentity, action: 'create' | 'update' | 'delete') =
   async (record: SpendingRecord | null, trx: Knex): Promise<AuditInput | null> => {
     if (!record) return null;
     const project = await findProjectById(trx, record.projectId);
-    return { actor: admin.id, actorName: admin.name, action, entity: 'spending', entityId: record.id, summary: spendingSummary(record, project?.title) };
+    return {
+      actor: admin.id,
+      actorName: admin.name,
+      action,
+      entity: 'spending',
+      entityId: record.id,
+      summary: spendingSummary(record, project?.title),
+      details: {
+        amountCents: decimalToCents(record.amount) ?? 0,
+        currency: 'USD',
+        category: record.category,
+        date: record.date,
+        description: record.description,
+        descriptionDe: record.descriptionDe,
+        ...(project ? { project: project.title } : {}),
+      },
+    };
   };
 
 /** The changes, the same for the API and the forms; each record change and its audit entry in one transaction. */

@@ -37,7 +37,7 @@ export function adminSubscribersApi(deps: Deps): Router {
     const filter = parseInput(SubscriberQuerySchema, req.query);
     const rows = await allSubscribers(deps.db, filter);
     // Who took a copy of the list, and how many rows (no addresses).
-    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'subscribers', summary: String(rows.length) });
+    await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'subscribers', summary: String(rows.length), details: { count: rows.length } });
     const day = new Date().toISOString().slice(0, 10);
     res.attachment(`newsletter-subscribers-${day}.csv`);
     res.type('text/csv; charset=utf-8').send(subscribersCsv(rows));
@@ -51,7 +51,7 @@ export function adminSubscribersApi(deps: Deps): Router {
 
   router.delete(`${BASE}/:id`, async (req, res) => {
     // The audit log must not keep what was erased: the number only, never the address.
-    const report = await audited(deps.db, (trx) => eraseSubscriber(trx, parseId(req.params.id)), (r) => r && { actor: actor(res), actorName: actorName(res), action: 'erase', entity: 'subscriber', entityId: r.id, summary: `#${r.id}` });
+    const report = await audited(deps.db, (trx) => eraseSubscriber(trx, parseId(req.params.id)), (r) => r && { actor: actor(res), actorName: actorName(res), action: 'erase', entity: 'subscriber', entityId: r.id, summary: `#${r.id}`, details: {} });
     if (!report) throw notFound('Subscriber not found');
     res.json({ erased: true, ...report });
   });

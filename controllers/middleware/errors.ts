@@ -89,7 +89,10 @@ export function errorHandler(deps: Deps): ErrorRequestHandler {
     const badEscape = status === 400 && (err instanceof URIError || /^Failed to decode param/.test(e.message ?? ''));
     if (badEscape) message = BAD_ESCAPE_MESSAGE;
     else if (status < 500 && !app && !e.expose && !e.type) message = 'The request could not be understood';
-    if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
+    // An AppError of 5xx is an answer the code chose (a service not set up, busy or down; its
+    // cause was logged where it happened): one warning line. Anything else is a failure, with its stack.
+    if (status >= 500 && app) logOf(req, deps.log).warn({ code, status, url: pathOnly(req.originalUrl) }, `request answered ${status} ${code}: ${message}`);
+    else if (status >= 500) logOf(req, deps.log).error({ err, url: pathOnly(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     const wantsJson = isApi(req) || e.type?.startsWith('entity.') || req.accepts(['html', 'json']) === 'json';
     if (wantsJson) {

@@ -15,6 +15,7 @@ import * as editing from './20261125000000_editing';
 import * as translationAndSpending from './20261126000000_translation_and_spending';
 import * as altSavedAt from './20261127000300_alt_saved_at';
 import * as glossaryKey from './20261127000400_glossary_key';
+import * as auditDetails from './20261128000000_audit_details';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126000000_translation_and_spending': translationAndSpending,
   '20261127000300_alt_saved_at': altSavedAt,
   '20261127000400_glossary_key': glossaryKey,
+  '20261128000000_audit_details': auditDetails,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { AppError, notFound } from '../shared/errors';
-import { recordAudit } from '../people/audit';
+import { recordAudit, type AuditDetails } from '../people/audit';
+import type { AuditRevisionRef } from '../shared/audit-details';
 import { type Actor, createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from './project';
 import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from './news';
 import { createTeamMember, deleteTeamMember, findTeamMemberById, listTeam, TeamInputSchema, updateTeamMember } from './team';
@@ -96,6 +97,10 @@ export interface EditHow {
   source?: RevisionSource;
   /** Appended to the audit summary (e.g. "revision #12"). */
   note?: string;
+  /** The fields saved as machine translation drafts (the audit entry names them). */
+  machine?: string[];
+  /** A restore: the version it brings back (the audit entry says whose and from when). */
+  revision?: AuditRevisionRef;
 }
 
 type PublishingItem = { id: number; draft: boolean; publishAt: string | null };
@@ -114,9 +119,16 @@ export async function missing(db: Knex, r: Pick<AnyResource, 'name' | 'notFound'
 
 /** The revision and the audit entry of one change, in the change's transaction. */
 async function keepRecord<T extends { id: number }, I>(trx: Knex, r: Resource<T, I>, item: T, admin: AdminIdentity, action: RevisionAction, how: EditHow, before?: T | null): Promise<void> {
-  await recordRevision(trx, { entity: r.entity, entityId: item.id, action, actor: admin.id, actorName: admin.name, data: item, source: how.source ?? null, before });
-  const summary = how.note ? `${r.label(item)} (${how.note})` : r.label(item);
-  await recordAudit(trx, { actor: admin.id, actorName: admin.name, action, entity: r.entity, entityId: item.id, summary });
+  const revision = await recordRevision(trx, { entity: r.entity, entityId: item.id, action, actor: admin.id, actorName: admin.name, data: item, source: how.source ?? null, before });
+  const name = r.label(item);
+  const summary = how.note ? `${name} (${how.note})` : name;
+  const details: AuditDetails = {
+    name,
+    ...(action === 'update' || action === 'restore' ? { fields: revision.changedFields } : {}),
+    ...(how.machine?.length ? { machine: how.machine } : {}),
+    ...(how.revision ? { revision: how.revision } : {}),
+  };
+  await recordAudit(trx, { actor: admin.id, actorName: admin.name, action, entity: r.entity, entityId: item.id, summary, details });
 }
 
 /** What follows every save of an item's texts and publication: the translation status and the announcement. */
@@ -186,7 +198,12 @@ export const edits = {
       const data = restorableInput(rev.data);
       // An article's project may have been deleted for good since: the text comes back without the link.
       if (r.name === 'news' && data.projectId && !(await trx('projects').where({ id: Number(data.projectId) }).first('id'))) data.projectId = null;
-      const item = await updateIn(deps, trx, r, rev.entityId, parse(r, data), admin, { action: 'restore', source: 'restore', note: `revision #${rev.id}` });
+      const item = await updateIn(deps, trx, r, rev.entityId, parse(r, data), admin, {
+        action: 'restore',
+        source: 'restore',
+        note: `revision #${rev.id}`,
+        revision: { id: rev.id, action: rev.action, actor: rev.actor, actorName: rev.actorName, at: rev.createdAt },
+      });
       return item ? { name: r.name, item } : null;
     });
   },

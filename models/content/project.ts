@@ -215,6 +215,7 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
           entity: 'project',
           entityId: id,
           summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
+          details: { name: input.title, amountCents: delta, totalCents: total, currency: 'USD' },
         });
       }
       await trx('projects').where({ id }).update({ ...projectRow(input), ...publishingOnUpdate(input), slug, updatedAt: new Date().toISOString() });

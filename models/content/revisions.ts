@@ -101,9 +101,9 @@ export interface RecordRevisionInput {
 
 /**
  * Writes one revision; its changed fields are those that differ from the newest revision before
- * it (or from `before`). Returns the new revision's id.
+ * it (or from `before`). Returns the new revision's id and those fields (the audit entry names them).
  */
-export async function recordRevision(db: Knex, input: RecordRevisionInput): Promise<number> {
+export async function recordRevision(db: Knex, input: RecordRevisionInput): Promise<{ id: number; changedFields: string[] }> {
   let previous = await latestRevision(db, input.entity, input.entityId);
   if (!previous && input.before) {
     await insertReturningId(db, 'revisions', {
@@ -121,7 +121,7 @@ export async function recordRevision(db: Knex, input: RecordRevisionInput): Prom
   }
   const data = input.data as Record<string, unknown>;
   const fields = input.action === 'delete' || input.action === 'undelete' ? [] : changedFields(previous?.data ?? null, data);
-  return insertReturningId(db, 'revisions', {
+  const id = await insertReturningId(db, 'revisions', {
     entity: input.entity,
     entityId: input.entityId,
     action: input.action,
@@ -132,6 +132,7 @@ export async function recordRevision(db: Knex, input: RecordRevisionInput): Prom
     source: input.source ?? null,
     createdAt: new Date().toISOString(),
   });
+  return { id, changedFields: fields };
 }
 
 /** An item's revisions, newest first, without their data. */

@@ -264,6 +264,6 @@ export async function sendTestNewsletter(
     deps.log.warn({ err: message }, 'newsletter: the test mail could not be sent');
     throw new AppError(503, 'newsletter.mail_failed', `The test mail could not be sent right now: ${message.slice(0, 200)}`);
   }
-  await recordAudit(deps.db, { actor: actor.id, actorName: actor.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${subject} → ${to}` });
+  await recordAudit(deps.db, { actor: actor.id, actorName: actor.name, action: 'send', entity: 'newsletter', entityId: null, summary: `${subject} → ${to}`, details: { name: newsletterData.subject, to } });
   return { subject };
 }

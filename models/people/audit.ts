@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { toIso } from '../shared/dates';
 import { storedActorName } from './user';
+import type { AuditDetails } from '../shared/audit-details';
+
+export type { AuditDetails } from '../shared/audit-details';
 
 export interface AuditEntry {
   id: number;
@@ -10,7 +13,10 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId: string | null;
+  /** One plain line (English, for scripts and the API); the admin words the entry from `details`. */
   summary: string | null;
+  /** What the entry is about, as data (read back from `summary` for entries written before it was stored). */
+  details: AuditDetails;
   createdAt: string;
 }
 
@@ -26,6 +32,8 @@ export interface AuditInput {
   entityId?: number | string | null;
   /** One human-readable line, e.g. the item's title. */
   summary?: string;
+  /** What the admin's sentence needs beyond action and entity (the item's name is the summary unless given). */
+  details?: AuditDetails;
 }
 
 /** Writes one audit entry (who, what, when). Every admin change calls this. */
@@ -37,6 +45,7 @@ export async function recordAudit(db: Knex, entry: AuditInput): Promise<void> {
     entity: entry.entity.slice(0, 40),
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId).slice(0, 80),
     summary: entry.summary ? entry.summary.slice(0, 500) : null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
     createdAt: new Date().toISOString(),
   });
 }
@@ -84,7 +93,80 @@ export interface AuditFilter {
   actor?: string;
 }
 
-type AuditRow = Omit<AuditEntry, 'createdAt' | 'actorName'> & { createdAt: unknown; actorName?: string | null };
+type AuditRow = Omit<AuditEntry, 'createdAt' | 'actorName' | 'details'> & { createdAt: unknown; actorName?: string | null; details?: string | null };
+
+const CONTENT_ENTITIES = new Set(['project', 'news', 'team', 'page']);
+
+/**
+ * The details of an entry written before they were stored: its `summary` was one English line in
+ * a few fixed shapes, read back here so that old entries read as sentences too. A line of no
+ * known shape is the item's name.
+ */
+export function detailsFromSummary(action: string, entity: string, entityId: string | null, summary: string | null): AuditDetails {
+  const s = summary ?? '';
+  if (!s) return {};
+  let m: RegExpExecArray | null;
+  if (entity === 'session') return s.includes('e-mail') ? { method: 'email' } : s.includes('key') ? { method: 'key' } : {};
+  if (CONTENT_ENTITIES.has(entity)) {
+    if (action === 'adjust' && (m = /^Raised amount adjusted by ([+-]?\d+(?:\.\d+)?) USD \(now (-?\d+(?:\.\d+)?) USD\): ([\s\S]*)$/.exec(s))) {
+      return { name: m[3], amountCents: Math.round(Number(m[1]) * 100), totalCents: Math.round(Number(m[2]) * 100), currency: 'USD' };
+    }
+    if ((m = /^([\s\S]*) \(revision #(\d+)\)$/.exec(s))) return { name: m[1], revision: { id: Number(m[2]) } };
+    if ((m = /^([\s\S]*) \(machine draft: ([\w., -]+)\)$/.exec(s))) return { name: m[1], machine: m[2]!.split(',').map((f) => f.trim()).filter(Boolean) };
+    return { name: s };
+  }
+  if (entity === 'spending' && (m = /^(-?\d+(?:\.\d+)?) USD (\w+) on (\d{4}-\d{2}-\d{2}): ([\s\S]*)$/.exec(s))) {
+    // "<description> (<project>)": the project is the last parenthesis (a description rarely ends in one).
+    const rest = m[4]!;
+    const cut = rest.endsWith(')') ? rest.lastIndexOf(' (') : -1;
+    return {
+      amountCents: Math.round(Number(m[1]) * 100),
+      currency: 'USD',
+      category: m[2],
+      date: m[3],
+      description: cut > 0 ? rest.slice(0, cut) : rest,
+      ...(cut > 0 ? { project: rest.slice(cut + 2, -1) } : {}),
+    };
+  }
+  if ((entity === 'subscribers' || entity === 'donations') && action === 'export' && /^\d+$/.test(s)) return { count: Number(s) };
+  if (entity === 'certificates' && /^\d{4}$/.test(s)) return { year: Number(s) };
+  if (entity === 'subscriber') return {};
+  if (entity === 'newsletter' && action === 'retry') return {};
+  if (entity === 'newsletter' && action === 'send') {
+    if (entityId === null && (m = /^([\s\S]*) \u2192 (\S+@\S+)$/.exec(s))) return { name: m[1]!.replace(/^\[Test\] /, ''), to: m[2] };
+    if ((m = /^([\s\S]*) \((\d+)\)$/.exec(s))) return { name: m[1], count: Number(m[2]) };
+    return { name: s };
+  }
+  if (entity === 'social' && (m = /^([\s\S]*) \(([^()]*)\)$/.exec(s))) return { name: m[1], platforms: m[2]!.split(', ').filter(Boolean) };
+  return { name: s };
+}
+
+function parseDetails(raw: unknown): AuditDetails | null {
+  if (typeof raw !== 'string' || !raw) return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as AuditDetails) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Restores whose revision is known only by its id (entries written before details were stored):
+ * who saved that revision and when, from the revisions table (a purged item's are gone: the
+ * sentence then says "an earlier version").
+ */
+async function withRevisionAuthors(db: Knex, entries: AuditEntry[]): Promise<void> {
+  const wanted = entries.filter((e) => e.details.revision && !e.details.revision.at);
+  if (!wanted.length) return;
+  const ids = [...new Set(wanted.map((e) => e.details.revision!.id))];
+  const rows = (await db('revisions').whereIn('id', ids).select('id', 'action', 'actor', 'actorName', 'createdAt')) as { id: number; action: string; actor: string; actorName: string | null; createdAt: unknown }[];
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  for (const e of wanted) {
+    const r = byId.get(e.details.revision!.id);
+    if (r) e.details = { ...e.details, revision: { id: Number(r.id), action: r.action, actor: r.actor, actorName: storedActorName(r.actor, r.actorName), at: toIso(r.createdAt) } };
+  }
+}
 
 /** Newest entries first. `nameOf` names entries written before names were stored (from the current configuration). */
 export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (actor: string) => string | null): Promise<AuditEntry[]> {
@@ -94,13 +176,16 @@ export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (a
   if (options.action) q.where({ action: options.action });
   if (options.actor) q.where({ actor: options.actor });
   const rows = (await q) as AuditRow[];
-  return rows.map((r) => ({
+  const entries = rows.map((r): AuditEntry => ({
     ...r,
     actorName: storedActorName(r.actor, r.actorName) ?? (nameOf && r.actor !== 'system' ? nameOf(r.actor) : null),
     entityId: r.entityId ?? null,
     summary: r.summary ?? null,
+    details: parseDetails(r.details) ?? detailsFromSummary(r.action, r.entity, r.entityId ?? null, r.summary ?? null),
     createdAt: toIso(r.createdAt),
   }));
+  await withRevisionAuthors(db, entries);
+  return entries;
 }
 
 /** One line of the Activity panel: an entry, or several sign-ins of one person in a row. */

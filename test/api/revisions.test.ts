@@ -129,7 +129,7 @@ describe('revisions', () => {
     const back = await agent.post(`/de/admin/revisions/${list[1]!.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
     assert.match(back.headers.location!, new RegExp(`^/de/admin\\?tab=news&edit=${id}`));
     const shown = await agent.get(back.headers.location!).expect(200);
-    assert.match(shown.text, /Die Version konnte nicht wiederhergestellt werden/);
+    assert.match(shown.text, /Die frühere Fassung konnte nicht wiederhergestellt werden/);
     assert.match(shown.text, /Zusammenfassung \(Englisch\): Dieses Feld ist erforderlich/);
   });
 

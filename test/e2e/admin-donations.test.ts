@@ -124,8 +124,8 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   assert.equal(anna.length, 1);
   assert.match(anna[0]!.subject, new RegExp(`Spendenbescheinigung ${year}`));
   // The start and the export are in the Activity panel.
-  await page.locator('.activity-list').getByText('Started').waitFor();
-  await page.locator('.activity-list').getByText('Exported').first().waitFor();
+  await page.locator('.activity-list').getByText(`started the donation certificates for ${year}`).waitFor();
+  await page.locator('.activity-list').getByText('downloaded the list of donations').first().waitFor();
 
   // Screenshots, and axe at each width, in both languages.
   for (const lang of ['', '/de'] as const) {

@@ -173,7 +173,7 @@ describe('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast('Project updated successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom, Extended' }).waitFor();
-    await page.locator('.activity-list').getByText('Updated').first().waitFor();
+    await page.locator('.activity-list').getByText(/changed the English title and the status of the project “E2E Solar Classroom, Extended”/).first().waitFor();
 
     // Delete after the confirmation.
     await page.getByRole('button', { name: 'Delete: E2E Solar Classroom, Extended' }).click();

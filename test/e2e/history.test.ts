@@ -40,13 +40,15 @@ describe('revisions and trash in Chromium', () => {
     const entries = page.locator('.history-list > li');
     await entries.nth(2).waitFor();
     assert.equal(await entries.count(), 3);
-    assert.match((await entries.nth(0).textContent()) ?? '', /Edited.*Eve Tester/);
-    assert.match((await entries.nth(0).textContent()) ?? '', /Changed: Biography \(English\)/);
-    assert.match((await entries.nth(2).textContent()) ?? '', /Created/);
+    // Each version a sentence: who did what, and when (Swiss time).
+    assert.match((await entries.nth(0).textContent()) ?? '', /^Eve Tester changed the English biography, \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d/);
+    assert.match((await entries.nth(2).textContent()) ?? '', /^Eve Tester created it, /);
 
     // Compare the first version with the current one: the changed words are marked.
-    await entries.nth(2).getByRole('button', { name: /Compare revision/ }).click();
-    await page.getByRole('heading', { level: 4, name: /compared with the current version/ }).waitFor();
+    // Versions are named by who saved them and when, never by a number.
+    await entries.nth(2).getByRole('button', { name: /^Compare the version Eve Tester saved on .+ with the current version$/ }).click();
+    await page.getByRole('heading', { level: 4, name: /^Comparing the version Eve Tester saved on .+ with the current version$/ }).waitFor();
+    await page.getByRole('columnheader', { name: /^Saved by Eve Tester, / }).waitFor();
     assert.match((await page.locator('.history-compare del').allTextContents()).join(' '), /every|Tuesday/);
     assert.match((await page.locator('.history-compare ins').allTextContents()).join(' '), /repairs/);
     assert.deepEqual(await axeSerious(page), []);
@@ -68,7 +70,7 @@ describe('revisions and trash in Chromium', () => {
     await toast('The earlier version was restored.').waitFor();
     assert.equal(await bio.inputValue(), 'Rudo drives the clinic bus every Tuesday and takes patients from the southern villages to the mission hospital.');
     await entries.nth(3).waitFor();
-    assert.match((await entries.nth(0).textContent()) ?? '', /Restored/);
+    assert.match((await entries.nth(0).textContent()) ?? '', /^Eve Tester brought back an earlier version, /);
     // The restored version is the saved one: Cancel closes the form without asking.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('#edit-form').waitFor({ state: 'detached' });

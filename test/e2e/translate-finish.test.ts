@@ -47,7 +47,7 @@ describe('machine drafts: restore, limits, ids, media, the whole-item question',
     await page.locator('#history summary').click();
     const entries = page.locator('.history-list > li');
     await entries.nth(1).waitFor();
-    await entries.nth(1).getByRole('button', { name: /Compare revision/ }).click();
+    await entries.nth(1).getByRole('button', { name: /^Compare the version .+ saved on / }).click();
     await page.getByRole('button', { name: 'Restore this version' }).click();
     await page.getByRole('button', { name: 'Yes, restore' }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();

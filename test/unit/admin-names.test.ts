@@ -35,7 +35,7 @@ test('malformed entries are clear configuration errors', () => {
 });
 
 test('sign-ins of one person in a row within a day are one line', () => {
-  const e = (id: number, actor: string, action: string, at: string): AuditEntry => ({ id, actor, actorName: actor, action, entity: action === 'login' ? 'session' : 'project', entityId: null, summary: null, createdAt: at });
+  const e = (id: number, actor: string, action: string, at: string): AuditEntry => ({ id, actor, actorName: actor, action, entity: action === 'login' ? 'session' : 'project', entityId: null, summary: null, details: {}, createdAt: at });
   const lines = groupSignIns([
     e(6, 'anna', 'login', '2026-11-24T10:00:00.000Z'),
     e(5, 'anna', 'login', '2026-11-24T09:00:00.000Z'),

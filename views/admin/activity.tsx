@@ -6,24 +6,14 @@ import { useLinks, useT } from '../app-context';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { AdminTab } from '../../models/shared/admin-rules';
 import type { Lang } from '../types';
-import { formatDateTime, useHydrated } from './ui';
+import { useHydrated } from './ui';
+import { activitySentence, actorLabel, formatWhen } from './activity-text';
 
 const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
-const KNOWN_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'session', 'newsletter', 'campaign', 'social', 'subscriber', 'subscribers', 'donations', 'certificates', 'spending', 'glossary'];
 /** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */
 const KINDS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'signins'] as const;
 
-/**
- * Who did something, in the page's language: the stored name, else the scheduler and the trash
- * purge ("system") as "Automatic", an unnamed key as "Admin key c14d7bde", an e-mail address as itself.
- */
-export function actorLabel(t: (key: string, options?: Record<string, unknown>) => string, actor: string | null, actorName?: string | null): string {
-  if (actorName) return actorName;
-  if (!actor) return '?';
-  if (actor === 'system') return t('admin.activity.system');
-  if (actor.startsWith('key:')) return t('admin.keyLabel', { fingerprint: actor.slice(4) });
-  return actor;
-}
+export { actorLabel };
 
 export interface ActivityPanelProps {
   entries: ActivityLine[];
@@ -125,34 +115,19 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
         <ol className="activity-list">
           {entries.map((e) => {
             const grouped = e.action === 'login' && (e.count ?? 1) > 1;
-            const action = grouped
-              ? t('admin.activity.signedInTimes', { count: e.count })
-              : KNOWN_ACTIONS.includes(e.action)
-                ? t(`admin.activity.actions.${e.action}`)
-                : e.action;
-            const entity = KNOWN_ENTITIES.includes(e.entity) ? t(`admin.activity.entities.${e.entity}`) : e.entity;
             return (
               <li key={e.id}>
                 <p className="activity-what">
-                  <strong>{action}</strong>
-                  {e.entity === 'session' ? null : (
+                  {activitySentence(t, lang, e)},{' '}
+                  {grouped && e.firstAt && formatWhen(e.firstAt, lang) !== formatWhen(e.createdAt, lang) ? (
                     <>
-                      {' '}
-                      {entity}
-                      {e.summary ? <> · <span className="activity-summary">{e.summary}</span></> : null}
-                    </>
-                  )}
-                </p>
-                <p className="activity-who">
-                  {actorLabel(t, e.actor, e.actorName)} ·{' '}
-                  {grouped && e.firstAt ? (
-                    <>
-                      <time dateTime={e.firstAt}>{formatDateTime(e.firstAt, lang)}</time> – <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>
+                      <time dateTime={e.firstAt}>{formatWhen(e.firstAt, lang)}</time> – <time dateTime={e.createdAt}>{formatWhen(e.createdAt, lang)}</time>
                     </>
                   ) : (
-                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, lang)}</time>
+                    <time dateTime={e.createdAt}>{formatWhen(e.createdAt, lang)}</time>
                   )}
                 </p>
+                {e.details?.machine?.length ? <p className="activity-note">{t('admin.activity.machineDraft')}</p> : null}
               </li>
             );
           })}

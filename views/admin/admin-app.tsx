@@ -185,7 +185,7 @@ function AdminScreens(props: AdminPageProps) {
   }
 
   return (
-    <AdminContext.Provider value={adminContextValue(props.csrfToken, lang)}>
+    <AdminContext.Provider value={adminContextValue(props.csrfToken, lang, props.machineDrafts)}>
       <SkipLink />
       <AdminHeader>
         <LogoutButton />

@@ -385,6 +385,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             </p>
           )}
           {drafts.whole}
+          {drafts.unavailable}
           {config.rows.map((row, i) => (
             <div key={i} className={`admin-form-row cols-${row.filter((f) => f.kind !== 'hidden').length}`}>
               {row.map(field)}

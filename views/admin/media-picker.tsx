@@ -129,6 +129,7 @@ export function MediaMetaFields({
   });
   return (
     <>
+      {drafts.unavailable}
       <div className="admin-form-row cols-2">
         <SelectField name="category" label={t('admin.media.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
         <div>

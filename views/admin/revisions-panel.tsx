@@ -4,13 +4,13 @@
 // post; with it the same steps happen in place through the admin API.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
-import { actorLabel } from './activity';
+import { actorLabel, formatWhen, namesEveryField, revisionSentence, versionName } from './activity-text';
 import { toast } from '../components/toaster';
 import { diffText } from '../../models/shared/text-diff';
 import type { Revision, RevisionSummary } from '../../models/content/revisions';
 import { adminFetch, AdminApiError, errorText } from './api';
 import type { EntityName } from './entities';
-import { ActionLink, CsrfField, formatDateTime, useAdmin, useHydrated } from './ui';
+import { ActionLink, CsrfField, useAdmin, useHydrated } from './ui';
 
 type Item = { id: number } & Record<string, unknown>;
 
@@ -31,6 +31,8 @@ const show = (v: unknown): string => (v === null || v === undefined ? '' : typeo
 const FORM_FIELDS = new Set(['title', 'titleDe', 'description', 'descriptionDe', 'abstract', 'abstractDe', 'content', 'contentDe', 'position', 'positionDe', 'bio', 'bioDe', 'name', 'status', 'order', 'raisedAmount', 'goalAmount', 'imageUrl', 'slug', 'projectId', 'publishedAt', 'excerpt', 'location', 'pageName', 'metaDescription', 'metaDescriptionDe']);
 const HISTORY_FIELDS = new Set(['draft', 'publishAt', 'texts', 'startDate']);
 
+const actorLabelOf = (t: ReturnType<typeof useT>, r: { actor: string; actorName: string | null }) => actorLabel(t, r.actor, r.actorName);
+
 export function revisionFieldLabel(t: ReturnType<typeof useT>, field: string): string {
   if (FORM_FIELDS.has(field)) return t(`admin.fields.${field}`);
   if (HISTORY_FIELDS.has(field)) return t(`admin.revisions.fields.${field}`);
@@ -46,6 +48,11 @@ function ValueCell({ value, empty, yes, no }: { value: unknown; empty: string; y
 /** The changed fields of a revision against the current item, side by side; long texts as one marked text. */
 export function Comparison({ revision, current }: { revision: Revision; current: Item }) {
   const t = useT();
+  const { lang } = useApp();
+  const version = versionName(t, lang, revision);
+  // The column of the earlier version, named by who saved it and when.
+  const column =
+    revision.action === 'baseline' ? t('admin.revisions.says.baseline') : t('admin.revisions.revisionValue', { who: actorLabelOf(t, revision), when: formatWhen(revision.createdAt, lang) });
   const keys = [...new Set([...Object.keys(revision.data), ...Object.keys(current)])].filter((k) => !NOT_COMPARED.has(k));
   const changed = keys.filter((k) => show(revision.data[k]) !== show(current[k]));
   const empty = t('admin.revisions.emptyValue');
@@ -56,11 +63,11 @@ export function Comparison({ revision, current }: { revision: Revision; current:
     <>
       <p className="admin-hint">{t('admin.revisions.legend')}</p>
       <table className="history-compare">
-        <caption className="sr-only">{t('admin.revisions.compareCaption', { id: revision.id })}</caption>
+        <caption className="sr-only">{t('admin.revisions.compareCaption', { version })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('admin.revisions.field')}</th>
-            <th scope="col">{t('admin.revisions.revisionValue', { id: revision.id })}</th>
+            <th scope="col">{column}</th>
             <th scope="col">{t('admin.revisions.currentValue')}</th>
           </tr>
         </thead>
@@ -185,7 +192,6 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
     }
   }
 
-  const actorOf = (r: RevisionSummary) => (r.action === 'baseline' ? t('admin.revisions.before') : actorLabel(t, r.actor, r.actorName));
   const count = revisions?.length ?? 0;
 
   return (
@@ -203,17 +209,17 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
           {revisions.map((r) => (
             <li key={r.id} className={compare?.id === r.id ? 'current' : undefined}>
               <p className="history-what">
-                <strong>{t(`admin.revisions.actions.${r.action}`, { defaultValue: r.action })}</strong>
-                {r.source === 'restore' ? <> · {t('admin.revisions.fromRestore')}</> : null}
-                {r.source === 'machine' ? <> · {t('admin.translate.fromMachine')}</> : null} · {actorOf(r)} · <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, lang)}</time>
+                {revisionSentence(t, r)}, <time dateTime={r.createdAt}>{formatWhen(r.createdAt, lang)}</time>
               </p>
-              {r.changedFields.length > 0 && (
+              {r.source === 'machine' && <p className="history-note">{t('admin.activity.machineDraft')}</p>}
+              {/* The sentence names up to three fields; more are listed here. */}
+              {r.changedFields.length > 0 && (r.action !== 'update' || !namesEveryField(r.changedFields)) && (
                 <p className="history-fields">
                   {t('admin.revisions.changed')}: {r.changedFields.map((f) => revisionFieldLabel(t, f)).join(', ')}
                 </p>
               )}
               {r.action !== 'delete' && r.action !== 'undelete' && (
-                <ActionLink className="btn btn-outline btn-small" href={href(`&revision=${r.id}`)} onClick={() => void openCompare(r.id)} label={t('admin.revisions.compareLabel', { id: r.id })}>
+                <ActionLink className="btn btn-outline btn-small" href={href(`&revision=${r.id}`)} onClick={() => void openCompare(r.id)} label={t('admin.revisions.compareLabel', { version: versionName(t, lang, r) })}>
                   {t('admin.revisions.compare')}
                 </ActionLink>
               )}
@@ -225,7 +231,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
       {compare && current && (
         <section className="history-comparison" aria-labelledby="history-compare-title">
           <h4 id="history-compare-title" tabIndex={-1}>
-            {t('admin.revisions.compareTitle', { id: compare.id, date: formatDateTime(compare.createdAt, lang), name: actorOf(compare) })}
+            {t('admin.revisions.compareTitle', { version: versionName(t, lang, compare) })}
           </h4>
           <Comparison revision={compare} current={current} />
           <p className="admin-hint">{t(name === 'projects' ? 'admin.revisions.keptNoteProjects' : 'admin.revisions.keptNote')}</p>
@@ -233,7 +239,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
             <form method="post" action={action(`/admin/revisions/${compare.id}/restore`)} onSubmit={hydrated ? restore : undefined} className="admin-confirm" aria-label={t('admin.revisions.restore')}>
               <CsrfField />
               <p className="admin-confirm-text" role="alert">
-                {t('admin.revisions.restoreConfirm', { id: compare.id })}
+                {t('admin.revisions.restoreConfirm', { version: versionName(t, lang, compare) })}
               </p>
               <div className="admin-item-actions">
                 <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -193,6 +193,7 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
         <TextField name="amount" inputMode="decimal" placeholder="0.00" label={t('admin.spending.amount')} value={values.amount} onChange={set('amount')} error={fieldError(errors.amount)} required />
         <SelectField name="category" label={t('admin.spending.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={categoryOptions} />
       </div>
+      {drafts.unavailable}
       <div className="admin-form-row cols-2">
         {drafts.wrap(DESCRIPTION_DEFS[0]!, <TextField name="description" label={t('admin.spending.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} required />)}
         {drafts.wrap(DESCRIPTION_DEFS[1]!, <TextField name="descriptionDe" label={t('admin.spending.descriptionDe')} value={values.descriptionDe} onChange={set('descriptionDe')} error={fieldError(errors.descriptionDe)} required />)}

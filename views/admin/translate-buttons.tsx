@@ -7,14 +7,15 @@
 // keeps the marks with the values. The whole item fills only the fields that are empty or out of
 // date; text a person wrote is replaced only when they say so in a dialog. An answer belongs to the
 // form that asked: a form closed or switched aborts the request and the answer is dropped. The
-// buttons need JavaScript: without it they are not there at all.
+// buttons need JavaScript: without it they are not there at all. A site without an OpenAI key
+// cannot draft: the buttons are left out and the form says so once (`unavailable`).
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatNumber } from '../../models/shared/rules';
 import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { AdminApiError, adminFetch, errorText } from './api';
-import { Dialog, useHydrated } from './ui';
+import { Dialog, useAdmin, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';
 
 type Values = Record<string, string>;
@@ -42,6 +43,8 @@ export interface MachineDrafts {
   body(values: Values): Record<string, string | string[]>;
   /** The "whole item" buttons and their question. */
   whole: ReactElement | null;
+  /** Without machine drafts (no OpenAI key): the note that says so, once per form; null otherwise. */
+  unavailable: ReactElement | null;
   /**
    * The draft button and note of one of a page's words (the Pages form's texts, which live in the
    * form's `texts` JSON): `source` is the other language's text, `apply` puts a text in the field.
@@ -96,6 +99,8 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   const t = useT();
   const lang = useLang();
   const hydrated = useHydrated();
+  // No OpenAI key: no draft buttons at all (a click could only fail), one note instead.
+  const { machineDrafts: available } = useAdmin();
   // The ids of the hidden field names: two forms with drafts can be open on one page (a project
   // and one of its spending records both have a description).
   const idBase = useId();
@@ -306,7 +311,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   }
 
   function wrap(def: FieldDef, element: ReactElement): ReactElement {
-    const pair = hydrated ? sourceOf(def.name, names) : null;
+    const pair = hydrated && available ? sourceOf(def.name, names) : null;
     if (!pair) return element;
     const label = labelOf(def.name);
     return (
@@ -328,7 +333,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
 
   const langs = (['de', 'en'] as const).filter((to) => targetsFor(to).length > 0);
   const whole =
-    hydrated && langs.length > 0 ? (
+    hydrated && available && langs.length > 0 ? (
       <div className="draft-whole" role="group" aria-labelledby={idFor('whole')}>
         <div className="draft-actions">
           {langs.map((to) => (
@@ -372,16 +377,22 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
       </div>
     ) : null;
 
+  const unavailable =
+    !available && names.size > 0 && [...names].some((n) => sourceOf(n, names)) ? (
+      <p className="admin-hint machine-drafts-unavailable">{t('admin.translate.unavailable')}</p>
+    ) : null;
+
   return {
     wrap,
     whole,
+    unavailable,
     marks: filled,
     restoreMarks(marks) {
       if (marks && Object.keys(marks).length) setFilled((old) => ({ ...old, ...marks }));
     },
     reset: forget,
     pageText(key, lang, label, source, current, apply) {
-      if (!hydrated) return null;
+      if (!hydrated || !available) return null;
       const name = `texts.${lang}.${key}`;
       const from: Lang = lang === 'de' ? 'en' : 'de';
       const describedBy = idFor(name);

@@ -150,8 +150,15 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
                   {report.entries.map((e) => (
                     <tr key={`${e.entity}-${e.id}-${e.field}-${e.language}`}>
                       <th scope="row">
-                        {e.label}
-                        <span className="don-sub">{t(`admin.translations.entities.${e.entity}`)}</span>
+                        {/* An interface text's label is its file: a volunteer reads what kind of text it is instead. */}
+                        {e.entity === 'locale' ? (
+                          t('admin.translations.entities.locale')
+                        ) : (
+                          <>
+                            {e.label}
+                            <span className="don-sub">{t(`admin.translations.entities.${e.entity}`)}</span>
+                          </>
+                        )}
                       </th>
                       <td>
                         {e.link ? (
@@ -159,7 +166,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
                         ) : (
                           <>
                             <code>{fieldName(e)}</code>
-                            <span className="don-sub">{t('admin.translations.localeFile', { file: `locales/${e.language}.json` })}</span>
+                            <span className="don-sub">{t('admin.translations.localeFile')}</span>
                           </>
                         )}
                       </td>

@@ -16,13 +16,15 @@ export interface AdminContextValue {
   lang: Lang;
   /** Path of an admin form endpoint in the page language, e.g. /de/admin/projects. */
   action: (path: string) => string;
+  /** Whether machine translation drafts can be asked for (the site has an OpenAI key). */
+  machineDrafts: boolean;
 }
 
-export const AdminContext = createContext<AdminContextValue>({ csrfToken: '', lang: 'en', action: (p) => p });
+export const AdminContext = createContext<AdminContextValue>({ csrfToken: '', lang: 'en', action: (p) => p, machineDrafts: false });
 export const useAdmin = () => useContext(AdminContext);
 
-export function adminContextValue(csrfToken: string, lang: Lang): AdminContextValue {
-  return { csrfToken, lang, action: (p) => localizePath(p, lang) };
+export function adminContextValue(csrfToken: string, lang: Lang, machineDrafts = false): AdminContextValue {
+  return { csrfToken, lang, action: (p) => localizePath(p, lang), machineDrafts };
 }
 
 export { useHydrated };

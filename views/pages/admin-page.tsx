@@ -22,6 +22,8 @@ export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | M
 export interface AdminPageProps {
   admin: AdminIdentity;
   csrfToken: string;
+  /** Whether the forms can ask for machine translation drafts (an OpenAI key is set up). */
+  machineDrafts: boolean;
   tab: AdminTab;
   /** The active tab's items (news without their bodies). */
   items: AdminListItem[];

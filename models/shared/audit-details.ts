@@ -1,0 +1,47 @@
+// What an audit entry is about, as data: the admin words every entry as a sentence in the
+// admin's language from these (views/admin/activity-text.ts), never from a stored English line.
+// Stored as JSON in audit_log.details; entries written before it had only their English `summary`,
+// which models/people/audit.ts reads back into the same shape.
+
+/** The earlier version a restore brought back: who saved it, and when. */
+export interface AuditRevisionRef {
+  id: number;
+  /** The revision's action: 'baseline' is the item as it was before the history began. */
+  action?: string;
+  actor?: string;
+  actorName?: string | null;
+  /** When it was saved (ISO). */
+  at?: string;
+}
+
+export interface AuditDetails {
+  /** The item's name as it was then (a title, a file's name, a newsletter's subject). */
+  name?: string;
+  /** The fields a save changed (empty: saved without a change). */
+  fields?: string[];
+  /** The fields saved as machine translation drafts. */
+  machine?: string[];
+  /** A restore: the version it brought back. */
+  revision?: AuditRevisionRef;
+  /** An amount in cents (signed: an adjustment may take away) and its currency (ISO code). */
+  amountCents?: number;
+  currency?: string;
+  /** A project's raised total after an adjustment, in cents. */
+  totalCents?: number;
+  /** A spending record: its category, day (YYYY-MM-DD), descriptions and project. */
+  category?: string;
+  date?: string;
+  description?: string;
+  descriptionDe?: string;
+  project?: string;
+  /** A sign-in: with an admin key or an e-mailed link. */
+  method?: 'key' | 'email';
+  /** How many: rows exported, recipients of a newsletter. */
+  count?: number;
+  /** The year of a run of donation certificates. */
+  year?: number;
+  /** The social media platforms posts were drafted for (their own names). */
+  platforms?: string[];
+  /** The address a test newsletter went to. */
+  to?: string;
+}
