@@ -139,7 +139,11 @@ export function initials(name: string): string {
 
 export const centsToDecimal = (cents: number): string => (cents / 100).toFixed(2);
 
-/** Parses a decimal dollar string or number into integer cents; null when it is not a valid amount. */
+/**
+ * Reads the stored form of an amount ("1250.50", as the models keep and answer it, or a number)
+ * into integer cents; null when it is not in that form. What people type goes through
+ * parseAmount (models/shared/amounts.ts), which accepts the ways they write amounts.
+ */
 export function decimalToCents(value: string | number): number | null {
   const s = typeof value === 'number' ? String(value) : value.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
