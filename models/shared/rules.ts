@@ -192,6 +192,12 @@ function dateFormat(lang: Lang, style: 'long' | 'medium'): Intl.DateTimeFormat {
 }
 
 /**
+ * The decimal mark the site writes in each language. German is Swiss German here (de-CH, where
+ * the charity works): the point, as in 10’000.50, and the decimal symbol of Swiss Excel.
+ */
+export const DECIMAL_MARK: Record<Lang, '.' | ','> = { en: '.', de: '.' };
+
+/**
  * Numbers are grouped by hand, not by Intl: ICU versions differ between Node and browsers
  * (de-CH uses ' in one and ’ in another), and server HTML must equal the hydrated page.
  * English: 10,000.50 — Swiss German: 10’000.50.
@@ -200,7 +206,7 @@ export function formatNumber(n: number, lang: Lang, fractionDigits?: number): st
   const digits = fractionDigits ?? (Number.isInteger(n) ? 0 : 2);
   const [whole, frac] = Math.abs(n).toFixed(digits).split('.');
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'de' ? '’' : ',');
-  return (n < 0 ? '-' : '') + grouped + (frac ? `.${frac}` : '');
+  return (n < 0 ? '-' : '') + grouped + (frac ? `${DECIMAL_MARK[lang]}${frac}` : '');
 }
 
 /** US dollars: "$3,500" in English, "$3’500" in German (the site's only currency). */
