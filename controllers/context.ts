@@ -11,6 +11,7 @@ import type { PaymentsProvider } from '../models/providers/payments';
 import type { JobQueue } from '../models/providers/jobs';
 import type { PageCache } from './middleware/caching';
 import type { FileStorage } from '../models/providers/storage';
+import { badRequest } from '../models/shared/errors';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -40,6 +41,19 @@ export type PageLoader<Props = Record<string, unknown>> = (req: Request, deps: D
 
 export function langOf(req: Request): Lang {
   return (req.res?.locals.lang as Lang | undefined) ?? 'en';
+}
+
+/**
+ * The admin's language on a request: how the admin's amounts are read and the language of its
+ * exports. The admin API lives at one address for both languages (/api/admin/...), so the admin app
+ * names its language in the query (`?lang=de`) of the calls where it matters; the forms without
+ * JavaScript post under /de/admin, and their language is the path's. Any other `lang` is a 400.
+ */
+export function adminLangOf(req: Request): Lang {
+  const asked = req.query?.lang;
+  if (asked === undefined) return langOf(req);
+  if (asked === 'en' || asked === 'de') return asked;
+  throw badRequest('lang must be en or de');
 }
 
 /**

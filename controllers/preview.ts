@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Deps } from './context';
-import { langOf } from './context';
+import { adminLangOf, langOf } from './context';
 import { parseId, parseInput } from './middleware/errors';
 import { AppError, notFound } from '../models/shared/errors';
 import { centsToDecimal, decimalToCents, slugify, type Lang, type NewsArticle, type PageContent, type Project, type TeamMember } from '../models/shared/rules';
@@ -100,15 +100,16 @@ export interface CreatedPreview {
 }
 
 /**
- * Validates and stores a preview; the answer holds the only copy of its secret. `origin` is the
- * address the admin reached the site at (the link must open where the admin is signed in).
+ * Validates and stores a preview; the answer holds the only copy of its secret. `lang` is the
+ * admin's (how typed amounts are read); `origin` is the address the admin reached the site at (the
+ * link must open where the admin is signed in).
  */
-export async function createPreview(deps: Deps, body: unknown, admin: AdminIdentity, origin: string = deps.config.publicUrl): Promise<CreatedPreview> {
+export async function createPreview(deps: Deps, body: unknown, admin: AdminIdentity, lang: Lang, origin: string = deps.config.publicUrl): Promise<CreatedPreview> {
   const request = parseInput(PreviewRequestSchema, body);
   const r = resourceOf(request.entity);
   const saved = request.id ? ((await r.find(deps.db, request.id)) as AnyItem | null) : null;
   if (request.id && !saved) throw notFound(r.notFound);
-  const input = parseInput(r.schema, request.values) as Record<string, unknown>;
+  const input = parseInput(r.schema(lang), request.values) as Record<string, unknown>;
   const now = new Date();
   const item = previewItem(request.entity, saved, input, now);
   const secret = crypto.randomBytes(32).toString('base64url');
@@ -189,7 +190,7 @@ const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'loca
 export function previewApi(deps: Deps): Router {
   const router = Router();
   router.post('/', async (req, res) => {
-    res.status(201).json(await createPreview(deps, req.body ?? {}, res.locals.admin as AdminIdentity, originOf(req)));
+    res.status(201).json(await createPreview(deps, req.body ?? {}, res.locals.admin as AdminIdentity, adminLangOf(req), originOf(req)));
   });
   return router;
 }
@@ -206,7 +207,7 @@ export function previewForms(deps: Deps): Router {
     const id = req.params.id === undefined ? null : parseId(req.params.id);
     const lang = langOf(req);
     try {
-      const created = await createPreview(deps, { entity, id: id ?? undefined, values: req.body ?? {} }, res.locals.admin as AdminIdentity, '');
+      const created = await createPreview(deps, { entity, id: id ?? undefined, values: req.body ?? {} }, res.locals.admin as AdminIdentity, lang, '');
       // A path: the browser stays on the address it is on.
       res.redirect(303, lang === 'de' ? created.urlDe : created.url);
     } catch (err) {

@@ -2,7 +2,7 @@
 // server-rendered forms (no JavaScript needed), both over the same model functions and schemas.
 import { Router, type Request, type Response } from 'express';
 import type { Deps } from '../context';
-import { langOf } from '../context';
+import { adminLangOf, langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, notFound } from '../../models/shared/errors';
 import type { AdminFlash } from '../middleware/auth';
@@ -54,8 +54,12 @@ export function machineDraftHow(body: unknown): EditHow {
   return fields.length ? { source: 'machine', note: `machine draft: ${fields.join(', ')}`, machine: fields } : {};
 }
 
-/** A restored revision's fields through the item's schema, as a typed save (field errors as every save answers them). */
-const parseRestored = (r: AnyResource, data: Record<string, unknown>) => parseInput(r.schema, data);
+/**
+ * A restored revision's fields through the item's schema, as a typed save (field errors as every
+ * save answers them). A revision keeps the stored form of its amounts ("1250.00"), which every
+ * language reads the same.
+ */
+const parseRestored = (r: AnyResource, data: Record<string, unknown>) => parseInput(r.schema('en'), data);
 
 function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
@@ -69,12 +73,12 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
     res.json(item);
   });
   router.post('/', async (req, res) => {
-    const input = parseInput(r.schema, req.body);
+    const input = parseInput(r.schema(adminLangOf(req)), req.body);
     res.status(201).json(await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body)));
   });
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const input = parseInput(r.schema, req.body);
+    const input = parseInput(r.schema(adminLangOf(req)), req.body);
     const item = await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body));
     if (!item) throw notFound(r.notFound);
     res.json(item);
@@ -137,7 +141,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
 
   router.post('/', async (req, res) => {
     try {
-      const input = parseInput(r.schema, req.body);
+      const input = parseInput(r.schema(adminLangOf(req)), req.body);
       if (await heldForAccessibility(deps, r, req, input, null, (q) => back(req, q), res)) return;
       await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
@@ -149,7 +153,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     try {
-      const input = parseInput(r.schema, req.body);
+      const input = parseInput(r.schema(adminLangOf(req)), req.body);
       if (await heldForAccessibility(deps, r, req, input, id, (q) => back(req, q), res)) return;
       if (!(await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };

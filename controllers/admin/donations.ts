@@ -4,7 +4,9 @@
 // for changes made with the session cookie, the CSRF token. Exports and runs are audited.
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { Deps } from '../context';
+import { adminLangOf, type Deps } from '../context';
+import { tFor } from '../../models/shared/text';
+import { swissToday } from '../../models/shared/dates';
 import { parseId, parseInput } from '../middleware/errors';
 import { notFound } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
@@ -31,12 +33,13 @@ export function adminDonationsApi(deps: Deps): Router {
 
   router.get(`${BASE}.csv`, async (req, res) => {
     const filter = parseInput(DonationFilterSchema, req.query);
+    // In the admin's language (the tab's link names it): headers, values, Swiss time, separator.
+    const lang = adminLangOf(req);
     const rows = await allDonations(deps.db, filter);
     // Who took a copy of the ledger (names and addresses of donors), and how many rows.
     await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'donations', summary: String(rows.length), details: { count: rows.length } });
-    const day = new Date().toISOString().slice(0, 10);
-    res.attachment(`donations-${day}.csv`);
-    res.type('text/csv; charset=utf-8').send(donationsCsv(rows));
+    res.attachment(`donations-${swissToday()}.csv`);
+    res.type('text/csv; charset=utf-8').send(donationsCsv(rows, lang, tFor(deps.i18n, lang)));
   });
 
   router.get(`${BASE}/monthly`, async (_req, res) => {

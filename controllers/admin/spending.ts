@@ -2,14 +2,14 @@
 // forms under /admin, over the same model functions and schema; every change is audited.
 import { Router, type Request, type Response } from 'express';
 import type { Deps } from '../context';
-import { langOf } from '../context';
+import { adminLangOf, langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, notFound } from '../../models/shared/errors';
 import type { Knex } from 'knex';
 import { audited, type AuditInput } from '../../models/people/audit';
 import { findProjectById } from '../../models/content/project';
-import { centsToDecimal, decimalToCents } from '../../models/shared/rules';
-import { createSpending, deleteSpending, findSpending, listSpending, spendingSummary, SpendingInputSchema, updateSpending, type SpendingRecord } from '../../models/giving/spending';
+import { centsToDecimal, decimalToCents, type Lang } from '../../models/shared/rules';
+import { createSpending, deleteSpending, findSpending, listSpending, spendingInputSchema, spendingSummary, updateSpending, type SpendingRecord } from '../../models/giving/spending';
 import type { AdminIdentity } from '../../models/people/user';
 import { localizePath } from '../../models/shared/urls';
 import { adminErrorKey } from '../../models/shared/error-codes';
@@ -63,16 +63,16 @@ const entryOf = (admin: AdminIdentity, action: 'create' | 'update' | 'delete') =
 
 /** The changes, the same for the API and the forms; each record change and its audit entry in one transaction. */
 const changes = {
-  async create(deps: Deps, projectId: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
+  async create(deps: Deps, projectId: number, body: unknown, lang: Lang, admin: AdminIdentity): Promise<SpendingRecord> {
     await changeableProject(deps, projectId);
-    const input = parseInput(SpendingInputSchema, body);
+    const input = parseInput(spendingInputSchema(lang), body);
     return audited(deps.db, (trx) => createSpending(trx, projectId, input, admin.id), entryOf(admin, 'create'));
   },
-  async update(deps: Deps, id: number, body: unknown, admin: AdminIdentity): Promise<SpendingRecord> {
+  async update(deps: Deps, id: number, body: unknown, lang: Lang, admin: AdminIdentity): Promise<SpendingRecord> {
     const current = await findSpending(deps.db, id);
     if (!current) throw notFound('Spending record not found');
     await changeableProject(deps, current.projectId);
-    const input = parseInput(SpendingInputSchema, body);
+    const input = parseInput(spendingInputSchema(lang), body);
     const record = await audited(deps.db, (trx) => updateSpending(trx, id, input), entryOf(admin, 'update'));
     if (!record) throw notFound('Spending record not found');
     return record;
@@ -102,7 +102,7 @@ export function spendingApi(deps: Deps): Router {
     res.json(await spendingOf(deps, id));
   });
   router.post('/projects/:id/spending', async (req, res) => {
-    res.status(201).json(await changes.create(deps, parseId(req.params.id), req.body, adminOf(res)));
+    res.status(201).json(await changes.create(deps, parseId(req.params.id), req.body, adminLangOf(req), adminOf(res)));
   });
   router.get('/spending/:id', async (req, res) => {
     const record = await findSpending(deps.db, parseId(req.params.id));
@@ -110,7 +110,7 @@ export function spendingApi(deps: Deps): Router {
     res.json(record);
   });
   router.put('/spending/:id', async (req, res) => {
-    res.json(await changes.update(deps, parseId(req.params.id), req.body, adminOf(res)));
+    res.json(await changes.update(deps, parseId(req.params.id), req.body, adminLangOf(req), adminOf(res)));
   });
   router.delete('/spending/:id', async (req, res) => {
     const id = parseId(req.params.id);
@@ -145,7 +145,7 @@ export function spendingForms(deps: Deps): Router {
   router.post('/projects/:id/spending', async (req, res) => {
     const projectId = parseId(req.params.id);
     try {
-      await changes.create(deps, projectId, req.body, adminOf(res));
+      await changes.create(deps, projectId, req.body, adminLangOf(req), adminOf(res));
       req.session.flash = { kind: 'success', key: 'spending.created' };
       res.redirect(303, back(req, projectId));
     } catch (err) {
@@ -156,7 +156,7 @@ export function spendingForms(deps: Deps): Router {
     const id = parseId(req.params.id);
     const projectId = await projectOfRecord(id);
     try {
-      await changes.update(deps, id, req.body, adminOf(res));
+      await changes.update(deps, id, req.body, adminLangOf(req), adminOf(res));
       req.session.flash = { kind: 'success', key: 'spending.updated' };
       res.redirect(303, back(req, projectId));
     } catch (err) {

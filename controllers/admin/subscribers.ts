@@ -3,7 +3,9 @@
 // Mailchimp the audience lives there (its own consent records and deletion), and Mailchimp is
 // not called from here; rows collected before Mailchimp was set up stay visible and erasable.
 import { Router, type Response } from 'express';
-import type { Deps } from '../context';
+import { adminLangOf, type Deps } from '../context';
+import { tFor } from '../../models/shared/text';
+import { swissToday } from '../../models/shared/dates';
 import { parseId, parseInput } from '../middleware/errors';
 import { notFound } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
@@ -35,12 +37,13 @@ export function adminSubscribersApi(deps: Deps): Router {
 
   router.get(`${BASE}.csv`, async (req, res) => {
     const filter = parseInput(SubscriberQuerySchema, req.query);
+    // In the admin's language (the tab's link names it): headers, values, Swiss time, separator.
+    const lang = adminLangOf(req);
     const rows = await allSubscribers(deps.db, filter);
     // Who took a copy of the list, and how many rows (no addresses).
     await recordAudit(deps.db, { actor: actor(res), actorName: actorName(res), action: 'export', entity: 'subscribers', summary: String(rows.length), details: { count: rows.length } });
-    const day = new Date().toISOString().slice(0, 10);
-    res.attachment(`newsletter-subscribers-${day}.csv`);
-    res.type('text/csv; charset=utf-8').send(subscribersCsv(rows));
+    res.attachment(`newsletter-subscribers-${swissToday()}.csv`);
+    res.type('text/csv; charset=utf-8').send(subscribersCsv(rows, lang, tFor(deps.i18n, lang)));
   });
 
   router.get(`${BASE}/:id`, async (req, res) => {

@@ -1,10 +1,11 @@
-// Field builders of the admin input schemas (ProjectInputSchema, NewsInputSchema...). Each accepts
+// Field builders of the admin input schemas (projectInputSchema, NewsInputSchema...). Each accepts
 // both JSON (API) and url-encoded form strings (the no-JavaScript forms), so one schema serves both.
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { FieldCode } from '../shared/error-codes';
 import { fieldError, invalidFields } from '../shared/errors';
-import { decimalToCents, slugify } from '../shared/rules';
+import { centsToDecimal, slugify, type Lang } from '../shared/rules';
+import { parseAmount } from '../shared/amounts';
 import { isUniqueViolation, MAX_DB_ID } from '../shared/db-limits';
 
 /** The schemas' messages are field codes: models/shared/errors.ts parseInput gives each its English text. */
@@ -30,23 +31,29 @@ export const displayOrder = z.preprocess((v) => {
   return Number.isFinite(n) ? Math.max(-1_000_000, Math.min(1_000_000, Math.trunc(n))) : 0;
 }, z.number().int());
 
-/** The largest amount a project may show: far below PostgreSQL's bigint of cents, and exact in JavaScript. */
-export const MAX_AMOUNT_CENTS = 99_999_999_999_999;
-
-/** A decimal dollar amount ("1500", "1500.5", 1500) as a normalised string "1500.00". */
-export const amount = (options: { default?: string } = {}) =>
+/**
+ * A dollar amount as the admin typed it in `lang` ("1’250.50", "1,250.50", "1250,50" in German...;
+ * models/shared/amounts.ts has the rules) or as a JSON number, as the normalised string "1250.50".
+ * Empty is `required`, or the default when there is one.
+ */
+export const amount = (lang: Lang, options: { default?: string } = {}) =>
   z.preprocess(
     (v) => {
       const s = asText(v);
-      return typeof s === 'string' && s.trim() === '' && options.default !== undefined ? options.default : s;
+      return typeof s === 'string' && s.trim() === '' && options.default !== undefined ? options.default : v;
     },
-    z
-      .string({ error: code('amount') })
-      .trim()
-      .min(1, code('required'))
-      .refine((s) => /^\d+(\.\d{1,2})?$/.test(s), code('amount'))
-      .refine((s) => (decimalToCents(s) ?? Infinity) <= MAX_AMOUNT_CENTS, code('amount_too_large'))
-      .transform((s) => (decimalToCents(s)! / 100).toFixed(2)),
+    z.unknown().transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) {
+        ctx.addIssue({ code: 'custom', message: code('required') });
+        return z.NEVER;
+      }
+      const parsed = parseAmount(v, lang);
+      if ('problem' in parsed) {
+        ctx.addIssue({ code: 'custom', message: code(parsed.problem) });
+        return z.NEVER;
+      }
+      return centsToDecimal(parsed.cents);
+    }),
   );
 
 /**

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../shared/errors';
 import { recordAudit, type AuditDetails } from '../people/audit';
 import type { AuditRevisionRef } from '../shared/audit-details';
-import { type Actor, createProject, deleteProject, findProjectById, listProjects, ProjectInputSchema, updateProject } from './project';
+import { type Actor, createProject, deleteProject, findProjectById, listProjects, projectInputSchema, updateProject } from './project';
 import { createNews, deleteNews, findNewsById, listNews, NewsInputSchema, updateNews } from './news';
 import { createTeamMember, deleteTeamMember, findTeamMemberById, listTeam, TeamInputSchema, updateTeamMember } from './team';
 import { createPageContent, deletePageContent, findPageContentById, listPageContents, PageInputSchema, updatePageContent } from './page';
@@ -21,6 +21,7 @@ import { restoreFromTrash, TRASH_KINDS } from './trash';
 import { recordTranslationSources } from '../translation/translation-status';
 import type { AdminIdentity } from '../people/user';
 import type { JobQueue } from '../providers/jobs';
+import type { Lang } from '../shared/rules';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
@@ -31,7 +32,8 @@ export interface Resource<T extends { id: number }, I> {
   /** Error text for an unknown id, and the thing's name in messages ("Error creating project"). */
   notFound: string;
   thing: string;
-  schema: z.ZodType<I>;
+  /** The input schema, for values typed in the admin's language (a project's amounts depend on it). */
+  schema(lang: Lang): z.ZodType<I>;
   list(db: Knex): Promise<T[]>;
   find(db: Knex, id: number): Promise<T | null>;
   /** `by` names the admin (projects write it into their ledger and audit entries). */
@@ -46,22 +48,22 @@ const resource = <T extends { id: number }, I>(r: Resource<T, I>) => r;
 
 export const RESOURCES = [
   resource({
-    name: 'projects', entity: 'project', notFound: 'Project not found', thing: 'project', schema: ProjectInputSchema,
+    name: 'projects', entity: 'project', notFound: 'Project not found', thing: 'project', schema: projectInputSchema,
     list: listProjects, find: findProjectById, create: createProject, update: updateProject, remove: deleteProject,
     label: (p) => p.title,
   }),
   resource({
-    name: 'news', entity: 'news', notFound: 'Article not found', thing: 'news', schema: NewsInputSchema,
+    name: 'news', entity: 'news', notFound: 'Article not found', thing: 'news', schema: () => NewsInputSchema,
     list: listNews, find: findNewsById, create: createNews, update: updateNews, remove: deleteNews,
     label: (a) => a.title,
   }),
   resource({
-    name: 'team', entity: 'team', notFound: 'Team member not found', thing: 'team member', schema: TeamInputSchema,
+    name: 'team', entity: 'team', notFound: 'Team member not found', thing: 'team member', schema: () => TeamInputSchema,
     list: listTeam, find: findTeamMemberById, create: createTeamMember, update: updateTeamMember, remove: deleteTeamMember,
     label: (m) => m.name,
   }),
   resource({
-    name: 'pages', entity: 'page', notFound: 'Page content not found', thing: 'page content', schema: PageInputSchema,
+    name: 'pages', entity: 'page', notFound: 'Page content not found', thing: 'page content', schema: () => PageInputSchema,
     list: listPageContents, find: findPageContentById, create: createPageContent, update: updatePageContent, remove: deletePageContent,
     label: (p) => p.pageName,
   }),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { centsToDecimal, decimalToCents, slugify, type Project } from '../shared/rules';
+import { centsToDecimal, decimalToCents, slugify, type Lang, type Project } from '../shared/rules';
 import { fieldError, invalidField, invalidFields } from '../shared/errors';
 import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
 import { addToLedger, confirmedGiftsCents, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from '../giving/ledger';
@@ -97,28 +97,36 @@ export async function projectExists(db: Knex, id: number): Promise<boolean> {
   return Boolean(await db('projects').where({ id }).first('id'));
 }
 
-// ---- Admin writes. One schema serves the admin form, the admin API and the tests.
+// ---- Admin writes. One schema serves the admin form, the admin API and the tests; its amounts
+// are read as people write them in the admin's language (models/shared/amounts.ts), so there is one
+// per language.
 
-export const ProjectInputSchema = z.object({
-  title: requiredText(200),
-  titleDe: requiredText(200),
-  description: requiredText(20_000),
-  descriptionDe: requiredText(20_000),
-  // An admin may set any status at any time; new projects start as funding with nothing raised.
-  status: oneOf(['funding', 'progress', 'completed'], 'status', 'funding'),
-  // Optional: a PUT without it leaves the total alone. Donations move the total through the
-  // ledger; what the admin types here becomes an audited adjustment (see updateProject).
-  raisedAmount: amount({ default: '0' }).optional(),
-  /** The raised amount the form showed when it opened: the admin's change is relative to it. */
-  raisedAmountBase: z.preprocess((v) => (v === '' || v === null ? undefined : v), amount().optional()),
-  goalAmount: amount(),
-  imageUrl,
-  order: displayOrder,
-  slug: optionalSlug,
-  ...publishingFields,
-});
+const buildProjectInputSchema = (lang: Lang) =>
+  z.object({
+    title: requiredText(200),
+    titleDe: requiredText(200),
+    description: requiredText(20_000),
+    descriptionDe: requiredText(20_000),
+    // An admin may set any status at any time; new projects start as funding with nothing raised.
+    status: oneOf(['funding', 'progress', 'completed'], 'status', 'funding'),
+    // Optional: a PUT without it leaves the total alone. Donations move the total through the
+    // ledger; what the admin types here becomes an audited adjustment (see updateProject).
+    raisedAmount: amount(lang, { default: '0' }).optional(),
+    /** The raised amount the form showed when it opened: the admin's change is relative to it. */
+    raisedAmountBase: z.preprocess((v) => (v === '' || v === null ? undefined : v), amount(lang).optional()),
+    goalAmount: amount(lang),
+    imageUrl,
+    order: displayOrder,
+    slug: optionalSlug,
+    ...publishingFields,
+  });
 
-export type ProjectInput = z.output<typeof ProjectInputSchema>;
+const PROJECT_INPUT_SCHEMAS = { en: buildProjectInputSchema('en'), de: buildProjectInputSchema('de') };
+
+/** The input schema of a project with amounts typed in `lang` (stored and JSON values read the same in both). */
+export const projectInputSchema = (lang: Lang) => PROJECT_INPUT_SCHEMAS[lang];
+
+export type ProjectInput = z.output<ReturnType<typeof buildProjectInputSchema>>;
 
 // Paths a project slug must not take: they are pages of their own under /projects/.
 const RESERVED_PROJECT_SLUGS = ['new-project-template'];

@@ -7,7 +7,9 @@ import { toIso } from '../shared/dates';
 import { DONATION_CURRENCIES } from '../shared/donation-rules';
 import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION } from './names';
 import type { LedgerEntry, LedgerKind } from './ledger';
-import { csvCell } from '../newsletter/subscriber';
+import { csvAmount, csvDateTime, csvLabel, toCsv } from '../shared/csv';
+import { localized, type Lang } from '../shared/rules';
+import type { TFunction } from 'i18next';
 import { giftAmounts, nextDay, type CurrencySum, sqlTimeValue, withheldByDispute, zurichDate, zurichDayStart } from './certificate';
 import { isSqlite } from '../../db/connection';
 import { MAX_DB_ID } from '../shared/db-limits';
@@ -332,51 +334,57 @@ export async function listDonations(db: Knex, f: DonationFilter): Promise<Donati
   return { rows, total: all.length, page, pageSize: DONATIONS_PAGE_SIZE, pages, totals: donationTotals(all), projects };
 }
 
-const decimal = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
-
-export const DONATIONS_CSV_HEADER = [
+/** The export's columns, in order: their headers are admin.donations.csvColumns.<key>. */
+export const DONATIONS_CSV_COLUMNS = [
   'date',
   'reference',
-  'donor name',
-  'donor email',
+  'donorName',
+  'donorEmail',
   'project',
   'amount',
   'currency',
   'settled',
-  'settled currency',
+  'settledCurrency',
   'kind',
   'state',
   'refunded',
   'disputed',
-  'dispute status',
-  'credited usd',
-  'payment intent',
-];
+  'disputeStatus',
+  'credited',
+  'paymentIntent',
+] as const;
 
-/** The filtered ledger as CSV (RFC 4180; cells a spreadsheet would run as a formula are defused). */
-export function donationsCsv(rows: Omit<AdminDonation, 'ledger'>[]): string {
-  const lines = [
-    DONATIONS_CSV_HEADER,
-    ...rows.map((r) => [
-      r.date,
+/**
+ * The filtered ledger as CSV in the admin's language (models/shared/csv.ts: byte-order mark,
+ * separator, Swiss time, plain amounts, formula guard): headers, project titles (the German title
+ * when there is one), kinds, states and dispute states in that language.
+ */
+export function donationsCsv(rows: Omit<AdminDonation, 'ledger'>[], lang: Lang, t: TFunction): string {
+  const header = DONATIONS_CSV_COLUMNS.map((c) => t(`admin.donations.csvColumns.${c}`));
+  const general = t('admin.donations.generalSupport');
+  const amount = (cents: number | null) => csvAmount(cents, lang);
+  return toCsv(
+    header,
+    rows.map((r) => [
+      csvDateTime(r.date, lang),
       r.reference,
       r.donorName,
       r.donorEmail,
-      r.projectTitle ?? 'General Support',
-      decimal(r.amountCents),
+      r.projectId === null ? general : localized(lang, r.projectTitle ?? `#${r.projectId}`, r.projectTitleDe),
+      amount(r.amountCents),
       r.currency.toUpperCase(),
-      decimal(r.settledCents),
+      amount(r.settledCents),
       r.settledCurrency?.toUpperCase() ?? '',
-      r.kind,
-      r.state,
-      decimal(r.refundedCents),
-      decimal(r.disputedCents),
-      r.disputeStatus,
-      decimal(r.creditedCents),
+      t(`admin.donations.kinds.${r.kind}`),
+      t(`admin.donations.states.${r.state}`),
+      amount(r.refundedCents),
+      amount(r.disputedCents),
+      csvLabel(t, 'admin.donations.disputeStatuses', r.disputeStatus),
+      amount(r.creditedCents),
       r.paymentIntentId,
     ]),
-  ];
-  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+    lang,
+  );
 }
 
 // ---- Monthly donors -----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // fixed list, a short description in both languages and an optional receipt from the media library.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { centsToDecimal, decimalToCents } from '../shared/rules';
+import { centsToDecimal, decimalToCents, type Lang } from '../shared/rules';
 import { amount, insertReturningId, oneOf, requiredText } from '../content/admin-input';
 import { invalidField } from '../shared/errors';
 import { swissToday, toDateOnly, toIso } from '../shared/dates';
@@ -142,16 +142,24 @@ const receiptId = z.preprocess(
   z.number({ error: 'file' }).int('file').positive('file').max(MAX_DB_ID, 'file').nullable(),
 );
 
-export const SpendingInputSchema = z.object({
-  date: spendingDate,
-  amount: amount().refine((s) => decimalToCents(s)! > 0, 'amount'),
-  category: oneOf(SPENDING_CATEGORIES, 'category'),
-  description: requiredText(SPENDING_DESCRIPTION_MAX),
-  descriptionDe: requiredText(SPENDING_DESCRIPTION_MAX),
-  receiptMediaId: receiptId.optional().transform((v) => v ?? null),
-});
+// One schema per language: the amount is read as people write it in the admin's language
+// (models/shared/amounts.ts).
+const buildSpendingInputSchema = (lang: Lang) =>
+  z.object({
+    date: spendingDate,
+    amount: amount(lang).refine((s) => decimalToCents(s)! > 0, 'amount'),
+    category: oneOf(SPENDING_CATEGORIES, 'category'),
+    description: requiredText(SPENDING_DESCRIPTION_MAX),
+    descriptionDe: requiredText(SPENDING_DESCRIPTION_MAX),
+    receiptMediaId: receiptId.optional().transform((v) => v ?? null),
+  });
 
-export type SpendingInput = z.output<typeof SpendingInputSchema>;
+const SPENDING_INPUT_SCHEMAS = { en: buildSpendingInputSchema('en'), de: buildSpendingInputSchema('de') };
+
+/** The input schema of a spending record with its amount typed in `lang`. */
+export const spendingInputSchema = (lang: Lang) => SPENDING_INPUT_SCHEMAS[lang];
+
+export type SpendingInput = z.output<ReturnType<typeof buildSpendingInputSchema>>;
 
 /** A receipt must be an item of the media library that a visitor can open: a PDF or an image. */
 async function checkReceipt(db: Knex, id: number | null): Promise<void> {

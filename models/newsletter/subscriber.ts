@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { Lang } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { normalizeEmail } from '../shared/text';
+import { csvDateTime, csvLabel, toCsv } from '../shared/csv';
+import type { TFunction } from 'i18next';
 
 export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
@@ -381,18 +383,27 @@ export async function eraseSubscriber(db: Knex, id: number): Promise<ErasureRepo
   });
 }
 
-// CSV export: RFC 4180 quoting, and cells a spreadsheet would run as a formula are defused.
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The export's columns, in order: their headers are admin.subscribers.csvColumns.<key>. */
+export const SUBSCRIBER_CSV_COLUMNS = ['email', 'status', 'language', 'consentAt', 'source', 'form', 'confirmedAt', 'unsubscribedAt'] as const;
 
-export function csvCell(value: string | null | undefined): string {
-  let s = value ?? '';
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const SUBSCRIBER_CSV_HEADER = ['email', 'status', 'language', 'consent at', 'source', 'form', 'confirmed at', 'unsubscribed at'];
-
-export function subscribersCsv(rows: SubscriberRecord[]): string {
-  const lines = [SUBSCRIBER_CSV_HEADER, ...rows.map((r) => [r.email, r.status, r.language, r.consentAt, r.consentSource, r.consentForm, r.confirmedAt, r.unsubscribedAt])];
-  return lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+/**
+ * The subscribers as CSV in the admin's language (models/shared/csv.ts: byte-order mark, separator,
+ * Swiss time, formula guard): headers, status, language and the site's own consent methods and
+ * forms in that language; any other stored value as it is.
+ */
+export function subscribersCsv(rows: SubscriberRecord[], lang: Lang, t: TFunction): string {
+  return toCsv(
+    SUBSCRIBER_CSV_COLUMNS.map((c) => t(`admin.subscribers.csvColumns.${c}`)),
+    rows.map((r) => [
+      r.email,
+      t(`admin.subscribers.statuses.${r.status}`),
+      t(`admin.subscribers.languages.${r.language}`),
+      csvDateTime(r.consentAt, lang),
+      csvLabel(t, 'admin.subscribers.methods', r.consentSource),
+      csvLabel(t, 'admin.subscribers.forms', r.consentForm),
+      csvDateTime(r.confirmedAt, lang),
+      csvDateTime(r.unsubscribedAt, lang),
+    ]),
+    lang,
+  );
 }

@@ -99,6 +99,8 @@ export const FIELD_CODES = [
   'too_long',
   'amount',
   'amount_too_large',
+  'amount_negative',
+  'amount_decimals',
   'image_url',
   'status',
   'location',

@@ -40,8 +40,10 @@ export class AppError extends Error {
 export const FIELD_MESSAGES: Record<FieldCode, string> = {
   required: 'This field is required',
   too_long: 'This text is too long',
-  amount: 'Enter an amount such as 1500 or 1500.50',
+  amount: 'Enter an amount such as 1250.50 or 1,250.50',
   amount_too_large: 'This amount is too large',
+  amount_negative: 'An amount cannot be negative: enter one such as 1,250.50',
+  amount_decimals: 'Use at most two decimal places, such as 1,250.50 (group thousands with a comma, an apostrophe or a space)',
   image_url: 'Enter an image address on this site, starting with / (such as /uploads/...)',
   status: 'Choose funding, progress or completed',
   location: 'Choose zimbabwe, switzerland or Board of Trustees',

@@ -139,7 +139,11 @@ export function initials(name: string): string {
 
 export const centsToDecimal = (cents: number): string => (cents / 100).toFixed(2);
 
-/** Parses a decimal dollar string or number into integer cents; null when it is not a valid amount. */
+/**
+ * Reads the stored form of an amount ("1250.50", as the models keep and answer it, or a number)
+ * into integer cents; null when it is not in that form. What people type goes through
+ * parseAmount (models/shared/amounts.ts), which accepts the ways they write amounts.
+ */
 export function decimalToCents(value: string | number): number | null {
   const s = typeof value === 'number' ? String(value) : value.trim();
   if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
@@ -188,6 +192,12 @@ function dateFormat(lang: Lang, style: 'long' | 'medium'): Intl.DateTimeFormat {
 }
 
 /**
+ * The decimal mark the site writes in each language. German is Swiss German here (de-CH, where
+ * the charity works): the point, as in 10’000.50, and the decimal symbol of Swiss Excel.
+ */
+export const DECIMAL_MARK: Record<Lang, '.' | ','> = { en: '.', de: '.' };
+
+/**
  * Numbers are grouped by hand, not by Intl: ICU versions differ between Node and browsers
  * (de-CH uses ' in one and ’ in another), and server HTML must equal the hydrated page.
  * English: 10,000.50 — Swiss German: 10’000.50.
@@ -196,7 +206,7 @@ export function formatNumber(n: number, lang: Lang, fractionDigits?: number): st
   const digits = fractionDigits ?? (Number.isInteger(n) ? 0 : 2);
   const [whole, frac] = Math.abs(n).toFixed(digits).split('.');
   const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'de' ? '’' : ',');
-  return (n < 0 ? '-' : '') + grouped + (frac ? `.${frac}` : '');
+  return (n < 0 ? '-' : '') + grouped + (frac ? `${DECIMAL_MARK[lang]}${frac}` : '');
 }
 
 /** US dollars: "$3,500" in English, "$3’500" in German (the site's only currency). */

@@ -123,6 +123,31 @@ describe('admin content API', () => {
     assert.equal(malformed.status, 400);
   });
 
+  test("projects: goal and raised amounts as people write them, read in the admin's language", async () => {
+    const de = await request(h.app).post('/api/admin/projects?lang=de').set(ADMIN).send(project({ title: 'Amounts in German', goalAmount: '12.500,50', raisedAmount: '1’000' })).expect(201);
+    assert.deepEqual([de.body.goalAmount, de.body.raisedAmount], ['12500.50', '1000.00']);
+    // The form's change is relative to what it showed: 1’000 -> 1’250,50 adds 250.50.
+    const edited = await request(h.app).put(`/api/admin/projects/${de.body.id}?lang=de`).set(ADMIN).send(project({ title: 'Amounts in German', goalAmount: '12500,5', raisedAmount: '1’250,50', raisedAmountBase: '1000.00' })).expect(200);
+    assert.deepEqual([edited.body.goalAmount, edited.body.raisedAmount], ['12500.50', '1250.50']);
+    const en = await request(h.app).post('/api/admin/projects?lang=en').set(ADMIN).send(project({ title: 'Amounts in English', goalAmount: '12,500.50', raisedAmount: "1'000" })).expect(201);
+    assert.deepEqual([en.body.goalAmount, en.body.raisedAmount], ['12500.50', '1000.00']);
+    // JSON numbers, as scripts send them, in either language.
+    const json = await request(h.app).post('/api/admin/projects?lang=de').set(ADMIN).send(project({ title: 'Amounts as numbers', goalAmount: 12500.5, raisedAmount: 0 })).expect(201);
+    assert.deepEqual([json.body.goalAmount, json.body.raisedAmount], ['12500.50', '0.00']);
+    // Without lang the admin API reads English, as before.
+    const comma = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ goalAmount: '12500,50' }));
+    assert.equal(comma.status, 400);
+    assert.deepEqual(comma.body.fieldErrors.goalAmount, { code: 'amount' });
+    // "1,250": English groups thousands; German reads a decimal comma, three decimals: refused, never 1.25.
+    assert.equal((await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Ambiguous', goalAmount: '1,250' })).expect(201)).body.goalAmount, '1250.00');
+    const ambiguous = await request(h.app).post('/api/admin/projects?lang=de').set(ADMIN).send(project({ title: 'Ambiguous', goalAmount: '1,250' }));
+    assert.equal(ambiguous.status, 400);
+    assert.deepEqual(ambiguous.body.fieldErrors.goalAmount, { code: 'amount_decimals' });
+    const negative = await request(h.app).post('/api/admin/projects?lang=de').set(ADMIN).send(project({ raisedAmount: '-5' }));
+    assert.deepEqual(negative.body.fieldErrors.raisedAmount, { code: 'amount_negative' });
+    for (const id of [de.body.id, en.body.id, json.body.id]) await request(h.app).delete(`/api/admin/projects/${id}`).set(ADMIN).expect(200);
+  });
+
   test('unknown ids answer 404, malformed ids 400', async () => {
     for (const name of ['projects', 'news', 'team', 'pages']) {
       const put = await request(h.app).put(`/api/admin/${name}/999999`).set(ADMIN).send(name === 'projects' ? project() : name === 'news' ? article() : name === 'team' ? member() : { pageName: 'vision', title: 't', titleDe: 't', content: 'c', contentDe: 'c' });
@@ -304,7 +329,7 @@ describe('forms without JavaScript', () => {
     const again = await agent.get('/admin?tab=projects&new=1').set('Accept', 'text/html').expect(200);
     assert.match(again.text, /value="Kept title"/);
     assert.match(again.text, /This field is required\./);
-    assert.match(again.text, /Enter an amount such as 1500 or 1500\.50\./);
+    assert.match(again.text, /Enter an amount such as 1250\.50 or 1,250\.50\./);
     assert.match(again.text, /aria-invalid="true"/);
     assert.match(again.text, /Error creating project/);
 
@@ -315,6 +340,15 @@ describe('forms without JavaScript', () => {
     assert.match(list.text, /Form-made Project/);
     const created = await h.deps.db('projects').where({ title: 'Form-made Project' }).first();
     assert.equal(created.status, 'funding');
+
+    // The German form reads German amounts and says in German what it cannot read, with an example.
+    const badDe = await agent.post('/de/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'Deutsches Formular', goalAmount: 'viel' }) });
+    assert.equal(badDe.headers.location, '/de/admin?tab=projects&new=1#edit-form');
+    const againDe = await agent.get('/de/admin?tab=projects&new=1').set('Accept', 'text/html').expect(200);
+    assert.match(againDe.text, /Geben Sie einen Betrag wie 1250\.50, 1’250\.50 oder 1250,50 ein\./);
+    const goodDe = await agent.post('/de/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'Deutsches Formular', goalAmount: '12.500,50' }) });
+    assert.equal(goodDe.headers.location, '/de/admin?tab=projects');
+    assert.equal((await h.deps.db('projects').where({ title: 'Deutsches Formular' }).first()).goalCents, 1_250_050);
 
     // Edit, delete confirmation, delete, in German.
     const edit = await agent.get(`/de/admin?tab=projects&edit=${created.id}`).set('Accept', 'text/html').expect(200);

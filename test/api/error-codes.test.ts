@@ -46,7 +46,7 @@ describe('error codes', () => {
     assert.equal(res.body.fields.titleDe, 'This text is too long (at most 200 characters)');
     assert.deepEqual(res.body.fieldErrors.titleDe, { code: 'too_long', params: { max: 200 } });
     assert.deepEqual(res.body.fieldErrors.status, { code: 'status' });
-    assert.deepEqual(res.body.fieldErrors.goalAmount, { code: 'amount' });
+    assert.deepEqual(res.body.fieldErrors.goalAmount, { code: 'amount_decimals' });
     assert.deepEqual(Object.keys(res.body.fieldErrors).sort(), Object.keys(res.body.fields).sort());
     for (const problem of Object.values(res.body.fieldErrors) as { code: string }[]) assert.ok((FIELD_CODES as readonly string[]).includes(problem.code));
   });

@@ -159,6 +159,13 @@ describe('preview links', () => {
     assert.equal(invalid.status, 400);
     assert.ok(invalid.body.fields?.title);
     await request(a.app).post('/api/admin/preview').set(ADMIN).send({ entity: 'projects', id: 999999, values: project('X') }).expect(404);
+    // Typed amounts are read in the admin's language (lang=de: 1.500,50), as a save reads them.
+    const german = await request(a.app).post('/api/admin/preview?lang=de').set(ADMIN).send({ entity: 'projects', values: project('Amount Preview', { goalAmount: '1.500,50' }) });
+    assert.equal(german.status, 201, german.text);
+    assert.equal((await request(a.app).get(local(german.body.url)).set('Accept', 'application/json').expect(200)).body.props.project.goalAmount, '1500.50');
+    const english = await request(a.app).post('/api/admin/preview').set(ADMIN).send({ entity: 'projects', values: project('Amount Preview', { goalAmount: '1.500,50' }) });
+    assert.equal(english.status, 400);
+    assert.deepEqual(english.body.fieldErrors?.goalAmount, { code: 'amount' });
     const noValues = await request(a.app).post('/api/admin/preview').set(ADMIN).send({ entity: 'team' });
     assert.equal(noValues.status, 400);
     assert.equal(await a.deps.db('previews').where('data', 'like', '%"Nope"%').first(), undefined);

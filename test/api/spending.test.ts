@@ -99,11 +99,44 @@ describe('spending records', () => {
     for (const x of (await request(h.app).get(`/api/admin/projects/${live.id}/spending`).set(ADMIN)).body.records) await request(h.app).delete(`/api/admin/spending/${x.id}`).set(ADMIN).expect(200);
   });
 
+  test("amounts as people write them, read in the admin's language (lang=de: the comma is a decimal mark too)", async () => {
+    const add = async (amount: unknown, lang?: 'en' | 'de') =>
+      request(h.app).post(`/api/admin/projects/${live.id}/spending${lang ? `?lang=${lang}` : ''}`).set(ADMIN).send(record({ amount }));
+    const cases: [unknown, 'en' | 'de' | undefined, string][] = [
+      ['1,250.50', undefined, '1250.50'],
+      ["1'250.50", 'en', '1250.50'],
+      ['1’250.50', 'de', '1250.50'],
+      ['1\u202f250.50', 'de', '1250.50'],
+      ['1250,50', 'de', '1250.50'],
+      ['1.250,50', 'de', '1250.50'],
+      ['1,250', 'en', '1250.00'],
+      [1250.5, 'de', '1250.50'],
+    ];
+    for (const [amount, lang, stored] of cases) {
+      const res = await add(amount, lang);
+      assert.equal(res.status, 201, `${JSON.stringify(amount)} ${lang}: ${res.text}`);
+      assert.equal(res.body.amount, stored, `${JSON.stringify(amount)} ${lang}`);
+      await request(h.app).delete(`/api/admin/spending/${res.body.id}`).set(ADMIN).expect(200);
+    }
+    // German: a single comma is the decimal mark, so 1,250 has three decimals: refused, never 1.25.
+    const ambiguous = await add('1,250', 'de');
+    assert.equal(ambiguous.status, 400);
+    assert.deepEqual(ambiguous.body.fieldErrors.amount, { code: 'amount_decimals' });
+    const changed = await request(h.app).put('/api/admin/spending/1?lang=fr').set(ADMIN).send(record());
+    assert.equal(changed.status, 400, 'an unknown language is refused');
+    assert.equal(changed.body.code, 'bad_request');
+    const list = await request(h.app).get(`/api/admin/projects/${live.id}/spending`).set(ADMIN).expect(200);
+    assert.equal(list.body.records.length, 0);
+  });
+
   test('bad input is a 400 with field errors and writes nothing', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [record({ amount: 'lots' }), 'amount', 'amount'],
       [record({ amount: '0' }), 'amount', 'amount'],
-      [record({ amount: '-5' }), 'amount', 'amount'],
+      [record({ amount: '-5' }), 'amount', 'amount_negative'],
+      [record({ amount: '12.345' }), 'amount', 'amount_decimals'],
+      // English: a comma groups thousands, it is no decimal mark.
+      [record({ amount: '1250,50' }), 'amount', 'amount'],
       [record({ date: '2026-02-30' }), 'date', 'date'],
       [record({ date: '' }), 'date', 'required'],
       [record({ category: 'snacks' }), 'category', 'category'],
@@ -205,9 +238,14 @@ describe('spending records', () => {
     assert.match(again, /id="spending"/);
     assert.match(again, /id="spending-form"/);
     assert.match(again, /value="lots"/);
-    assert.match(again, /Enter an amount such as 1500/);
+    assert.match(again, /Enter an amount such as 1250\.50 or 1,250\.50\./);
 
-    const good = await agent.post(`/de/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ receiptMediaId: 'none' }) });
+    // The German form reads German amounts, and says what is wrong in German, with an example.
+    const badDe = await agent.post(`/de/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ amount: '-12,50' }) });
+    assert.equal(badDe.status, 303);
+    const againDe = (await agent.get(badDe.headers.location.replace(/#.*$/, '')).set('Accept', 'text/html').expect(200)).text;
+    assert.match(againDe, /Ein Betrag kann nicht negativ sein\. Geben Sie einen Betrag wie 1’250\.50 ein\./);
+    const good = await agent.post(`/de/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ amount: '1.250,50', receiptMediaId: 'none' }) });
     assert.equal(good.status, 303);
     assert.match(good.headers.location, /^\/de\/admin\?tab=projects&edit=\d+#spending$/);
     const [made] = (await request(h.app).get(`/api/admin/projects/${target.id}/spending`).set(ADMIN).expect(200)).body.records;

@@ -87,9 +87,11 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   await tab.getByLabel('Status', { exact: true }).selectOption('disputed');
   await tab.getByText('1 donation', { exact: true }).waitFor();
   const csvLink = tab.getByRole('link', { name: 'Download CSV' });
-  assert.equal(await csvLink.getAttribute('href'), '/api/admin/donations.csv?currency=eur&status=disputed');
+  // The link names the admin's language: the file's headers, titles, dates and separator follow it.
+  assert.equal(await csvLink.getAttribute('href'), '/api/admin/donations.csv?currency=eur&status=disputed&lang=en');
   const [download] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
+  assert.equal(csv.charCodeAt(0), 0xfeff, 'the UTF-8 byte-order mark comes first');
   assert.equal(csv.trim().split('\r\n').length, 2, 'header and the one disputed gift');
   assert.ok(csv.includes(`"'=cmd|""/c calc""!A1"`), `the formula is defused: ${csv}`);
   await tab.getByRole('button', { name: 'Clear filters' }).click();

@@ -45,9 +45,9 @@ test('find a subscriber, show the consent record, erase them', async () => {
   await panel.getByLabel('Search e-mail addresses').fill('');
   await row.waitFor();
 
-  // The CSV link carries the filter.
+  // The CSV link carries the filter and the admin's language.
   await panel.getByLabel('Status', { exact: true }).selectOption('subscribed');
-  assert.equal(await panel.getByRole('link', { name: 'Download CSV' }).getAttribute('href'), '/api/admin/newsletter/subscribers.csv?status=subscribed');
+  assert.equal(await panel.getByRole('link', { name: 'Download CSV' }).getAttribute('href'), '/api/admin/newsletter/subscribers.csv?status=subscribed&lang=en');
   await panel.getByLabel('Status', { exact: true }).selectOption('');
 
   // Details: the consent record and its history, in a modal dialog.

@@ -51,7 +51,7 @@ test('uploaded images get a srcset of their WebP variants; other addresses none'
 test('every field code has its English message', () => {
   assert.deepEqual(Object.keys(FIELD_MESSAGES).sort(), [...FIELD_CODES].sort());
   assert.equal(FIELD_MESSAGES.required, 'This field is required');
-  assert.equal(FIELD_MESSAGES.amount, 'Enter an amount such as 1500 or 1500.50');
+  assert.equal(FIELD_MESSAGES.amount, 'Enter an amount such as 1250.50 or 1,250.50');
 });
 
 test('the outreach block of new articles names the socials and contact details in each language', () => {

@@ -98,30 +98,36 @@ describe('applyListQuery', () => {
 describe('validation messages clear as soon as the field is valid', () => {
   test('required: stays while empty, goes when filled', () => {
     const text = { kind: 'text', required: true };
-    assert.deepEqual(recheckField(text, '   ', { code: 'required' }), { code: 'required' });
-    assert.equal(recheckField(text, 'Solar', { code: 'required' }), undefined);
-    assert.equal(recheckField(text, '', undefined), undefined, 'typing never adds a message');
+    assert.deepEqual(recheckField(text, '   ', { code: 'required' }, 'en'), { code: 'required' });
+    assert.equal(recheckField(text, 'Solar', { code: 'required' }, 'en'), undefined);
+    assert.equal(recheckField(text, '', undefined, 'en'), undefined, 'typing never adds a message');
   });
   test('lengths: stays while too long, goes at the limit', () => {
     const text = { kind: 'text', required: true };
     const tooLong = { code: 'too_long' as const, params: { max: 5 } };
-    assert.deepEqual(recheckField(text, 'abcdef', tooLong), tooLong);
-    assert.equal(recheckField(text, 'abcde', tooLong), undefined);
+    assert.deepEqual(recheckField(text, 'abcdef', tooLong, 'en'), tooLong);
+    assert.equal(recheckField(text, 'abcde', tooLong, 'en'), undefined);
   });
-  test('amounts: the same rule as the server', () => {
+  test("amounts: the same rule as the server, in the admin's language", () => {
     const amount = { kind: 'amount', required: true };
-    assert.deepEqual(recheckField(amount, '12.345', { code: 'amount' }), { code: 'amount' });
-    assert.deepEqual(recheckField(amount, 'abc', { code: 'required' }), { code: 'amount' });
-    assert.deepEqual(recheckField(amount, '1000000000000000', { code: 'amount' }), { code: 'amount_too_large' });
-    assert.equal(recheckField(amount, '1500.50', { code: 'amount' }), undefined);
-    assert.equal(recheckField({ kind: 'amount' }, '', { code: 'amount' }), undefined, 'an optional amount may be empty');
+    assert.deepEqual(recheckField(amount, '12.345', { code: 'amount' }, 'en'), { code: 'amount_decimals' });
+    assert.deepEqual(recheckField(amount, 'abc', { code: 'required' }, 'en'), { code: 'amount' });
+    assert.deepEqual(recheckField(amount, '-5', { code: 'amount' }, 'en'), { code: 'amount_negative' });
+    assert.deepEqual(recheckField(amount, '1000000000000000', { code: 'amount' }, 'en'), { code: 'amount_too_large' });
+    assert.equal(recheckField(amount, '1500.50', { code: 'amount' }, 'en'), undefined);
+    assert.equal(recheckField(amount, '1,500.50', { code: 'amount' }, 'en'), undefined);
+    assert.equal(recheckField(amount, '1’500.50', { code: 'amount' }, 'de'), undefined);
+    // "1500,50" is right in German, not in English (there a comma groups thousands).
+    assert.equal(recheckField(amount, '1500,50', { code: 'amount' }, 'de'), undefined);
+    assert.deepEqual(recheckField(amount, '1500,50', { code: 'amount' }, 'en'), { code: 'amount' });
+    assert.equal(recheckField({ kind: 'amount' }, '', { code: 'amount' }, 'en'), undefined, 'an optional amount may be empty');
   });
   test('rules only the server knows clear on any change; the other fields keep theirs', () => {
     const errors = { slug: { code: 'slug_taken' as const }, title: { code: 'required' as const } };
-    const after = recheckForm(errors, 'slug', { kind: 'text' }, 'solar-2');
+    const after = recheckForm(errors, 'slug', { kind: 'text' }, 'solar-2', 'en');
     assert.deepEqual(after, { title: { code: 'required' } });
-    assert.equal(recheckForm(after, 'imageUrl', { kind: 'image' }, 'x'), after, 'a field without a message changes nothing');
-    assert.deepEqual(recheckForm(after, 'title', { kind: 'text', required: true }, 'T'), {});
+    assert.equal(recheckForm(after, 'imageUrl', { kind: 'image' }, 'x', 'en'), after, 'a field without a message changes nothing');
+    assert.deepEqual(recheckForm(after, 'title', { kind: 'text', required: true }, 'T', 'en'), {});
   });
 });
 

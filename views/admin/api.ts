@@ -2,6 +2,7 @@
 // never sees a credential; only the CSRF token (not a secret outside this origin) is cached in
 // memory, fetched once from GET /api/admin/session.
 import { adminErrorKey, isErrorCode, type ErrorBody, type ErrorCode, type FieldProblem } from '../../models/shared/error-codes';
+import type { Lang } from '../../models/shared/rules';
 
 export interface AdminSession {
   admin: { id: string; via: 'session' | 'key' | 'email-header' };
@@ -31,6 +32,15 @@ async function csrfToken(): Promise<string | null> {
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `url` with the admin's language in its query (`lang=de`): the admin API has one address for both
+ * languages, and reads typed amounts ("1’250.50", "1250,50") and writes its CSV exports in the
+ * language named there (controllers/context.ts adminLangOf).
+ */
+export function withLang(url: string, lang: Lang): string {
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${lang}`;
+}
 
 /** A field's problem as the admin forms show it: its code (translated) and the server's English text. */
 export interface FieldIssue extends FieldProblem {

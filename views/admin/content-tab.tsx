@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { truncate } from '../../models/shared/rules';
-import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
+import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
 import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { FieldAnchors } from './ui';
@@ -234,8 +234,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     if (!go) return;
     const creating = mode.kind === 'new';
     try {
-      if (creating) await adminFetch('POST', `/api/admin/${name}`, drafts.body(values));
-      else await adminFetch('PUT', `/api/admin/${name}/${mode.id}`, drafts.body(values));
+      // Typed amounts are read in the admin's language (1’250.50, 1250,50 in German).
+      if (creating) await adminFetch('POST', withLang(`/api/admin/${name}`, lang), drafts.body(values));
+      else await adminFetch('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(values));
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
       clearAutosave(browserStorage(), name, formId);
       // Saved: nothing is unsaved any more (the guard lets the form close without asking).
@@ -312,7 +313,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       onChange: (v: string) => {
         setValues((old) => ({ ...old, [def.name]: v }));
         // A message goes as soon as the field is valid; the summary's count follows.
-        setErrors((old) => recheckForm(old, def.name, def, v));
+        setErrors((old) => recheckForm(old, def.name, def, v, lang));
       },
       error: fieldError(errors[def.name]),
       required: def.required,

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, errorText } from './api';
+import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, Spinner } from './ui';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { localized, type Lang } from '../../models/shared/rules';
@@ -170,7 +170,7 @@ function LedgerPanel({ onChanged }: { onChanged?: () => void }) {
           </button>
           <a
             className="btn btn-outline btn-small"
-            href={`${API}.csv${query(filter, false)}`}
+            href={withLang(`${API}.csv${query(filter, false)}`, lang)}
             download
             aria-describedby={`${uid}-export-hint`}
             onClick={() => setTimeout(() => onChanged?.(), 1000)}

@@ -3,17 +3,19 @@
 // only the server can judge (a taken slug, an unknown project...) are cleared by any change: the
 // next save checks them again. No imports with side effects: the admin bundle includes this file.
 import type { FieldProblem } from '../../models/shared/error-codes';
+import { parseAmount } from '../../models/shared/amounts';
+import type { Lang } from '../../models/shared/rules';
 
 export interface CheckedField {
   kind: string;
   required?: boolean;
 }
 
-/** Cents the project amounts may reach (models/admin-input.ts MAX_AMOUNT_CENTS). */
-const MAX_AMOUNT_CENTS = 99_999_999_999_999;
-
-/** The problem a field still has after a change to `value`, or undefined when it has none now. */
-export function recheckField<T extends FieldProblem>(def: CheckedField, value: string, problem: T | undefined): FieldProblem | T | undefined {
+/**
+ * The problem a field still has after a change to `value` (typed in `lang`: amounts are read as
+ * the server reads them), or undefined when it has none now.
+ */
+export function recheckField<T extends FieldProblem>(def: CheckedField, value: string, problem: T | undefined, lang: Lang): FieldProblem | T | undefined {
   if (!problem) return undefined;
   const text = value.trim();
   if (text === '' && (def.required || problem.code === 'required')) {
@@ -21,10 +23,8 @@ export function recheckField<T extends FieldProblem>(def: CheckedField, value: s
     return def.kind === 'amount' && !def.required ? undefined : { code: 'required' };
   }
   if (def.kind === 'amount' && text !== '') {
-    if (!/^\d+(\.\d{1,2})?$/.test(text)) return { code: 'amount' };
-    const [whole, cents = ''] = text.split('.');
-    if (Number(whole) * 100 + Number(cents.padEnd(2, '0')) > MAX_AMOUNT_CENTS) return { code: 'amount_too_large' };
-    return undefined;
+    const parsed = parseAmount(text, lang);
+    return 'problem' in parsed ? { code: parsed.problem } : undefined;
   }
   if (problem.code === 'too_long') {
     const max = Number(problem.params?.max);
@@ -36,10 +36,10 @@ export function recheckField<T extends FieldProblem>(def: CheckedField, value: s
 }
 
 /** Problems of a whole form after one field changed: that field re-checked, the others kept. */
-export function recheckForm<T extends FieldProblem>(errors: Record<string, T>, name: string, def: CheckedField, value: string): Record<string, T> {
+export function recheckForm<T extends FieldProblem>(errors: Record<string, T>, name: string, def: CheckedField, value: string, lang: Lang): Record<string, T> {
   if (!(name in errors)) return errors;
   const next = { ...errors };
-  const still = recheckField(def, value, errors[name]);
+  const still = recheckField(def, value, errors[name], lang);
   if (still) next[name] = still as T;
   else delete next[name];
   return next;

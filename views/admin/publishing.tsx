@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { useApp, useT } from '../app-context';
 import { publishState, toZurichLocal, type Publishing, type PublishState } from '../../models/shared/publish-state';
-import { adminFetch, errorText } from './api';
+import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, useAdmin, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';
 import type { TFunction } from '../translate';
@@ -125,7 +125,7 @@ export function PreviewButton({ name, id, values }: { name: EntityName; id: numb
     // Opened now, while the click still counts as the admin's: a tab opened after the request would be blocked.
     const tab = window.open('', '_blank');
     try {
-      const made = await adminFetch<{ url: string; urlDe: string; expiresAt: string }>('POST', '/api/admin/preview', { entity: name, id: id ?? undefined, values });
+      const made = await adminFetch<{ url: string; urlDe: string; expiresAt: string }>('POST', withLang('/api/admin/preview', lang), { entity: name, id: id ?? undefined, values });
       setLink(made);
       const url = lang === 'de' ? made.urlDe : made.url;
       if (tab) {

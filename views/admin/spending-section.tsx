@@ -9,7 +9,7 @@ import { formatDate, formatMoney, localized } from '../../models/shared/rules';
 import { swissToday } from '../../models/shared/dates';
 import type { SpendingRecord } from '../../models/giving/spending';
 import type { MediaItem } from '../../models/shared/media-rules';
-import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
+import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from './api';
 import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 import { MediaPicker } from './media-picker';
 import { useMachineDrafts } from './translate-buttons';
@@ -132,8 +132,9 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
     const creating = open === 'new';
     setBusy(true);
     try {
-      if (creating) await adminFetch('POST', `/api/admin/projects/${projectId}/spending`, values);
-      else await adminFetch('PUT', `/api/admin/spending/${open}`, values);
+      // The amount is read in the admin's language (1’250.50, 1250,50 in German).
+      if (creating) await adminFetch('POST', withLang(`/api/admin/projects/${projectId}/spending`, lang), values);
+      else await adminFetch('PUT', withLang(`/api/admin/spending/${open}`, lang), values);
       toast({ title: t(creating ? 'admin.spending.created' : 'admin.spending.updated'), variant: 'success' });
       await refresh();
       close();

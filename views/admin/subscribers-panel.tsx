@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { adminFetch, AdminApiError, errorText } from './api';
+import { adminFetch, AdminApiError, errorText, withLang } from './api';
 import { Dialog, formatDateTime, Spinner } from './ui';
 import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../models/newsletter/subscriber';
 
@@ -187,7 +187,7 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
                   <input id={`${uid}-q`} type="search" value={q} maxLength={254} autoComplete="off" spellCheck={false} onChange={(e) => setQ(e.target.value)} />
                 </div>
                 <div className="subs-export">
-                  <a className="btn btn-outline btn-small" href={`${API}.csv${query(status, q)}`} download aria-describedby={`${uid}-export-hint`}>
+                  <a className="btn btn-outline btn-small" href={withLang(`${API}.csv${query(status, q)}`, lang)} download aria-describedby={`${uid}-export-hint`}>
                     {t('admin.subscribers.export')}
                   </a>
                   <p id={`${uid}-export-hint`} className="admin-hint">
