@@ -4,7 +4,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import i18next from 'i18next';
-import { adminRouteTree, ADMIN_BOOT_ID, type AdminBoot } from './admin-routes';
+import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
 import { applyHead } from './head';
 import { Providers } from './providers';
 import type { Lang, PagePayload } from './types';
@@ -81,6 +81,8 @@ async function start(): Promise<void> {
     <Providers app={{ lang: boot.page.lang, site: boot.site, page: { routeId: boot.page.routeId, url: boot.page.url, alternates: boot.page.alternates } }} i18n={i18n}>
       <RouterProvider router={router} />
     </Providers>,
+    // The same prefix as the server's render of the app (views/render.tsx): the same useId values.
+    { identifierPrefix: ADMIN_ID_PREFIX },
   );
 }
 

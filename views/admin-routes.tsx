@@ -11,6 +11,9 @@ import type { Lang, PagePayload, SiteInfo } from './types';
 
 export const ADMIN_BOOT_ID = '__boot';
 
+/** useId's prefix in the admin app, the same on the server and in the browser (views/render.tsx). */
+export const ADMIN_ID_PREFIX = 'a-';
+
 /** What the server hands the admin app in the page (JSON): its first page and where its text is. */
 export interface AdminBoot {
   page: PagePayload;

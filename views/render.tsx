@@ -14,7 +14,7 @@ import { ISLAND_ENV_ID, type IslandEnv } from './island-env';
 import { Providers } from './providers';
 import { oneLanguage } from './browser-payload';
 import { PublicLayout } from './layouts/public-layout';
-import { adminRouteTree, ADMIN_BOOT_ID, type AdminBoot } from './admin-routes';
+import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
 import type { AppContextValue } from './app-context';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
@@ -171,6 +171,15 @@ export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions)
   const instance = requestI18n(i18n, page.lang);
   const { routes, ...context } = adminContext(page);
   const boot: AdminBoot = { page, site, locales: assets.admin.locales };
+  // The app is a root of its own, rendered apart from the document around it: the browser hydrates
+  // #root's content, so only a tree of the same shape (and the same identifierPrefix) gives the
+  // same useId values on both sides (a label's `for` and its field's id stay one).
+  const body = renderToString(
+    <Providers app={app} i18n={instance}>
+      <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
+    </Providers>,
+    { identifierPrefix: ADMIN_ID_PREFIX },
+  );
   const html = renderToString(
     <html lang={page.lang}>
       <head>
@@ -189,11 +198,7 @@ export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions)
         <link rel="preload" href={boot.locales[page.lang]} as="fetch" crossOrigin="anonymous" />
       </head>
       <body>
-        <div id="root">
-          <Providers app={app} i18n={instance}>
-            <StaticRouterProvider router={createStaticRouter(routes, context)} context={context} hydrate={false} />
-          </Providers>
-        </div>
+        <div id="root" dangerouslySetInnerHTML={{ __html: body }} />
         <script id={ADMIN_BOOT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(boot) }} />
         <script type="module" src={assets.admin.js} />
       </body>

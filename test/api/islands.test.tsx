@@ -134,13 +134,14 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
     });
   }
 
-  test('text pages wake no island before a person touches them; the checkout and the slideshow wake at once', async () => {
+  test('text pages wake no island before a person touches them; the checkout wakes at once, the slideshow when the browser is idle', async () => {
     const whenOf = async (url: string) => islandsOf((await request(h.app).get(url).set('Accept', 'text/html')).text).islands.map((i) => `${i.name}:${declared.get(i.name)!.when}`);
     for (const p of ['/about', '/de/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/de/projects/new-project-template']) {
       const eager = (await whenOf(p)).filter((w) => !w.endsWith(':interaction') && !w.endsWith(':runtime'));
       assert.deepEqual(eager, [], `${p} wakes nothing by itself`);
     }
-    assert.ok((await whenOf('/')).includes('slideshow:load'));
+    assert.ok((await whenOf('/')).includes('slideshow:idle'));
+    assert.ok(!(await whenOf('/')).some((w) => w.endsWith(':load')), 'the home page wakes nothing at load');
     assert.ok((await whenOf('/checkout')).includes('checkout:load'));
   });
 

@@ -63,7 +63,7 @@ describe('admin project form and the ledger in Chromium', () => {
     assert.equal(Number(row.raisedCents), before + 2500);
     const adjustment = await db('project_ledger').where({ projectId: project.id, kind: 'adjustment' }).first();
     assert.equal(Number(adjustment.amountCents), -1500);
-    await page.getByText(/Raised amount adjusted by -15\.00 USD/).first().waitFor();
+    await page.getByText(/adjusted the raised amount of .* by -\$15\.00/).first().waitFor();
 
     assert.deepEqual(await checkLedger(db), []);
     assert.deepEqual(problems, []);
