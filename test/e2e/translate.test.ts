@@ -76,7 +76,7 @@ describe('machine translation drafts in Chromium', () => {
     await page.locator('#history summary').click();
     const newest = page.locator('.history-list > li').first();
     await newest.waitFor();
-    assert.match((await newest.textContent()) ?? '', /started as a machine draft/);
+    assert.match((await newest.textContent()) ?? '', /Started as a machine translation draft\./);
     assert.deepEqual(await axeSerious(page), []);
 
     // The whole item in German: the out-of-date Position (German) is drafted at once; the saved
