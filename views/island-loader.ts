@@ -86,7 +86,9 @@ function arm(el: HTMLElement): Promise<void> | null {
   if (when === 'load') return new Promise((resolve) => afterPaint(() => void wake(el).then(resolve)));
   if (when === 'idle') {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => void wake(el), { timeout: 3000 });
+    const after = Number(el.dataset.after ?? 0);
+    if (after > 0) setTimeout(() => idle(() => void wake(el), { timeout: 3000 }), after);
+    else idle(() => void wake(el), { timeout: 3000 });
   } else if (when === 'visible') {
     // The element itself has no box (display: contents): its first child is what comes into view.
     const box = el.firstElementChild ?? el;

@@ -13,8 +13,9 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 
 /**
  * When the browser hydrates an island:
- * - 'load': once the page has painted (the checkout's card form, the slideshow);
- * - 'idle': when the browser has nothing else to do;
+ * - 'load': once the page has painted (the checkout's card form);
+ * - 'idle': when the browser has nothing else to do (after `after` ms, when given: the slideshow,
+ *   whose code is needed only when its first slide change is due);
  * - 'visible': when it comes near the screen;
  * - 'interaction': at the person's first touch, key or focus on it; a click or a form sent before
  *   it is ready is held and replayed once it is (the logo's first click counts);
@@ -26,6 +27,8 @@ export interface IslandOptions {
   when: IslandWhen;
   /** The top-level keys of locales/*.json whose text it shows (the browser loads only these). */
   ns: readonly string[];
+  /** With 'idle': not before this many milliseconds after the loader ran (a touch wakes it at once). */
+  after?: number;
 }
 
 export interface IslandDecl<P> extends IslandOptions {
@@ -67,7 +70,7 @@ export function island<P extends object>(name: string, Component: ComponentType<
     // takes from the page instead of from serialized props (views/island-runtime.tsx).
     const { children, ...rest } = props as P & { children?: ReactNode };
     const rendered = render(decl, rest, children);
-    return <vb-island data-island={name} data-i={rendered.index} data-when={options.when} data-props={rendered.props} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+    return <vb-island data-island={name} data-i={rendered.index} data-when={options.when} data-after={options.after} data-props={rendered.props} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
   }
   Island.displayName = `Island(${name})`;
   Island.island = decl;
