@@ -8,21 +8,12 @@ import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from '
 import { applyHead } from './head';
 import { Providers } from './providers';
 import type { Lang, PagePayload } from './types';
+import { browserI18nOptions } from './i18n-browser';
 
 const boot = JSON.parse(document.getElementById(ADMIN_BOOT_ID)!.textContent!) as AdminBoot;
 
 const i18n = i18next.createInstance();
-void i18n.init({
-  lng: boot.page.lang,
-  resources: {},
-  fallbackLng: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  saveMissing: true,
-  missingKeyHandler: (_lngs, _ns, key) => console.warn(`[i18n] missing translation key "${key}" (${i18n.language})`),
-  react: { useSuspense: false },
-});
+void i18n.init(browserI18nOptions(i18n, boot.page.lang));
 
 const locales = new Map<Lang, Promise<void>>();
 function loadLocale(lang: Lang): Promise<void> {

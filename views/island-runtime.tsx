@@ -7,6 +7,7 @@ import i18next, { type i18n } from 'i18next';
 import { IslandFrame, islandPrefix, type IslandComponent } from './island';
 import { Providers } from './providers';
 import type { IslandEnv } from './island-env';
+import { browserI18nOptions } from './i18n-browser';
 
 let instance: i18n | null = null;
 const loadedLocales = new Map<string, Promise<void>>();
@@ -14,17 +15,7 @@ const loadedLocales = new Map<string, Promise<void>>();
 function i18nFor(env: IslandEnv): i18n {
   if (instance) return instance;
   instance = i18next.createInstance();
-  void instance.init({
-    lng: env.lang,
-    resources: {},
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    saveMissing: true,
-    missingKeyHandler: (_lngs, _ns, key) => console.warn(`[i18n] missing translation key "${key}" (${env.lang})`),
-    react: { useSuspense: false },
-  });
+  void instance.init(browserI18nOptions(instance, env.lang));
   return instance;
 }
 

@@ -115,13 +115,7 @@ export function renderPublicDocument({ page, site, i18n, assets, Page }: RenderO
   const html = renderToString(
     <html lang={page.lang}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f5c3a" />
-        {headTags(page, site).map((tag, i) => (
-          <HeadTagElement key={i} tag={tag} />
-        ))}
-        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
+        <CommonHead page={page} site={site} />
         {/* The rules of the site stylesheet this page's markup uses (views/critical-css.ts); the
             whole stylesheet comes when a part of the page runs, or through <noscript>. */}
         <style dangerouslySetInnerHTML={{ __html: CRITICAL_CSS }} />
@@ -166,6 +160,21 @@ function adminContext(page: PagePayload): StaticHandlerContext & { routes: Retur
   };
 }
 
+/** The head every document starts with, public or admin: charset, viewport, colour, the page's tags, the icon. */
+function CommonHead({ page, site }: { page: RenderOptions['page']; site: RenderOptions['site'] }) {
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="theme-color" content="#1f5c3a" />
+      {headTags(page, site).map((tag, i) => (
+        <HeadTagElement key={i} tag={tag} />
+      ))}
+      <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
+    </>
+  );
+}
+
 export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions): string {
   const app = appOf(page, site);
   const instance = requestI18n(i18n, page.lang);
@@ -183,13 +192,7 @@ export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions)
   const html = renderToString(
     <html lang={page.lang}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1f5c3a" />
-        {headTags(page, site).map((tag, i) => (
-          <HeadTagElement key={i} tag={tag} />
-        ))}
-        <link rel="icon" href="/images/logo.svg" type="image/svg+xml" />
+        <CommonHead page={page} site={site} />
         <link rel="stylesheet" href={assets.css} />
         <link rel="stylesheet" href={assets.adminCss} />
         {assets.admin.imports.map((href) => (
