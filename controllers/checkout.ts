@@ -17,6 +17,8 @@ import {
   type CheckoutDeps,
 } from '../models/giving/checkout';
 import { isDonationCurrency, parseDonationAmount, SUGGESTED_CURRENCY } from '../models/shared/donation-rules';
+import { giftReference } from '../models/giving/donation';
+import { AppError } from '../models/shared/errors';
 import { isCompleted, localized, truncate } from '../models/shared/rules';
 import type { CheckoutProps } from '../views/components/checkout/types';
 
@@ -96,5 +98,15 @@ export function checkoutApi(deps: Deps): Router {
     res.json(await applyReportedPayment(giving, input));
   });
 
+  // The home page's thank-you panel asks for the gift's reference (as on its receipt) by the
+  // payment's id, which only the donor's browser knows; null until the payment is recorded.
+  router.get('/payment-reference/:paymentIntentId', noStore, limiter, async (req, res) => {
+    const id = String(req.params.paymentIntentId);
+    if (!PAYMENT_INTENT_ID.test(id)) throw new AppError(400, 'validation', 'paymentIntentId must look like pi_...');
+    res.json({ reference: await giftReference(deps.db, id) });
+  });
+
   return router;
 }
+
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;

@@ -5,8 +5,10 @@
 // languages. Prints the four category scores and the lab metrics per page.
 // Targets (issue 11): performance 1.00, accessibility, best practices and SEO 1.00, first
 // contentful paint under 1.2 s and largest contentful paint under 1.6 s (mobile profile). A page
-// that misses a target in its first run is audited twice more and the median of the three counts
-// (Lighthouse's CPU figures move with the machine's other load). The gate, with a stated
+// that misses a target in its first run is audited four times more and the median of the five
+// counts: Lighthouse's simulated times are the observed main-thread tasks times four, and on a
+// shared two-core machine the same page's first layout was seen to take 240 to 620 ms (4x) from one
+// load to the next (three runs left a one-in-three-run outlier deciding the median). The gate, with a stated
 // tolerance for machine noise: exits 1 when a median performance is under 0.97 (three points), a
 // median FCP or LCP more than 15 % over its target (1.38 s, 1.84 s), or accessibility, best
 // practices or SEO under 1; between target and gate the line says "over target". .ci/run runs it.
@@ -85,7 +87,7 @@ try {
     const timed = Object.keys(TIMES) as (keyof typeof TIMES)[];
     const offTarget = (l: Result) =>
       CATEGORIES.some((c) => (l.categories[c]?.score ?? 0) < 1) || (!desktop && timed.some((m) => (l.audits[m]?.numericValue ?? Infinity) >= TIMES[m]));
-    if (offTarget(runs[0]!)) runs.push(await audit(path), await audit(path));
+    if (offTarget(runs[0]!)) for (let i = 0; i < 4; i++) runs.push(await audit(path));
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // Each figure's median over the runs; the run with the median performance score is printed.
     const scoreOf = (c: (typeof CATEGORIES)[number]) => median(runs.map((r) => r.categories[c]?.score ?? 0));

@@ -8,7 +8,7 @@
 // language switch remembers the choice in browser storage.
 import { ISLAND_ENV_ID, type IslandEnv } from './island-env';
 import type { IslandComponent } from './island';
-import { LANG_COOKIE, LANG_STORAGE_KEY } from './site';
+import { LANG_COOKIE, LANG_STORAGE_KEY, NEXT_PAGE_PREFIX } from './site';
 
 type Runtime = typeof import('./island-runtime');
 
@@ -134,6 +134,17 @@ document.addEventListener('click', (e) => {
 });
 
 const eager = [...document.querySelectorAll<HTMLElement>('vb-island')].map(arm).filter((p): p is Promise<void> => p !== null);
+// A message left by the page before (a toast, the thank-you for a gift): the islands that show
+// them wake with the runtime, now rather than with the page's first other island.
+try {
+  const left = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i)).some((k) => k?.startsWith(NEXT_PAGE_PREFIX));
+  if (env && left && document.querySelector('vb-island[data-when="runtime"]')) {
+    const e = env;
+    eager.push(new Promise((resolve) => afterPaint(() => void loadRuntime(e).then(() => resolve()))));
+  }
+} catch {
+  // storage disabled: nothing was left
+}
 // Usable: every island that wakes at once has hydrated, the others wait for their moment (npm run
 // budget and the browser tests read these).
 void Promise.all(eager).then(() => {

@@ -2,7 +2,7 @@
 // one i18next instance for the page (react-i18next), and hydrateRoot for each island with its
 // serialized props, inside the same providers the server rendered it in (views/providers.tsx).
 import { hydrateRoot } from 'react-dom/client';
-import { useEffect, type ComponentType } from 'react';
+import { startTransition, useEffect, type ComponentType } from 'react';
 import i18next, { type i18n } from 'i18next';
 import { IslandFrame, islandPrefix, type IslandComponent } from './island';
 import { Providers } from './providers';
@@ -88,19 +88,24 @@ export async function hydrateIsland(el: HTMLElement, env: IslandEnv, module: { d
   const index = Number(el.dataset.i ?? 0);
   const typed = typedSoFar(el);
   await new Promise<void>((resolve) => {
-    hydrateRoot(
-      el,
-      <Providers app={{ lang: env.lang, site: env.site, page: env.page }} i18n={i18nFor(env)}>
-        <IslandFrame>
-          <Component {...props}>{children}</Component>
-        </IslandFrame>
-        <Ready onReady={resolve} />
-      </Providers>,
-      {
-        identifierPrefix: islandPrefix(index),
-        onRecoverableError: (error) => console.error(`hydration of island ${name}: ${String((error as Error)?.message ?? error)}`),
-      },
-    );
+    // In a transition, React hydrates in slices of a few milliseconds and gives the main thread back
+    // between them (as Remix's entry does): a cheap phone stays responsive while an island wakes,
+    // where one default-priority hydration is a single long task (Lighthouse's blocking time).
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <Providers app={{ lang: env.lang, site: env.site, page: env.page }} i18n={i18nFor(env)}>
+          <IslandFrame>
+            <Component {...props}>{children}</Component>
+          </IslandFrame>
+          <Ready onReady={resolve} />
+        </Providers>,
+        {
+          identifierPrefix: islandPrefix(index),
+          onRecoverableError: (error) => console.error(`hydration of island ${name}: ${String((error as Error)?.message ?? error)}`),
+        },
+      );
+    });
   });
   retype(typed);
   ensureSiteStyles(env);

@@ -3,7 +3,7 @@ import { toIso } from '../shared/dates';
 import { addToLedger } from './ledger';
 import { isValidDonationCents, DONATION_CURRENCY, MAX_DONATION_CENTS } from '../shared/donation-rules';
 import { parseDbId } from '../shared/db-limits';
-import { RECEIPT_TASK, type DonationKind } from './names';
+import { donationReference, RECEIPT_TASK, type DonationKind } from './names';
 import { isSqlite } from '../../db/connection';
 import type { JobQueue } from '../providers/jobs';
 
@@ -135,6 +135,12 @@ export function projectIdFromMetadata(value: string | undefined): number | null 
 export async function findDonation(db: Knex, paymentIntentId: string): Promise<Donation | null> {
   const row = await db('donations').where({ paymentIntentId }).first();
   return row ? toDonation(row) : null;
+}
+
+/** A recorded gift's reference (its receipt's), by its payment's id; null while it is not recorded yet. */
+export async function giftReference(db: Knex, paymentIntentId: string): Promise<string | null> {
+  const row = await db('donations').where({ paymentIntentId }).whereNotNull('appliedAt').first('id', 'appliedAt');
+  return row ? donationReference(Number(row.id), toIso(row.appliedAt)) : null;
 }
 
 export async function findDonationById(db: Knex, id: number): Promise<Donation | null> {

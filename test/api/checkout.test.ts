@@ -397,6 +397,22 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       assert.equal(await raisedCents(projectId), before + 350000);
     });
 
+    test('GET /api/payment-reference/:id: null before the gift is recorded, then its receipt reference; a malformed id is a 400', async () => {
+      const intent = succeededIntent(5000, projectId);
+      const ask = () => request(h.app).get(`/api/payment-reference/${intent.id}`).expect(200);
+      assert.deepEqual((await ask()).body, { reference: null });
+      await fund({ projectId, amount: 50, paymentIntentId: intent.id }).expect(200);
+      const { id, appliedAt } = await donation(intent.id);
+      const res = await ask();
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric' }).format(new Date(appliedAt!));
+      assert.deepEqual(res.body, { reference: `D-${year}-${String(id).padStart(6, '0')}` });
+      for (const bad of ['x', 'pi_', 'pi_a-b', `pi_${'a'.repeat(300)}`]) {
+        const refused = await request(h.app).get(`/api/payment-reference/${bad}`).expect(400);
+        assert.match(refused.body.error, /pi_/);
+      }
+    });
+
     test('made-up numbers never raise a total', async () => {
       const before = await raisedCents(projectId);
       const otherBefore = await raisedCents(otherProjectId);

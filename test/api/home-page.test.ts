@@ -84,17 +84,18 @@ describe('the home page for phones and crawlers', () => {
       const expected =
         lang === 'en'
           ? [
-              { href: '/checkout?amount=50', text: 'Give $50 : Supports 1 month of education' },
-              { href: '/checkout?amount=150', text: 'Give $150 : Feeds 5 families for 1 month' },
-              { href: '/checkout?amount=3500', text: 'Give $3,500 : Builds 1 permaculture garden' },
-              { href: '/checkout?amount=150', text: 'Donate Now' },
+              { href: '/checkout?amount=50&amp;currency=usd', text: 'Give $50 : Supports 1 month of education' },
+              { href: '/checkout?amount=150&amp;currency=usd', text: 'Give $150 : Feeds 5 families for 1 month' },
+              { href: '/checkout?amount=3500&amp;currency=usd', text: 'Give $3,500 : Builds 1 permaculture garden' },
+              { href: '/checkout?amount=150&amp;currency=usd', text: 'Donate Now' },
               { href: '/projects', text: 'Explore Projects' },
             ]
           : [
-              { href: '/de/checkout?amount=50', text: '$50 spenden : Ermöglicht 1 Monat Bildung' },
-              { href: '/de/checkout?amount=150', text: '$150 spenden : Ernährt 5 Familien während 1 Monat' },
-              { href: '/de/checkout?amount=3500', text: '$3’500 spenden : Baut 1 Permakultur-Garten' },
-              { href: '/de/checkout?amount=150', text: 'Jetzt spenden' },
+              // Francs on a German page: the currency the checkout charges there, named in the link.
+              { href: '/de/checkout?amount=50&amp;currency=chf', text: 'CHF 50 spenden : Ermöglicht 1 Monat Bildung' },
+              { href: '/de/checkout?amount=150&amp;currency=chf', text: 'CHF 150 spenden : Ernährt 5 Familien während 1 Monat' },
+              { href: '/de/checkout?amount=3500&amp;currency=chf', text: 'CHF 3’500 spenden : Baut 1 Permakultur-Garten' },
+              { href: '/de/checkout?amount=150&amp;currency=chf', text: 'Jetzt spenden' },
               { href: '/de/projects', text: 'Projekte entdecken' },
             ];
       assert.deepEqual(links, expected);
@@ -103,10 +104,12 @@ describe('the home page for phones and crawlers', () => {
     });
   }
 
-  test('the checkout accepts what the tiers send', async () => {
+  test('the checkout accepts what the tiers send, in the currency they show', async () => {
     for (const [amount, cents] of [['50', 5000], ['150', 15000], ['3500', 350000]] as const) {
-      const res = await request(h.app).get(`/de/checkout?amount=${amount}`).set('Accept', 'application/json').expect(200);
+      const res = await request(h.app).get(`/de/checkout?amount=${amount}&currency=chf`).set('Accept', 'application/json').expect(200);
       assert.equal(res.body.props.selectedAmountCents, cents);
+      assert.equal(res.body.props.currency, 'chf');
+      assert.equal(res.body.props.currencyFromLink, true);
     }
   });
 });

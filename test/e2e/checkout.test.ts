@@ -158,7 +158,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('a donation tier on the home page opens the checkout with its amount chosen; the first intent is for that amount', async () => {
     const { page, problems } = await open('/', { width: 390, height: 844 });
     await page.getByRole('link', { name: /^Give \$3,500/ }).click();
-    await page.waitForURL(`${srv.url}/checkout?amount=3500`);
+    await page.waitForURL(`${srv.url}/checkout?amount=3500&currency=usd`);
     const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
     await fillEmail(page);
     await paymentElement(page).waitFor();
@@ -167,6 +167,26 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await donateButton(page, /^Donate \$3,500$/).waitFor();
     await until(() => amountsRequested().length > 0, 'an intent');
     assert.deepEqual(amountsRequested(), [350000], 'never an intent for the default first');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('on the German home page the tiers are in francs, and the checkout opens in francs with that amount', async () => {
+    const { page, problems } = await open('/de', { width: 390, height: 844 });
+    await page.getByRole('link', { name: /^CHF 3’500 spenden/ }).click();
+    await page.waitForURL(`${srv.url}/de/checkout?amount=3500&currency=chf`);
+    await waitForHydration(page);
+    await fillEmail(page);
+    await paymentElement(page).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'CHF 3’500', exact: true }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByRole('radio', { name: 'CHF' }).isChecked(), true);
+    await donateButton(page, /^CHF 3’500 spenden$/).waitFor();
+    await until(() => fake.createRequests().length > 0, 'an intent');
+    assert.deepEqual(
+      fake.createRequests().map((r) => [Number(r.body.amount), r.body.currency]),
+      [[350000, 'chf']],
+      'the first intent is for the amount and currency the tier showed',
+    );
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -262,6 +282,26 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     const rows = await srv.handle.deps.db('donations').where({ paymentIntentId: sent.paymentIntentId });
     assert.equal(rows.length, 1);
     assert.equal(rows[0].status, 'succeeded');
+
+    // The home page thanks the donor in a panel that stays until closed: amount, project,
+    // the gift's reference (as on the receipt), where the receipt goes, the manage link, sharing.
+    const panel = page.getByRole('region', { name: 'Thank you for your gift!' });
+    await panel.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'thanks-heading', 'the focus is on the thanks');
+    await panel.getByText(`You gave $50. It goes to ${project.title}.`).waitFor();
+    const reference = `D-${new Date().getUTCFullYear()}-${String(rows[0].id).padStart(6, '0')}`;
+    await panel.getByText(reference).waitFor();
+    await panel.getByText('A receipt is on its way to donor@example.ch.').waitFor();
+    assert.equal(await panel.getByRole('link', { name: 'Manage my donations' }).getAttribute('href'), '/donations/manage');
+    await panel.getByRole('button', { name: 'Tell your friends' }).waitFor();
+    assert.deepEqual(await axeSerious(page), []);
+    await page.reload();
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await until(async () => (await panel.count()) === 0, 'the panel to close');
+    await page.reload();
+    await waitForHydration(page);
+    assert.equal(await page.getByText('Thank you for your gift!').count(), 0, 'closed: it does not come back');
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -280,7 +320,13 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     });
     await donateButton(page).click();
     await page.getByText('Payment Failed').waitFor();
-    await page.getByText('Your card was declined.').waitFor();
+    // Said beside the button too, in words, as an alert the button is described by; what the donor typed stays.
+    const beside = page.locator('form #pay-declined');
+    await beside.getByText('Your payment did not go through').waitFor();
+    assert.match(await beside.innerText(), /Your card was declined\.[\s\S]*Nothing was charged/);
+    assert.equal(await beside.getAttribute('role'), 'alert');
+    assert.equal(await donateButton(page).getAttribute('aria-describedby'), 'pay-declined');
+    assert.equal(await page.getByLabel('E-mail address').inputValue(), EMAIL);
     assert.equal(new URL(page.url()).pathname, '/checkout');
     await until(async () => donateButton(page).isEnabled(), 'the Donate button to be usable again');
     await fake.settle();
@@ -353,6 +399,11 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     });
     await button.click();
     await page.getByText('Zahlung fehlgeschlagen').waitFor();
+    await page.locator('#pay-declined').getByText('Ihre Zahlung ist nicht durchgegangen').waitFor();
+    await page.locator('#pay-declined').getByText(/Es wurde nichts belastet/).waitFor();
+    // Choosing another amount is a new attempt: the message beside the button goes.
+    await page.getByRole('button', { name: 'CHF 150', exact: true }).click();
+    await until(async () => (await page.locator('#pay-declined').count()) === 0, 'the decline message to go with a new amount');
     const main = (await page.locator('main').innerText()).replace(/Testkarte \(Stripe-Ersatz\)[^\n]*/, '');
     for (const english of ['Donate', 'Choose', 'Payment', 'General Support', 'Back to Home', 'Total', 'Once', 'Monthly', 'E-mail address', 'Currency', 'Manage my donations', 'tax-deductible']) {
       assert.ok(!main.includes(english), `English "${english}" on /de/checkout`);
@@ -361,11 +412,12 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.context().close();
   });
 
-  test('a payment session that cannot be created shows Donation System Setup Required, with Try again', async () => {
+  test('a payment session that cannot be created says payments are unavailable for a moment (not the setup message), with Try again', async () => {
     fake.failNext(3, 500);
     const { page, problems } = await open('/checkout');
     await fillEmail(page);
-    await page.getByRole('heading', { name: 'Donation System Setup Required' }).waitFor();
+    await page.getByRole('heading', { name: 'Payments are unavailable for a moment; please try again in a few minutes' }).waitFor();
+    assert.equal(await page.getByText('Donation System Setup Required').count(), 0, 'payments are set up: never the setup message');
     // Bank transfer is offered there too, with the QR-bill.
     await page.getByRole('img', { name: /^Swiss QR-bill for a donation to / }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'info@example.org' }).waitFor();
@@ -373,6 +425,22 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await paymentElement(page).waitFor();
     await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
     // The browser reports the failed request (502) itself; nothing else went wrong.
+    assert.deepEqual(
+      problems.filter((p) => !/status of 502/.test(p)),
+      [],
+    );
+    await page.context().close();
+  });
+
+  test('German: the provider not answering is said in German, with the bank details and Try again', async () => {
+    fake.failNext(3, 500);
+    const { page, problems } = await open('/de/checkout', { width: 390, height: 844 });
+    await fillEmail(page);
+    await page.getByRole('heading', { name: 'Zahlungen sind im Moment nicht möglich; bitte versuchen Sie es in ein paar Minuten noch einmal' }).waitFor();
+    assert.equal(await page.getByText('Einrichtung des Spendensystems erforderlich').count(), 0);
+    await page.getByRole('heading', { name: 'Banküberweisung' }).waitFor();
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await paymentElement(page).waitFor();
     assert.deepEqual(
       problems.filter((p) => !/status of 502/.test(p)),
       [],
@@ -430,6 +498,13 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     });
     await page.getByText('Ihre monatliche Spende von CHF 50 hat begonnen. Herzlichen Dank!').waitFor();
     await page.waitForURL(`${srv.url}/de`);
+    // The thank-you panel, in German, as a monthly gift.
+    const panel = page.getByRole('region', { name: 'Herzlichen Dank für Ihre Spende!' });
+    await panel.getByText('Ihre monatliche Spende von CHF 50 hat begonnen.', { exact: true }).waitFor();
+    await panel.getByText('CHF 50 pro Monat').waitFor();
+    await panel.getByText('Ihre Spendenbestätigung ist an Ihre E-Mail-Adresse unterwegs.').waitFor();
+    await panel.getByRole('link', { name: 'Meine Spenden verwalten' }).waitFor();
+    await panel.getByRole('button', { name: 'Schliessen' }).waitFor();
     assert.equal(fundingCalls, 0);
     assert.deepEqual(problems, []);
     await page.context().close();

@@ -93,10 +93,10 @@ describe('home page in Chromium', () => {
       await words.scrollIntoViewIfNeeded();
       const box = (await words.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.waitForURL(e2e.srv.url + '/de/checkout?amount=3500');
+      await page.waitForURL(e2e.srv.url + '/de/checkout?amount=3500&currency=chf');
       await page.goto(e2e.srv.url + '/');
       await page.getByRole('link', { name: 'Donate Now' }).click();
-      await page.waitForURL(e2e.srv.url + '/checkout?amount=150');
+      await page.waitForURL(e2e.srv.url + '/checkout?amount=150&currency=usd');
       await context.close();
     }
   });

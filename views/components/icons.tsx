@@ -17,6 +17,7 @@ const paths = {
   lock: 'M6 10h12v10H6zM8 10V7a4 4 0 018 0v3',
   play: 'M8 5v14l11-7z',
   download: 'M12 3v12M7 10l5 5 5-5M4 21h16',
+  alert: 'M12 3l10 18H2zM12 10v5M12 18h0',
 } as const;
 
 export type IconName = keyof typeof paths | 'star';

@@ -14,7 +14,7 @@ export async function shareOrCopy(data: { title: string; text?: string; url?: st
     }
   }
   try {
-    await navigator.clipboard.writeText(window.location.href);
+    await navigator.clipboard.writeText(url);
     copied();
   } catch {
     /* clipboard refused: nothing else to do */

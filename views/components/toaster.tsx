@@ -35,13 +35,14 @@ export function toast(t: Omit<Toast, 'id'>): number {
   return id;
 }
 
-const PENDING_KEY = 'pendingToast';
+/** For the next page (the prefix is views/site.ts's NEXT_PAGE_PREFIX, which wakes that page's messages region at once). */
+export const PENDING_KEY = 'vb.next.toast';
 
 /**
  * A message for the next page, shown there once (the checkout moves to the home page after a
  * gift: a page load, which a toast of this page would not survive). The page that leaves it never
- * shows it, even when its own messages region wakes only after this call. The pages it leads to
- * (home, the checkout) wake their messages region at load (their slideshow, their form).
+ * shows it, even when its own messages region wakes only after this call. The page it leads to
+ * wakes its messages region at once when one is waiting (views/island-loader.ts).
  */
 export function toastOnNextPage(t: Omit<Toast, 'id'>): void {
   try {

@@ -1,9 +1,10 @@
 import { Link } from '../components/link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, type NewsArticle, type Project, type TeamMember } from '../../models/shared/rules';
-import { DEFAULT_PRESET_CENTS } from '../../models/shared/donation-rules';
+import type { NewsArticle, Project, TeamMember } from '../../models/shared/rules';
+import { DEFAULT_PRESET_CENTS, formatAmount, SUGGESTED_CURRENCY } from '../../models/shared/donation-rules';
 import { preload } from 'react-dom';
 import HeroSlideshow from '../islands/slideshow';
+import Thanks from '../islands/thanks';
 import { FIRST_SLIDE } from '../components/hero-slideshow';
 import { ProjectsSection } from '../components/projects-section';
 import { TeamGroups } from '../components/team-section';
@@ -169,13 +170,16 @@ function SponsorsSection() {
 
 /**
  * Each tier is a plain link to the checkout with its amount (it works before the page's script
- * runs, and without it); Donate Now brings the checkout's own default, the popular tier.
+ * runs, and without it); Donate Now brings the checkout's own default, the popular tier. Amounts are
+ * offered in the currency the checkout will charge on a page of this language (francs on a German
+ * page, dollars on an English one), and the link names that currency, so the checkout opens in it.
  */
 export function DonationCta() {
   const t = useT();
   const link = useLinks();
   const lang = useLang();
   const checkout = link('checkout');
+  const currency = SUGGESTED_CURRENCY[lang];
   return (
     <section className="section donate-cta home-donate" aria-labelledby="donate-heading">
       <div className="container">
@@ -183,7 +187,7 @@ export function DonationCta() {
         <p className="lead">{t('donateCta.text')}</p>
         <ul className="grid grid-3 tiers">
           {DONATION_TIERS.map((tier) => {
-            const amount = formatMoney(tier.amount, lang);
+            const amount = formatAmount(tier.amount * 100, currency, lang);
             const impact = t(`donateCta.tiers.${tier.key}.impact`);
             return (
               <li key={tier.key}>
@@ -193,7 +197,7 @@ export function DonationCta() {
                   <h3 className="tier-impact">{impact}</h3>
                   <p className="muted tier-description">{t(`donateCta.tiers.${tier.key}.description`)}</p>
                   <Link
-                    to={`${checkout}?amount=${tier.amount}`}
+                    to={`${checkout}?amount=${tier.amount}&currency=${currency}`}
                     className={`btn ${tier.popular ? 'btn-accent' : 'btn-primary'} tier-choose stretched-link`}
                   >
                     {t('donateCta.choose', { amount })}
@@ -205,7 +209,7 @@ export function DonationCta() {
           })}
         </ul>
         <div className="cta-actions">
-          <Link to={`${checkout}?amount=${DEFAULT_PRESET_CENTS / 100}`} className="btn btn-accent btn-lg">
+          <Link to={`${checkout}?amount=${DEFAULT_PRESET_CENTS / 100}&currency=${currency}`} className="btn btn-accent btn-lg">
             {t('donateCta.donateNow')}
           </Link>
           <Link to={link('projects')} className="btn btn-outline btn-lg">
@@ -228,6 +232,8 @@ export default function HomePage({ intro, projects, news, team }: HomeProps) {
   preload(FIRST_SLIDE, { as: 'image', fetchPriority: 'high' });
   return (
     <>
+      {/* Empty in the server's HTML: the thank-you after a gift, shown by the browser. */}
+      <Thanks />
       <HeroSlideshow intro={intro} />
       <VisionBlock />
       <ProjectsSection projects={projects} />

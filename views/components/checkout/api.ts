@@ -59,3 +59,10 @@ export function createPaymentIntent(input: IntentRequest, signal?: AbortSignal):
 export function updateProjectFunding(input: { projectId: number; amount: number; paymentIntentId: string; currency: DonationCurrency }): Promise<{ applied: boolean; raisedAmount: string }> {
   return post('/api/update-project-funding', input);
 }
+
+/** The thank-you panel's question: the gift's reference as on its receipt (null until the payment is recorded). */
+export async function paymentReference(paymentIntentId: string, signal?: AbortSignal): Promise<{ reference: string | null }> {
+  const res = await fetch(`/api/payment-reference/${encodeURIComponent(paymentIntentId)}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+  if (!res.ok) throw new ApiError(res.status, `${res.status}: ${res.statusText}`);
+  return (await res.json()) as { reference: string | null };
+}

@@ -20,6 +20,7 @@ import {
 } from '../../../models/shared/donation-rules';
 import { ProgressBar } from '../project-card';
 import { toast, toastOnNextPage } from '../toaster';
+import { rememberGift, rememberThanks } from './thanks-store';
 import { Icon } from '../icons';
 import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
 import type { ErrorCode } from '../../../models/shared/error-codes';
@@ -43,7 +44,7 @@ type IntentState =
   | { status: 'ready'; clientSecret: string; request: IntentRequest }
   /** The server refused the amount or project (REFUSED_INPUT): the donor can change it. */
   | { status: 'rejected' }
-  /** No payment session could be created: 'Donation System Setup Required'. */
+  /** No payment session could be created (the provider did not answer): 'Payments are unavailable for a moment'. */
   | { status: 'failed' };
 
 function newCheckoutId(): string {
@@ -110,8 +111,9 @@ export async function completeDonation(options: {
   const monthly = options.interval === 'month';
   const description =
     monthly && amountCents !== null ? t('checkout.toast.monthlyText', { amount: formatAmount(amountCents, currency, options.lang) }) : t('checkout.toast.successText');
-  // Shown on the home page, where the donor goes next.
+  // Shown on the home page, where the donor goes next, with the thank-you panel (views/components/thanks-panel.tsx).
   toastOnNextPage({ title: t('checkout.toast.successTitle'), description, variant: 'success' });
+  rememberThanks({ amountCents, currency, interval: options.interval, paymentIntentId, processing: !options.succeeded });
   if (!monthly && options.succeeded && projectId !== null && amountCents !== null) {
     try {
       await updateProjectFunding({ projectId, amount: amountCents / 100, paymentIntentId, currency });
@@ -160,6 +162,8 @@ export function DonationForm(props: FormProps) {
   const [stripeFailed, setStripeFailed] = useState(false);
   const [elementReady, setElementReady] = useState(false);
   const [processing, setProcessing] = useState(false);
+  /** A declined or failed confirmation, said next to the button (the spec's toast says it too). Kept until the donor changes something or tries again. */
+  const [declined, setDeclined] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const elementsRef = useRef<StripeElements | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -285,6 +289,16 @@ export function DonationForm(props: FormProps) {
     setAttempt((n) => n + 1);
   }
 
+  // What the donor changes after a decline is a new attempt: the message beside the button goes.
+  useEffect(() => setDeclined(null), [amountCents, currency, interval, projectId]);
+
+  /** The spec's toast, and the same words beside the button, where the donor is looking. */
+  function sayDeclined(message?: string | null) {
+    paymentFailedToast(t, message);
+    setDeclined(message || t('checkout.toast.failedText'));
+    setProcessing(false);
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTouched({ email: true, name: true });
@@ -294,10 +308,13 @@ export function DonationForm(props: FormProps) {
     const made = intent.request;
     if (made.email !== emailTrimmed || (made.name ?? '') !== nameTrimmed || made.currency !== currency || made.interval !== interval) return;
     setProcessing(true);
+    setDeclined(null);
     const chosenProject = projectId;
     const chosenAmount = amountCents;
     const chosenCurrency = currency;
     const chosenInterval = interval;
+    // For the thank-you on the home page, also after a payment method that leaves the page.
+    rememberGift({ email: emailTrimmed, projectName: project?.title ?? null });
     try {
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
@@ -305,8 +322,7 @@ export function DonationForm(props: FormProps) {
         redirect: 'if_required',
       });
       if (error) {
-        paymentFailedToast(t, error.message);
-        setProcessing(false);
+        sayDeclined(error.message);
         return;
       }
       if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') {
@@ -323,16 +339,14 @@ export function DonationForm(props: FormProps) {
         });
         return;
       }
-      paymentFailedToast(t, paymentIntent.last_payment_error?.message);
-      setProcessing(false);
+      sayDeclined(paymentIntent.last_payment_error?.message);
     } catch (err) {
       console.warn('Payment confirmation failed:', err instanceof Error ? err.message : err);
-      paymentFailedToast(t);
-      setProcessing(false);
+      sayDeclined();
     }
   }
 
-  if (failed) return <SetupRequired onRetry={retry} focusOnMount />;
+  if (failed) return <SetupRequired reason="unavailable" onRetry={retry} focusOnMount />;
 
   const money = (cents: number) => formatAmount(cents, currency, lang);
   const code = t(`checkout.currencies.${currency}`);
@@ -561,7 +575,21 @@ export function DonationForm(props: FormProps) {
           </div>
           <div ref={containerRef} className="payment-element" hidden={!clientSecret} />
         </div>
-        <button type="submit" className="btn btn-accent btn-lg btn-block donate-button" disabled={!ready || processing || amountCents === null || Boolean(problem)}>
+        {declined && (
+          <div className="pay-declined" role="alert" id="pay-declined">
+            <p className="pay-declined-title">
+              <Icon name="alert" size={18} /> {t('checkout.declined.title')}
+            </p>
+            <p>{declined}</p>
+            <p className="muted">{t('checkout.declined.kept')}</p>
+          </div>
+        )}
+        <button
+          type="submit"
+          aria-describedby={declined ? 'pay-declined' : undefined}
+          className="btn btn-accent btn-lg btn-block donate-button"
+          disabled={!ready || processing || amountCents === null || Boolean(problem)}
+        >
           {processing ? (
             <>
               <span className="spinner spinner-light" aria-hidden="true" /> {t('checkout.processing')}

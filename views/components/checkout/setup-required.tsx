@@ -5,11 +5,22 @@ import { Icon } from '../icons';
 import { BankTransfer } from '../qr-bill';
 
 /**
- * 'Donation System Setup Required': shown when online payments are not configured, or when a
- * payment session cannot be created. The donor still learns how to give: by e-mail, or by bank
- * transfer with the details as text and the Swiss QR-bill shown open.
+ * 'Donation System Setup Required': shown when online payments are not configured. When they are,
+ * but the payment provider does not answer (no session, Stripe.js or its form failed to load), the
+ * same screen says 'Payments are unavailable for a moment; please try again in a few minutes'
+ * instead (`reason: 'unavailable'`): the site is not broken, the donor can try again. Either way the
+ * donor still learns how to give: by e-mail, or by bank transfer with the details as text and the
+ * Swiss QR-bill shown open.
  */
-export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () => void; focusOnMount?: boolean }) {
+export function SetupRequired({
+  onRetry,
+  focusOnMount = false,
+  reason = 'setup',
+}: {
+  onRetry?: () => void;
+  focusOnMount?: boolean;
+  reason?: 'setup' | 'unavailable';
+}) {
   const t = useT();
   const link = useLinks();
   const { site } = useApp();
@@ -20,11 +31,11 @@ export function SetupRequired({ onRetry, focusOnMount = false }: { onRetry?: () 
   }, [focusOnMount]);
   const mailto = `mailto:${site.email}?subject=${encodeURIComponent(t('checkout.setup.emailSubject'))}`;
   return (
-    <div className="checkout-card setup-required" role="region" aria-labelledby="setup-required-heading">
+    <div className={`checkout-card setup-required setup-${reason}`} role="region" aria-labelledby="setup-required-heading">
       <h2 id="setup-required-heading" ref={heading} tabIndex={-1}>
-        {t('checkout.setup.title')}
+        {reason === 'unavailable' ? t('checkout.unavailable.title') : t('checkout.setup.title')}
       </h2>
-      <p>{t('checkout.setup.text')}</p>
+      <p>{reason === 'unavailable' ? t('checkout.unavailable.text') : t('checkout.setup.text')}</p>
       <ul className="setup-ways">
         <li>
           <Icon name="mail" />
