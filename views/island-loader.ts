@@ -1,8 +1,9 @@
 // The only script a public page runs before a person touches it (a few hundred bytes; no React):
 // it finds the page's islands (<vb-island>, views/island.tsx) and wakes each when it is needed:
 // 'load' after the first paint, 'idle', 'visible' (near the screen) or 'interaction' (the first
-// pointer, key or focus on it). A click or a form sent to an island that is still waking is held and
-// replayed once React has hydrated it, so the first click counts. Waking loads the runtime (React,
+// pointer, key or focus on it). A click or a form sent to an island that is still waking is held
+// (the control says it is busy meanwhile: aria-busy, shown by site.css) and replayed once React has
+// hydrated it, so the first click counts. Waking loads the runtime (React,
 // react-i18next: views/island-runtime.tsx), the island's module and its text, then hydrates it.
 // Besides: a picture marked data-hide-on-error hides when it fails to load, and a click on the
 // language switch remembers the choice in browser storage.
@@ -51,12 +52,28 @@ function wake(el: HTMLElement): Promise<void> {
       replay.delete(el);
       held?.();
     })
+    .finally(() => settle(el))
     .catch((err: unknown) => console.error(`island ${el.dataset.island}: ${String((err as Error)?.message ?? err)}`));
   waking.set(el, pending);
   return pending;
 }
 
 const CONTROL = 'button, input[type=submit], input[type=button], input[type=checkbox], input[type=radio], select, summary, [role=button], [role=tab]';
+
+/** The control a person used before its island ran says it is on its way (aria-busy; site.css shows data-waking). */
+const busy = new Map<HTMLElement, Element>();
+function settle(el: HTMLElement): void {
+  const control = busy.get(el);
+  control?.removeAttribute('aria-busy');
+  control?.removeAttribute('data-waking');
+  busy.delete(el);
+}
+function waitingOn(el: HTMLElement, control: Element): void {
+  settle(el);
+  busy.set(el, control);
+  control.setAttribute('aria-busy', 'true');
+  control.setAttribute('data-waking', '');
+}
 
 /** Before the island runs: a click on one of its controls (not a link) is held and replayed. */
 function holdClick(this: HTMLElement, event: Event): void {
@@ -65,6 +82,7 @@ function holdClick(this: HTMLElement, event: Event): void {
   if (!target || !this.contains(target)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
+  waitingOn(this, target);
   replay.set(this, () => target.isConnected && (target as HTMLElement).click());
   void wake(this);
 }
@@ -75,6 +93,7 @@ function holdSubmit(this: HTMLElement, event: Event): void {
   const submitter = (event as SubmitEvent).submitter;
   event.preventDefault();
   event.stopImmediatePropagation();
+  waitingOn(this, submitter ?? form);
   replay.set(this, () => form.isConnected && form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined));
   void wake(this);
 }

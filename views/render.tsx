@@ -88,7 +88,8 @@ function IslandScripts({ used, app, assets }: { used: Map<string, IslandDecl<any
   if (!used.size) return null;
   const env: IslandEnv = {
     lang: app.lang,
-    site: app.site,
+    // No public part uses the demo's admin key: it is not written into every public page.
+    site: { ...app.site, demoAdminKey: null },
     page: app.page,
     css: assets.css,
     runtime: assets.islands.runtime,

@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { HOME_BIO_CHARS, shortBio } from '../../controllers/home';
+import { DEMO_ADMIN_KEY } from '../../config';
 
 const text = (html: string) =>
   html
@@ -103,6 +104,15 @@ describe('the home page for phones and crawlers', () => {
       assert.equal(cta.match(/class="btn [a-z-]+ tier-choose stretched-link"/g)?.length, 3);
     });
   }
+
+  test("a public page's data for its islands never carries the demo's admin key", async () => {
+    assert.equal(h.deps.config.site.demoAdminKey, DEMO_ADMIN_KEY, 'the demo runs with its key');
+    for (const path of ['/', '/de', '/checkout', '/contact']) {
+      const html = (await request(h.app).get(path).expect(200)).text;
+      assert.ok(html.includes('id="__islands"'), `${path} has islands`);
+      assert.ok(!html.includes(DEMO_ADMIN_KEY), `${path} does not name the admin key`);
+    }
+  });
 
   test('the checkout accepts what the tiers send, in the currency they show', async () => {
     for (const [amount, cents] of [['50', 5000], ['150', 15000], ['3500', 350000]] as const) {

@@ -58,14 +58,29 @@ describe('islands in Chromium', () => {
     await page.context().close();
   });
 
-  test('a project filter chosen before the list woke is applied', async () => {
+  test('a project filter chosen before the list woke says it is on its way, then is applied', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    // A slow line: the list's code arrives a second after the tap.
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/island-projects-[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
     await page.goto(e2e.srv.url + '/projects');
     await waitForLoader(page);
     assert.equal(await island(page, 'projects').getAttribute('data-hydrated'), null);
     const all = await page.locator('.project-grid > li').count();
-    await page.getByRole('group', { name: 'Filter projects by status' }).getByRole('button', { name: 'Completed', exact: true }).click();
+    const completedButton = page.getByRole('group', { name: 'Filter projects by status' }).getByRole('button', { name: 'Completed', exact: true });
+    await completedButton.click();
+    // Held: the button says so (busy, and shown as waiting) until the list can act on it.
+    assert.equal(await completedButton.getAttribute('aria-busy'), 'true');
+    assert.equal(await completedButton.getAttribute('data-waking'), '');
+    assert.equal(await completedButton.evaluate((b) => getComputedStyle(b).cursor), 'progress');
+    release();
     await awake(page, 'projects');
+    await page.waitForFunction(() => !document.querySelector('.filters [aria-busy]'));
+    assert.equal(await completedButton.getAttribute('data-waking'), null);
     await page.waitForFunction(() => document.querySelector('.filters [aria-pressed="true"]')?.textContent === 'Completed');
     const completed = await page.locator('.project-grid > li').count();
     assert.ok(completed > 0 && completed < all, `${completed} of ${all} projects shown`);
