@@ -29,8 +29,9 @@ export function ThanksPanel() {
 
   useEffect(() => {
     if (!thanks) return;
-    // The donor arrives here from the payment: the panel is what the page is about now.
-    heading.current?.focus();
+    // The donor arrives here from the payment: the panel (at the top of the page) is what the page
+    // is about now; the focus goes to it without moving the page under the sticky header.
+    heading.current?.focus({ preventScroll: true });
     const controller = new AbortController();
     void (async () => {
       for (const wait of ASK_AFTER_MS) {
