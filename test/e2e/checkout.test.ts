@@ -289,7 +289,8 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await panel.waitFor();
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'thanks-heading', 'the focus is on the thanks');
     await panel.getByText(`You gave $50. It goes to ${project.title}.`).waitFor();
-    const reference = `D-${new Date().getUTCFullYear()}-${String(rows[0].id).padStart(6, '0')}`;
+    const swissYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric' }).format(new Date(rows[0].appliedAt));
+    const reference = `D-${swissYear}-${String(rows[0].id).padStart(6, '0')}`;
     await panel.getByText(reference).waitFor();
     await panel.getByText('A receipt is on its way to donor@example.ch.').waitFor();
     assert.equal(await panel.getByRole('link', { name: 'Manage my donations' }).getAttribute('href'), '/donations/manage');
