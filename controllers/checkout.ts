@@ -9,7 +9,9 @@ import { markdownToText } from '../models/content/markup';
 import {
   applyReportedPayment,
   CreateIntentSchema,
+  GiftDetailsSchema,
   handlePaymentEvent,
+  setGiftDetails,
   startGift,
   stripeOf,
   UpdateFundingSchema,
@@ -69,7 +71,7 @@ const paymentLimiter = (deps: Deps) =>
   });
 
 /**
- * POST /api/create-payment-intent, /api/stripe/webhook and /api/update-project-funding, mounted at
+ * POST /api/create-payment-intent, /api/payment-details, /api/stripe/webhook and /api/update-project-funding, mounted at
  * /api. Each parses its input and answers what its use case (models/giving/checkout.ts) returns;
  * without Stripe's keys each answers 503 before its input is read.
  */
@@ -84,6 +86,13 @@ export function checkoutApi(deps: Deps): Router {
     stripeOf(deps.payments);
     const input = parseInput(CreateIntentSchema, req.body ?? {});
     res.json(await startGift(giving, input));
+  });
+
+  // The donor's e-mail address and name for a one-off gift's session, sent just before paying.
+  router.post('/payment-details', noStore, limiter, async (req, res) => {
+    stripeOf(deps.payments);
+    const input = parseInput(GiftDetailsSchema, req.body ?? {});
+    res.json(await setGiftDetails(giving, input));
   });
 
   router.post('/stripe/webhook', async (req: Request, res) => {

@@ -153,6 +153,18 @@ export const CreateIntentSchema = z
   });
 export type CreateIntentInput = z.infer<typeof CreateIntentSchema>;
 
+/** POST /api/payment-details' body: who gives, sent just before a one-off gift is confirmed. */
+export const GiftDetailsSchema = z.object({
+  clientSecret: z
+    .string({ error: 'clientSecret is required: the payment session\'s client secret' })
+    .regex(/^pi_[A-Za-z0-9_]{1,250}_secret_[A-Za-z0-9_]{1,250}$/, 'clientSecret must be a payment session\'s client secret (pi_..._secret_...)'),
+  email: EmailSchema,
+  name: NameSchema,
+}).superRefine((input, ctx) => {
+  if (!input.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required: the receipt goes there' });
+});
+export type GiftDetailsInput = z.infer<typeof GiftDetailsSchema>;
+
 /** POST /api/update-project-funding's body. */
 export const UpdateFundingSchema = z
   .object({
@@ -273,6 +285,33 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     idempotencyKey: idempotencyKey(input, description),
   });
   return { clientSecret: intent.clientSecret, kind: 'one_off' };
+}
+
+/** A one-off payment waiting for the donor (its details can still change). */
+const OPEN_INTENT = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
+/**
+ * The checkout shows the card form as soon as an amount is chosen, with a payment session made for
+ * amount, currency and project; the donor's e-mail address (for the receipt) and name join it here,
+ * just before the payment is confirmed. Whoever holds the session's client secret (the donor's
+ * browser) may set them, once more after each change, until the payment went through.
+ */
+export async function setGiftDetails(deps: CheckoutDeps, input: GiftDetailsInput): Promise<{ updated: true }> {
+  const stripe = stripeOf(deps.payments);
+  const id = input.clientSecret.slice(0, input.clientSecret.indexOf('_secret_'));
+  const pi = await stripe.retrieveIntent(id);
+  const same = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  if (!pi || !pi.clientSecret || !same(pi.clientSecret, input.clientSecret)) {
+    throw new AppError(404, 'payments.not_found', 'There is no such payment session. Please reload the page and try again.');
+  }
+  if (!isOneOffIntent(pi.metadata)) {
+    throw new AppError(409, 'payments.mismatch', "This payment session is a monthly gift's: its details are given when it is created.");
+  }
+  if (!OPEN_INTENT.has(pi.status)) {
+    throw new AppError(409, 'payments.not_succeeded', `This payment session is no longer open (status: ${pi.status}). Please reload the page to give again.`);
+  }
+  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '' });
+  return { updated: true };
 }
 
 /** Customer (known or new), product and subscription; answers the first invoice's client secret. */

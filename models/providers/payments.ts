@@ -20,6 +20,8 @@ export interface PaymentIntentInfo {
   /** The charge that moved the money (for the settled amount, refunds and disputes). */
   latestChargeId: string | null;
   customerId: string | null;
+  /** What Stripe.js confirms it with (the donor's browser holds it); null when Stripe did not say. */
+  clientSecret: string | null;
 }
 
 /** What Stripe's balance transaction says a charge is worth in the account's own currency. */
@@ -204,6 +206,7 @@ const RetrievedIntentSchema = z.looseObject({
   currency,
   metadata: metadata.nullable().optional(),
   last_payment_error: z.looseObject({ message: z.string().nullable().optional() }).nullable().optional(),
+  client_secret: z.string().max(500).nullable().optional(),
 });
 
 const CreatedIntentSchema = z.looseObject({ id: z.string().regex(PAYMENT_INTENT_ID), client_secret: z.string().min(1).max(500) });
@@ -338,6 +341,8 @@ export interface StripePayments {
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** The PaymentIntent as Stripe knows it; null when Stripe has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
+  /** Sets keys of a PaymentIntent's metadata ('' removes one); the others stay. */
+  updateIntentMetadata(id: string, metadata: Record<string, string>): Promise<void>;
   /** Creates the product every monthly gift's price belongs to ("Monthly donation"). */
   createMonthlyProduct(idempotencyKey: string): Promise<string>;
   /**
@@ -407,6 +412,7 @@ function toInfo(pi: z.infer<typeof IntentWithChargeSchema>): PaymentIntentInfo {
     lastError: pi.last_payment_error?.message ?? null,
     latestChargeId: idOf(pi.latest_charge),
     customerId: idOf(pi.customer),
+    clientSecret: pi.client_secret ?? null,
   };
 }
 
@@ -565,6 +571,14 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
 
     async retrieveIntent(id) {
       return retrieve('paymentIntents.retrieve', id, IntentWithChargeSchema, () => stripe.paymentIntents.retrieve(id), toInfo);
+    },
+
+    async updateIntentMetadata(id, metadata) {
+      try {
+        await stripe.paymentIntents.update(id, { metadata });
+      } catch (err) {
+        throw translate(err, log, 'paymentIntents.update');
+      }
     },
 
     async createMonthlyProduct(idempotencyKey) {

@@ -168,6 +168,69 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
     });
   });
 
+  describe('POST /api/payment-details', () => {
+    const details = (body: object) => request(h.app).post('/api/payment-details').send(body);
+    const openSession = async (body: object = { amount: 50, projectId }) => {
+      const res = await request(h.app).post('/api/create-payment-intent').send(body).expect(200);
+      return res.body.clientSecret as string;
+    };
+
+    test('the e-mail address and name join a one-off session before it is paid; the webhook then takes them to the gift', async () => {
+      const clientSecret = await openSession();
+      const id = clientSecret.split('_secret_')[0]!;
+      assert.equal(fake.intents.get(id)!.metadata.email, undefined);
+      const res = await details({ clientSecret, email: ' Anna.Muster@Example.CH ', name: ' Anna Muster ' }).expect(200);
+      assert.deepEqual(res.body, { updated: true });
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.deepEqual(fake.intents.get(id)!.metadata, { projectId: String(projectId), language: 'en', kind: 'one_off', email: 'anna.muster@example.ch', name: 'Anna Muster' });
+      // Changed before paying: the last word counts, and a name taken away is gone.
+      await details({ clientSecret, email: 'kim@example.ch' }).expect(200);
+      assert.equal(fake.intents.get(id)!.metadata.email, 'kim@example.ch');
+      assert.equal(fake.intents.get(id)!.metadata.name, undefined);
+
+      fake.markSucceeded(id);
+      const payload = JSON.stringify(fake.event('payment_intent.succeeded', fake.intents.get(id)!));
+      await postWebhook(payload, signed(payload)).expect(200);
+      assert.equal((await donation(id)).donorEmail, 'kim@example.ch');
+      // Paid: its details no longer change.
+      const closed = await details({ clientSecret, email: 'other@example.ch' }).expect(409);
+      assert.match(closed.body.error, /no longer open/);
+      assert.equal(fake.intents.get(id)!.metadata.email, 'kim@example.ch');
+    });
+
+    test('only the holder of the client secret, only a one-off session, and only a valid e-mail address', async () => {
+      const clientSecret = await openSession();
+      const id = clientSecret.split('_secret_')[0]!;
+      const forged = `${id}_secret_${'x'.repeat(clientSecret.length - id.length - 8)}`;
+      const refused = await details({ clientSecret: forged, email: 'a@example.ch' }).expect(404);
+      assert.match(refused.body.error, /no such payment session/);
+      await details({ clientSecret: 'pi_nothere_secret_abc', email: 'a@example.ch' }).expect(404);
+      for (const [body, field] of [
+        [{ clientSecret }, /email is required/],
+        [{ clientSecret, email: 'not-an-address' }, /email must be an e-mail address/],
+        [{ clientSecret, email: 'a@example.ch', name: 'A\u0007B' }, /control characters/],
+        [{ email: 'a@example.ch' }, /clientSecret/],
+        [{ clientSecret: 'seti_123_secret_x', email: 'a@example.ch' }, /clientSecret must be/],
+      ] as const) {
+        const res = await details(body).expect(400);
+        assert.match(res.body.error, field);
+      }
+      assert.equal(fake.intents.get(id)!.metadata.email, undefined, 'nothing was set by a refused call');
+      // A monthly gift's first payment: its details are given when it is made.
+      const monthly = await openSession({ amount: 20, currency: 'chf', interval: 'month', email: 'm@example.ch', name: 'M' });
+      const wrongKind = await details({ clientSecret: monthly, email: 'x@example.ch' }).expect(409);
+      assert.match(wrongKind.body.error, /monthly gift/);
+    });
+
+    test('Stripe not answering: a 502/503 with a clear message, never a 500', async () => {
+      const clientSecret = await openSession();
+      fake.failNext(3, 500);
+      const res = await details({ clientSecret, email: 'a@example.ch' });
+      assert.ok([502, 503].includes(res.status), `status ${res.status}`);
+      assert.ok(res.body.error);
+    });
+  });
+
   describe('POST /api/stripe/webhook', () => {
     test('payment_intent.succeeded records the donation and raises the project once; replays change nothing', async () => {
       const before = await raisedCents(projectId);
@@ -530,6 +593,8 @@ describe('donations without Stripe keys', () => {
     assert.match(b.body.error, /not set up/);
     const c = await request(h.app).post('/api/stripe/webhook').set('Stripe-Signature', 't=1,v1=x').send({}).expect(503);
     assert.match(c.body.error, /not set up/);
+    const d = await request(h.app).post('/api/payment-details').send({ clientSecret: 'pi_1_secret_2', email: 'a@example.ch' }).expect(503);
+    assert.match(d.body.error, /not set up/);
   });
 
   test('the checkout page shows Donation System Setup Required with the e-mail address', async () => {

@@ -1,9 +1,11 @@
 // The donation flow in Chromium: the real checkout page, Stripe.js replaced by a stand-in through
 // request interception (test/fakes/stripe-js.ts), api.stripe.com and the server's Stripe SDK both
 // talking to the local fake Stripe API (test/fakes/stripe.ts), which also delivers signed webhooks.
-// The page asks for a payment session once it has an amount and the donor's e-mail address (the
-// receipt goes there); what it sends is read from the browser's own request, so these checks hold
-// whatever the server does with the fields.
+// The card form shows at once: a one-off gift's payment session is made whenever the amount or the
+// project changes, and the donor's e-mail address (the receipt goes there) and name join it just
+// before the payment is confirmed; a monthly gift's subscription is made when the donor gives. What
+// the page sends is read from the browser's own request, so these checks hold whatever the server
+// does with the fields.
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -44,7 +46,7 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   }
   const paymentElement = (page: Page) => page.getByTestId('fake-payment-element');
   const EMAIL = 'donor@example.ch';
-  /** The e-mail address for the receipt: without it no payment session is asked for. */
+  /** The e-mail address for the receipt, asked for in the same form as the card. */
   async function fillEmail(page: Page, email = EMAIL) {
     const lang = await page.getAttribute('html', 'lang');
     await page.getByLabel(lang === 'de' ? 'E-Mail-Adresse' : 'E-mail address').fill(email);
@@ -77,7 +79,6 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     for (const width of [390, 1280]) {
       test(`${pathname} at ${width}px: the Payment Element in ${lang}, no console problems, axe-core clean`, async () => {
         const { page, problems } = await open(pathname, { width, height: 900 });
-        await fillEmail(page);
         await paymentElement(page).waitFor();
         assert.equal(await paymentElement(page).getAttribute('data-locale'), lang);
         assert.equal(await page.getAttribute('html', 'lang'), lang);
@@ -97,11 +98,10 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     const preset = (label: string) => page.getByRole('button', { name: label, exact: true });
     assert.equal(await preset('$150').getAttribute('aria-pressed'), 'true', '$150 is the default');
     assert.equal(await page.getByRole('radio', { name: 'USD' }).isChecked(), true, 'an English page suggests USD');
-    await page.getByText('Enter your e-mail address to continue.').waitFor();
-    assert.equal(fake.createRequests().length, 0, 'no session before the e-mail address');
-    await fillEmail(page);
+    // The card form shows at once, before any detail is typed: the session is made for the amount.
     await paymentElement(page).waitFor();
     await until(() => amountsRequested().includes(15000), 'the 15000-cent intent');
+    assert.equal(fake.createRequests()[0]!.body.metadata?.email, undefined, 'no e-mail address yet');
     assert.equal(fake.createRequests()[0]!.body.metadata?.projectId, '');
     assert.equal(fake.createRequests()[0]!.body.metadata?.language, 'en');
       assert.equal(fake.createRequests()[0]!.body.metadata?.kind, 'one_off');
@@ -246,11 +246,23 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
   test('success: Processing, the thank-you toast, the verified funding call, home, and the total raised once', async () => {
     const before = await raisedCents(project.id);
     const { page, problems } = await open(`/checkout?project=${project.slug}`);
-    await fillEmail(page);
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payment-details')) order.push('details');
+      if (/api\.stripe\.com\/v1\/payment_intents\/[^/]+\/confirm$/.test(r.url())) order.push('confirm');
+    });
     await page.getByRole('button', { name: '$50', exact: true }).click();
     await until(() => amountsRequested().includes(5000), 'the 5000-cent intent');
     await donateButton(page, /^Donate \$50$/).waitFor();
     await until(async () => donateButton(page).isEnabled(), 'the Donate button to be ready');
+
+    // Giving before the e-mail address is typed: said at the field, which gets the focus; nothing is charged.
+    await donateButton(page).click();
+    await page.getByText('Please enter your e-mail address: your receipt goes there.').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'donor-email');
+    assert.equal(await page.getByLabel('E-mail address').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(order, [], 'nothing sent without the e-mail address');
+    await fillEmail(page);
 
     fake.delayMs = 400; // Stripe takes a moment: the button says so meanwhile.
     const funding = page.waitForResponse((r) => r.url().endsWith('/api/update-project-funding'));
@@ -282,6 +294,10 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     const rows = await srv.handle.deps.db('donations').where({ paymentIntentId: sent.paymentIntentId });
     assert.equal(rows.length, 1);
     assert.equal(rows[0].status, 'succeeded');
+    // The e-mail address joined the session before the payment was confirmed: the receipt goes there.
+    assert.deepEqual(order, ['details', 'confirm']);
+    assert.equal(rows[0].donorEmail, EMAIL);
+    assert.equal(fake.intents.get(sent.paymentIntentId)!.metadata.email, EMAIL);
 
     // The home page thanks the donor in a panel that stays until closed: amount, project,
     // the gift's reference (as on the receipt), where the receipt goes, the manage link, sharing.
@@ -458,32 +474,43 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
     assert.equal(await page.getByLabel('Other amount (CHF)').count(), 1);
     await page.getByText('TWINT for one-off payments in CHF up to CHF 5,000').waitFor();
+    // The card form shows at once for the monthly amount; the subscription is made when the donor gives.
+    await paymentElement(page).waitFor();
+    assert.equal(await paymentElement(page).getAttribute('data-mode'), 'subscription');
+    const calls = () => page.evaluate(() => (window as unknown as { __stripeFakeCalls: { method: string; amount?: number; currency?: string }[] }).__stripeFakeCalls);
+    await until(async () => (await calls()).some((c) => (c.method === 'elements' && c.amount === 5000 && c.currency === 'chf') || (c.method === 'elements.update' && c.amount === 5000)), 'the form for CHF 50');
     await fillEmail(page, 'Anna.Muster@example.ch');
-    // Monthly needs the name (the certificate); the session waits for it.
-    await page.getByText('Enter your name to continue.').waitFor();
+    // Monthly needs the name (the certificate): giving without it is said at the field.
+    const give = donateButton(page, /^Give CHF 50 every month$/);
+    await until(async () => give.isEnabled(), 'the Give button to be ready');
+    await give.click();
+    await page.getByText('Please enter your name for the monthly gift and its certificate.').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'donor-name');
+    const monthlyAsked = () => sent.filter((b) => b.interval === 'month');
+    assert.equal(monthlyAsked().length, 0, 'no subscription before the donor gives');
     await page.getByLabel('Name', { exact: true }).fill('Anna Muster');
-    await until(() => sent.some((b) => b.interval === 'month' && b.name === 'Anna Muster'), 'a monthly session request');
-    const body = sent.at(-1)!;
-    assert.deepEqual(
-      { ...body, checkoutId: typeof body.checkoutId },
-      { amount: 50, currency: 'chf', interval: 'month', projectId: null, language: 'en', checkoutId: 'string', email: 'Anna.Muster@example.ch', name: 'Anna Muster' },
-    );
-    assert.match(String(body.checkoutId), /^[A-Za-z0-9_-]{8,64}$/);
-    assert.ok(sent.every((b) => b.email && b.currency === 'chf'), 'no request without the e-mail address or in another currency');
-    await donateButton(page, /^Give CHF 50 every month$/).waitFor();
     await page.locator('.summary-total').getByText('every month').waitFor();
     await page.getByText('You can change or cancel your monthly gift at any time through').waitFor();
     const manage = page.locator('.monthly-note').getByRole('link', { name: 'Manage my donations' });
     assert.equal(await manage.getAttribute('href'), '/donations/manage');
     await page.getByText('Gifts are tax-deductible in Switzerland. Your receipt comes by e-mail.').waitFor();
-
-    // The first payment: thanked as a monthly gift; the browser does not ask to count it (the webhook does).
-    await until(async () => donateButton(page, /^Give CHF 50 every month$/).isEnabled(), 'the Give button to be ready');
     let fundingCalls = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/update-project-funding')) fundingCalls++;
     });
-    await donateButton(page, /^Give CHF 50 every month$/).click();
+    await give.click();
+    await until(() => monthlyAsked().length > 0, 'the monthly gift to be made');
+    const body = monthlyAsked()[0]!;
+    assert.deepEqual(
+      { ...body, checkoutId: typeof body.checkoutId },
+      { amount: 50, currency: 'chf', interval: 'month', projectId: null, language: 'en', checkoutId: 'string', email: 'Anna.Muster@example.ch', name: 'Anna Muster' },
+    );
+    assert.match(String(body.checkoutId), /^[A-Za-z0-9_-]{8,64}$/);
+    assert.equal(monthlyAsked().length, 1, 'one subscription, made on giving');
+    assert.ok(sent.every((b) => b.interval === 'month' || !('email' in b)), 'a one-off session is asked for without the e-mail address');
+    assert.ok((await calls()).some((c) => c.method === 'submit'), 'the card form was checked before the subscription was made');
+
+    // The first payment: thanked as a monthly gift; the browser does not ask to count it (the webhook does).
     await page.getByText('Your monthly gift of CHF 50 has started. Thank you!').waitFor();
     await page.waitForURL(`${srv.url}/`);
     assert.equal(fundingCalls, 0);
@@ -528,13 +555,14 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await context.close();
 
     const de = await open('/de/checkout');
-    const sentDe = intentBodies(de.page);
     assert.equal(await de.page.getByRole('radio', { name: 'CHF' }).isChecked(), true);
     assert.equal(await de.page.getByRole('button', { name: 'CHF 150', exact: true }).getAttribute('aria-pressed'), 'true');
-    await fillEmail(de.page);
-    await until(() => sentDe.length > 0, 'a session request');
-    assert.equal(sentDe[0]!.currency, 'chf');
-    assert.equal(sentDe[0]!.interval, 'once');
+    // The session is asked for as the page wakes (before a listener in the page could see it): read at the fake.
+    await until(() => fake.createRequests().length > 0, 'a session request');
+    assert.deepEqual(
+      fake.createRequests().map((r) => [r.body.amount, r.body.currency, r.body.metadata?.kind]),
+      [['15000', 'chf', 'one_off']],
+    );
     assert.deepEqual(de.problems, []);
     await de.page.context().close();
 

@@ -3,8 +3,11 @@
 // the Stripe.js API the checkout uses:
 //
 //   Stripe(pk) -> { elements({ clientSecret, locale, appearance }), confirmPayment({...}) }
+//   elements({ mode: 'payment' | 'subscription', amount, currency, locale }) -> the same, with no
+//     payment yet (Stripe's deferred intent): update({ amount }), submit(), and confirmPayment then
+//     needs the clientSecret the server made
 //   elements.create('payment') -> element with mount(), on('ready' | 'change' | 'loaderror'), destroy()
-//   confirmPayment({ elements, confirmParams: { return_url }, redirect: 'if_required' })
+//   confirmPayment({ elements, clientSecret?, confirmParams: { return_url }, redirect: 'if_required' })
 //
 // confirmPayment calls https://api.stripe.com/v1/payment_intents/:id/confirm like the real one;
 // routeStripe() forwards that to the FakeStripe API, so the server later retrieves the intent as
@@ -40,11 +43,19 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
     return {
       elements(options) {
         options = options || {};
-        if (!options.clientSecret) throw new Error('IntegrationError: elements() needs a clientSecret in this stand-in');
+        const deferred = !options.clientSecret;
+        if (deferred) {
+          if (options.mode !== 'payment' && options.mode !== 'subscription') throw new Error('IntegrationError: elements() needs a clientSecret or a mode');
+          if (!Number.isInteger(options.amount) || options.amount < 1) throw new Error('IntegrationError: elements() in ' + options.mode + ' mode needs an amount');
+          if (typeof options.currency !== 'string') throw new Error('IntegrationError: elements() in ' + options.mode + ' mode needs a currency');
+        }
         const locale = options.locale || 'auto';
-        calls.push({ method: 'elements', clientSecret: options.clientSecret, locale, appearance: !!options.appearance });
+        calls.push({ method: 'elements', clientSecret: options.clientSecret || null, mode: options.mode || null, amount: options.amount || null, currency: options.currency || null, locale, appearance: !!options.appearance });
         const group = {
-          __clientSecret: options.clientSecret,
+          __clientSecret: options.clientSecret || null,
+          __mode: deferred ? options.mode : null,
+          __amount: options.amount || null,
+          __submitted: false,
           __elements: [],
           create(type) {
             if (type !== 'payment') throw new Error('IntegrationError: this stand-in only creates the payment element');
@@ -63,7 +74,8 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
                 box.className = 'fake-payment-element';
                 box.setAttribute('data-testid', 'fake-payment-element');
                 box.setAttribute('data-locale', locale);
-                box.setAttribute('data-client-secret', options.clientSecret);
+                box.setAttribute('data-client-secret', options.clientSecret || '');
+                if (deferred) box.setAttribute('data-mode', options.mode);
                 box.style.cssText = 'padding:12px;border:1px solid #8a958e;border-radius:10px;background:#fff;color:#1d2420';
                 box.textContent = t.label + ' · ' + t.number + ': 4242 4242 4242 4242';
                 container.appendChild(box);
@@ -100,8 +112,16 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
           getElement() {
             return group.__elements[0] || null;
           },
-          update() {},
+          update(changes) {
+            if (changes && changes.amount !== undefined) {
+              if (!deferred) throw new Error('IntegrationError: amount can only be updated on elements made without a clientSecret');
+              group.__amount = changes.amount;
+              calls.push({ method: 'elements.update', amount: changes.amount });
+            }
+          },
           async submit() {
+            group.__submitted = true;
+            calls.push({ method: 'submit' });
             return {};
           },
           async fetchUpdates() {
@@ -115,11 +135,22 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
         const flags = window.__stripeFake || {};
         const group = options && options.elements;
         const returnUrl = options && options.confirmParams && options.confirmParams.return_url;
-        if (!group || !group.__clientSecret) throw new Error('IntegrationError: confirmPayment needs the elements group');
+        if (!group) throw new Error('IntegrationError: confirmPayment needs the elements group');
+        if (group.__clientSecret && options.clientSecret) throw new Error('IntegrationError: clientSecret was given to elements() already; do not pass it again');
+        if (!group.__clientSecret && !options.clientSecret) throw new Error('IntegrationError: elements made without a clientSecret need one in confirmPayment');
+        if (!group.__clientSecret && !group.__submitted) throw new Error('IntegrationError: elements.submit() must be called before confirmPayment with a deferred intent');
         if (!returnUrl) return { error: { type: 'invalid_request_error', message: 'return_url is required (stand-in).' } };
-        const secret = group.__clientSecret;
+        const secret = group.__clientSecret || options.clientSecret;
         const id = secret.split('_secret_')[0];
         calls.push({ method: 'confirmPayment', id, returnUrl, redirect: options.redirect || 'always' });
+        if (group.__mode) {
+          // Stripe refuses a deferred form whose amount is not the payment's.
+          const res = await fetch(API + '/v1/payment_intents/' + encodeURIComponent(id) + '?key=' + encodeURIComponent(key) + '&client_secret=' + encodeURIComponent(secret));
+          const pi = await res.json();
+          if (!res.ok || pi.amount !== group.__amount) {
+            return { error: { type: 'invalid_request_error', message: 'The payment amount (' + pi.amount + ') does not match the form\'s amount (' + group.__amount + ') (stand-in).' } };
+          }
+        }
         const { ok, body } = await post('/v1/payment_intents/' + encodeURIComponent(id) + '/confirm', {
           key,
           client_secret: secret,

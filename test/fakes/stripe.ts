@@ -5,6 +5,7 @@
 //
 //   POST /v1/payment_intents              form-encoded, Bearer sk_..., honours Idempotency-Key (every POST does)
 //   GET  /v1/payment_intents/:id          Bearer sk_..., or ?key=pk_...&client_secret=... (Stripe.js)
+//   POST /v1/payment_intents/:id          Bearer sk_...: sets metadata keys ('' removes one)
 //   POST /v1/payment_intents/:id/confirm  what Stripe.js calls: key=pk_..., client_secret, payment_method
 //   POST /v1/products, GET /v1/products/:id
 //   POST /v1/customers, GET /v1/customers/:id, GET /v1/customers?email=
@@ -874,6 +875,18 @@ export class FakeStripe {
       return stripeError(res, 404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${match[1]}'` });
     }
     if (record.method === 'GET' && !match[2]) return json(res, 200, this.render(intent, this.expandPaths(record)));
+    // An update (the secret key only): metadata keys are set, '' removes one, as at Stripe.
+    if (record.method === 'POST' && !match[2]) {
+      if (!secretKey) return stripeError(res, 401, { type: 'invalid_request_error', message: 'This call needs a secret key (fake).' });
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return stripeError(res, 400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's metadata cannot be updated in status ${intent.status} (fake).` });
+      }
+      for (const [k, v] of Object.entries((body.metadata ?? {}) as Record<string, string>)) {
+        if (v === '') delete intent.metadata[k];
+        else intent.metadata[k] = String(v);
+      }
+      return json(res, 200, this.render(intent, this.expandPaths(record)));
+    }
     if (record.method === 'POST' && match[2]) {
       if (intent.status === 'succeeded') {
         return stripeError(res, 400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' });

@@ -1,4 +1,5 @@
-// The checkout's two calls to the server: POST /api/create-payment-intent and /api/update-project-funding.
+// The checkout's calls to the server: POST /api/create-payment-intent, /api/payment-details and
+// /api/update-project-funding, and the thank-you panel's GET /api/payment-reference.
 import { isErrorCode, type ErrorCode } from '../../../models/shared/error-codes';
 import type { DonationCurrency, DonationInterval } from '../../../models/shared/donation-rules';
 
@@ -47,12 +48,18 @@ export interface IntentRequest {
   projectId: number | null;
   language: 'en' | 'de';
   checkoutId: string;
-  email: string;
+  /** Asked for at once for a monthly gift (made when the donor gives); a one-off gift's comes with sendGiftDetails. */
+  email?: string;
   name?: string;
 }
 
 export function createPaymentIntent(input: IntentRequest, signal?: AbortSignal): Promise<{ clientSecret: string; kind?: 'one_off' | 'monthly' }> {
   return post('/api/create-payment-intent', input, signal);
+}
+
+/** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
+export function sendGiftDetails(input: { clientSecret: string; email: string; name?: string }, signal?: AbortSignal): Promise<{ updated: true }> {
+  return post('/api/payment-details', input, signal);
 }
 
 /** After Stripe confirmed a one-off gift: the server checks the PaymentIntent with Stripe before it counts. */

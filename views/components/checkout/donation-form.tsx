@@ -22,13 +22,13 @@ import { ProgressBar } from '../project-card';
 import { toast, toastOnNextPage } from '../toaster';
 import { rememberGift, rememberThanks } from './thanks-store';
 import { Icon } from '../icons';
-import { ApiError, createPaymentIntent, updateProjectFunding, type IntentRequest } from './api';
+import { ApiError, createPaymentIntent, sendGiftDetails, updateProjectFunding, type IntentRequest } from './api';
 import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';
 
-/** Typing (an amount, the e-mail address, the name) waits this long before asking for a new payment session. */
+/** Typing an amount waits this long before asking for a new payment session. */
 const TYPING_DEBOUNCE_MS = 450;
 /** The donor's currency, remembered in this browser: a later ?amount= link or visit keeps it. */
 const CURRENCY_STORAGE_KEY = 'donationCurrency';
@@ -40,7 +40,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type IntentState =
   | { status: 'idle' }
   | { status: 'loading' }
-  /** `request` is what the session was made for: a submit with other details waits for the next one. */
+  /** `request` is what the session was made for: a submit with another choice waits for the next one. */
   | { status: 'ready'; clientSecret: string; request: IntentRequest }
   /** The server refused the amount or project (REFUSED_INPUT): the donor can change it. */
   | { status: 'rejected' }
@@ -166,6 +166,8 @@ export function DonationForm(props: FormProps) {
   const [declined, setDeclined] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const elementsRef = useRef<StripeElements | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const checkoutId = useRef<string | null>(null);
 
@@ -179,9 +181,12 @@ export function DonationForm(props: FormProps) {
   const emailProblem: 'emailMissing' | 'emailInvalid' | null = emailTrimmed === '' ? 'emailMissing' : EMAIL_PATTERN.test(emailTrimmed) && emailTrimmed.length <= 254 ? null : 'emailInvalid';
   const nameTrimmed = name.trim();
   const nameProblem: 'nameMissing' | null = monthly && nameTrimmed === '' ? 'nameMissing' : null;
-  const detailsReady = emailProblem === null && nameProblem === null;
+  const amountValid = amountCents !== null && amountCents >= MIN_DONATION_CENTS && amountCents <= MAX_DONATION_CENTS;
+  // A one-off gift's card form belongs to a payment session made for the amount, currency and
+  // project; a monthly gift's is shown for its amount and currency, and its subscription is made
+  // when the donor gives (with the e-mail address and name it needs).
   const clientSecret = intent.status === 'ready' ? intent.clientSecret : null;
-  const ready = stripe !== null && clientSecret !== null && elementReady;
+  const ready = stripe !== null && elementReady && (monthly || clientSecret !== null);
   const failed = stripeFailed || intent.status === 'failed';
 
   // Stripe.js is loaded from js.stripe.com only here, on the checkout page.
@@ -206,17 +211,20 @@ export function DonationForm(props: FormProps) {
     };
   }, [site.stripePublishableKey, attempt]);
 
-  // A choice made on an earlier visit wins over the language's suggestion, unless the address names one.
+  // A choice made on an earlier visit wins over the language's suggestion, unless the address names
+  // one. Nothing is asked of Stripe before this is settled (no session in the suggested currency first).
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    if (props.currencyFromLink) return;
-    const remembered = rememberedCurrency();
+    const remembered = props.currencyFromLink ? null : rememberedCurrency();
     if (remembered && remembered !== currency) setCurrency(remembered);
+    setSettled(true);
   }, []);
 
-  // A new payment session whenever the gift or the donor's details change (never below 1.00), once
-  // the e-mail address for the receipt is there: the session is made for it.
+  // A one-off gift: a new payment session whenever the amount, the custom amount, the currency or
+  // the project changes (never below 1.00); the donor's e-mail address and name join it on giving.
   useEffect(() => {
-    if (amountCents === null || amountCents < MIN_DONATION_CENTS || amountCents > MAX_DONATION_CENTS || !detailsReady) {
+    if (!settled) return;
+    if (!amountValid || monthly) {
       setIntent({ status: 'idle' });
       return;
     }
@@ -233,8 +241,6 @@ export function DonationForm(props: FormProps) {
           projectId,
           language: lang,
           checkoutId: checkoutId.current,
-          email: emailTrimmed,
-          ...(nameTrimmed ? { name: nameTrimmed } : {}),
         };
         createPaymentIntent(request, controller.signal)
           .then(({ clientSecret: secret }) => {
@@ -252,14 +258,22 @@ export function DonationForm(props: FormProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [amountCents, currency, interval, projectId, lang, attempt, detailsReady, emailTrimmed, nameTrimmed]);
+  }, [settled, amountCents, amountValid, currency, monthly, projectId, lang, attempt]);
 
-  // The Payment Element for the current session, in the page's language.
+  // A monthly gift's card form is shown before its subscription exists: for an amount (the last
+  // valid one), updated as the donor changes it.
+  const elementAmount = useRef(amountValid ? amountCents : DEFAULT_PRESET_CENTS);
+  if (amountValid) elementAmount.current = amountCents;
+
+  // The Payment Element, in the page's language: for the current one-off session, or for a monthly gift.
+  const elementFor = monthly ? `month-${currency}` : clientSecret;
   useEffect(() => {
     const container = containerRef.current;
-    if (!stripe || !clientSecret || !container) return;
+    if (!settled || !stripe || !container || (!monthly && !clientSecret)) return;
     setElementReady(false);
-    const elements = stripe.elements({ clientSecret, locale: lang, appearance: APPEARANCE });
+    const elements = monthly
+      ? stripe.elements({ mode: 'subscription', amount: elementAmount.current, currency, locale: lang, appearance: APPEARANCE })
+      : stripe.elements({ clientSecret: clientSecret!, locale: lang, appearance: APPEARANCE });
     const element = elements.create('payment', { layout: 'tabs' });
     element.on('ready', () => setElementReady(true));
     element.on('loaderror', () => setIntent({ status: 'failed' }));
@@ -270,7 +284,11 @@ export function DonationForm(props: FormProps) {
       elementsRef.current = null;
       setElementReady(false);
     };
-  }, [stripe, clientSecret, lang]);
+  }, [settled, stripe, elementFor, lang]);
+
+  useEffect(() => {
+    if (monthly && amountValid) elementsRef.current?.update({ amount: amountCents });
+  }, [monthly, amountValid, amountCents]);
 
   function chooseCurrency(next: DonationCurrency) {
     setCurrency(next);
@@ -299,14 +317,28 @@ export function DonationForm(props: FormProps) {
     setProcessing(false);
   }
 
+  /** A call to our server on giving failed: refused input in its words, anything else as payments being unavailable. */
+  function sayServerProblem(err: unknown) {
+    console.warn('Could not prepare the payment:', err instanceof Error ? err.message : err);
+    const refused = err instanceof ApiError && REFUSED_INPUT.has(err.code);
+    setDeclined(refused ? t('checkout.errors.rejected') : t('checkout.unavailable.title'));
+    setProcessing(false);
+    // A one-off session that is gone or closed: a fresh one for the same choice.
+    if (!refused && !monthly) setAttempt((n) => n + 1);
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTouched({ email: true, name: true });
+    // The details are asked for in the same form: the first one to mend gets the focus.
+    if (emailProblem || nameProblem) {
+      (emailProblem ? emailRef : nameRef).current?.focus();
+      return;
+    }
     const elements = elementsRef.current;
-    if (!stripe || !elements || !ready || processing || amountCents === null || intent.status !== 'ready') return;
-    // The session was made for other details (typed a moment ago): the next one is on its way.
-    const made = intent.request;
-    if (made.email !== emailTrimmed || (made.name ?? '') !== nameTrimmed || made.currency !== currency || made.interval !== interval) return;
+    if (!stripe || !elements || !ready || processing || amountCents === null) return;
+    // The one-off session was made for another choice (changed a moment ago): the next one is on its way.
+    if (!monthly && (intent.status !== 'ready' || intent.request.amount !== amountCents / 100 || intent.request.currency !== currency || intent.request.projectId !== projectId)) return;
     setProcessing(true);
     setDeclined(null);
     const chosenProject = projectId;
@@ -315,12 +347,40 @@ export function DonationForm(props: FormProps) {
     const chosenInterval = interval;
     // For the thank-you on the home page, also after a payment method that leaves the page.
     rememberGift({ email: emailTrimmed, projectName: project?.title ?? null });
+    let secret: string;
     try {
-      const { error, paymentIntent } = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount, chosenCurrency, chosenInterval) },
-        redirect: 'if_required',
-      });
+      if (monthly) {
+        // Stripe checks the card form before the subscription is made for it.
+        const checked = await elements.submit();
+        if (checked.error) {
+          setProcessing(false);
+          return;
+        }
+        checkoutId.current ??= newCheckoutId();
+        const made = await createPaymentIntent({
+          amount: chosenAmount / 100,
+          currency: chosenCurrency,
+          interval: chosenInterval,
+          projectId: chosenProject,
+          language: lang,
+          checkoutId: checkoutId.current,
+          email: emailTrimmed,
+          ...(nameTrimmed ? { name: nameTrimmed } : {}),
+        });
+        secret = made.clientSecret;
+      } else {
+        secret = (intent as Extract<IntentState, { status: 'ready' }>).clientSecret;
+        await sendGiftDetails({ clientSecret: secret, email: emailTrimmed, ...(nameTrimmed ? { name: nameTrimmed } : {}) });
+      }
+    } catch (err) {
+      sayServerProblem(err);
+      return;
+    }
+    try {
+      const confirmParams = { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount, chosenCurrency, chosenInterval) };
+      const { error, paymentIntent } = monthly
+        ? await stripe.confirmPayment({ elements, clientSecret: secret, confirmParams, redirect: 'if_required' })
+        : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
       if (error) {
         sayDeclined(error.message);
         return;
@@ -352,11 +412,9 @@ export function DonationForm(props: FormProps) {
   const code = t(`checkout.currencies.${currency}`);
   let statusText = '';
   if (amountCents === null || problem) statusText = t('checkout.status.chooseAmount');
-  else if (emailProblem) statusText = t('checkout.status.enterDetails');
-  else if (nameProblem) statusText = t('checkout.status.enterName');
   else if (intent.status === 'rejected') statusText = t('checkout.errors.rejected');
   else if (!ready) statusText = t('checkout.status.preparing');
-  const busy = !ready && intent.status !== 'rejected' && !problem && amountCents !== null && detailsReady;
+  const busy = !ready && intent.status !== 'rejected' && !problem && amountCents !== null;
   const showEmailError = touched.email && emailProblem !== null;
   const showNameError = touched.name && nameProblem !== null;
   const amountLabel = amountCents !== null && !problem ? money(amountCents) : null;
@@ -475,6 +533,7 @@ export function DonationForm(props: FormProps) {
         <div className="field">
           <label htmlFor="donor-email">{t('checkout.emailLabel')}</label>
           <input
+            ref={emailRef}
             id="donor-email"
             name="email"
             type="email"
@@ -506,6 +565,7 @@ export function DonationForm(props: FormProps) {
         <div className="field">
           <label htmlFor="donor-name">{monthly ? t('checkout.nameLabel') : t('checkout.nameLabelOptional')}</label>
           <input
+            ref={nameRef}
             id="donor-name"
             name="name"
             type="text"
@@ -573,7 +633,7 @@ export function DonationForm(props: FormProps) {
             {busy && <span className="spinner" aria-hidden="true" />}
             {statusText && <span>{statusText}</span>}
           </div>
-          <div ref={containerRef} className="payment-element" hidden={!clientSecret} />
+          <div ref={containerRef} className="payment-element" hidden={!monthly && !clientSecret} />
         </div>
         {declined && (
           <div className="pay-declined" role="alert" id="pay-declined">
