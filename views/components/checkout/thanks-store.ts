@@ -37,6 +37,14 @@ function write(key: string, value: unknown): void {
   }
 }
 
+function remove(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // storage disabled: nothing to clear
+  }
+}
+
 /** When Donate is pressed: what the thank-you needs that the return from a payment method lacks. */
 export function rememberGift(gift: { email: string; projectName: string | null }): void {
   write(GIFT_KEY, gift);
@@ -46,11 +54,7 @@ export function rememberGift(gift: { email: string; projectName: string | null }
 export function rememberThanks(thanks: Omit<Thanks, 'email' | 'projectName'>): void {
   const gift = read<{ email?: string; projectName?: string | null }>(GIFT_KEY);
   write(THANKS_KEY, { ...thanks, email: gift?.email ?? null, projectName: gift?.projectName ?? null } satisfies Thanks);
-  try {
-    sessionStorage.removeItem(GIFT_KEY);
-  } catch {
-    // nothing to clear
-  }
+  remove(GIFT_KEY);
 }
 
 export function readThanks(): Thanks | null {
@@ -60,9 +64,5 @@ export function readThanks(): Thanks | null {
 
 /** The donor closed the panel: it does not come back. */
 export function forgetThanks(): void {
-  try {
-    sessionStorage.removeItem(THANKS_KEY);
-  } catch {
-    // nothing to clear
-  }
+  remove(THANKS_KEY);
 }
