@@ -20,6 +20,8 @@ import { parseId, parseInput } from './middleware/errors';
 import { AppError, notFound } from '../models/shared/errors';
 import { centsToDecimal, decimalToCents, slugify, type Lang, type NewsArticle, type PageContent, type Project, type TeamMember } from '../models/shared/rules';
 import { raisedAdjustment, type ProjectInput } from '../models/content/project';
+import { articleDates, type NewsInput } from '../models/content/news';
+import { publishFieldsOf } from '../models/shared/publish-state';
 import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/content/preview-scope';
 import { pathFor, localizePath, type RouteId } from '../models/shared/urls';
 import { escapeHtml as esc, tFor } from '../models/shared/text';
@@ -81,7 +83,11 @@ export function previewItem(entity: PreviewEntity, saved: AnyItem | null, input:
     const current = decimalToCents(String((saved as Project | null)?.raisedAmount ?? '0')) ?? 0;
     item.raisedAmount = centsToDecimal(saved ? current + raisedAdjustment(p, current) : (decimalToCents(p.raisedAmount ?? '0') ?? 0));
   }
-  if (entity === 'news' && typeof input.publishedAt === 'string' && input.publishedAt) item.publishedAt = new Date(input.publishedAt).toISOString();
+  // The date the article will carry: the one typed, else the day it is scheduled for, else today.
+  if (entity === 'news') {
+    const dates = articleDates(input as Pick<NewsInput, 'publishedAt' | 'publishAt'>, saved as NewsArticle | null, now);
+    if (dates.publishedAt) item.publishedAt = new Date(dates.publishedAt).toISOString();
+  }
   return item as unknown as AnyItem;
 }
 
@@ -109,7 +115,7 @@ export async function createPreview(deps: Deps, body: unknown, admin: AdminIdent
   const r = resourceOf(request.entity);
   const saved = request.id ? ((await r.find(deps.db, request.id)) as AnyItem | null) : null;
   if (request.id && !saved) throw notFound(r.notFound);
-  const input = parseInput(r.schema(lang), request.values) as Record<string, unknown>;
+  const input = parseInput(r.schema(lang), publishFieldsOf(request.values as Record<string, unknown>)) as Record<string, unknown>;
   const now = new Date();
   const item = previewItem(request.entity, saved, input, now);
   const secret = crypto.randomBytes(32).toString('base64url');

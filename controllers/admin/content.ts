@@ -4,7 +4,8 @@ import { Router, type Request, type Response } from 'express';
 import type { Deps } from '../context';
 import { adminLangOf, langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
-import { AppError, notFound } from '../../models/shared/errors';
+import { AppError, fieldError, notFound } from '../../models/shared/errors';
+import { publishFieldsOf } from '../../models/shared/publish-state';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
 import { listLedger } from '../../models/giving/ledger';
@@ -34,6 +35,19 @@ export function formValues(body: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/**
+ * A save's body with the form's one publishing choice (publishMode: draft, now, schedule) turned
+ * into `draft` and `publishAt`; "schedule" needs its date and time.
+ */
+function withPublishChoice(body: unknown): Record<string, unknown> {
+  const values = publishFieldsOf((body && typeof body === 'object' ? body : {}) as Record<string, unknown>);
+  const mode = (body as { publishMode?: unknown } | null)?.publishMode;
+  if ((Array.isArray(mode) ? mode.at(-1) : mode) === 'schedule' && !values.publishAt) {
+    throw new AppError(400, 'validation', 'publishAt: choose the date and time to publish at', { publishAt: fieldError('schedule_time') });
+  }
+  return values;
 }
 
 /** The form field that names the fields whose text is still a machine translation draft. */
@@ -73,12 +87,12 @@ function resourceApi<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>)
     res.json(item);
   });
   router.post('/', async (req, res) => {
-    const input = parseInput(r.schema(adminLangOf(req)), req.body);
+    const input = parseInput(r.schema(adminLangOf(req)), withPublishChoice(req.body));
     res.status(201).json(await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body)));
   });
   router.put('/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const input = parseInput(r.schema(adminLangOf(req)), req.body);
+    const input = parseInput(r.schema(adminLangOf(req)), withPublishChoice(req.body));
     const item = await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body));
     if (!item) throw notFound(r.notFound);
     res.json(item);
@@ -141,7 +155,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
 
   router.post('/', async (req, res) => {
     try {
-      const input = parseInput(r.schema(adminLangOf(req)), req.body);
+      const input = parseInput(r.schema(adminLangOf(req)), withPublishChoice(req.body));
       if (await heldForAccessibility(deps, r, req, input, null, (q) => back(req, q), res)) return;
       await edits.create(deps, r, input, adminOf(res), machineDraftHow(req.body));
       req.session.flash = { kind: 'success', key: `${r.name}.created` };
@@ -153,7 +167,7 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   router.post('/:id', async (req, res) => {
     const id = parseId(req.params.id);
     try {
-      const input = parseInput(r.schema(adminLangOf(req)), req.body);
+      const input = parseInput(r.schema(adminLangOf(req)), withPublishChoice(req.body));
       if (await heldForAccessibility(deps, r, req, input, id, (q) => back(req, q), res)) return;
       if (!(await edits.update(deps, r, id, input, adminOf(res), machineDraftHow(req.body)))) throw notFound(r.notFound);
       req.session.flash = { kind: 'success', key: `${r.name}.updated` };

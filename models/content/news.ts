@@ -158,11 +158,13 @@ function newsRow(input: NewsInput) {
 }
 
 /**
- * An article's publication date and its publication time agree: a date in the future keeps the
- * article hidden until then (its publishAt becomes that date, unless a later one was chosen), and
- * an article scheduled without a date of its own is dated when it goes public, so it sorts and
- * shows where a visitor expects it. `current` is the saved article (null: a new one). Returns the
- * columns to write.
+ * An article's publication date and its publication time agree: an article scheduled without a
+ * date of its own is dated when it goes public, so it sorts and shows where a visitor expects it.
+ * The admin form always says when to publish (its one publishing choice sends publishAt), so its
+ * publication date is only the date shown. A caller that says nothing of publishAt (the spec's API)
+ * keeps the older rule: a date in the future keeps the article hidden until then (its publishAt
+ * becomes that date, unless a later one was chosen). `current` is the saved article (null: a new
+ * one). Returns the columns to write.
  */
 export function articleDates(
   input: Pick<NewsInput, 'publishedAt' | 'publishAt'>,
@@ -176,7 +178,7 @@ export function articleDates(
   else if (!current) out.publishedAt = now.toISOString();
   const publishedAt = out.publishedAt ?? current!.publishedAt;
   const publishAt = input.publishAt !== undefined ? input.publishAt : (current?.publishAt ?? null);
-  if (later(publishedAt, now.toISOString()) && (!publishAt || later(publishedAt, publishAt))) out.publishAt = publishedAt;
+  if (input.publishAt === undefined && later(publishedAt, now.toISOString()) && (!publishAt || later(publishedAt, publishAt))) out.publishAt = publishedAt;
   return out;
 }
 

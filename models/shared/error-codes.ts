@@ -107,6 +107,7 @@ export const FIELD_CODES = [
   'page_name',
   'page_taken',
   'page_in_trash',
+  'schedule_time',
   'project',
   'date',
   'date_future',

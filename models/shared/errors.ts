@@ -50,6 +50,7 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   page_name: 'Choose one of the listed pages',
   page_taken: 'Content for this page already exists: edit it instead',
   page_in_trash: 'Content for this page is in the trash: restore it from the trash instead',
+  schedule_time: 'Choose the date and time to publish at',
   project: 'This project does not exist',
   date: 'Enter a date such as 2026-03-01',
   date_future: 'This date is in the future: enter the day the money was spent (today at the latest)',

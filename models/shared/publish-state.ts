@@ -34,3 +34,37 @@ export function toZurichLocal(iso: string | null): string {
   return local.toISOString().slice(0, 16);
 }
 
+
+/**
+ * The one publishing choice of every content form: keep it a draft, publish it now, or schedule it
+ * (one date and time, Swiss time). The form sends it as `publishMode` beside `draft` and
+ * `publishAt`; without JavaScript those two cannot follow the choice, so the server reads them from
+ * it (publishFieldsOf).
+ */
+export const PUBLISH_MODES = ['draft', 'now', 'schedule'] as const;
+export type PublishMode = (typeof PUBLISH_MODES)[number];
+
+export const isPublishMode = (v: unknown): v is PublishMode => typeof v === 'string' && (PUBLISH_MODES as readonly string[]).includes(v);
+
+/** The choice a form's values stand for: the one made, else the saved state (a past time is "now"). */
+export function publishModeOf(values: Record<string, unknown>, now: Date = new Date()): PublishMode {
+  if (isPublishMode(values.publishMode)) return values.publishMode;
+  if (values.draft === 'true' || values.draft === true) return 'draft';
+  const at = typeof values.publishAt === 'string' ? values.publishAt : '';
+  return at && at > toZurichLocal(now.toISOString()) ? 'schedule' : 'now';
+}
+
+/**
+ * A form's values as the save takes them: `draft` and `publishAt` follow `publishMode` (a draft
+ * keeps its time for later; "now" clears it), and `publishMode` itself is not saved. Values
+ * without a choice are returned as they are (the API's own `draft` and `publishAt`).
+ */
+export function publishFieldsOf<T extends Record<string, unknown>>(values: T): T {
+  const mode = Array.isArray(values.publishMode) ? values.publishMode.at(-1) : values.publishMode;
+  if (!isPublishMode(mode)) return values;
+  const out: Record<string, unknown> = { ...values };
+  delete out.publishMode;
+  out.draft = mode === 'draft' ? 'true' : 'false';
+  if (mode === 'now') out.publishAt = '';
+  return out as T;
+}

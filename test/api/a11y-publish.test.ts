@@ -55,7 +55,8 @@ describe('publishing without JavaScript asks about accessibility problems first'
     assert.match(html, /<input type="checkbox" name="_a11yConfirm" value="yes"\/> (<!-- -->)?Publish anyway/);
     // The form comes back as typed, still a publication.
     assert.ok(html.includes('#### Skipped level'));
-    assert.match(html, /name="draft" value="true"(?![^>]*checked)/);
+    assert.match(html, /name="publishMode" checked="" value="now"/);
+    assert.doesNotMatch(html, /name="publishMode" checked="" value="(draft|schedule)"/);
 
     await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }), _a11yConfirm: 'yes' }).expect(303, /tab=news$|tab=news"/);
     const saved = await stored();

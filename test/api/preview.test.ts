@@ -93,6 +93,15 @@ describe('preview links', () => {
     await request(a.app).get('/news/brand-new-story').expect(404);
   });
 
+  test('an article scheduled for a later day shows that day\'s date in its preview, and the one typed wins', async () => {
+    const values = { title: 'Harvest Day Story', titleDe: 'Erntetag', abstract: 'Soon.', abstractDe: 'Bald.', content: 'The harvest.', contentDe: 'Die Ernte.', imageUrl: '/images/logo.svg' };
+    const scheduled = await preview({ entity: 'news', values: { ...values, publishMode: 'schedule', publishAt: '2031-06-15T09:00' } });
+    assert.ok((await request(a.app).get(local(scheduled.url)).expect(200)).text.includes('June 15, 2031'));
+    assert.ok((await request(a.app).get(local(scheduled.urlDe)).expect(200)).text.includes('15. Juni 2031'));
+    const typed = await preview({ entity: 'news', values: { ...values, publishedAt: '2031-07-01', publishMode: 'schedule', publishAt: '2031-06-15T09:00' } });
+    assert.ok((await request(a.app).get(local(typed.url)).expect(200)).text.includes('July 1, 2031'));
+  });
+
   test('team members and page contents open their own pages', async () => {
     const team = await preview({ entity: 'team', values: { name: 'Preview Person', position: 'Helper', positionDe: 'Helferin', bio: 'Helps out.', bioDe: 'Hilft mit.', imageUrl: '/images/logo.svg', location: 'switzerland', draft: 'true' } });
     assert.match(local(team.url), /^\/team\?preview=/);

@@ -243,6 +243,42 @@ describe('drafts and scheduled items are invisible to visitors', () => {
     assert.equal((await request(h.app).get(`/api/admin/projects/${saved.id}`).set(ADMIN).expect(200)).body.publishAt, '2031-12-01T17:00:00.000Z');
   });
 
+  test('the form\'s one publishing choice: Save draft, Publish now, Schedule (its time required); the date shown does not hide', async () => {
+    const agent = request.agent(h.app);
+    const csrf = (await agent.post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200)).body.csrfToken as string;
+    const stored = async (title: string) => (await request(h.app).get('/api/admin/news').set(ADMIN).expect(200)).body.find((a: { title: string }) => a.title === title);
+    // Without JavaScript the hidden draft field cannot follow the choice: the choice wins.
+    await agent.post('/admin/news').type('form').send({ _csrf: csrf, ...article('Choice Draft'), publishMode: 'draft', draft: 'false', publishAt: '2031-03-01T10:00' }).expect(303);
+    const draft = await stored('Choice Draft');
+    assert.equal(draft.draft, true);
+    await request(h.app).get(`/api/news/slug/${draft.slug}`).expect(404);
+    // Schedule without its time: back to the form with the field's message, nothing written.
+    const missing = await agent.post(`/admin/news/${draft.id}`).type('form').send({ _csrf: csrf, ...article('Choice Draft'), publishMode: 'schedule', draft: 'true', publishAt: '' }).expect(303);
+    assert.match(missing.headers.location!, new RegExp(`edit=${draft.id}`));
+    const form = await agent.get(missing.headers.location!.replace(/#.*/, '')).expect(200);
+    assert.match(form.text, /name="publishMode" checked="" value="schedule"/);
+    assert.match(form.text, /Choose the date and time to publish at\./);
+    assert.equal((await stored('Choice Draft')).draft, true);
+    // Schedule with its time (Swiss winter time): hidden until then, dated then.
+    await agent.post(`/admin/news/${draft.id}`).type('form').send({ _csrf: csrf, ...article('Choice Draft'), publishMode: 'schedule', draft: 'true', publishAt: '2031-12-01T18:00' }).expect(303);
+    const scheduled = await stored('Choice Draft');
+    assert.equal(scheduled.draft, false);
+    assert.equal(scheduled.publishAt, '2031-12-01T17:00:00.000Z');
+    // Publish now: public at once, with the publication date typed in the future shown, not waited for.
+    const nextYear = new Date(Date.now() + 400 * DAY).toISOString().slice(0, 10);
+    await agent.post(`/admin/news/${draft.id}`).type('form').send({ _csrf: csrf, ...article('Choice Draft'), publishedAt: nextYear, publishMode: 'now', draft: 'true', publishAt: '2031-12-01T18:00' }).expect(303);
+    const live = await stored('Choice Draft');
+    assert.equal(live.draft, false);
+    assert.equal(live.publishAt, null);
+    assert.equal(live.publishedAt, `${nextYear}T00:00:00.000Z`);
+    await request(h.app).get(`/api/news/slug/${live.slug}`).expect(200);
+    // The JSON API takes the same choice; without it, draft and publishAt as before.
+    const viaApi = await request(h.app).post('/api/admin/news').set(ADMIN).send(article('Choice API', { publishMode: 'draft' })).expect(201);
+    assert.equal(viaApi.body.draft, true);
+    const refused = await request(h.app).put(`/api/admin/news/${viaApi.body.id}`).set(ADMIN).send(article('Choice API', { publishMode: 'schedule' })).expect(400);
+    assert.equal(refused.body.fieldErrors?.publishAt?.code, 'schedule_time', JSON.stringify(refused.body));
+  });
+
   test('an article dated in the future waits for its date; a scheduled one is dated when it goes public', async () => {
     const nextYear = new Date(Date.now() + 400 * DAY).toISOString().slice(0, 10);
     const dated = (await request(h.app).post('/api/admin/news').set(ADMIN).send(article('Dated Next Year', { publishedAt: nextYear })).expect(201)).body;

@@ -18,9 +18,8 @@ test('check, jump to the field, and confirm before publishing with problems', as
   await page.getByRole('button', { name: /^Edit: / }).first().click();
   const form = page.locator('#edit-form');
   await form.waitFor();
-  // A published item (draft unticked): its save is a publication.
-  const draft = form.locator('input[name="draft"][type="checkbox"]');
-  if ((await draft.count()) && (await draft.isChecked())) await draft.uncheck();
+  // A published item (Publish now): its save is a publication.
+  await form.locator('input[name="publishMode"][value="now"]').check();
   const description = form.locator('textarea[name="description"]');
   await description.fill('## Our garden\n\n![IMG_2041.jpg](/images/garden.jpg)\n\nSeedlings in rows.');
 

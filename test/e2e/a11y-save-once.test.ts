@@ -41,8 +41,9 @@ test('a second submit while the check runs creates the item once', async () => {
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/admin/projects') creates++;
   });
-  // A new item publishes (Draft unticked): Create runs the check first.
-  await form.getByRole('button', { name: 'Create' }).click();
+  // Publishing a new item runs the check first.
+  await form.getByRole('radio', { name: 'Publish now' }).check();
+  await form.getByRole('button', { name: 'Publish now' }).click();
   // While the check runs: Enter in a field, and a second submit as a quick second click would make it.
   await form.locator('input[name="title"]').press('Enter');
   await form.evaluate((f: HTMLFormElement) => f.requestSubmit());

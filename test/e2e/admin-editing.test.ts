@@ -39,7 +39,7 @@ test('the guard, the autosave, messages that clear, and the search', async () =>
 
   // A required field's message goes while typing; the summary's count follows.
   await page.getByRole('button', { name: /New Project/ }).click();
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
   await toast(page, 'Error creating project').waitFor();
   const summary = form.locator('.admin-form-errors');
   const before = Number(/(\d+)/.exec((await summary.textContent()) ?? '')?.[1]);

@@ -131,7 +131,9 @@ describe('admin in Chromium', () => {
     await page.getByRole('tab', { name: 'Projects' }).click();
     await page.getByRole('button', { name: 'New Project' }).click();
     await page.getByRole('heading', { name: 'New Project' }).waitFor();
-    await page.getByRole('button', { name: 'Create' }).click();
+    // A new item starts as a draft: publishing is a choice.
+    assert.equal(await page.getByRole('radio', { name: 'Save as draft' }).isChecked(), true);
+    await page.getByRole('button', { name: 'Save draft' }).click();
     await toast('Error creating project').waitFor();
     assert.ok((await page.getByText('This field is required.').count()) >= 5);
     assert.equal(await page.getByLabel('Title (English)').getAttribute('aria-invalid'), 'true');
@@ -147,7 +149,8 @@ describe('admin in Chromium', () => {
     await picker.getByRole('button', { name: /e2e-classroom\.png/ }).click();
     await picker.waitFor({ state: 'hidden' });
     assert.match(await page.getByLabel('Image', { exact: false }).first().inputValue(), /^\/uploads\/[0-9a-f]{32}\.png$/);
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
     await toast('Project created successfully!').waitFor();
     await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom' }).waitFor();
 

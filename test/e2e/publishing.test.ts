@@ -32,9 +32,19 @@ describe('drafts and previews in Chromium', () => {
     await page.getByLabel('Description (German)').fill('Eine Gärtnerei für Obstbaum-Setzlinge.');
     await page.getByLabel('Goal amount (USD)').fill('2400');
     await page.getByLabel('Image', { exact: false }).first().fill('/images/projects/village-borehole-water-point.svg');
-    await page.getByLabel('Draft (not shown on the website)').check();
-    assert.deepEqual(await axeSerious(page), [], 'the form with its publishing fields');
-    await page.getByRole('button', { name: 'Create' }).click();
+    // One publishing choice; a new item starts as a draft, and the button says what it does.
+    const publishing = page.getByRole('group', { name: 'Publishing' });
+    assert.equal(await publishing.getByRole('radio', { name: 'Save as draft' }).isChecked(), true);
+    assert.equal(await page.getByLabel('Publish at (Swiss time)').isVisible(), false, 'the time shows for Schedule only');
+    await publishing.getByRole('radio', { name: 'Schedule' }).check();
+    await page.getByLabel('Publish at (Swiss time)').waitFor();
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Choose the date and time to publish at.').waitFor();
+    assert.equal(await page.getByLabel('Publish at (Swiss time)').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'publishAt');
+    await publishing.getByRole('radio', { name: 'Save as draft' }).check();
+    assert.deepEqual(await axeSerious(page), [], 'the form with its publishing choice');
+    await page.getByRole('button', { name: 'Save draft' }).click();
     await toast('Project created successfully!').waitFor();
     const row = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery' });
     await row.locator('.admin-badge-draft', { hasText: 'Draft' }).waitFor();
@@ -71,9 +81,9 @@ describe('drafts and previews in Chromium', () => {
     // The preview changed nothing: the saved title is the old one.
     assert.equal((await srv.handle.deps.db('projects').where({ slug: 'seedling-nursery' }).first()).title, 'Seedling Nursery');
 
-    // Publish: untick Draft and save.
-    await page.getByLabel('Draft (not shown on the website)').uncheck();
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    // Publish: choose Publish now and save.
+    await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
     await toast('Project updated successfully!').waitFor();
     const published = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery for Village 9' });
     await published.locator('.admin-badge-published', { hasText: 'Published' }).waitFor();

@@ -2,7 +2,7 @@
 // fields of both languages as the public pages do and checks what axe-core lacks (POST
 // /api/admin/a11y-check with `axe`), and axe-core runs on that preview in the browser (a11y-axe.ts,
 // loaded only now); the problems are listed with a button that takes the keyboard to the field,
-// and a save that publishes (draft unticked) with problems asks first in an in-page dialog. When
+// and a save that publishes (Publish now or Schedule) with problems asks first in an in-page dialog. When
 // axe cannot run, the server's own checks of every rule stand in. Without JavaScript the server
 // holds a publication with problems (controllers/admin/content.ts): the form comes back with them
 // listed, links to the fields, and a "Publish anyway" checkbox. It never blocks: the person decides.
@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../app-context';
 import { adminFetch, errorText } from './api';
 import { Dialog, useHydrated } from './ui';
+import { publishModeOf } from '../../models/shared/publish-state';
 
 export interface A11yProblem {
   field: string;
@@ -121,7 +122,7 @@ export function useA11yCheck(values: Record<string, string>, held: A11yProblem[]
 
   async function confirmSave(): Promise<boolean> {
     // A draft is not public yet: the check is offered, not asked for.
-    if (!checked || values.draft === 'true') return true;
+    if (!checked || publishModeOf(values) === 'draft') return true;
     const problems = await run();
     // The form shows another item now: this save is not what the person sees any more.
     if (problems === 'stale') return false;

@@ -18,7 +18,8 @@ import { applyListQuery, EMPTY_QUERY, isListEntity, listQueryString, type ListQu
 import { ListToolsBar } from './list-tools-bar';
 import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from './unsaved';
 import { recheckForm } from './field-check';
-import { PreviewButton, PublishingField, StateBadges } from './publishing';
+import { PreviewButton, PublishControl, saveLabel, StateBadges } from './publishing';
+import { publishFieldsOf, publishModeOf } from '../../models/shared/publish-state';
 import { MarkdownField } from './markdown-field';
 // Accessibility checks beside Preview, and the question before publishing with problems.
 import { useA11yCheck } from './a11y-check';
@@ -233,10 +234,19 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     }
     if (!go) return;
     const creating = mode.kind === 'new';
+    // Schedule needs its date and time: said at the field, before anything is checked or sent.
+    if (publishModeOf(values) === 'schedule' && !values.publishAt) {
+      setErrors((old) => ({ ...old, publishAt: { code: 'schedule_time' } }));
+      saving.current = false;
+      setBusy(false);
+      setTimeout(() => document.querySelector<HTMLElement>('#edit-form [name="publishAt"]')?.focus(), 0);
+      return;
+    }
+    const sent = publishFieldsOf(values);
     try {
       // Typed amounts are read in the admin's language (1’250.50, 1250,50 in German).
-      if (creating) await adminFetch('POST', withLang(`/api/admin/${name}`, lang), drafts.body(values));
-      else await adminFetch('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(values));
+      if (creating) await adminFetch('POST', withLang(`/api/admin/${name}`, lang), drafts.body(sent));
+      else await adminFetch('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(sent));
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
       clearAutosave(browserStorage(), name, formId);
       // Saved: nothing is unsaved any more (the guard lets the form close without asking).
@@ -336,9 +346,24 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         return <TextField key={def.name} {...common} inputMode="decimal" placeholder="0.00" />;
       case 'date':
         return <TextField key={def.name} {...common} type="date" />;
-      case 'draft':
-      case 'publishAt':
-        return <PublishingField key={def.name} def={def} label={common.label} value={common.value} onChange={common.onChange} error={common.error} />;
+      case 'publishing':
+        return (
+          <PublishControl
+            key={def.name}
+            values={values}
+            onChange={(changes) => {
+              setValues((old) => ({ ...old, ...changes }));
+              if (changes.publishAt || changes.publishMode !== 'schedule') {
+                setErrors((old) => {
+                  if (!('publishAt' in old)) return old;
+                  const { publishAt: _gone, ...rest } = old;
+                  return rest;
+                });
+              }
+            }}
+            error={fieldError(errors.publishAt)}
+          />
+        );
       default:
         return <TextField key={def.name} {...common} />;
     }
@@ -395,7 +420,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} draft={drafts.pageText} />}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? t('admin.form.saving') : mode.kind === 'new' ? t('admin.form.create') : t('admin.form.save')}
+              {busy ? t('admin.form.saving') : saveLabel(t, values, opened, mode.kind === 'edit')}
             </button>
             <PreviewButton name={name} id={mode.kind === 'edit' ? mode.id : null} values={values} />
             {a11y.panel}

@@ -5,7 +5,7 @@ import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, stripMarkdown, TEAM_LOCATION
 import { formatDate, formatMoney, localized, type NewsArticle, type PageContent, type Project, type TeamMember } from '../../models/shared/rules';
 import type { NewsSummary } from '../../models/content/news';
 import type { Lang, SiteInfo } from '../types';
-// Publishing: the Draft / Publish at fields and the list rows' state.
+// Publishing: the form's publishing choice and the list rows' state.
 import { publishingRow, publishingValues, rowState, type RowState } from './publishing';
 
 export type EntityName = 'projects' | 'news' | 'team' | 'pages';
@@ -14,7 +14,7 @@ export interface FieldDef {
   name: string;
   /** Locale key of the label under admin.fields. */
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden' | 'draft' | 'publishAt';
+  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden' | 'publishing';
   required?: boolean;
   rows?: number;
   /** Locale key of a hint under admin.hints. */

@@ -1,25 +1,36 @@
-// Publishing in the admin's content tabs: the Draft and Publish at fields of every form, the state
-// badge (and the "German missing" mark) of every list row, and the Preview button of the form.
+// Publishing in the admin's content tabs: the one publishing choice of every form (Save draft,
+// Publish now, Schedule), the state badge (and the "German missing" mark) of every list row, and
+// the Preview button of the form.
 // Without JavaScript the fields are plain form fields and Preview is a submit button with its own
 // formaction (the server stores the preview and redirects to its link); with JavaScript Preview
 // asks the admin API for a link, opens it in a new tab and shows it to copy.
 import { useId, useState } from 'react';
 import { useApp, useT } from '../app-context';
-import { publishState, toZurichLocal, type Publishing, type PublishState } from '../../models/shared/publish-state';
+import { PUBLISH_MODES, publishModeOf, publishState, toZurichLocal, type Publishing, type PublishMode, type PublishState } from '../../models/shared/publish-state';
 import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, useAdmin, useHydrated } from './ui';
 import type { EntityName, FieldDef } from './entities';
 import type { TFunction } from '../translate';
 
-/** The form row every entity has: Draft beside Publish at. */
-export const publishingRow: FieldDef[] = [
-  { name: 'draft', label: 'draft', kind: 'draft' },
-  { name: 'publishAt', label: 'publishAt', kind: 'publishAt' },
-];
+/** The form row every entity has: the publishing choice. */
+export const publishingRow: FieldDef[] = [{ name: 'publishMode', label: 'publishing', kind: 'publishing' }];
 
-/** The form values of the publishing fields ("true"/"false", Swiss local time for the date). */
+/**
+ * The form values of the publishing fields ("true"/"false", Swiss local time for the date). A new
+ * item starts as a draft: publishing is a choice the volunteer makes.
+ */
 export function publishingValues(item: Partial<Publishing> | null): Record<string, string> {
-  return { draft: item?.draft ? 'true' : 'false', publishAt: toZurichLocal(item?.publishAt ?? null) };
+  if (!item) return { draft: 'true', publishAt: '', publishMode: 'draft' };
+  const values = { draft: item.draft ? 'true' : 'false', publishAt: toZurichLocal(item.publishAt ?? null) };
+  return { ...values, publishMode: publishModeOf(values) };
+}
+
+/** The save button says what it does: Save draft, Schedule, Publish now (Save changes for what is public already). */
+export function saveLabel(t: TFunction, values: Record<string, string>, opened: Record<string, string> | null, editing: boolean): string {
+  const mode = publishModeOf(values);
+  if (mode === 'draft') return t('admin.publishing.saveDraft');
+  if (mode === 'schedule') return t('admin.publishing.schedule');
+  return editing && opened && publishModeOf({ draft: opened.draft, publishAt: opened.publishAt }) === 'now' ? t('admin.form.save') : t('admin.publishing.publishNow');
 }
 
 /** What a list row shows of an item's publishing state. */
@@ -35,54 +46,63 @@ export function rowState(item: Partial<Publishing>, marks: string[] = []): RowSt
   return { state: publishState(p), publishAt: p.publishAt, marks };
 }
 
-interface FieldProps {
-  def: FieldDef;
-  /** admin.fields.draft / admin.fields.publishAt, as every field's label. */
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+interface ControlProps {
+  values: Record<string, string>;
+  /** Sets some of the form's values. */
+  onChange: (changes: Record<string, string>) => void;
+  /** The publishAt field's error. */
   error?: string;
 }
 
-/** The Draft checkbox (a hidden "false" before it: an unticked box still says so) or the Publish at field. */
-export function PublishingField({ def, label, value, onChange, error }: FieldProps) {
+/**
+ * The one publishing choice: three radio buttons and, for Schedule, one date and time (Swiss time).
+ * Without JavaScript the server reads the choice (publishMode) itself; the time field shows only
+ * while Schedule is chosen (admin.css, :has()).
+ */
+export function PublishControl({ values, onChange, error }: ControlProps) {
   const t = useT();
-  const id = `f-${def.name}-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hintId, error ? errorId : ''].filter(Boolean).join(' ');
-  if (def.kind === 'draft') {
-    return (
-      <div className={`admin-field admin-field-check${error ? ' has-error' : ''}`}>
-        <input type="hidden" name="draft" value="false" />
-        <label htmlFor={id} className="admin-check">
-          <input id={id} type="checkbox" name="draft" value="true" checked={value === 'true'} onChange={(e) => onChange(e.target.checked ? 'true' : 'false')} aria-describedby={describedBy} aria-invalid={error ? true : undefined} />{' '}
-          {label}
-        </label>
-        <p className="admin-hint" id={hintId}>
-          {t('admin.publishing.draftHint')}
-        </p>
+  const base = `f-publish-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const mode: PublishMode = publishModeOf(values);
+  const whenId = `${base}-when`;
+  const errorId = `${whenId}-error`;
+  return (
+    <fieldset className={`admin-field admin-publish${error ? ' has-error' : ''}`} aria-describedby={`${base}-hint`}>
+      <legend>{t('admin.fields.publishing')}</legend>
+      <p className="admin-hint" id={`${base}-hint`}>
+        {t('admin.publishing.hint')}
+      </p>
+      <input type="hidden" name="draft" value={mode === 'draft' ? 'true' : 'false'} />
+      <div className="admin-publish-choices">
+        {PUBLISH_MODES.map((m) => (
+          <div key={m} className="admin-publish-choice">
+            <input id={`${base}-${m}`} type="radio" name="publishMode" value={m} checked={mode === m} onChange={() => onChange({ publishMode: m, draft: m === 'draft' ? 'true' : 'false' })} aria-describedby={`${base}-${m}-hint`} />
+            <label htmlFor={`${base}-${m}`}>
+              <strong>{t(`admin.publishing.modes.${m}`)}</strong>
+              <span className="admin-hint" id={`${base}-${m}-hint`}>
+                {t(`admin.publishing.modes.${m}Hint`)}
+              </span>
+            </label>
+          </div>
+        ))}
+      </div>
+      <div className="admin-publish-when">
+        <label htmlFor={whenId}>{t('admin.fields.publishAt')}</label>
+        <input
+          id={whenId}
+          type="datetime-local"
+          name="publishAt"
+          value={values.publishAt ?? ''}
+          onChange={(e) => onChange({ publishAt: e.target.value, publishMode: 'schedule', draft: 'false' })}
+          aria-describedby={error ? errorId : undefined}
+          aria-invalid={error ? true : undefined}
+        />
         {error && (
           <p className="admin-error" id={errorId}>
             {error}
           </p>
         )}
       </div>
-    );
-  }
-  return (
-    <div className={`admin-field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <p className="admin-hint" id={hintId}>
-        {t('admin.publishing.publishAtHint')}
-      </p>
-      <input id={id} type="datetime-local" name="publishAt" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy} aria-invalid={error ? true : undefined} />
-      {error && (
-        <p className="admin-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    </fieldset>
   );
 }
 

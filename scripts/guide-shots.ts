@@ -1,0 +1,38 @@
+// Screenshots for the volunteers' guide (docs/guide/images), made against a fresh in-memory server
+// in headless Chromium, so the pictures follow the interface as it is.
+// Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de)
+import path from 'node:path';
+import { launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
+import { ROOT } from '../config';
+
+const out = (name: string) => path.join(ROOT, 'docs', 'guide', 'images', name);
+const srv = await startServer();
+const browser = await launchBrowser();
+try {
+  for (const [lang, prefix, texts] of [
+    ['en', '', { news: 'News', add: 'New Article', schedule: 'Schedule', file: 'publishing.png' }],
+    ['de', '/de', { news: 'Neuigkeiten', add: 'Neuer Artikel', schedule: 'Planen', file: 'publishing-de.png' }],
+  ] as const) {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1100, height: 900 } });
+    await signInAdmin(page, srv.url, { lang: prefix });
+    await page.getByRole('tab', { name: texts.news, exact: true }).click();
+    await page.getByRole('button', { name: texts.add }).click();
+    const form = page.locator('#edit-form');
+    await form.waitFor();
+    await form.locator('input[name="publishMode"][value="schedule"]').check();
+    await form.locator('input[name="publishAt"]').fill('2026-12-24T09:00');
+    // Floating things (the chat button) stay out of the picture.
+    await page.addStyleTag({ content: '.whatsapp-fab { display: none !important; }' });
+    // The choice and the buttons below it: the part of the form the guide talks about.
+    const choice = form.locator('.admin-publish');
+    const actions = form.locator('.admin-form-actions');
+    const top = (await choice.boundingBox())!;
+    const bottom = (await actions.boundingBox())!;
+    await page.screenshot({ path: out(texts.file), clip: { x: top.x - 8, y: top.y - 12, width: top.width + 16, height: bottom.y + bottom.height - top.y + 24 } });
+    console.log(out(texts.file), lang, problems.length ? problems : 'no console problems');
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await srv.close();
+}
