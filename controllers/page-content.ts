@@ -10,17 +10,8 @@ import { localized } from '../models/shared/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
 import type { RouteId } from '../models/shared/urls';
 
-/** Route id -> page name of the page_contents table (PAGE_NAMES in models/shared/admin-rules.ts). */
-export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
-  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
-  team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
-  health: 'health', environment: 'environment', nook: 'nook',
-};
-
-/** Page name -> the route of the page it drives (a preview of a page content opens that page). */
-export const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = Object.fromEntries(
-  Object.entries(PAGE_NAME_BY_ROUTE).map(([route, name]) => [name, route as RouteId]),
-);
+// Page name <-> route: models/shared/urls.ts (the admin's "View on site" needs them too).
+export { PAGE_NAME_BY_ROUTE, ROUTE_BY_PAGE_NAME } from '../models/shared/urls';
 
 export interface PageEntry {
   intro: PageIntro | null;

@@ -23,7 +23,7 @@ import { raisedAdjustment, type ProjectInput } from '../models/content/project';
 import { articleDates, type NewsInput } from '../models/content/news';
 import { publishFieldsOf } from '../models/shared/publish-state';
 import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/content/preview-scope';
-import { pathFor, localizePath, type RouteId } from '../models/shared/urls';
+import { contentItemPath, localizePath } from '../models/shared/urls';
 import { escapeHtml as esc, tFor } from '../models/shared/text';
 import { sendLinkPage } from './link-pages';
 import { RESOURCES, formValues, type Resource } from './admin/content';
@@ -31,7 +31,6 @@ import type { AdminIdentity } from '../models/people/user';
 import type { AdminFlash } from './middleware/auth';
 import type { RenderedPage } from './middleware/caching';
 import { writePage } from './render';
-import { ROUTE_BY_PAGE_NAME } from './page-content';
 
 export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Expired previews are kept this long after their end, so their link says "expired" rather than "unknown". */
@@ -93,10 +92,7 @@ export function previewItem(entity: PreviewEntity, saved: AnyItem | null, input:
 
 /** The address of the page that shows an item, in a language. */
 export function previewPath(entity: PreviewEntity, item: AnyItem, lang: Lang): string {
-  if (entity === 'projects') return pathFor('projectDetail', lang, { slug: (item as Project).slug });
-  if (entity === 'news') return pathFor('newsDetail', lang, { slug: (item as NewsArticle).slug });
-  if (entity === 'team') return pathFor('team', lang);
-  return pathFor(ROUTE_BY_PAGE_NAME[(item as PageContent).pageName] ?? 'home', lang);
+  return contentItemPath(entity, item as { slug?: string; pageName?: string }, lang);
 }
 
 export interface CreatedPreview {

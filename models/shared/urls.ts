@@ -40,6 +40,28 @@ export const PAGE_PATHS = {
 
 export type RouteId = keyof typeof PAGE_PATHS;
 
+/** Route id -> page name of the page_contents table (PAGE_NAMES in models/shared/admin-rules.ts). */
+export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
+  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
+  team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
+  health: 'health', environment: 'environment', nook: 'nook',
+};
+
+/** Page name -> the route of the page it drives (a preview of a page content opens that page; test/unit checks it mirrors the map above). */
+export const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = {
+  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
+  team: 'team', contact: 'contact', 'food-security': 'foodSecurity', 'skills-training': 'skillsTraining',
+  health: 'health', environment: 'environment', nook: 'nook',
+};
+
+/** The page that shows a content item (the admin's preview and "View on site"): its own page, the team page, or the page a page content drives. */
+export function contentItemPath(entity: 'projects' | 'news' | 'team' | 'pages', item: { slug?: string; pageName?: string }, lang: Lang): string {
+  if (entity === 'projects') return pathFor('projectDetail', lang, { slug: item.slug ?? '' });
+  if (entity === 'news') return pathFor('newsDetail', lang, { slug: item.slug ?? '' });
+  if (entity === 'team') return pathFor('team', lang);
+  return pathFor(ROUTE_BY_PAGE_NAME[item.pageName ?? ''] ?? 'home', lang);
+}
+
 /** Path of a route in a language, with :params filled in (and URL-encoded). */
 export function pathFor(id: RouteId, lang: Lang, params: Record<string, string> = {}): string {
   const path = PAGE_PATHS[id].replace(/:([a-zA-Z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

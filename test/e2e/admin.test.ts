@@ -167,10 +167,14 @@ describe('admin in Chromium', () => {
     assert.match(await photo.evaluate((img: HTMLImageElement) => img.currentSrc), /\/uploads\/[0-9a-f]{32}-w(480|960)\.avif$/);
     await visitor.close();
 
-    // Edit: the item being edited leaves the list.
-    await page.getByRole('button', { name: 'Edit: E2E Solar Classroom' }).click();
+    // After the save the form stayed open on the new project, with the way to see it on the site.
     await page.getByRole('heading', { name: 'Edit Project' }).waitFor();
-    assert.equal(await page.getByRole('heading', { level: 3, name: 'E2E Solar Classroom' }).count(), 0);
+    await page.getByText('Saved. It is on the website now.').waitFor();
+    const onSite = page.getByRole('link', { name: /^View on site/ });
+    assert.equal(await onSite.getAttribute('href'), '/projects/e2e-solar-classroom');
+    assert.equal(await onSite.getAttribute('target'), '_blank');
+    // The item being edited stays in the list, marked as open.
+    await page.locator('.admin-item').filter({ hasText: 'E2E Solar Classroom' }).getByText('Open in the form above').waitFor();
     await page.getByLabel('Title (English)').fill('E2E Solar Classroom, Extended');
     await page.getByLabel('Status', { exact: true }).selectOption('progress');
     await page.getByRole('button', { name: 'Save changes' }).click();

@@ -46,6 +46,12 @@ describe('drafts and previews in Chromium', () => {
     assert.deepEqual(await axeSerious(page), [], 'the form with its publishing choice');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await toast('Project created successfully!').waitFor();
+    // The form stays open on the saved draft and says where it is; the focus is on that.
+    const note = page.getByRole('status').filter({ hasText: 'Saved as a draft: visitors do not see it yet.' });
+    await note.waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains('admin-saved') === true);
+    assert.equal(await page.getByRole('link', { name: /^View on site/ }).count(), 0, 'not on the site yet');
+    await page.getByRole('heading', { name: 'Edit Project' }).waitFor();
     const row = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery' });
     await row.locator('.admin-badge-draft', { hasText: 'Draft' }).waitFor();
     assert.deepEqual(await axeSerious(page), [], 'the list with its badges');
@@ -85,6 +91,10 @@ describe('drafts and previews in Chromium', () => {
     await page.getByRole('radio', { name: 'Publish now' }).check();
     await page.getByRole('button', { name: 'Publish now' }).click();
     await toast('Project updated successfully!').waitFor();
+    await page.getByText('Saved. It is on the website now.').waitFor();
+    assert.equal(await page.getByRole('link', { name: /^View on site/ }).getAttribute('href'), '/projects/seedling-nursery');
+    // Already public: the button now says Save changes.
+    await page.getByRole('button', { name: 'Save changes' }).waitFor();
     const published = page.locator('.admin-item').filter({ hasText: 'Seedling Nursery for Village 9' });
     await published.locator('.admin-badge-published', { hasText: 'Published' }).waitFor();
     await visitor.goto(srv.url + '/projects/seedling-nursery');

@@ -19,7 +19,8 @@ import { ListToolsBar } from './list-tools-bar';
 import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from './unsaved';
 import { recheckForm } from './field-check';
 import { PreviewButton, PublishControl, saveLabel, StateBadges } from './publishing';
-import { publishFieldsOf, publishModeOf } from '../../models/shared/publish-state';
+import { publishFieldsOf, publishModeOf, publishState, type PublishState } from '../../models/shared/publish-state';
+import { contentItemPath } from '../../models/shared/urls';
 import { MarkdownField } from './markdown-field';
 // Accessibility checks beside Preview, and the question before publishing with problems.
 import { useA11yCheck } from './a11y-check';
@@ -121,6 +122,11 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   // --- No lost work: the guard and the autosave of the open form ---
   const formId = mode.kind === 'edit' ? mode.id : null;
   const dirty = mode.kind !== 'closed' && !sameValues(values, opened);
+  /** After a save: where the item is now (shown until the next change). */
+  const [savedNote, setSavedNote] = useState<{ state: PublishState; publishAt: string | null; path: string } | null>(null);
+  const savedNoteRef = useRef<HTMLDivElement>(null);
+  /** Saves of the open form: the History panel reads its versions again after each. */
+  const [saves, setSaves] = useState(0);
   const hiddenFields = config.rows.flat().filter((f) => f.kind === 'hidden').map((f) => f.name);
   // Only the admin's own changes are kept (and restored on top of the item as it is then): a
   // field nobody touched, such as a raised amount that donations moved meanwhile, is never put back.
@@ -169,6 +175,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   }
 
   function openForm(next: Mode, start: Record<string, string>, item: Item | null = null) {
+    setSavedNote(null);
     setValues(start);
     setOpened(start);
     setErrors({});
@@ -196,6 +203,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   }
 
   function close() {
+    setSavedNote(null);
     setMode({ kind: 'closed' });
     setErrors({});
     pendingOffer.current = undefined;
@@ -245,17 +253,29 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     const sent = publishFieldsOf(values);
     try {
       // Typed amounts are read in the admin's language (1’250.50, 1250,50 in German).
-      if (creating) await adminFetch('POST', withLang(`/api/admin/${name}`, lang), drafts.body(sent));
-      else await adminFetch('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(sent));
+      const saved = creating
+        ? await adminFetch<Item>('POST', withLang(`/api/admin/${name}`, lang), drafts.body(sent))
+        : await adminFetch<Item>('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(sent));
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
       clearAutosave(browserStorage(), name, formId);
-      // Saved: nothing is unsaved any more (the guard lets the form close without asking).
-      setOpened(values);
-      setMode({ kind: 'closed' });
+      // Saved: the form stays open on what was saved (nothing unsaved any more), with the way to
+      // see it on the website, or the preview while it is not public.
+      const after = config.values(saved, ctx);
+      setValues(after);
+      setOpened(after);
       setErrors({});
+      // The save named the machine-drafted fields; what stays open is saved text now.
+      drafts.reset();
+      // The History below shows the new version.
+      setSaves((n) => n + 1);
+      if (creating) {
+        setMode({ kind: 'edit', id: saved.id });
+        window.history.replaceState(window.history.state, '', href(`&edit=${saved.id}`));
+      }
+      setSavedNote({ state: publishState({ draft: Boolean(saved.draft), publishAt: saved.publishAt ?? null }), publishAt: saved.publishAt ?? null, path: contentItemPath(name, saved as { slug?: string; pageName?: string }, lang) });
       await refresh();
       onChanged();
-      setTimeout(() => newButton.current?.focus(), 0);
+      setTimeout(() => savedNoteRef.current?.focus(), 0);
     } catch (err) {
       const fields = err instanceof AdminApiError ? err.fieldIssues : {};
       const count = Object.keys(fields).length;
@@ -311,7 +331,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
   const editingId = mode.kind === 'edit' ? mode.id : null;
   const listed = listEntity ? applyListQuery(listEntity, items ?? [], query, lang) : (items ?? []);
-  const visible = listed.filter((i) => i.id !== editingId);
+  // The item being edited stays in the list (it is still there after a save), marked as such.
+  const visible = listed;
   const formAction = action(mode.kind === 'edit' ? `/admin/${name}/${mode.id}` : `/admin/${name}`);
 
   const field = (def: FieldDef) => drafts.wrap(def, fieldInput(def));
@@ -374,7 +395,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       {a11y.dialog}
       <div className="admin-toolbar">
         <h2 className="admin-tab-title">{t(`admin.tabs.${name}`)}</h2>
-        {mode.kind === 'closed' && (
+        {mode.kind !== 'new' && (
           <ActionLink elementRef={newButton} className="btn btn-primary" href={href('&new=1#edit-form')} onClick={() => void openNew()}>
             + {t(`admin.${name}.new`)}
           </ActionLink>
@@ -418,6 +439,24 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             </div>
           ))}
           {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} draft={drafts.pageText} />}
+          {savedNote && !dirty && (
+            <div className="admin-saved" role="status" tabIndex={-1} ref={savedNoteRef}>
+              <p>
+                {savedNote.state === 'published'
+                  ? t('admin.saved.live')
+                  : savedNote.state === 'scheduled' && savedNote.publishAt
+                    ? t('admin.saved.scheduled', { date: formatDateTime(savedNote.publishAt, lang) })
+                    : t('admin.saved.draft')}
+              </p>
+              {savedNote.state === 'published' ? (
+                <a className="btn btn-outline btn-small" href={savedNote.path} target="_blank" rel="noopener">
+                  {t('admin.saved.view')} <span className="sr-only">({t('common.opensNewTab')})</span>
+                </a>
+              ) : (
+                <p className="admin-hint">{t('admin.saved.previewHint')}</p>
+              )}
+            </div>
+          )}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : saveLabel(t, values, opened, mode.kind === 'edit')}
@@ -437,7 +476,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       )}
       {mode.kind === 'edit' && (
         <RevisionsPanel
-          key={mode.id}
+          key={`${mode.id}-${saves}`}
           name={name}
           id={mode.id}
           initial={initialForm?.id === mode.id ? initialHistory : null}
@@ -481,6 +520,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
                 <div className="admin-item-body">
                   <h3 className="admin-item-title">{row.title}</h3>
                   <StateBadges state={row.state} />
+                  {item.id === editingId && <p className="admin-item-editing">{t('admin.saved.editing')}</p>}
                   <p className="admin-item-meta">{row.meta.filter(Boolean).join(' · ')}</p>
                   <p className="admin-item-excerpt">{truncate(row.excerpt, excerptLength(name))}</p>
                 </div>

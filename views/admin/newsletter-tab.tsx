@@ -293,11 +293,25 @@ export function NewsletterTab() {
     setConfirming(false);
   };
 
+  // Step 3 is one decision: the mailing (the spec's campaign) is made first when it is not yet there.
   const send = async () => {
-    if (!campaign) return;
+    if (!generated) return;
     setBusy('send');
+    let ready = campaign;
+    if (!ready) {
+      try {
+        ready = await adminFetch<CampaignRef>('POST', '/api/admin/newsletter/create-campaign', generated.newsletterData);
+        setCampaign(ready);
+        toast({ title: t('newsletterAdmin.campaignCreated'), description: t('newsletterAdmin.campaignCreatedText'), variant: 'success' });
+      } catch (err) {
+        toast({ title: t('newsletterAdmin.createFailed'), description: errorText(t, err), variant: 'destructive' });
+        setConfirming(false);
+        setBusy(null);
+        return;
+      }
+    }
     try {
-      const r = await adminFetch<SendResult>('POST', `/api/admin/newsletter/send/${encodeURIComponent(campaign.campaignId)}`);
+      const r = await adminFetch<SendResult>('POST', `/api/admin/newsletter/send/${encodeURIComponent(ready.campaignId)}`);
       if (r.status === 'sending' && r.progress) {
         // 'Newsletter Sent!' follows from the sends panel when the last mail has gone.
         toast({ title: t('newsletterAdmin.sends.started'), description: t('newsletterAdmin.sends.startedText', { count: r.progress.total }), variant: 'success' });
@@ -372,7 +386,6 @@ export function NewsletterTab() {
         />
       </div>
 
-      <h3>{t('newsletterAdmin.step2')}</h3>
       <div className="nl-fields">
         <div className="nl-field">
           <label htmlFor="nl-language">{t('newsletterAdmin.language')}</label>
@@ -429,7 +442,6 @@ export function NewsletterTab() {
         </div>
       </div>
 
-      <h3>{t('newsletterAdmin.step3')}</h3>
       <div className="nl-actions">
         <button
           type="button"
@@ -441,27 +453,32 @@ export function NewsletterTab() {
         >
           {busy === 'generate' ? t('newsletterAdmin.generating') : t('newsletterAdmin.generate')}
         </button>
-        <button type="button" className="btn btn-outline" onClick={createCampaign} disabled={!generated || Boolean(campaign) || busy !== null}>
-          {busy === 'create' ? t('newsletterAdmin.creating') : t('newsletterAdmin.createCampaign')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-accent"
-          onClick={() => setConfirming(true)}
-          disabled={!campaign || busy !== null || confirming || nobody}
-          aria-describedby={nobody ? 'nl-nobody' : undefined}
-        >
-          {busy === 'send' ? t('newsletterAdmin.sending') : t('newsletterAdmin.send')}
-        </button>
       </div>
-      {nobody && (
-        <p id="nl-nobody" className="nl-nobody small">
-          {t('admin.newsletter.noSubscribers', { language: t(language === 'de' ? 'newsletterAdmin.langDe' : 'newsletterAdmin.langEn') })}
-        </p>
+      {missing.length > 0 && (
+        <ul id={hintId} className="nl-missing small">
+          {missing.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
       )}
 
+      {generated && (
+        <div className="nl-preview">
+          <h4>{t('newsletterAdmin.previewHeading')}</h4>
+          <p className="small muted">{t('newsletterAdmin.generatedText', { count: generated.sectionsCount })}</p>
+          {/* No scripts (sandbox without allow-scripts): the e-mail is shown, never run. Images load
+              from this origin, so the preview also works where PUBLIC_URL is another host. */}
+          <iframe title={t('newsletterAdmin.previewFrame')} sandbox="allow-same-origin" srcDoc={previewHtml(generated.newsletterData.html, site.publicUrl)} className="nl-frame" />
+          <details>
+            <summary>{t('newsletterAdmin.textVersion')}</summary>
+            <pre className="nl-text">{generated.newsletterData.text}</pre>
+          </details>
+        </div>
+      )}
+
+      <h3 id="nl-test-heading">{t('newsletterAdmin.step2')}</h3>
       <div className="nl-test" role="group" aria-labelledby="nl-test-heading">
-        <h4 id="nl-test-heading">{t('admin.newsletter.testHeading')}</h4>
+        <p className="small muted">{t('admin.newsletter.testLead')}</p>
         {status.testAddress ? (
           <p className="small muted">{t('admin.newsletter.testTo', { to: status.testAddress })}</p>
         ) : (
@@ -480,12 +497,29 @@ export function NewsletterTab() {
           {testNote}
         </p>
       </div>
-      {missing.length > 0 && (
-        <ul id={hintId} className="nl-missing small">
-          {missing.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
+
+      <h3>{t('newsletterAdmin.step3')}</h3>
+      <p className="small muted">{generated ? t('newsletterAdmin.sendLead') : t('newsletterAdmin.sendNeedsPreview')}</p>
+      <div className="nl-actions">
+        <button
+          type="button"
+          className="btn btn-accent"
+          onClick={() => setConfirming(true)}
+          disabled={!generated || busy !== null || confirming || nobody}
+          aria-describedby={nobody ? 'nl-nobody' : undefined}
+        >
+          {busy === 'send' ? t('newsletterAdmin.sending') : t('newsletterAdmin.send')}
+        </button>
+        {status.mailing === 'mailchimp' && (
+          <button type="button" className="btn btn-outline" onClick={createCampaign} disabled={!generated || Boolean(campaign) || busy !== null}>
+            {busy === 'create' ? t('newsletterAdmin.creating') : t('newsletterAdmin.prepareInMailchimp')}
+          </button>
+        )}
+      </div>
+      {nobody && (
+        <p id="nl-nobody" className="nl-nobody small">
+          {t('admin.newsletter.noSubscribers', { language: t(language === 'de' ? 'newsletterAdmin.langDe' : 'newsletterAdmin.langEn') })}
+        </p>
       )}
 
       {campaign && (
@@ -498,7 +532,7 @@ export function NewsletterTab() {
         </p>
       )}
 
-      {confirming && campaign && generated && !nobody && (
+      {confirming && generated && !nobody && (
         <div className="nl-confirm" role="alertdialog" aria-labelledby="nl-confirm-text">
           <p id="nl-confirm-text">
             {audienceCount === null
@@ -517,20 +551,6 @@ export function NewsletterTab() {
               {t('newsletterAdmin.cancel')}
             </button>
           </div>
-        </div>
-      )}
-
-      {generated && (
-        <div className="nl-preview">
-          <h3>{t('newsletterAdmin.previewHeading')}</h3>
-          <p className="small muted">{t('newsletterAdmin.generatedText', { count: generated.sectionsCount })}</p>
-          {/* No scripts (sandbox without allow-scripts): the e-mail is shown, never run. Images load
-              from this origin, so the preview also works where PUBLIC_URL is another host. */}
-          <iframe title={t('newsletterAdmin.previewFrame')} sandbox="allow-same-origin" srcDoc={previewHtml(generated.newsletterData.html, site.publicUrl)} className="nl-frame" />
-          <details>
-            <summary>{t('newsletterAdmin.textVersion')}</summary>
-            <pre className="nl-text">{generated.newsletterData.text}</pre>
-          </details>
         </div>
       )}
 
