@@ -48,6 +48,10 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await form.getByLabel('Titel (Deutsch)').fill('Solarkiosk im Dorf');
   await form.getByRole('button', { name: de.admin.form.save }).click();
   await page.locator('.toast-title', { hasText: de.admin.projects.updated }).waitFor();
+  // The form stays open and says, in German, where the project is now.
+  await form.getByText(de.admin.saved.live).waitFor();
+  assert.equal(await form.getByRole('link', { name: new RegExp(`^${de.admin.saved.view}`) }).getAttribute('href'), '/de/projects/solar-kiosk');
+  assert.equal(await form.getByRole('group', { name: de.admin.fields.publishing }).getByRole('radio', { name: de.admin.publishing.modes.now }).isChecked(), true);
   const activity = page.locator('.activity-list');
   await activity.getByText(`Anna Muster hat den deutschen Titel des Projekts «${title}» geändert`).waitFor();
   await page.getByRole('button', { name: `${de.admin.actions.edit}: Solarkiosk im Dorf` }).click();
@@ -67,6 +71,9 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await page.locator('#edit-form').waitFor();
   assert.equal(await note.count(), 1);
   await noDraftButtons('team form');
+  // A new entry starts as a draft: the choice and the button say so in German.
+  assert.equal(await page.getByRole('radio', { name: de.admin.publishing.modes.draft }).isChecked(), true);
+  await page.getByRole('button', { name: de.admin.publishing.saveDraft }).waitFor();
   await page.getByRole('tab', { name: de.admin.tabs.pages, exact: true }).click();
   await page.getByRole('button', { name: `+ ${de.admin.pages.new}` }).click();
   await page.locator('#edit-form').waitFor();
@@ -78,6 +85,13 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await page.locator('.admin-upload').waitFor({ state: 'attached' });
   assert.equal(await page.locator('.admin-upload').getByText(de.admin.translate.unavailable).count(), 1);
   await noDraftButtons('media upload');
+
+  // The newsletter in three steps, in German; sending waits for the preview.
+  await page.getByRole('tab', { name: de.admin.tabs.newsletter, exact: true }).click();
+  const nl = page.locator('.nl-tab:not([aria-busy])');
+  for (const step of [de.newsletterAdmin.step1, de.newsletterAdmin.step2, de.newsletterAdmin.step3]) await nl.getByRole('heading', { level: 3, name: step }).waitFor();
+  await nl.getByText(de.newsletterAdmin.sendNeedsPreview).waitFor();
+  assert.equal(await nl.getByRole('button', { name: de.newsletterAdmin.send }).isDisabled(), true);
   assert.deepEqual(problems, []);
   await page.context().close();
 });
