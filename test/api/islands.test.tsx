@@ -66,7 +66,8 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
   let declared: Awaited<ReturnType<typeof islandsByName>>;
   let paths: string[];
   before(async () => {
-    h = await testApp();
+    // Payments set up (no call reaches Stripe here): the checkout is an island only then.
+    h = await testApp({ STRIPE_SECRET_KEY: 'sk_test_islands', STRIPE_PUBLISHABLE_KEY: 'pk_test_islands' });
     declared = await islandsByName();
     const projects = (await request(h.app).get('/api/projects')).body as { slug: string }[];
     const news = (await request(h.app).get('/api/news')).body as { slug: string }[];
@@ -143,6 +144,15 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
     assert.ok((await whenOf('/')).includes('slideshow:idle'));
     assert.ok(!(await whenOf('/')).some((w) => w.endsWith(':load')), 'the home page wakes nothing at load');
     assert.ok((await whenOf('/checkout')).includes('checkout:load'));
+    // A site without payments shows bank details and the QR-bill only: plain HTML, no island to wake.
+    const bare = await testApp();
+    try {
+      const page = (await request(bare.app).get('/checkout').set('Accept', 'text/html')).text;
+      assert.match(page, /Donation System Setup Required/);
+      assert.deepEqual(islandsOf(page).islands.map((i) => i.name).filter((n) => n === 'checkout'), []);
+    } finally {
+      await bare.close();
+    }
   });
 
   test('the browser gets one language on public pages and both on admin pages', async () => {
