@@ -34,7 +34,6 @@ export function toZurichLocal(iso: string | null): string {
   return local.toISOString().slice(0, 16);
 }
 
-
 /**
  * The one publishing choice of every content form: keep it a draft, publish it now, or schedule it
  * (one date and time, Swiss time). The form sends it as `publishMode` beside `draft` and

@@ -331,8 +331,6 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
   const editingId = mode.kind === 'edit' ? mode.id : null;
   const listed = listEntity ? applyListQuery(listEntity, items ?? [], query, lang) : (items ?? []);
-  // The item being edited stays in the list (it is still there after a save), marked as such.
-  const visible = listed;
   const formAction = action(mode.kind === 'edit' ? `/admin/${name}/${mode.id}` : `/admin/${name}`);
 
   const field = (def: FieldDef) => drafts.wrap(def, fieldInput(def));
@@ -507,11 +505,12 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
       {items === null ? (
         <Loading error={loadError} />
-      ) : visible.length === 0 ? (
+      ) : listed.length === 0 ? (
         <p className="admin-empty">{items.length > 0 && listed.length === 0 ? t('admin.listTools.none') : t(`admin.${name}.empty`)}</p>
       ) : (
         <ul className="admin-list" aria-label={t(`admin.tabs.${name}`)}>
-          {visible.map((item) => {
+          {/* The item being edited stays in the list (it is still there after a save), marked as such. */}
+          {listed.map((item) => {
             const row = config.row(item, lang, t);
             const confirming = confirmId === item.id;
             return (
