@@ -1,8 +1,11 @@
 // Lighthouse on the public pages, as the charity's visitors meet them: by default Lighthouse's
 // mobile profile (a mid-range phone with 4x slower CPU on a throttled "slow 4G" line, simulated),
 // which is close to a cheap phone in the villages; `--desktop` for the desktop profile.
-// npm run lighthouse [-- "/,/de/news"] [-- --desktop]. By default every public route in both
-// languages. Prints the four category scores and the lab metrics per page.
+// npm run lighthouse [-- "/,/de/news"] [-- --desktop] [-- --payments]. By default every public
+// route in both languages, on a site without payment keys (the checkout then shows the bank
+// details and QR-bill as plain HTML); --payments runs the site with the local fake Stripe API, so
+// the checkout ships its React island as on a site with keys (Stripe.js itself cannot load here).
+// Prints the four category scores and the lab metrics per page.
 // Targets (issue 11): performance 1.00, accessibility, best practices and SEO 1.00, first
 // contentful paint under 1.2 s and largest contentful paint under 1.6 s (mobile profile). A page
 // whose first run is under the gate is audited four times more and the median of the five
@@ -21,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_PATH, startServer } from '../test/helpers';
+import { startFakeStripe } from '../test/fakes/stripe';
 import { PAGES } from '../controllers/pages';
 import { localizePath } from '../models/shared/urls';
 
@@ -34,12 +38,13 @@ const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 
 const args = process.argv.slice(2);
 const desktop = args.includes('--desktop');
+const stripe = args.includes('--payments') ? await startFakeStripe() : null;
 const pathArg = args.find((a) => !a.startsWith('--'));
 
 // Lighthouse runs its own Chromium; the server is the app itself on a fresh demo database with the
 // minified bundles of `npm run build` (npm run lighthouse builds first). Not NODE_ENV=production:
 // that adds HSTS and upgrade-insecure-requests, which a plain-HTTP local run cannot follow.
-const srv = await startServer();
+const srv = await startServer(stripe?.env());
 const news = (await (await fetch(srv.url + '/api/news')).json()) as { slug: string }[];
 const projects = (await (await fetch(srv.url + '/api/projects')).json()) as { slug: string }[];
 const publicRoutes = PAGES.filter((r) => r.layout === 'public' && r.sitemap).map((r) => r.path);
@@ -127,4 +132,5 @@ try {
 } finally {
   chrome.kill();
   await srv.close();
+  await stripe?.close();
 }

@@ -155,6 +155,25 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
     }
   });
 
+  test("the checkout's code and text are asked for from the head, at low priority; pages that wake nothing at load ask for nothing early", async () => {
+    const manifest = h.deps.assets();
+    const headOf = async (url: string) => {
+      const html = (await request(h.app).get(url).set('Accept', 'text/html').expect(200)).text;
+      return html.slice(0, html.indexOf('</head>'));
+    };
+    for (const lang of ['en', 'de'] as const) {
+      const head = await headOf(lang === 'en' ? '/checkout' : '/de/checkout');
+      const checkout = manifest.islands.byName.checkout!;
+      const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low"\/>/g)].map((m) => m[1]).sort();
+      assert.deepEqual(modules, [...new Set([manifest.islands.runtime.js, ...manifest.islands.runtime.imports, checkout.js, ...checkout.imports])].sort());
+      const texts = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" fetchpriority="low"\/>/g)].map((m) => m[1]);
+      assert.deepEqual(texts, [checkout.locales[lang]]);
+      // After the inlined first-paint CSS.
+      assert.ok(head.indexOf('<style') < head.indexOf('rel="modulepreload"'));
+    }
+    for (const url of ['/', '/de/about', '/projects', '/contact']) assert.doesNotMatch(await headOf(url), /modulepreload|as="fetch"/, url);
+  });
+
   test('the browser gets one language on public pages and both on admin pages', async () => {
     const home = (await request(h.app).get('/').set('Accept', 'application/json')).body as PagePayload<{ projects: Record<string, unknown>[] }>;
     assert.ok(home.props.projects.length > 0);
