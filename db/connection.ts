@@ -31,6 +31,8 @@ export function openDatabase(databaseUrl: string, options: { schema?: string } =
       client: 'sqlite3',
       connection: { filename },
       useNullAsDefault: true,
+      // As on PostgreSQL: a query waits at most 10 s for the connection, then fails (never a minute).
+      acquireConnectionTimeout: 10_000,
       // One connection: SQLite serialises writers anyway, and :memory: databases are per connection.
       pool: {
         min: 1,

@@ -287,8 +287,17 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
       nudge();
       const timer = setTimeout(() => abort.abort(), graceMs);
       await loop;
-      await Promise.allSettled([...inFlight]);
+      // A job that ignores the abort (stuck in a call to a database that is gone) does not hold the
+      // shutdown past the grace: its row stays locked by this worker, whose heartbeat stops, so a
+      // living instance takes it over (as after a crash).
+      let late: ReturnType<typeof setTimeout> | undefined;
+      const done = await Promise.race([
+        Promise.allSettled([...inFlight]).then(() => true),
+        new Promise<false>((resolve) => (late = setTimeout(() => resolve(false), graceMs + 2000))),
+      ]);
+      clearTimeout(late);
       clearTimeout(timer);
+      if (!done) log.warn({ jobs: inFlight.size }, 'jobs: stopped with jobs still running past the grace; another instance takes them over');
       await beats.stop();
     },
     async idle(timeoutMs = 20_000) {

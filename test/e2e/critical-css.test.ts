@@ -35,7 +35,7 @@ function snapshot(props: string[]): Record<string, string> {
   return out;
 }
 
-describe('the CSS a page inlines', { skip: ON_POSTGRES ? 'the inlined CSS depends on the markup only' : false }, () => {
+describe('the CSS a page inlines', { skip: ON_POSTGRES ? 'the inlined CSS depends on the markup only, the same on SQLite (test/api/same-markup.test.ts)' : false }, () => {
   const e2e = serverAndBrowser();
 
   for (const width of [390, 1280]) {

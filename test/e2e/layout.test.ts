@@ -7,7 +7,8 @@
 // over a picture has too little contrast. Each failure names the page, the width and the element.
 //
 // Layout does not depend on the database (the pages show the same demo content on SQLite and on
-// PostgreSQL), so the file runs on SQLite only and is skipped in the PostgreSQL run.
+// PostgreSQL, byte for byte: test/api/same-markup.test.ts), so the file runs on SQLite only and is
+// skipped in the PostgreSQL run.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';

@@ -1,6 +1,6 @@
 import { Link } from './link';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatMoney, isCompleted, localized, percentFunded, truncate, type Project } from '../../models/shared/rules';
+import { formatMoney, isCompleted, localized, percentFunded, truncate, type Lang, type Project } from '../../models/shared/rules';
 import ShareButton from '../islands/share';
 import { Icon } from './icons';
 import { CARD_SIZES_3, ContentImage } from './responsive-image';
@@ -18,12 +18,35 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
   );
 }
 
-export function ProjectCard({ project, headingLevel = 3, eager = false }: { project: Project; headingLevel?: 2 | 3; eager?: boolean }) {
+/** The description as a card shows it. */
+const CARD_TEXT = 150;
+
+/**
+ * What a project card shows, and no more: in the page's language, the description as the card cuts
+ * it. The projects list's island carries this in its props, so the browser does not get every
+ * project's whole text in two places (the cards' HTML and the props).
+ */
+export type ProjectCardData = Pick<Project, 'id' | 'slug' | 'title' | 'description' | 'imageUrl' | 'status' | 'raisedAmount' | 'goalAmount'>;
+
+export function projectCardData(p: Project, lang: Lang): ProjectCardData {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: localized(lang, p.title, p.titleDe),
+    description: truncate(localized(lang, p.description, p.descriptionDe), CARD_TEXT),
+    imageUrl: p.imageUrl,
+    status: p.status,
+    raisedAmount: p.raisedAmount,
+    goalAmount: p.goalAmount,
+  };
+}
+
+export function ProjectCard({ project, headingLevel = 3, eager = false }: { project: ProjectCardData; headingLevel?: 2 | 3; eager?: boolean }) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
-  const title = localized(lang, project.title, project.titleDe);
-  const description = localized(lang, project.description, project.descriptionDe);
+  const { title } = project;
+  const description = truncate(project.description, CARD_TEXT);
   const completed = isCompleted(project);
   const percent = completed ? 100 : percentFunded(project.raisedAmount, project.goalAmount);
   const href = link('projectDetail', { slug: project.slug });
@@ -43,7 +66,7 @@ export function ProjectCard({ project, headingLevel = 3, eager = false }: { proj
             {title}
           </Link>
         </Heading>
-        <p className="card-text">{truncate(description, 150)}</p>
+        <p className="card-text">{description}</p>
         <div className="amounts">
           <span>
             <strong>{formatMoney(project.raisedAmount, lang)}</strong> {t('projects.raised')}
@@ -69,7 +92,7 @@ export function ProjectCard({ project, headingLevel = 3, eager = false }: { proj
               <span className="sr-only">: {title}</span>
             </Link>
           )}
-          <ShareButton title={title} text={truncate(description, 150)} />
+          <ShareButton title={title} text={description} />
         </div>
       </div>
     </article>

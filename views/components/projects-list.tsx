@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../app-context';
-import { matchesFilter, type Project, type ProjectFilter } from '../../models/shared/rules';
-import { ProjectCard } from './project-card';
+import { matchesFilter, type ProjectFilter } from '../../models/shared/rules';
+import { ProjectCard, type ProjectCardData } from './project-card';
 
 const FILTERS: { id: ProjectFilter; key: string }[] = [
   { id: 'all', key: 'projects.filter.all' },
@@ -10,8 +10,8 @@ const FILTERS: { id: ProjectFilter; key: string }[] = [
   { id: 'completed', key: 'projects.filter.completed' },
 ];
 
-/** The projects list with its filters: the home page section and the /projects page. */
-export function ProjectsList({ projects }: { projects: Project[] }) {
+/** The projects list with its filters: the home page section and the /projects page (cards' data: projectCardData). */
+export function ProjectsList({ projects }: { projects: ProjectCardData[] }) {
   const t = useT();
   const [filter, setFilter] = useState<ProjectFilter>('all');
   const shown = projects.filter((p) => matchesFilter(p, filter));

@@ -1,9 +1,10 @@
 import { Link } from '../components/link';
-import { useLinks, useT } from '../app-context';
+import { useLang, useLinks, useT } from '../app-context';
 import { type Project } from '../../models/shared/rules';
 import type { PageIntro } from '../components/content/page-hero';
 import ProjectsList from '../islands/projects';
 import { ListHero } from '../components/list-hero';
+import { projectCardData } from '../components/project-card';
 
 export interface ProjectsPageProps {
   projects: Project[];
@@ -14,6 +15,7 @@ export interface ProjectsPageProps {
 export default function ProjectsPage({ projects, content }: ProjectsPageProps) {
   const t = useT();
   const link = useLinks();
+  const lang = useLang();
   return (
     <>
       <ListHero id="projects-title" ns="projectsPage" content={content} />
@@ -22,7 +24,7 @@ export default function ProjectsPage({ projects, content }: ProjectsPageProps) {
           <h2 id="projects-list-heading" className="sr-only">
             {t('projectsPage.listHeading')}
           </h2>
-          <ProjectsList projects={projects} />
+          <ProjectsList projects={projects.map((p) => projectCardData(p, lang))} />
           <p className="template-teaser">
             <Link to={link('projectTemplate')}>{t('projectsPage.templateLink')} →</Link>
           </p>
