@@ -109,6 +109,30 @@ const donationUrl = z
     return z.NEVER;
   });
 
+/** A service's operator for the privacy notice: its name, its country, and the safeguard of a transfer abroad. */
+export interface ProviderInfo {
+  name: string;
+  /** ISO 3166-1 alpha-2, upper case (CH, DE, US). */
+  country: string;
+  /** How data sent to a country without adequate protection is safeguarded (revFADP Art. 16/17). */
+  safeguard: 'dpf' | 'scc' | null;
+}
+
+const PROVIDER_MESSAGE = 'must be "Name | CC" or "Name | CC | dpf" or "Name | CC | scc", e.g. "Infomaniak Network SA | CH"';
+const provider = z
+  .string()
+  .optional()
+  .transform((raw, ctx): ProviderInfo | undefined => {
+    const v = raw?.trim();
+    if (!v) return undefined;
+    const [name, country, safeguard, ...rest] = v.split('|').map((part) => part.trim());
+    if (!name || !country || !/^[A-Za-z]{2}$/.test(country) || rest.length || (safeguard && !/^(dpf|scc)$/i.test(safeguard)) || name.length > 100) {
+      ctx.addIssue({ code: 'custom', message: PROVIDER_MESSAGE });
+      return z.NEVER;
+    }
+    return { name, country: country.toUpperCase(), safeguard: safeguard ? (safeguard.toLowerCase() as 'dpf' | 'scc') : null };
+  });
+
 // Every variable of the configuration table (docs/operations.md#configuration), validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -152,6 +176,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_\-/.]{0,100}$/, 'must be a key prefix like charity/ (letters, digits, - _ . /)')
     .optional(),
+  // Who runs the mail server and the bucket, for the privacy notice (/privacy): "Name | CC" or
+  // "Name | CC | dpf" / "| scc" (CC: the country where the data is kept, ISO 3166 like CH or US).
+  SMTP_PROVIDER: provider,
+  S3_PROVIDER: provider,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -222,6 +250,8 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** The operators of the mail server and the bucket as configured (SMTP_PROVIDER, S3_PROVIDER), for the privacy notice. */
+  providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
   /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
@@ -309,6 +339,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET
       ? {

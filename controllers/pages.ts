@@ -14,6 +14,7 @@ import { pageEntry, PAGE_NAME_BY_ROUTE } from './page-content';
 import { PAGE_PATHS, type RouteId } from '../models/shared/urls';
 import type { PageIntro } from '../views/components/content/page-hero';
 import { listLiveTeam } from '../models/content/team';
+import { recipientsOf } from '../models/site/recipients';
 import { answerPreview, previewSecretOf } from './preview';
 import { announceSpeculation } from './speculation';
 import * as home from './home';
@@ -45,6 +46,8 @@ import AdminLoginPage from '../views/pages/admin-login-page';
 import AdminPage from '../views/pages/admin-page';
 import BackendDemoPage from '../views/pages/backend-demo-page';
 import TestImagesPage from '../views/pages/test-images-page';
+import PrivacyPage, { type PrivacyPageProps } from '../views/pages/privacy-page';
+import ImprintPage from '../views/pages/imprint-page';
 
 /** A page: what to render (PageView), at which address, from which controller. */
 export interface PageRoute<P = any> extends PageView<P> {
@@ -81,6 +84,12 @@ const teamPage: PageLoader<{ content: PageIntro | null; team: Awaited<ReturnType
   return { ...intro, props: { ...intro.props, team } };
 };
 
+/** The privacy notice: its entry, and the services that receive data as this site is configured. */
+const privacyPage: PageLoader<PrivacyPageProps> = async (req, deps) => {
+  const intro = await staticPage('privacy')(req, deps);
+  return { ...intro, props: { ...intro.props, recipients: recipientsOf(deps.config) } };
+};
+
 // In the order Express tries them: the template's fixed address before the project addresses.
 export const PAGES: readonly PageRoute[] = [
   page({ id: 'home', path: PAGE_PATHS.home, view: HomePage, load: home.index, layout: 'public', sitemap: true }),
@@ -99,6 +108,8 @@ export const PAGES: readonly PageRoute[] = [
   page({ id: 'newsDetail', path: PAGE_PATHS.newsDetail, view: NewsDetailPage, load: news.show, layout: 'public', sitemap: false }),
   page({ id: 'team', path: PAGE_PATHS.team, view: TeamPage, load: teamPage, layout: 'public', sitemap: true }),
   page({ id: 'contact', path: PAGE_PATHS.contact, view: ContactPage, load: staticPage('contact'), layout: 'public', sitemap: true }),
+  page({ id: 'privacy', path: PAGE_PATHS.privacy, view: PrivacyPage, load: privacyPage, layout: 'public', sitemap: true }),
+  page({ id: 'imprint', path: PAGE_PATHS.imprint, view: ImprintPage, load: staticPage('imprint'), layout: 'public', sitemap: true }),
   page({ id: 'checkout', path: PAGE_PATHS.checkout, view: CheckoutPage, load: checkout.index, layout: 'public', sitemap: true }),
   page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
   page({ id: 'adminLogin', path: PAGE_PATHS.adminLogin, view: AdminLoginPage, load: admin.loginPage, layout: 'admin', sitemap: false }),

@@ -27,7 +27,7 @@ const USABLE_BUDGET_MS = 3500;
 /** Throttled timings move with the machine's other load: the build fails only 15 % past the budget. */
 const USABLE_TOLERANCE = 0.15;
 /** Pages of text and pictures: no framework before a person touches them (their islands wake then). */
-const STATIC_PAGES: readonly RouteId[] = ['about', 'vision', 'mission', 'foodSecurity', 'skillsTraining', 'health', 'environment', 'nook', 'team', 'projectTemplate'];
+const STATIC_PAGES: readonly RouteId[] = ['about', 'vision', 'mission', 'foodSecurity', 'skillsTraining', 'health', 'environment', 'nook', 'team', 'privacy', 'imprint', 'projectTemplate'];
 const VILLAGE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8, cpu: 4 };
 
 const args = process.argv.slice(2);

@@ -139,6 +139,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/news/solar-infrastructure-brings-light-to-the-tariro-nook',
   '/team',
   '/contact',
+  '/privacy',
+  '/imprint',
   '/checkout',
   '/donations/manage',
 ];

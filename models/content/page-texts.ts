@@ -39,6 +39,13 @@ export const PAGE_TEXT_SOURCES: Partial<Record<PageName, TextSource>> = {
   health: { prefixes: ['health'], skip: ['health.hero.title', 'health.hero.lead'] },
   environment: { prefixes: ['environment'], skip: ['environment.hero.title', 'environment.hero.lead'] },
   nook: { prefixes: ['nook'], skip: ['nook.hero.lead'] },
+  // The legal pages: their words, not the names of the safeguards (legal terms) nor the labels
+  // of the address that the configuration fills in.
+  privacy: {
+    prefixes: ['privacy'],
+    skip: ['privacy.hero.title', 'privacy.hero.lead', 'privacy.recipients.safeguard.dpf', 'privacy.recipients.safeguard.scc', 'privacy.recipients.safeguard.adequacy'],
+  },
+  imprint: { prefixes: ['imprint'], skip: ['imprint.hero.title', 'imprint.hero.lead', 'imprint.org.email', 'imprint.org.phone'] },
 };
 
 const BUILT_IN: Record<Lang, Record<string, unknown>> = { en, de };

@@ -13,8 +13,15 @@ export interface PostalAddress {
 // A table, not Intl.DisplayNames: the server and a phone's browser must write the same words
 // (hydration), and the browser would load locale data for it. Other codes are written as they are.
 const COUNTRIES: Record<Lang, Record<string, string>> = {
-  en: { CH: 'Switzerland', LI: 'Liechtenstein', DE: 'Germany', AT: 'Austria', FR: 'France', IT: 'Italy', ZW: 'Zimbabwe' },
-  de: { CH: 'Schweiz', LI: 'Liechtenstein', DE: 'Deutschland', AT: 'Österreich', FR: 'Frankreich', IT: 'Italien', ZW: 'Simbabwe' },
+  en: {
+    CH: 'Switzerland', LI: 'Liechtenstein', DE: 'Germany', AT: 'Austria', FR: 'France', IT: 'Italy', ZW: 'Zimbabwe',
+    // Where the services named in the privacy notice may keep data (models/site/recipients.ts).
+    US: 'United States', IE: 'Ireland', GB: 'United Kingdom', NL: 'Netherlands', BE: 'Belgium', LU: 'Luxembourg', ES: 'Spain', SE: 'Sweden', FI: 'Finland', DK: 'Denmark', NO: 'Norway', PL: 'Poland',
+  },
+  de: {
+    CH: 'Schweiz', LI: 'Liechtenstein', DE: 'Deutschland', AT: 'Österreich', FR: 'Frankreich', IT: 'Italien', ZW: 'Simbabwe',
+    US: 'Vereinigte Staaten', IE: 'Irland', GB: 'Vereinigtes Königreich', NL: 'Niederlande', BE: 'Belgien', LU: 'Luxemburg', ES: 'Spanien', SE: 'Schweden', FI: 'Finnland', DK: 'Dänemark', NO: 'Norwegen', PL: 'Polen',
+  },
 };
 
 export const countryName = (code: string, lang: Lang): string => COUNTRIES[lang][code] ?? code;

@@ -7,7 +7,7 @@ import type { Lang } from './rules';
 /** The pages whose content the admin edits (one entry per page). */
 export const PAGE_NAMES = [
   'home', 'about', 'vision', 'mission', 'projects', 'news', 'team', 'contact',
-  'food-security', 'skills-training', 'health', 'environment', 'nook',
+  'food-security', 'skills-training', 'health', 'environment', 'nook', 'privacy', 'imprint',
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 

@@ -27,6 +27,9 @@ export const PAGE_PATHS = {
   newsDetail: '/news/:slug',
   team: '/team',
   contact: '/contact',
+  // What the law asks a Swiss site to publish: the privacy notice (revFADP Art. 19) and the imprint.
+  privacy: '/privacy',
+  imprint: '/imprint',
   checkout: '/checkout',
   // Donors manage their gifts: ask for a link, then list, change, pause, cancel; certificates.
   donorManage: '/donations/manage',
@@ -44,14 +47,14 @@ export type RouteId = keyof typeof PAGE_PATHS;
 export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
   home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
   team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
-  health: 'health', environment: 'environment', nook: 'nook',
+  health: 'health', environment: 'environment', nook: 'nook', privacy: 'privacy', imprint: 'imprint',
 };
 
 /** Page name -> the route of the page it drives (a preview of a page content opens that page; test/unit checks it mirrors the map above). */
 export const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = {
   home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
   team: 'team', contact: 'contact', 'food-security': 'foodSecurity', 'skills-training': 'skillsTraining',
-  health: 'health', environment: 'environment', nook: 'nook',
+  health: 'health', environment: 'environment', nook: 'nook', privacy: 'privacy', imprint: 'imprint',
 };
 
 /** The page that shows a content item (the admin's preview and "View on site"): its own page, the team page, or the page a page content drives. */

@@ -137,7 +137,7 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
 
   test('text pages wake no island before a person touches them; the checkout wakes at once, the slideshow when the browser is idle', async () => {
     const whenOf = async (url: string) => islandsOf((await request(h.app).get(url).set('Accept', 'text/html')).text).islands.map((i) => `${i.name}:${declared.get(i.name)!.when}`);
-    for (const p of ['/about', '/de/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/de/projects/new-project-template']) {
+    for (const p of ['/about', '/de/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/privacy', '/de/imprint', '/de/projects/new-project-template']) {
       const eager = (await whenOf(p)).filter((w) => !w.endsWith(':interaction') && !w.endsWith(':runtime'));
       assert.deepEqual(eager, [], `${p} wakes nothing by itself`);
     }

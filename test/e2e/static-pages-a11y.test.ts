@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axeSerious, ON_POSTGRES, serverAndBrowser, waitForHydration, watchedPage } from '../helpers';
 
-const PAGES = ['/about', '/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/contact', '/test-images', '/backend-demo'];
+const PAGES = ['/about', '/vision', '/mission', '/food-security', '/skills-training', '/health', '/environment', '/tariro-nook', '/team', '/contact', '/privacy', '/imprint', '/test-images', '/backend-demo'];
 
 describe('content pages in Chromium', () => {
   const e2e = serverAndBrowser();

@@ -110,8 +110,9 @@ export function Footer() {
             © {new Date().getUTCFullYear()} {site.name}. {t('footer.rights')}
           </p>
           <ul className="footer-legal">
-            <li><Link to={link('about')}>{t('footer.privacy')}</Link></li>
-            <li><Link to={link('about')}>{t('footer.terms')}</Link></li>
+            {/* As the spec says, both go to the about page: to its sections that lead to the full texts. */}
+            <li><Link to={`${link('about')}#privacy`}>{t('footer.privacy')}</Link></li>
+            <li><Link to={`${link('about')}#imprint`}>{t('footer.terms')}</Link></li>
             <li><Link to={link('contact')}>{t('nav.contact')}</Link></li>
           </ul>
         </div>

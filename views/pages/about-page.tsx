@@ -70,6 +70,24 @@ export default function AboutPage({ content }: { content: PageIntro | null }) {
         </ButtonRow>
         <LazyMap place="mwenezi" title={t('about.mapTitle')} className="content-map" />
       </TextSection>
+
+      {/* The footer's privacy and terms links lead here (#privacy, #imprint), and on to the full texts. */}
+      <div className="section">
+        <div className="container legal-teasers">
+          {(['privacy', 'imprint'] as const).map((key) => (
+            <section key={key} id={key} className="legal-teaser" aria-labelledby={`about-legal-${key}`}>
+              <p className="eyebrow">{t(`about.legal.${key}.eyebrow`)}</p>
+              <h2 id={`about-legal-${key}`}>{t(`about.legal.${key}.title`)}</h2>
+              <p>{t(`about.legal.${key}.text`)}</p>
+              <p>
+                <Link to={link(key)} className="text-link">
+                  {t(`about.legal.${key}.link`)} <span aria-hidden="true">→</span>
+                </Link>
+              </p>
+            </section>
+          ))}
+        </div>
+      </div>
     </div>
   );
 }
