@@ -13,6 +13,7 @@ import { IslandFrame, IslandRendererContext, islandPrefix, type IslandDecl, type
 import { ISLAND_ENV_ID, type IslandEnv } from './island-env';
 import { Providers } from './providers';
 import { oneLanguage } from './browser-payload';
+import { escapeHtml } from '../models/shared/text';
 import { PublicLayout } from './layouts/public-layout';
 import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
 import type { AppContextValue } from './app-context';
@@ -128,8 +129,10 @@ function earlyPreloads(used: Map<string, IslandDecl<any>>, env: { lang: AppConte
     const text = files.locales[env.lang];
     if (text) texts.push(text);
   }
-  const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return [...[...modules].map((href) => `<link rel="modulepreload" href="${attr(href)}" fetchpriority="low"/>`), ...texts.map((href) => `<link rel="preload" href="${attr(href)}" as="fetch" crossorigin="anonymous" fetchpriority="low"/>`)].join('');
+  return [
+    ...[...modules].map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" fetchpriority="low"/>`),
+    ...texts.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous" fetchpriority="low"/>`),
+  ].join('');
 }
 
 export function renderPublicDocument({ page, site, i18n, assets, Page }: RenderOptions & { Page: ComponentType<any> }): string {
