@@ -113,7 +113,7 @@ function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: Maili
         const t = tFor(i18n, lang);
         const url = localUrl(config.publicUrl, '/newsletter/confirm', lang, { token: result.confirmToken });
         try {
-          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }) });
+          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }), oneTimeLink: true });
         } catch (err) {
           log.error({ err }, 'newsletter confirmation mail could not be sent');
           // No mail went out: the next attempt must send one, not wait for the resend pause.

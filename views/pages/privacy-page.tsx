@@ -16,9 +16,11 @@ const COLLECTED = ['gifts', 'monthly', 'newsletter', 'contact', 'server'] as con
 export interface PrivacyPageProps {
   content: PageIntro | null;
   recipients: Recipient[];
+  /** The periods in force (RETENTION_MAIL_DAYS, RETENTION_IP_DAYS). */
+  retention: { mailDays: number; ipDays: number };
 }
 
-export default function PrivacyPage({ content, recipients }: PrivacyPageProps) {
+export default function PrivacyPage({ content, recipients, retention }: PrivacyPageProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -61,7 +63,9 @@ export default function PrivacyPage({ content, recipients }: PrivacyPageProps) {
         )}
       </TextSection>
 
-      <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3} />
+      <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3}>
+        <p>{t('privacy.retention.p4', { mailDays: retention.mailDays, ipDays: retention.ipDays })}</p>
+      </TextSection>
 
       <TextSection texts="privacy.rights" narrow paragraphs={2}>
         <p>
