@@ -32,14 +32,14 @@ export const BY_LINK: PrivacyActor = { actor: 'privacy-link', actorName: null };
 /** A new link for this address and kind (the caller mails it); the request is audited. */
 export async function createPrivacyLink(db: Knex, secret: string, email: string, kind: PrivacyKind, lang: Lang): Promise<string> {
   const token = await privacyTokens[kind].create(db, email, lang);
-  await recordAudit(db, { ...BY_LINK, action: `privacy-${kind}-asked`, entity: 'person', entityId: pseudonymOf(email, secret), summary: `a ${kind} link was asked for` });
+  await recordAudit(db, { ...BY_LINK, action: `privacy-${kind}-asked`, entity: 'person', entityId: pseudonymOf(email, secret), summary: `a ${kind} link was asked for`, details: { name: pseudonymOf(email, secret) } });
   return token;
 }
 
 /** Access: the report, audited. */
 export async function giveAccess(db: Knex, secret: string, email: string, by: PrivacyActor): Promise<PersonalData> {
   const data = await personalDataOf(db, email);
-  await recordAudit(db, { ...by, action: 'privacy-access', entity: 'person', entityId: pseudonymOf(email, secret), summary: 'personal data shown' });
+  await recordAudit(db, { ...by, action: 'privacy-access', entity: 'person', entityId: pseudonymOf(email, secret), summary: 'personal data shown', details: { name: pseudonymOf(email, secret) } });
   return data;
 }
 
@@ -81,6 +81,7 @@ export async function erase(deps: ErasureDeps, email: string, by: PrivacyActor):
     action: 'privacy-erasure',
     entity: 'person',
     entityId: pseudonymOf(email, deps.secret),
+    details: { name: pseudonymOf(email, deps.secret) },
     summary: `personal data erased: ${result.subscribers} subscriber, ${result.gifts} gifts and ${result.monthlyGifts} monthly gifts kept under a pseudonym, ${result.mails} mails deleted`,
   });
   return { ...result, cancelled };
