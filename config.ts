@@ -180,6 +180,9 @@ const EnvSchema = z.object({
   // "Name | CC | dpf" / "| scc" (CC: the country where the data is kept, ISO 3166 like CH or US).
   SMTP_PROVIDER: provider,
   S3_PROVIDER: provider,
+  // Keep no more than needed: the daily retention job (models/site/retention.ts) and the privacy notice.
+  RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_IP_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -252,6 +255,8 @@ export interface Config {
   mailFrom: string;
   /** The operators of the mail server and the bucket as configured (SMTP_PROVIDER, S3_PROVIDER), for the privacy notice. */
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
+  /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
+  retention: { mailDays: number; ipDays: number };
   /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
   /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
@@ -340,6 +345,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
+    retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS },
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET
       ? {

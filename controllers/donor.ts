@@ -98,6 +98,7 @@ async function mailLinkIfDonor(deps: Deps, email: string, lang: Lang): Promise<v
     to: email,
     subject: t('donorMail.link.subject', { site }),
     text: t('donorMail.link.text', { site, url: localUrl(deps.config.publicUrl, PAGE_PATH, lang, { token }), minutes: String(DONOR_TOKEN_TTL_MS / 60000) }),
+    oneTimeLink: true,
   });
 }
 

@@ -11,6 +11,7 @@ import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants } from '../mod
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from '../models/media/sweep';
 import { runAltSuggestJob } from '../models/media/alt-suggest';
 import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from '../models/content/trash';
+import { queueRetention, RETENTION_FIRST_DELAY_MS, RETENTION_TASK, runRetentionJob } from '../models/site/retention';
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from '../models/content/publish-schedule';
 import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK, RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from '../models/giving/names';
 import { runCertificateRequest, runCertificateRun, type CertificateDeps } from '../models/giving/certificate';
@@ -55,6 +56,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     [PUBLISH_SWEEP_TASK]: (_payload, ctx) => runPublishSweepJob({ db, jobs }, ctx.log),
     // Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
     [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined),
+    // Keep no more than needed: mails with one-time links, old tokens, sessions, IP addresses; daily.
+    [RETENTION_TASK]: (_payload, ctx) => runRetentionJob({ db, jobs, periods: config.retention }, ctx.log).then(() => undefined),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -62,11 +65,12 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
- * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing and the
- * hourly trash purge.
+ * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
+ * hourly trash purge and the daily retention purge.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
   await queuePublishSweep(deps.jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
   await queueTrashPurge(deps.jobs);
+  await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_FIRST_DELAY_MS));
 }

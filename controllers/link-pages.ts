@@ -20,6 +20,8 @@ export interface LinkPage {
   form?: { action: string; token: string; button: string; why: string };
   /** Ways on (the first one is the main button); without a form and links: back to the website. */
   links?: { href: string; label: string }[];
+  /** More of the page under the text (HTML the caller built with escapeHtml: the privacy report). */
+  html?: string;
 }
 
 
@@ -62,7 +64,7 @@ export function sendLinkPage(deps: Deps, res: Response, lang: Lang, page: LinkPa
 <div class="container narrow center">
 <h1>${esc(page.title)}</h1>
 <p class="lead">${esc(page.text)}</p>
-${form}${actions}
+${page.html ?? ''}${form}${actions}
 </div>
 </main>
 </body>

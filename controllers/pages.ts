@@ -87,7 +87,7 @@ const teamPage: PageLoader<{ content: PageIntro | null; team: Awaited<ReturnType
 /** The privacy notice: its entry, and the services that receive data as this site is configured. */
 const privacyPage: PageLoader<PrivacyPageProps> = async (req, deps) => {
   const intro = await staticPage('privacy')(req, deps);
-  return { ...intro, props: { ...intro.props, recipients: recipientsOf(deps.config) } };
+  return { ...intro, props: { ...intro.props, recipients: recipientsOf(deps.config), retention: deps.config.retention } };
 };
 
 // In the order Express tries them: the template's fixed address before the project addresses.

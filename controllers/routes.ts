@@ -35,6 +35,7 @@ import { healthRouter } from './health';
 import { requestLog } from './middleware/request-log';
 import { rejectUnstorableText } from './middleware/text';
 import { donorRoutes } from './donor';
+import { adminPrivacyApi, privacyApi, privacyPages } from './privacy';
 import { previewApi } from './preview';
 import { a11yApi } from './admin/a11y';
 
@@ -149,6 +150,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   // -- end of Words
   // -- Accessibility checks of a form's Markdown fields (controllers/admin/a11y.ts).
   app.use('/api/admin/a11y-check', adminApiGuard, a11yApi(deps));
+  // People's data: access and erasure for an address, from the Donations and Subscribers tabs.
+  app.use('/api/admin/privacy', adminApiGuard, adminPrivacyApi(deps, { secret: options.secret, monthly: options.monthly }));
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessions.cookieName }));
   app.use('/api/media', adminApiGuard, media.api);
   // The login page and the admin page with its no-JavaScript forms, in every language: private,
@@ -170,6 +173,10 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use('/api/donor', noStore, donor.api);
   app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
+  // People's data by e-mailed link (controllers/privacy.ts): the request, the link pages. Never stored.
+  app.use('/api/privacy', noStore, privacyApi(deps, { secret: options.secret, monthly: options.monthly }));
+  // (Not privatePage: the notice itself at /privacy is a public page; the link pages say no-store themselves.)
+  app.use(inEveryLanguage('/privacy'), privacyPages(deps, { secret: options.secret, monthly: options.monthly }));
   app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(qrBillRouter(deps));
   app.use(sitemapRouter(deps, PAGES.filter((p) => p.sitemap).map((p) => p.path)));

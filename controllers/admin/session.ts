@@ -88,6 +88,7 @@ async function sendSignInLink(deps: Deps, email: string, lang: Lang): Promise<vo
     to: email,
     subject: t('admin.login.mailSubject', { site: deps.config.site.name }),
     text: t('admin.login.mailText', { site: deps.config.site.name, url, minutes }),
+    oneTimeLink: true,
   });
 }
 

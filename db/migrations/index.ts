@@ -16,6 +16,8 @@ import * as translationAndSpending from './20261126000000_translation_and_spendi
 import * as altSavedAt from './20261127000300_alt_saved_at';
 import * as glossaryKey from './20261127000400_glossary_key';
 import * as auditDetails from './20261128000000_audit_details';
+import * as retention from './20261128000100_retention';
+import * as privacyRequests from './20261128000200_privacy_requests';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -37,6 +39,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127000300_alt_saved_at': altSavedAt,
   '20261127000400_glossary_key': glossaryKey,
   '20261128000000_audit_details': auditDetails,
+  '20261128000100_retention': retention,
+  '20261128000200_privacy_requests': privacyRequests,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

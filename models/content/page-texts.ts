@@ -43,7 +43,11 @@ export const PAGE_TEXT_SOURCES: Partial<Record<PageName, TextSource>> = {
   // of the address that the configuration fills in.
   privacy: {
     prefixes: ['privacy'],
-    skip: ['privacy.hero.title', 'privacy.hero.lead', 'privacy.recipients.safeguard.dpf', 'privacy.recipients.safeguard.scc', 'privacy.recipients.safeguard.adequacy'],
+    skip: [
+      'privacy.hero.title', 'privacy.hero.lead', 'privacy.recipients.safeguard.dpf', 'privacy.recipients.safeguard.scc', 'privacy.recipients.safeguard.adequacy',
+      // The request form's labels are interface text.
+      'privacy.rights.form.title', 'privacy.rights.form.email', 'privacy.rights.form.kind', 'privacy.rights.form.access', 'privacy.rights.form.erasure', 'privacy.rights.form.submit', 'privacy.rights.form.note',
+    ],
   },
   imprint: { prefixes: ['imprint'], skip: ['imprint.hero.title', 'imprint.hero.lead', 'imprint.org.email', 'imprint.org.phone'] },
 };

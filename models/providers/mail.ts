@@ -15,6 +15,11 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** Files sent with the mail (a donation certificate): small, kept base64 in the outbox row. */
   attachments?: MailAttachment[];
+  /**
+   * It carries a one-time link (a sign-in, a donor's page, a confirmation): its outbox copy is
+   * deleted RETENTION_MAIL_DAYS after it was sent (models/site/retention.ts).
+   */
+  oneTimeLink?: boolean;
 }
 
 export interface MailAttachment {
@@ -117,6 +122,7 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
     attachments: m.attachments?.length ? JSON.stringify(m.attachments) : null,
     transport: kind,
     status,
+    oneTimeLink: m.oneTimeLink === true,
   });
 
   return {

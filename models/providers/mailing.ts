@@ -65,6 +65,10 @@ export interface MailingProvider {
    * is written in the same transaction as the send's rows.
    */
   sendCampaign(campaignId: string, actor: string, audit?: AuditOf<SendResult>): Promise<SendResult>;
+  /** What the provider itself keeps about an address (Mailchimp's member record), or null (local: the site's own rows say it all). */
+  memberRecord(email: string): Promise<Record<string, unknown> | null>;
+  /** Deletes an address for good (Mailchimp: delete-permanent; an unknown address is fine). Local: nothing to do, the site's rows are erased by the caller. */
+  forget(email: string): Promise<void>;
 }
 
 export interface MailingOptions {
@@ -113,7 +117,7 @@ function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: Maili
         const t = tFor(i18n, lang);
         const url = localUrl(config.publicUrl, '/newsletter/confirm', lang, { token: result.confirmToken });
         try {
-          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }) });
+          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }), oneTimeLink: true });
         } catch (err) {
           log.error({ err }, 'newsletter confirmation mail could not be sent');
           // No mail went out: the next attempt must send one, not wait for the resend pause.
@@ -127,6 +131,12 @@ function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: Maili
     async audience() {
       return countConfirmedSubscribers(db);
     },
+
+    // The site's own rows are the whole record here; erasing them is the caller's transaction.
+    async memberRecord() {
+      return null;
+    },
+    async forget() {},
 
     createCampaign(data, audit = none) {
       return audited(
@@ -167,6 +177,7 @@ interface MailchimpClient {
   lists: {
     getListMember(listId: string, hash: string, opts?: { fields?: string[] }): Promise<MailchimpMember>;
     setListMember(listId: string, hash: string, body: Record<string, unknown>): Promise<MailchimpMember>;
+    deleteListMemberPermanent(listId: string, hash: string): Promise<unknown>;
   };
   campaigns: {
     create(body: Record<string, unknown>): Promise<{ id: string; web_id: number }>;
@@ -280,6 +291,27 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
 
     async audience() {
       return null;
+    },
+
+    async memberRecord(email) {
+      try {
+        const answer: unknown = await client.lists.getListMember(audienceId, subscriberHash(email), {
+          fields: ['email_address', 'status', 'language', 'timestamp_signup', 'timestamp_opt', 'last_changed', 'source'],
+        });
+        return answer && typeof answer === 'object' ? (answer as Record<string, unknown>) : null;
+      } catch (err) {
+        if ((err as SuperagentError).status === 404) return null;
+        throw failure(err, 'getListMember');
+      }
+    },
+
+    async forget(email) {
+      try {
+        await client.lists.deleteListMemberPermanent(audienceId, subscriberHash(email));
+      } catch (err) {
+        if ((err as SuperagentError).status === 404) return;
+        throw failure(err, 'deleteListMemberPermanent');
+      }
     },
 
     async createCampaign(data, audit = none) {

@@ -332,6 +332,7 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/privacy/access|erasure', method: 'POST', path: fc.constantFrom('/api/admin/privacy/access', '/api/admin/privacy/erasure'), auth: adminAuth, body: jsonBody(mutated({ email: 'person@example.org' }, { email: 'text' })) }),
   // Preview links of an item as it would be.
   { arbitrary: resourceBody.chain(({ name, body }) => req({ route: 'POST /api/admin/preview', method: 'POST', path: fc.constant('/api/admin/preview'), auth: adminAuth, body: jsonBody(fc.record({ entity: fc.oneof({ arbitrary: fc.constant<unknown>(name), weight: 4 }, { arbitrary: anyValue, weight: 1 }), id: fc.option(fc.oneof(fc.integer({ min: 1, max: 40 }), anyValue)), values: fc.oneof({ arbitrary: fc.constant<unknown>(body), weight: 4 }, { arbitrary: anyValue, weight: 1 }) })) })), weight: 2 },
   req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),  // Donations tab: ledger filters, CSV, monthly donors, certificate runs.
@@ -351,6 +352,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
   { arbitrary: req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }), weight: 2 },
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
+  req({ route: 'POST /api/privacy/requests', method: 'POST', path: fc.constant('/api/privacy/requests'), body: jsonBody(mutated({ email: 'person@example.org', kind: 'access', language: 'de' }, { email: 'text', kind: 'any', language: 'any' })) }),
   req({ route: 'POST /api/donor/manage-link', method: 'POST', path: fc.constant('/api/donor/manage-link'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de', form: 'checkout' }, { email: 'text', language: 'any', form: 'any' })) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
   req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234' }, { amount: 'amount', projectId: 'id', language: 'any' })) }),
@@ -375,6 +377,13 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }), weight: 3 },
   // The donor page's forms: the link request, the link's button, and actions (without a donor session).
   req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount' })) }),
+  // People's data: the privacy notice's form, and the links' pages and buttons (tokens that are not ours).
+  req({
+    route: 'GET|POST /privacy/access, /privacy/erasure, /privacy/requests',
+    method: fc.constantFrom('GET', 'POST'),
+    path: fc.tuple(lang, fc.constantFrom('/privacy/access', '/privacy/erasure', '/privacy/requests'), fc.oneof(fc.constant(''), fc.constant(`?token=${'a'.repeat(43)}`), textSegment.map((s) => `?token=${s}`))).map(([l, p, q]) => `${l}${p}${q}`),
+    body: formBody(mutated({ token: 'a'.repeat(43), email: 'person@example.org', kind: 'erasure' }, { email: 'text', kind: 'any' })),
+  }),
   req({ route: 'GET /de/qr-bill.svg, /qr-bill.svg', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?x=1', '/../x')).map(([l, q]) => `${l}/qr-bill.svg${q}`) }),
   req({ route: 'GET /de/qr-bill.pdf, /qr-bill.pdf', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?lang=fr', '%00')).map(([l, q]) => `${l}/qr-bill.pdf${q}`) }),
   req({ route: 'GET <page>?preview=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/projects/x', '/news/y', '/team', '/about'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?preview=${t}`) }),

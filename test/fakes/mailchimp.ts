@@ -3,6 +3,7 @@
 //
 //   GET  /3.0/lists/:list/members/:hash          404 (problem+json) when unknown
 //   PUT  /3.0/lists/:list/members/:hash          add or update (status_if_new / status / language)
+//   POST /3.0/lists/:list/members/:hash/actions/delete-permanent   forget for good (404 when unknown)
 //   POST /3.0/campaigns                          -> { id, web_id, ... }
 //   PUT  /3.0/campaigns/:id/content              -> { html, plain_text }
 //   POST /3.0/campaigns/:id/actions/send         -> 204
@@ -147,6 +148,16 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
           fake.members.set(d, next);
           return json(res, 200, { id: d, list_id: b, ...next });
         }
+      }
+
+      // /lists/:list/members/:hash/actions/delete-permanent: Mailchimp's "forget" (204; it cannot come back)
+      if (a === 'lists' && c === 'members' && d && e === 'actions' && parts[6] === 'delete-permanent' && req.method === 'POST') {
+        const member = fake.members.get(d);
+        if (!member) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+        fake.members.delete(d);
+        fake.forgotten.add(member.email_address.toLowerCase());
+        res.writeHead(204).end();
+        return;
       }
 
       if (a === 'campaigns' && !b && req.method === 'POST') {

@@ -100,3 +100,13 @@ test('the History names versions by who saved them and when, and the one before 
   assert.match(versionName(T.en, 'en', rev), /^the version Anna Muster saved on 27 Nov( 2026)?, 14:05$/);
   assert.match(versionName(T.de, 'de', rev), /^die von Anna Muster am 27\. Nov\.( 2026)?, 14:05 gespeicherte Fassung$/);
 });
+
+test("people's data requests read as sentences, naming the pseudonym, never an address", () => {
+  const person = 'erased-0123456789abcdef@invalid';
+  const facts = (action: string, actor = 'privacy-link', actorName: string | null = null): ActivityFacts => ({ actor, actorName, action, entity: 'person', details: { name: person } });
+  assert.equal(activitySentence(T.en, 'en', facts('privacy-access-asked')), `Someone asked by e-mail for the data of ${person}`);
+  assert.equal(activitySentence(T.de, 'de', facts('privacy-erasure-asked')), `Jemand hat per E-Mail die Löschung der Daten von ${person} verlangt`);
+  assert.equal(activitySentence(T.en, 'en', facts('privacy-access')), `The data of ${person} was shown to them through their e-mailed link`);
+  assert.equal(activitySentence(T.en, 'en', facts('privacy-access', 'key:abcd1234', 'Ben')), `Ben showed the data of ${person}`);
+  assert.equal(activitySentence(T.de, 'de', facts('privacy-erasure', 'admin@example.org', 'Anna Muster')), `Anna Muster hat die Daten von ${person} gelöscht`);
+});

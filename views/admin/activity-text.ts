@@ -73,6 +73,7 @@ export function actorLabel(t: TFunction, actor: string | null, actorName?: strin
   if (actorName) return actorName;
   if (!actor) return '?';
   if (actor === 'system') return t('admin.activity.system');
+  if (actor === 'privacy-link') return t('admin.activity.privacyLink');
   if (actor.startsWith('key:')) return t('admin.keyLabel', { fingerprint: actor.slice(4) });
   return actor;
 }
@@ -198,6 +199,15 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   }
   if (e.entity === 'certificates' && a === 'start' && d.year) return say('certificates', { year: d.year });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
+  // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
+  if (e.entity === 'person' && name) {
+    const person = name;
+    if (a === 'privacy-access-asked') return t('admin.activity.says.privacyAccessAsked', { person });
+    if (a === 'privacy-erasure-asked') return t('admin.activity.says.privacyErasureAsked', { person });
+    const self = e.actor === 'privacy-link';
+    if (a === 'privacy-access') return self ? t('admin.activity.says.privacyAccessSelf', { person }) : say('privacyAccess', { person });
+    if (a === 'privacy-erasure') return self ? t('admin.activity.says.privacyErasureSelf', { person }) : say('privacyErasure', { person });
+  }
   if (e.entity === 'campaign' && a === 'create' && name) return say('campaign', { name: quoted(t, name) });
   if (e.entity === 'newsletter' && a === 'retry') return say('retry');
   if (e.entity === 'newsletter' && a === 'send') {

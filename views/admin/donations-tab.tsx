@@ -6,6 +6,7 @@ import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, Spinner } from './ui';
+import { PersonDataPanel } from './person-data-panel';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { localized, type Lang } from '../../models/shared/rules';
 import type { AdminDonation, CurrencyTotal, DonationPage, DonationState, MonthlyOverview } from '../../models/giving/donations-admin';
@@ -76,6 +77,7 @@ export function DonationsTab({ onChanged }: { onChanged?: () => void }) {
       <LedgerPanel onChanged={onChanged} />
       <MonthlyPanel />
       <CertificatesPanel onChanged={onChanged} />
+      <PersonDataPanel />
     </section>
   );
 }

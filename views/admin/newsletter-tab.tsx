@@ -9,6 +9,7 @@ import { stripMarkdown } from '../../models/shared/admin-rules';
 import { formatDate, localized, truncate, type Lang, type NewsArticle, type Project } from '../../models/shared/rules';
 import type { NewsletterData } from '../../models/newsletter/campaigns';
 import { SubscribersPanel } from './subscribers-panel';
+import { PersonDataPanel } from './person-data-panel';
 import { SendsPanel } from './sends-panel';
 import type { SendProgress } from '../../models/newsletter/sends';
 
@@ -557,6 +558,7 @@ export function NewsletterTab() {
       <SendsPanel started={started} />
 
       <SubscribersPanel onChanged={() => adminFetch<Status>('GET', '/api/admin/newsletter/status').then(setStatus, () => undefined)} />
+      <PersonDataPanel />
     </section>
   );
 }

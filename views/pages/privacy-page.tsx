@@ -2,26 +2,27 @@
 // and why, who else receives it (from the configuration: models/site/recipients.ts), how long it is
 // kept, people's rights, cookies. The words are the Pages tab's "Privacy notice" entry over the
 // built-in copy (locales, privacy.*); the recipients' list is written from the configuration.
-import { Link } from '../components/link';
-import { useLang, useLinks, useT } from '../app-context';
+import { useLang, useT } from '../app-context';
 import type { PageIntro } from '../components/content/page-hero';
 import { TextPageHero } from '../components/content/page-hero';
 import { TextSection } from '../components/content/content-section';
 import { OrgAddress } from '../components/legal/org-address';
 import { countryName } from '../../models/shared/address';
 import type { Recipient } from '../../models/site/recipients';
+import { localizePath } from '../../models/shared/urls';
 
 const COLLECTED = ['gifts', 'monthly', 'newsletter', 'contact', 'server'] as const;
 
 export interface PrivacyPageProps {
   content: PageIntro | null;
   recipients: Recipient[];
+  /** The periods in force (RETENTION_MAIL_DAYS, RETENTION_IP_DAYS). */
+  retention: { mailDays: number; ipDays: number };
 }
 
-export default function PrivacyPage({ content, recipients }: PrivacyPageProps) {
+export default function PrivacyPage({ content, recipients, retention }: PrivacyPageProps) {
   const t = useT();
   const lang = useLang();
-  const link = useLinks();
   return (
     <div className="content-page legal-page">
       <TextPageHero texts="privacy" content={content} />
@@ -61,14 +62,30 @@ export default function PrivacyPage({ content, recipients }: PrivacyPageProps) {
         )}
       </TextSection>
 
-      <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3} />
+      <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3}>
+        <p>{t('privacy.retention.p4', { mailDays: retention.mailDays, ipDays: retention.ipDays })}</p>
+      </TextSection>
 
-      <TextSection texts="privacy.rights" narrow paragraphs={2}>
-        <p>
-          <Link to={link('contact')} className="text-link">
-            {t('nav.contact')} <span aria-hidden="true">→</span>
-          </Link>
-        </p>
+      <TextSection texts="privacy.rights" narrow paragraphs={2} anchor="rights">
+        {/* A plain form (no script): the answer is a page; the link it mails shows or erases the data (controllers/privacy.ts). */}
+        <form method="post" action={localizePath('/privacy/requests', lang)} className="privacy-request-form card">
+          <h3>{t('privacy.rights.form.title')}</h3>
+          <label htmlFor="privacy-request-email">{t('privacy.rights.form.email')}</label>
+          <input id="privacy-request-email" type="email" name="email" required autoComplete="email" maxLength={320} />
+          <fieldset>
+            <legend>{t('privacy.rights.form.kind')}</legend>
+            <label>
+              <input type="radio" name="kind" value="access" defaultChecked /> {t('privacy.rights.form.access')}
+            </label>
+            <label>
+              <input type="radio" name="kind" value="erasure" /> {t('privacy.rights.form.erasure')}
+            </label>
+          </fieldset>
+          <p className="small muted">{t('privacy.rights.form.note')}</p>
+          <button type="submit" className="btn btn-primary">
+            {t('privacy.rights.form.submit')}
+          </button>
+        </form>
       </TextSection>
 
       <TextSection texts="privacy.cookies" tone="alt" narrow paragraphs={2} />

@@ -1,0 +1,123 @@
+// People's data (revFADP Art. 25 access, Art. 32 erasure): everything the site holds about one
+// e-mail address, and its erasure. Gifts stay for the books (Code of Obligations Art. 958f: ten
+// years) with the name and e-mail address replaced by a pseudonym; their receipt references stay.
+// The outside services' part (cancelling monthly gifts at Stripe, deleting the subscriber at
+// Mailchimp for good) is done by the caller before erase() writes here, so nothing local claims an
+// erasure an outside service refused.
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
+import { donationReference } from '../giving/names';
+import { normalizeEmail } from '../shared/text';
+import { toIso } from '../shared/dates';
+
+/** What the site holds about one address (the access report; also given as JSON). */
+export interface PersonalData {
+  email: string;
+  subscriptions: {
+    status: string;
+    language: string;
+    consentAt: string | null;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+    consentRecords: { event: string; method: string; form: string | null; language: string; consentText: string | null; at: string }[];
+  }[];
+  gifts: { reference: string | null; kind: string; amountCents: number; currency: string; project: string | null; status: string; name: string | null; at: string; receiptSentAt: string | null; refundedCents: number }[];
+  monthlyGifts: { amountCents: number; currency: string; project: string | null; status: string; paused: boolean; name: string | null; startedAt: string; canceledAt: string | null }[];
+  certificates: { year: number; status: string; at: string }[];
+  mails: { subject: string; status: string; at: string }[];
+}
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
+
+export async function personalDataOf(db: Knex, rawEmail: string): Promise<PersonalData> {
+  const email = normalizeEmail(rawEmail);
+  const subscribers = (await db('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).orderBy('id')) as Record<string, unknown>[];
+  const subscriptions = [];
+  for (const s of subscribers) {
+    const events = (await db('newsletter_consent_events').where({ subscriberId: s.id }).orderBy('id')) as Record<string, unknown>[];
+    subscriptions.push({
+      status: String(s.status),
+      language: String(s.language),
+      consentAt: iso(s.consentAt),
+      confirmedAt: iso(s.confirmedAt),
+      unsubscribedAt: iso(s.unsubscribedAt),
+      consentRecords: events.map((e) => ({ event: String(e.event), method: String(e.method), form: (e.form as string | null) ?? null, language: String(e.language), consentText: (e.consentText as string | null) ?? null, at: iso(e.createdAt)! })),
+    });
+  }
+  const gifts = (await db('donations as d').leftJoin('projects as p', 'p.id', 'd.projectId').where('d.donorEmail', email).orderBy('d.id').select('d.*', 'p.title as projectTitle')) as Record<string, unknown>[];
+  const monthly = (await db('donation_subscriptions as s').leftJoin('projects as p', 'p.id', 's.projectId').where('s.donorEmail', email).orderBy('s.id').select('s.*', 'p.title as projectTitle')) as Record<string, unknown>[];
+  const certificates = (await db('certificate_sends as c').join('certificate_runs as r', 'r.id', 'c.runId').where('c.donorEmail', email).orderBy('c.id').select('r.year', 'c.status', 'c.updatedAt')) as Record<string, unknown>[];
+  const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
+  return {
+    email,
+    subscriptions,
+    gifts: gifts.map((g) => ({
+      reference: g.appliedAt ? donationReference(Number(g.id), toIso(g.appliedAt as string)) : null,
+      kind: String(g.kind),
+      amountCents: Number(g.amountCents),
+      currency: String(g.currency),
+      project: (g.projectTitle as string | null) ?? null,
+      status: String(g.status),
+      name: (g.donorName as string | null) ?? null,
+      at: iso(g.createdAt)!,
+      receiptSentAt: iso(g.receiptSentAt),
+      refundedCents: Number(g.refundedCents ?? 0),
+    })),
+    monthlyGifts: monthly.map((s) => ({
+      amountCents: Number(s.amountCents),
+      currency: String(s.currency),
+      project: (s.projectTitle as string | null) ?? null,
+      status: String(s.status),
+      paused: truthy(s.paused),
+      name: (s.donorName as string | null) ?? null,
+      startedAt: iso(s.createdAt)!,
+      canceledAt: iso(s.canceledAt),
+    })),
+    certificates: certificates.map((c) => ({ year: Number(c.year), status: String(c.status), at: iso(c.updatedAt)! })),
+    mails: mails.map((m) => ({ subject: String(m.subject), status: String(m.status), at: iso(m.createdAt)! })),
+  };
+}
+
+/**
+ * The pseudonym that replaces an erased address in the books: the same for every row of that
+ * address (a treasurer can still see which gifts were one person's), not the address itself, and
+ * not reversible without the address (a keyed hash; the key is the site's session secret).
+ */
+export function pseudonymOf(email: string, secret: string): string {
+  return `erased-${crypto.createHmac('sha256', secret).update(normalizeEmail(email)).digest('hex').slice(0, 16)}@invalid`;
+}
+
+export interface ErasureResult {
+  subscribers: number;
+  gifts: number;
+  monthlyGifts: number;
+  certificates: number;
+  mails: number;
+  tokens: number;
+}
+
+/**
+ * Erases one address here, in one transaction: the newsletter subscriber with its consent records
+ * and deliveries, the mails sent to it, its one-time tokens; the gifts, monthly gifts and
+ * certificate sends keep their amounts, dates and references under the pseudonym, without a name.
+ * Monthly gifts must have been cancelled at Stripe before (the caller does it).
+ */
+export async function erasePersonalData(db: Knex, rawEmail: string, secret: string): Promise<ErasureResult> {
+  const email = normalizeEmail(rawEmail);
+  const pseudonym = pseudonymOf(email, secret);
+  return db.transaction(async (trx) => {
+    const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
+    if (subscriberIds.length) {
+      await trx('newsletter_consent_events').whereIn('subscriberId', subscriberIds).delete();
+      await trx('newsletter_deliveries').whereIn('subscriberId', subscriberIds).delete();
+    }
+    const subscribers = subscriberIds.length ? Number(await trx('newsletter_subscribers').whereIn('id', subscriberIds).delete()) : 0;
+    const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
+    const monthlyGifts = Number(await trx('donation_subscriptions').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
+    const certificates = Number(await trx('certificate_sends').where({ donorEmail: email }).update({ donorEmail: pseudonym }));
+    const mails = Number(await trx('outbox').whereRaw('lower(to_address) = ?', [email]).delete());
+    const tokens = Number(await trx('login_tokens').where({ email }).delete()) + Number(await trx('donor_tokens').where({ email }).delete());
+    return { subscribers, gifts, monthlyGifts, certificates, mails, tokens };
+  });
+}

@@ -1,0 +1,71 @@
+// Keep no more than needed (revFADP Art. 6(4): data is destroyed once it is no longer needed for
+// its purpose). A daily job, one for all instances (its job key), deletes:
+// - sent mails that carry a one-time link (sign-in, donor page, newsletter confirmation) from the
+//   outbox, RETENTION_MAIL_DAYS after they were sent (also those that failed or were cut off: they
+//   hold the same link); receipts and certificates stay, they are the charity's records;
+// - the used and expired one-time tokens behind those links (they name an e-mail address), after
+//   the same period;
+// - expired admin sessions (the session store also sweeps them every 15 minutes);
+// - rate-limit rows, whose keys are IP addresses, RETENTION_IP_DAYS after their window ended (the
+//   limiter itself sweeps ended windows within minutes while requests come in; this is the cap).
+// The request log records no IP address (controllers/middleware/request-log.ts).
+// The privacy notice names the periods in force (views/pages/privacy-page.tsx).
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { JobQueue } from '../providers/jobs';
+
+export const RETENTION_TASK = 'purge-personal-data';
+/** Every run queues the next under this key: at most one waits at any time. */
+export const RETENTION_KEY = 'purge-personal-data';
+export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;
+/** The first run after a start: soon, but not in the start's own rush. */
+export const RETENTION_FIRST_DELAY_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionPeriods {
+  mailDays: number;
+  ipDays: number;
+}
+
+export interface RetentionResult {
+  mails: number;
+  tokens: number;
+  sessions: number;
+  rateLimits: number;
+}
+
+/** Deletes what has been kept long enough; the counts of rows deleted. */
+export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now: Date = new Date()): Promise<RetentionResult> {
+  const mailBefore = new Date(now.getTime() - periods.mailDays * DAY_MS);
+  const mails = await db('outbox')
+    .where({ oneTimeLink: true })
+    .whereNotIn('status', ['queued', 'sending'])
+    .where((q) => q.where('sentAt', '<', mailBefore).orWhere((r) => r.whereNull('sentAt').where('createdAt', '<', mailBefore)))
+    .delete();
+  const tokens =
+    Number(await db('login_tokens').where('expiresAt', '<', mailBefore).delete()) + Number(await db('donor_tokens').where('expiresAt', '<', mailBefore).delete());
+  const sessions = await db('sessions').where('expired', '<', now).delete();
+  const rateLimits = await db('rate_limits')
+    .where('resetAtMs', '<', now.getTime() - periods.ipDays * DAY_MS)
+    .delete();
+  return { mails: Number(mails), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits) };
+}
+
+export function queueRetention(jobs: JobQueue, runAt?: Date): Promise<void> {
+  return jobs.add(RETENTION_TASK, {}, { key: RETENTION_KEY, runAt, maxAttempts: 3 });
+}
+
+/** The job: purges, then queues the next run in a day (also after a failed run). */
+export async function runRetentionJob(deps: { db: Knex; jobs: JobQueue; periods: RetentionPeriods }, log: Logger, now: () => Date = () => new Date()): Promise<RetentionResult | null> {
+  try {
+    const r = await purgePersonalData(deps.db, deps.periods, now());
+    if (r.mails || r.tokens || r.sessions || r.rateLimits) log.info(r, 'retention: deleted what was kept long enough');
+    return r;
+  } catch (err) {
+    // The next daily run tries again; retrying at once would only meet the same outage.
+    log.warn({ err: (err as Error).message }, 'retention: purge could not finish; next run in a day');
+    return null;
+  } finally {
+    await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_EVERY_MS));
+  }
+}
