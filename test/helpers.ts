@@ -59,16 +59,16 @@ export async function freshDatabase(): Promise<{ env: Record<string, string>; dr
  * Two app instances on one database, as a deployment with several instances runs: on PostgreSQL
  * the first one's schema; on SQLite one file, whose jobs only the first instance works.
  */
-export async function twoInstances(name: string): Promise<{ a: AppHandle; b: AppHandle; close(): Promise<void> }> {
+export async function twoInstances(name: string, env: Record<string, string | undefined> = {}): Promise<{ a: AppHandle; b: AppHandle; close(): Promise<void> }> {
   if (ON_POSTGRES) {
-    const a = await testApp();
-    const b = await testApp({ DATABASE_URL: a.deps.config.databaseUrl });
+    const a = await testApp(env);
+    const b = await testApp({ ...env, DATABASE_URL: a.deps.config.databaseUrl });
     return { a, b, close: async () => (await b.close(), await a.close()) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `charity-${name}-`));
   const url = `sqlite:${path.join(dir, 'shared.sqlite3')}`;
-  const a = await testApp({ DATABASE_URL: url });
-  const b = await testApp({ DATABASE_URL: url }, { worker: false });
+  const a = await testApp({ ...env, DATABASE_URL: url });
+  const b = await testApp({ ...env, DATABASE_URL: url }, { worker: false });
   return {
     a,
     b,

@@ -107,13 +107,16 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
   const email = normalizeEmail(rawEmail);
   const pseudonym = pseudonymOf(email, secret);
   return db.transaction(async (trx) => {
+    // A write first: on a SQLite file shared by two instances, a transaction that read first
+    // cannot take the write lock once the other instance has written (SQLITE_BUSY at once, without
+    // waiting); one that writes first waits its turn.
+    const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
     if (subscriberIds.length) {
       await trx('newsletter_consent_events').whereIn('subscriberId', subscriberIds).delete();
       await trx('newsletter_deliveries').whereIn('subscriberId', subscriberIds).delete();
     }
     const subscribers = subscriberIds.length ? Number(await trx('newsletter_subscribers').whereIn('id', subscriberIds).delete()) : 0;
-    const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
     const monthlyGifts = Number(await trx('donation_subscriptions').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
     const certificates = Number(await trx('certificate_sends').where({ donorEmail: email }).update({ donorEmail: pseudonym }));
     const mails = Number(await trx('outbox').whereRaw('lower(to_address) = ?', [email]).delete());

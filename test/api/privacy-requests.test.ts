@@ -8,8 +8,11 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
-import { testApp, until } from '../helpers';
+import { testApp, twoInstances, until } from '../helpers';
 import { startFakeMailchimp, md5, type FakeMailchimp } from '../fakes/mailchimp';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { addMonthlyRoutes, seedMonthlySubscription } from '../fakes/stripe-monthly';
+import { STRIPE_MAX_NETWORK_RETRIES } from '../../models/providers/payments';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const ANNA = 'anna@example.org';
@@ -120,5 +123,68 @@ describe('people ask for their data by e-mailed link', () => {
     for (let i = 0; i < 5; i++) await request(h.app).post('/api/privacy/requests').send({ email: `p${i}@example.org`, kind: 'access' }).expect(202);
     const limited = await request(h.app).post('/api/privacy/requests').send({ email: 'p9@example.org', kind: 'access' }).expect(429);
     assert.equal(typeof limited.body.error, 'string');
+  });
+});
+
+describe('erasure with a running monthly gift, across two instances', () => {
+  let fake: FakeStripe;
+  let pair: Awaited<ReturnType<typeof twoInstances>>;
+  const CARLA = 'carla@example.org';
+  let subscriptionId = '';
+  before(async () => {
+    fake = addMonthlyRoutes(await startFakeStripe());
+    pair = await twoInstances('privacy', fake.env({ PUBLIC_URL: ORIGIN }));
+    const { customer, subscription } = seedMonthlySubscription(fake, { email: CARLA, amountCents: 2000, currency: 'chf', name: 'Carla Beispiel' });
+    subscriptionId = subscription.id;
+    await pair.a.deps.db('donation_subscriptions').insert({
+      subscriptionId,
+      customerId: customer.id,
+      donorEmail: CARLA,
+      donorName: 'Carla Beispiel',
+      amountCents: 2000,
+      currency: 'chf',
+      language: 'en',
+      status: 'active',
+      paused: false,
+      currentPeriodEnd: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString(),
+    });
+  });
+  after(async () => {
+    await pair?.close();
+    await fake?.close();
+  });
+
+  test('asked on one instance, the link used on the other: the gift is cancelled at Stripe, kept under a pseudonym; the link then works nowhere', async () => {
+    await request(pair.a.app).post('/api/privacy/requests').send({ email: CARLA, kind: 'erasure', language: 'en' }).expect(202);
+    const { path, token } = await linkTo(pair.a, CARLA);
+    await request(pair.b.app).get(`${path}?token=${token}`).expect(200);
+    const done = await request(pair.b.app).post(path).set('Origin', ORIGIN).type('form').send({ token }).expect(200);
+    assert.match(done.text, /Your data has been erased/);
+    assert.ok(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`), 'cancelled at Stripe');
+    assert.equal(fake.subscriptions.get(subscriptionId)!.status, 'canceled');
+    const row = (await pair.a.deps.db('donation_subscriptions').where({ subscriptionId }).first()) as { status: string; donorEmail: string; donorName: string | null };
+    assert.equal(row.status, 'canceled');
+    assert.match(row.donorEmail, /^erased-[0-9a-f]{16}@invalid$/);
+    assert.equal(row.donorName, null);
+    await request(pair.a.app).post(path).set('Origin', ORIGIN).type('form').send({ token }).expect(410);
+  });
+
+  test('Stripe does not answer: a clear page, nothing erased; a new link finishes it', async () => {
+    const DORA = 'dora@example.org';
+    const { customer, subscription } = seedMonthlySubscription(fake, { email: DORA, amountCents: 1500, currency: 'eur' });
+    await pair.a.deps.db('donation_subscriptions').insert({ subscriptionId: subscription.id, customerId: customer.id, donorEmail: DORA, amountCents: 1500, currency: 'eur', language: 'de', status: 'active', paused: false });
+    await request(pair.a.app).post('/api/privacy/requests').send({ email: DORA, kind: 'erasure', language: 'de' }).expect(202);
+    const first = await linkTo(pair.a, DORA);
+    // Stripe fails every attempt of the SDK (its own retries included).
+    fake.failNext(1 + STRIPE_MAX_NETWORK_RETRIES);
+    const failed = await request(pair.a.app).post(first.path).set('Origin', ORIGIN).type('form').send({ token: first.token }).expect(503);
+    assert.match(failed.text, /Die Löschung konnte nicht abgeschlossen werden/);
+    assert.equal(((await pair.a.deps.db('donation_subscriptions').where({ subscriptionId: subscription.id }).first()) as { donorEmail: string }).donorEmail, DORA);
+    await pair.a.deps.db('rate_limits').delete();
+    await request(pair.b.app).post('/api/privacy/requests').send({ email: DORA, kind: 'erasure', language: 'de' }).expect(202);
+    const second = await linkTo(pair.a, DORA);
+    assert.notEqual(second.token, first.token);
+    await request(pair.b.app).post(second.path).set('Origin', ORIGIN).type('form').send({ token: second.token }).expect(200);
+    assert.equal(fake.subscriptions.get(subscription.id)!.status, 'canceled');
   });
 });
