@@ -138,5 +138,7 @@ module.exports = {
     tsConfig: { fileName: 'tsconfig.json' },
     // The locale files are data: imported as JSON where needed.
     exclude: { path: ['^node_modules/', '^dist/', '^public/'] },
+    // Packages' "exports" maps (subpaths such as @simplewebauthn/server/helpers), as Node resolves them.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },
 };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { S3Settings } from './models/providers/storage';
 import { keyFingerprint } from './models/people/user';
+import { ADMIN_ROLES, type AdminRole } from './models/shared/roles';
 import { normalizeEmail } from './models/shared/text';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
@@ -16,12 +17,14 @@ const list = z
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
 // An admin entry: a plain key or address, or `Anna Muster <the-key>` naming the person, so the
-// Activity panel and the revisions say who did what.
-const NAMED_ENTRY = /^([^<>]*?)\s*<([^<>]*)>$/;
+// Activity panel and the revisions say who did what; a key may end with its role
+// (`Newsletter script <the-key> editor`), admin when it does not.
+const NAMED_ENTRY = /^([^<>]*?)\s*<([^<>]*)>(?:\s+([a-z]+))?$/;
 const MAX_ADMIN_NAME = 120;
 export interface AdminEntry {
   value: string;
   name: string | null;
+  role: AdminRole;
 }
 const adminList = (what: 'key' | 'address') =>
   list.transform((items, ctx) => {
@@ -29,7 +32,7 @@ const adminList = (what: 'key' | 'address') =>
     for (const [i, item] of items.entries()) {
       const where = `entry ${i + 1}`;
       if (!item.includes('<') && !item.includes('>')) {
-        out.push({ value: item, name: null });
+        out.push({ value: item, name: null, role: 'admin' });
         continue;
       }
       const m = NAMED_ENTRY.exec(item);
@@ -47,7 +50,12 @@ const adminList = (what: 'key' | 'address') =>
         ctx.addIssue({ code: 'custom', message: `${where}: ${value.slice(0, 60)} is not an e-mail address` });
         return z.NEVER;
       }
-      out.push({ value, name });
+      const role = m[3] ?? 'admin';
+      if (!(ADMIN_ROLES as readonly string[]).includes(role) || (what === 'address' && m[3])) {
+        ctx.addIssue({ code: 'custom', message: what === 'key' ? `${where}: the role after <key> must be one of ${ADMIN_ROLES.join(', ')}` : `${where}: nothing may follow <address> (the addresses here are admins)` });
+        return z.NEVER;
+      }
+      out.push({ value, name, role: role as AdminRole });
     }
     return out;
   });
@@ -247,6 +255,10 @@ export interface Config {
   adminEmails: string[];
   /** The names configured for keys (by fingerprint `key:xxxxxxxx`) and addresses (lower case). */
   adminNames: Record<string, string>;
+  /** The role of each ADMIN_KEYS entry, by its fingerprint (`Name <key> editor`; admin when none is given). */
+  keyRoles: Record<string, AdminRole>;
+  /** Passkeys are bound to PUBLIC_URL's host (the WebAuthn relying party) and made on its origin. */
+  relyingParty: { id: string; origin: string };
   trustAdminEmailHeader: boolean;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   mailchimp: { apiKey?: string; serverPrefix?: string; audienceId?: string; apiBase?: string };
@@ -309,12 +321,13 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   }
   const s3Prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const keyEntries = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [{ value: DEMO_ADMIN_KEY, name: DEMO_ADMIN_NAME }];
-  const emailEntries = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [{ value: DEMO_ADMIN_EMAIL, name: null }];
+  const keyEntries = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [{ value: DEMO_ADMIN_KEY, name: DEMO_ADMIN_NAME, role: 'admin' as const }];
+  const emailEntries = e.ADMIN_EMAILS.length || production ? e.ADMIN_EMAILS : [{ value: DEMO_ADMIN_EMAIL, name: null, role: 'admin' as const }];
   const adminKeys = keyEntries.map((k) => k.value);
   const adminEmails = emailEntries.map((k) => k.value);
   const adminNames: Record<string, string> = {};
   for (const k of keyEntries) if (k.name) adminNames[keyFingerprint(k.value)] = k.name;
+  const keyRoles: Record<string, AdminRole> = Object.fromEntries(keyEntries.map((k) => [keyFingerprint(k.value), k.role]));
   for (const m of emailEntries) if (m.name) adminNames[normalizeEmail(m.value)] = m.name;
   return {
     env: e.NODE_ENV,
@@ -328,6 +341,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     adminKeys,
     adminEmails,
     adminNames,
+    keyRoles,
+    relyingParty: { id: new URL(publicUrl).hostname, origin: new URL(publicUrl).origin },
     trustAdminEmailHeader: e.TRUST_ADMIN_EMAIL_HEADER,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

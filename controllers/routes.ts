@@ -25,7 +25,7 @@ import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
 import { checkoutApi } from './checkout';
 import { qrBillRouter } from './qr-bill';
-import { adminApi, adminForms, loginApi, loginLimits, loginPages } from './admin/index';
+import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
 import { markdownApi, pageTextsApi } from './admin/words';
 import { mediaRouters } from './media';
 import { requireAdmin, requireAdminPage } from './middleware/auth';
@@ -142,6 +142,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   // admin credential, and a change made with the session cookie its CSRF token.
   const adminApiGuard = [sessions.middleware, noStore, limits.credentialHeaders, requireAdmin(deps)];
   app.use('/api/admin/login', sessions.middleware, noStore, loginApi(deps, limits));
+  // Admins who are people: the passkey sign-in and the invitation's passkey (controllers/admin/people.ts).
+  app.use('/api/admin/login', sessions.middleware, noStore, passkeyLoginApi(deps));
   // Publishing: preview links are made by admins only (opened by anyone holding one, see controllers/preview.ts).
   app.use('/api/admin/preview', adminApiGuard, previewApi(deps));
   // -- Words: the Markdown preview and each page's texts for the Pages form (controllers/admin/words.ts).

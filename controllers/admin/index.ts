@@ -6,6 +6,7 @@ import type { Deps } from '../context';
 import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
 import { adminDisplayName } from '../../models/people/user';
 import { sessionApi, logoutForm } from './session';
+import { peopleApi } from './people';
 import { contentApi, contentForms } from './content';
 import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
@@ -21,12 +22,15 @@ import { spendingApi, spendingForms } from './spending';
 import { adminTranslationsApi } from './translations';
 
 export { adminPage } from './page';
+export { passkeyLoginApi } from './people';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
 
 /** Everything under /api/admin but the sign-in, with paths relative to the mount. */
 export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   const router = Router();
   router.use(sessionApi(deps, options.cookieName));
+  // The people (admins only) and one's own account: passkeys, sessions (controllers/admin/people.ts).
+  router.use(peopleApi(deps));
 
   // The activity panel: who changed what, when (newest first; a person's sign-ins in a row are
   // one line with `count`), filtered by person (actor), kind of thing (kind) and action.

@@ -2,6 +2,7 @@
 // the no-JavaScript path) and the latest activity. Only the active tab's list is sent.
 import type { Request } from 'express';
 import { langOf, type Deps, type PageLoader } from '../context';
+import { tabAllowed } from '../../models/shared/roles';
 import { AppError } from '../../models/shared/errors';
 import type { AdminListItem, AdminPageProps } from '../../views/pages/admin-page';
 import { metaFromLocale } from '../seo';
@@ -58,7 +59,9 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const session = req.session;
   if (!session?.admin) throw new AppError(401, 'unauthorized', 'No admin credentials found');
   const q = req.query;
-  const tab: AdminTab = isAdminTab(q.tab) ? q.tab : 'projects';
+  const role = session.admin.role ?? 'admin';
+  // A tab the role does not cover (the Donations tab for an editor) is not offered: the first tab opens.
+  const tab: AdminTab = isAdminTab(q.tab) && tabAllowed(role, q.tab) ? q.tab : 'projects';
   const category = typeof q.category === 'string' && (MEDIA_CATEGORIES as readonly string[]).includes(q.category) ? q.category : '';
   const mediaFilter = { category, q: typeof q.q === 'string' ? q.q.slice(0, 100) : '' };
 
@@ -68,7 +71,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations' && tab !== 'glossary') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations' && tab !== 'glossary' && tab !== 'people') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -126,7 +129,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   // ---- (end of revisions, trash and named activity)
 
   const props: AdminPageProps = {
-    admin: { id: session.admin.id, via: 'session', name: storedActorName(session.admin.id, session.admin.name) ?? nameOf(session.admin.id) },
+    admin: { id: session.admin.id, via: 'session', name: storedActorName(session.admin.id, session.admin.name) ?? nameOf(session.admin.id), role, ...(session.admin.personId ? { personId: session.admin.personId } : {}) },
     csrfToken: session.csrfToken ?? '',
     machineDrafts: machineDraftsAvailable(deps),
     tab,

@@ -16,6 +16,8 @@ import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_M
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
 import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/people/user';
 import { recordAudit } from '../../models/people/audit';
+import { ensureConfiguredPerson, inviteTokens, markJoined, personByEmail, type Person } from '../../models/people/people';
+import type { AdminRole } from '../../models/shared/roles';
 import { localizePath } from '../../models/shared/urls';
 import type { Lang } from '../../models/shared/rules';
 import { machineDraftsAvailable } from './page';
@@ -58,11 +60,13 @@ const loginUrl = (lang: Lang, query = '') => localizePath('/admin-login', lang) 
 const adminUrl = (lang: Lang, query = '') => localizePath('/admin', lang) + query;
 
 /** Opens a fresh session for an admin: new session id (no fixation), new CSRF token. */
-export function openSession(req: Request, admin: { id: string; method: 'key' | 'email'; name: string | null }): Promise<void> {
+export function openSession(req: Request, admin: { id: string; method: 'key' | 'email' | 'passkey'; name: string | null; role: AdminRole; personId?: number }): Promise<void> {
+  // The browser it was opened in, for the person's list of their sessions (user agent, shortened).
+  const device = (req.get('user-agent') ?? '').slice(0, 200) || null;
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err);
-      req.session.admin = { ...admin, loggedInAt: new Date().toISOString() };
+      req.session.admin = { ...admin, device, loggedInAt: new Date().toISOString() };
       req.session.csrfToken = newCsrfToken();
       req.session.save((err2) => (err2 ? reject(err2) : resolve()));
     });
@@ -110,7 +114,7 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
     const id = matchAdminKey(deps.config.adminKeys, key);
     if (!id) return { kind: 'invalid' };
     const name = adminDisplayName(deps.config.adminNames, id);
-    await openSession(req, { id, method: 'key', name });
+    await openSession(req, { id, method: 'key', name, role: deps.config.keyRoles[id] ?? 'admin' });
     await rememberAdminUser(deps.db, id, name);
     await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key', details: { method: 'key' } });
     return { kind: 'session' };
@@ -120,10 +124,26 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
   if (!z.email().safeParse(email).success) return { kind: 'bad-input', notice: 'emailInvalid' };
   // An address is not a secret: the answer is the same for every address, and the mail goes out
   // in the background so the response time does not tell either.
-  if (isAdminEmail(deps.config.adminEmails, email)) {
+  if (isAdminEmail(deps.config.adminEmails, email) || (await personByEmail(deps.db, email))) {
     sendSignInLink(deps, normalizeEmail(email), pathLang(req)).catch((err: unknown) => deps.log.error({ err }, 'sign-in link not sent'));
   }
   return { kind: 'link-sent' };
+}
+
+/**
+ * The person an e-mail sign-in or a passkey opens a session for: an invited person (their role),
+ * or an ADMIN_EMAILS address (an admin, added to the people at its first sign-in). Null when the
+ * address is neither (any more).
+ */
+export async function signInPerson(deps: Deps, email: string): Promise<Person | null> {
+  const configured = isAdminEmail(deps.config.adminEmails, email);
+  const person = configured
+    ? await ensureConfiguredPerson(deps.db, email, adminDisplayName(deps.config.adminNames, normalizeEmail(email)))
+    : await personByEmail(deps.db, email);
+  if (!person) return null;
+  await markJoined(deps.db, person.id);
+  // An ADMIN_EMAILS address is an admin whatever its row says.
+  return configured ? { ...person, role: 'admin', configured: true } : person;
 }
 
 /** The failed-login limiter at every admin entrance: see loginLimits. */
@@ -286,10 +306,12 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     if (!isSameOrigin(req, deps.config.publicUrl)) return sendRefusedPage(deps, res, lang);
     const result = await consumeLoginToken(deps.db, postedToken(req));
     if (!result.ok) return linkInvalid(res, lang, result.reason);
-    const name = adminDisplayName(deps.config.adminNames, result.email);
-    await openSession(req, { id: result.email, method: 'email', name });
-    await rememberAdminUser(deps.db, result.email, name);
-    await recordAudit(deps.db, { actor: result.email, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
+    const person = await signInPerson(deps, result.email);
+    // Removed since the link was mailed: no session.
+    if (!person) return linkInvalid(res, lang, 'unknown');
+    await openSession(req, { id: person.email, method: 'email', name: person.name, role: person.role, personId: person.id });
+    await rememberAdminUser(deps.db, person.email, person.name);
+    await recordAudit(deps.db, { actor: person.email, actorName: person.name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));
   });
@@ -310,6 +332,14 @@ export function logoutForm(cookieName: string): Router {
 const NOTICES: readonly LoginNotice[] = ['invalid', 'rate', 'link', 'sent', 'loggedOut', 'keyRequired', 'emailRequired', 'emailInvalid'];
 
 
+/** The invitation of an `?invite=` link, checked (not used: the passkey's creation uses it). */
+async function invitation(deps: Deps, token: unknown): Promise<AdminLoginProps['invite']> {
+  if (typeof token !== 'string') return null;
+  const check = await inviteTokens.check(deps.db, token);
+  const person = check.ok ? await personByEmail(deps.db, check.email) : null;
+  return person ? { token, name: person.name, role: person.role, site: deps.config.site.name } : 'invalid';
+}
+
 /** Loader of /admin-login. */
 export const loginPage: PageLoader<AdminLoginProps> = async (req, deps) => {
   const q = req.query;
@@ -323,6 +353,7 @@ export const loginPage: PageLoader<AdminLoginProps> = async (req, deps) => {
     notice,
     demoKey: production ? null : deps.config.site.demoAdminKey,
     demoEmail: !production && deps.config.adminEmails.includes(DEMO_ADMIN_EMAIL) ? DEMO_ADMIN_EMAIL : null,
+    invite: await invitation(deps, q.invite),
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'adminLogin'), noindex: true } };
 };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import crypto from 'node:crypto';
 import { normalizeEmail } from '../shared/text';
+import type { AdminRole } from '../shared/roles';
 
 /** How an admin request was authenticated (res.locals.admin). */
 export interface AdminIdentity {
@@ -12,6 +13,10 @@ export interface AdminIdentity {
    * a name: pages say "Admin key c14d7bde" in their own language (stored words would stay English).
    */
   name: string | null;
+  /** What they may do (models/people/roles.ts). */
+  role: AdminRole;
+  /** The person (admin_people) behind a session opened by passkey or e-mail link; none for a key. */
+  personId?: number;
 }
 
 /**

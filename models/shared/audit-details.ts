@@ -34,8 +34,10 @@ export interface AuditDetails {
   description?: string;
   descriptionDe?: string;
   project?: string;
-  /** A sign-in: with an admin key or an e-mailed link. */
-  method?: 'key' | 'email';
+  /** A sign-in: with an admin key, an e-mailed link or a passkey. */
+  method?: 'key' | 'email' | 'passkey';
+  /** A person invited or removed: their role (editor, treasurer, admin). */
+  role?: string;
   /** How many: rows exported, recipients of a newsletter. */
   count?: number;
   /** The year of a run of donation certificates. */

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'unauthorized',
   /** The admin key, e-mail or session is not accepted. */
   'invalid_credentials',
+  /** The admin is signed in, but their role (editor, treasurer, admin) does not cover this. */
+  'auth.forbidden',
   /** The CSRF token is missing or wrong: reload the page and try again. */
   'csrf',
   /** No such route, record or file. */

@@ -3,8 +3,9 @@
 // - sent mails that carry a one-time link (sign-in, donor page, newsletter confirmation) from the
 //   outbox, RETENTION_MAIL_DAYS after they were sent (also those that failed or were cut off: they
 //   hold the same link); receipts and certificates stay, they are the charity's records;
-// - the used and expired one-time tokens behind those links (they name an e-mail address), after
-//   the same period;
+// - the used and expired one-time tokens behind those links (they name an e-mail address: sign-in,
+//   donor page, a person's data, admin invitations), after the same period, and the challenges of
+//   passkey ceremonies never finished;
 // - expired admin sessions (the session store also sweeps them every 15 minutes);
 // - rate-limit rows, whose keys are IP addresses, RETENTION_IP_DAYS after their window ended (the
 //   limiter itself sweeps ended windows within minutes while requests come in; this is the cap).
@@ -42,8 +43,12 @@ export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now
     .whereNotIn('status', ['queued', 'sending'])
     .where((q) => q.where('sentAt', '<', mailBefore).orWhere((r) => r.whereNull('sentAt').where('createdAt', '<', mailBefore)))
     .delete();
-  const tokens =
-    Number(await db('login_tokens').where('expiresAt', '<', mailBefore).delete()) + Number(await db('donor_tokens').where('expiresAt', '<', mailBefore).delete());
+  let tokens = 0;
+  for (const table of ['login_tokens', 'donor_tokens', 'privacy_access_tokens', 'privacy_erasure_tokens', 'admin_invite_tokens']) {
+    tokens += Number(await db(table).where('expiresAt', '<', mailBefore).delete());
+  }
+  // Passkey ceremonies never finished (five minutes each).
+  await db('webauthn_challenges').where('expiresAt', '<', now).delete();
   const sessions = await db('sessions').where('expired', '<', now).delete();
   const rateLimits = await db('rate_limits')
     .where('resetAtMs', '<', now.getTime() - periods.ipDays * DAY_MS)

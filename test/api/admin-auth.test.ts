@@ -373,7 +373,7 @@ describe('trusted admin e-mail header (behind an authenticating proxy)', () => {
 
   test('an admin address in the header is accepted, any other refused', async () => {
     const ok = await request(h.app).get('/api/admin/session').set('X-Admin-Email', 'Editor@Charity.example').expect(200);
-    assert.deepEqual(ok.body.admin, { id: 'editor@charity.example', via: 'email-header', name: 'editor@charity.example' });
+    assert.deepEqual(ok.body.admin, { id: 'editor@charity.example', via: 'email-header', name: 'editor@charity.example', role: 'admin' });
     await request(h.app).post('/api/admin/pages').set('X-Admin-Email', 'editor@charity.example').send({}).expect(400);
     const other = await request(h.app).get('/api/admin/pages').set('X-Admin-Email', 'someone@example.net');
     assert.equal(other.status, 401);

@@ -333,6 +333,15 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/privacy/access|erasure', method: 'POST', path: fc.constantFrom('/api/admin/privacy/access', '/api/admin/privacy/erasure'), auth: adminAuth, body: jsonBody(mutated({ email: 'person@example.org' }, { email: 'text' })) }),
+  // Admins are people: the people, one's account (passkeys, sessions), the passkey sign-in and the invitation's passkey.
+  req({ route: 'GET /api/admin/people', method: 'GET', path: queryString.map((q) => `/api/admin/people${q}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/people', method: 'POST', path: fc.constant('/api/admin/people'), auth: adminAuth, body: jsonBody(mutated({ email: 'new.person@example.org', name: 'New Person', role: 'editor', language: 'de' }, { email: 'text', name: 'text', role: 'any', language: 'any' })) }),
+  req({ route: 'DELETE /api/admin/people/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/people/${id}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/account', method: 'GET', path: fc.constant('/api/admin/account'), auth: adminAuth }),
+  req({ route: 'POST /api/admin/account/passkeys/options', method: 'POST', path: fc.constant('/api/admin/account/passkeys/options'), auth: adminAuth, body: jsonBody(anyValue) }),
+  req({ route: 'POST /api/admin/account/passkeys', method: 'POST', path: fc.constant('/api/admin/account/passkeys'), auth: adminAuth, body: jsonBody(mutated({ ceremony: 'abc', response: { id: 'x', response: {} }, name: 'Phone' }, { ceremony: 'any', response: 'any', name: 'any' })) }),
+  req({ route: 'DELETE /api/admin/account/passkeys/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/account/passkeys/${id}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/account/sessions/end', method: 'POST', path: fc.constant('/api/admin/account/sessions/end'), auth: adminAuth, body: jsonBody(mutated({ others: true }, { others: 'any' })) }),
   // Preview links of an item as it would be.
   { arbitrary: resourceBody.chain(({ name, body }) => req({ route: 'POST /api/admin/preview', method: 'POST', path: fc.constant('/api/admin/preview'), auth: adminAuth, body: jsonBody(fc.record({ entity: fc.oneof({ arbitrary: fc.constant<unknown>(name), weight: 4 }, { arbitrary: anyValue, weight: 1 }), id: fc.option(fc.oneof(fc.integer({ min: 1, max: 40 }), anyValue)), values: fc.oneof({ arbitrary: fc.constant<unknown>(body), weight: 4 }, { arbitrary: anyValue, weight: 1 }) })) })), weight: 2 },
   req({ route: 'POST /api/admin/social-media/generate', method: 'POST', path: fc.constant('/api/admin/social-media/generate'), auth: adminAuth, body: jsonBody(mutated({ contentType: 'project', content: { id: 1, title: 'x' }, platforms: ['facebook', 'x'], language: 'de' }, { content: 'any', platforms: 'any' })) }),  // Donations tab: ledger filters, CSV, monthly donors, certificate runs.
@@ -352,6 +361,8 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/news/project/:id', method: 'GET', path: idSegment.map((id) => `/api/news/project/${id}`) }),
   { arbitrary: req({ route: 'GET /api/<kind>/slug/:slug', method: 'GET', path: fc.tuple(fc.constantFrom('projects', 'news'), fc.oneof(textSegment, knownSlug, knownSlug)).map(([k, s]) => `/api/${k}/slug/${s}`) }), weight: 2 },
   req({ route: 'any /api/<unknown>', method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), path: fc.array(textSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/${s.join('/')}`), body: jsonBody(anyValue) }),
+  req({ route: 'POST /api/admin/login/passkey(/options)', method: 'POST', path: fc.constantFrom('/api/admin/login/passkey', '/api/admin/login/passkey/options'), body: jsonBody(mutated({ ceremony: 'abc', response: { id: 'x', rawId: 'x', type: 'public-key', response: {} } }, { ceremony: 'any', response: 'any' })) }),
+  req({ route: 'POST /api/admin/login/invite(/options)', method: 'POST', path: fc.constantFrom('/api/admin/login/invite', '/api/admin/login/invite/options'), body: jsonBody(mutated({ token: 'a'.repeat(43), ceremony: 'abc', response: { id: 'x' } }, { token: 'any', ceremony: 'any', response: 'any' })) }),
   req({ route: 'POST /api/privacy/requests', method: 'POST', path: fc.constant('/api/privacy/requests'), body: jsonBody(mutated({ email: 'person@example.org', kind: 'access', language: 'de' }, { email: 'text', kind: 'any', language: 'any' })) }),
   req({ route: 'POST /api/donor/manage-link', method: 'POST', path: fc.constant('/api/donor/manage-link'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de', form: 'checkout' }, { email: 'text', language: 'any', form: 'any' })) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
@@ -704,6 +715,8 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
 
         // Logging out (or a form that did) ended our session: sign in again.
         if (/\/admin\/logout$/.test(r.path) && r.auth === 'session') await login();
+        // Signing out everywhere (with the key or the session) ended our session too.
+        if (/\/api\/admin\/account\/sessions\/end$/.test(r.path) && res.status < 300) await login();
       }),
       { seed: SEED, numRuns: RUNS },
     );

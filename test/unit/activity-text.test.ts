@@ -110,3 +110,14 @@ test("people's data requests read as sentences, naming the pseudonym, never an a
   assert.equal(activitySentence(T.en, 'en', facts('privacy-access', 'key:abcd1234', 'Ben')), `Ben showed the data of ${person}`);
   assert.equal(activitySentence(T.de, 'de', facts('privacy-erasure', 'admin@example.org', 'Anna Muster')), `Anna Muster hat die Daten von ${person} gelöscht`);
 });
+
+test('admins who are people: invitations, removals, passkeys and passkey sign-ins, in both languages', () => {
+  const f = (action: string, entity: string, details: ActivityFacts['details'] = {}): ActivityFacts => ({ actor: 'ada@example.org', actorName: 'Ada', action, entity, details });
+  assert.equal(activitySentence(T.en, 'en', f('invite', 'admin_person', { name: 'Lena Keller', role: 'editor' })), 'Ada invited Lena Keller with the role Editor');
+  assert.equal(activitySentence(T.de, 'de', f('invite', 'admin_person', { name: 'Lena Keller', role: 'treasurer' })), 'Ada hat Lena Keller mit der Rolle Finanzen eingeladen');
+  assert.equal(activitySentence(T.de, 'de', f('remove', 'admin_person', { name: 'Otto Graf', role: 'editor' })), 'Ada hat Otto Graf aus dem Admin-Team entfernt');
+  assert.equal(activitySentence(T.en, 'en', f('create', 'passkey', { name: 'Phone' })), 'Ada added a passkey (Phone)');
+  assert.equal(activitySentence(T.de, 'de', f('delete', 'passkey')), 'Ada hat einen Passkey entfernt');
+  assert.equal(activitySentence(T.de, 'de', f('login', 'session', { method: 'passkey' })), 'Ada hat sich mit einem Passkey angemeldet');
+  assert.equal(activitySentence(T.en, 'en', f('logout', 'session')), 'Ada signed out everywhere');
+});

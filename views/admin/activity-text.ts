@@ -149,8 +149,16 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
 
   if (e.entity === 'session' && a === 'login') {
     if ((e.count ?? 1) > 1) return say('loginTimes', { count: e.count });
-    return say(d.method === 'key' ? 'loginKey' : d.method === 'email' ? 'loginEmail' : 'login');
+    return say(d.method === 'key' ? 'loginKey' : d.method === 'email' ? 'loginEmail' : d.method === 'passkey' ? 'loginPasskey' : 'login');
   }
+  if (e.entity === 'session' && a === 'logout') return say('signedOutEverywhere');
+  // Admins who are people: invited, removed; their passkeys.
+  if (e.entity === 'admin_person' && name && (a === 'invite' || a === 'remove')) {
+    const role = d.role ? t(`admin.people.roles.${d.role}`, { defaultValue: d.role }) : '';
+    return say(a === 'invite' ? 'invite' : 'removePerson', { name, role });
+  }
+  if (e.entity === 'passkey' && a === 'create') return say('passkeyAdded', { name: name ?? '' });
+  if (e.entity === 'passkey' && a === 'delete') return say('passkeyRemoved');
   if (CONTENT.has(e.entity)) {
     // The scheduler and the trash purge: nobody to name, the item says what happened to it.
     if (e.actor === 'system' && a === 'publish') return capitalize(t('admin.activity.says.publishAuto', { thing: thing(t, e.entity, name) }));

@@ -20,6 +20,8 @@ import { GlossaryPanel } from './glossary-panel';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './unsaved';
+import { PeopleTab } from './people-tab';
+import { roleCan, tabAllowed } from '../../models/shared/roles';
 
 /** Who is signed in, readable: an e-mail address, or "Admin key a1b2c3d4". */
 export function adminLabel(id: string, t: (k: string, o?: Record<string, string>) => string): string {
@@ -80,6 +82,9 @@ function AdminScreens(props: AdminPageProps) {
   const link = useLinks();
   const hydrated = useHydrated();
   const [tab, setTab] = useState<AdminTab>(props.tab);
+  const role = props.admin.role;
+  // Only the tabs the role covers (models/people/roles.ts; the server refuses the rest with 403).
+  const tabs = ADMIN_TABS.filter((x) => tabAllowed(role, x));
   const [switched, setSwitched] = useState(false);
   const [activity, setActivity] = useState<ActivityLine[]>(props.activity);
   const [activityFilter, setActivityFilter] = useState<AuditFilter>(props.activityFilter ?? {});
@@ -121,9 +126,9 @@ function AdminScreens(props: AdminPageProps) {
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const i = ADMIN_TABS.indexOf(tab);
-    const n = ADMIN_TABS.length;
-    const next = e.key === 'ArrowRight' ? ADMIN_TABS[(i + 1) % n] : e.key === 'ArrowLeft' ? ADMIN_TABS[(i - 1 + n) % n] : e.key === 'Home' ? ADMIN_TABS[0] : e.key === 'End' ? ADMIN_TABS[n - 1] : null;
+    const i = tabs.indexOf(tab);
+    const n = tabs.length;
+    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % n] : e.key === 'ArrowLeft' ? tabs[(i - 1 + n) % n] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[n - 1] : null;
     if (next) {
       e.preventDefault();
       void select(next, true);
@@ -132,7 +137,8 @@ function AdminScreens(props: AdminPageProps) {
 
   const fromServer = !switched && tab === props.tab;
   const flash = props.flash;
-  const tabLabel = (x: AdminTab) => t(`admin.tabs.${x}`);
+  // The people tab is "Your account" for those who do not manage the people.
+  const tabLabel = (x: AdminTab) => (x === 'people' && !roleCan(role, 'people') ? t('admin.people.accountTab') : t(`admin.tabs.${x}`));
 
   let panel;
   if (tab === 'media') {
@@ -150,6 +156,8 @@ function AdminScreens(props: AdminPageProps) {
     panel = <NewsletterTab />;
   } else if (tab === 'social') {
     panel = <SocialMediaTab />;
+  } else if (tab === 'people') {
+    panel = <PeopleTab me={props.admin} />;
   } else if (tab === 'donations') {
     panel = <DonationsTab onChanged={() => refreshActivity()} />;
   } else if (tab === 'translations') {
@@ -185,7 +193,7 @@ function AdminScreens(props: AdminPageProps) {
   }
 
   return (
-    <AdminContext.Provider value={adminContextValue(props.csrfToken, lang, props.machineDrafts)}>
+    <AdminContext.Provider value={adminContextValue(props.csrfToken, lang, props.machineDrafts, role)}>
       <SkipLink />
       <AdminHeader>
         <LogoutButton />
@@ -216,7 +224,7 @@ function AdminScreens(props: AdminPageProps) {
           <div className="admin-layout">
             <div className="admin-primary">
               <div className="admin-tabs" role="tablist" aria-label={t('admin.tabsLabel')} onKeyDown={hydrated ? onKeyDown : undefined}>
-                {ADMIN_TABS.map((x) => (
+                {tabs.map((x) => (
                   <a
                     key={x}
                     ref={(el) => {

@@ -8,13 +8,20 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
-import { Dialog } from './ui';
+import { Dialog, useAdmin } from './ui';
+import { roleCan } from '../../models/shared/roles';
 import type { PersonalData } from '../../models/people/personal-data';
 
 const API = '/api/admin/privacy';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export function PersonDataPanel() {
+  // Donors' data is for treasurers and admins (the server answers others 403).
+  if (!roleCan(useAdmin().role, 'money')) return null;
+  return <PersonData />;
+}
+
+function PersonData() {
   const t = useT();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [email, setEmail] = useState('');

@@ -1,6 +1,7 @@
 // Building blocks of the admin screens: the compact header, form fields with their errors,
 // the dialog, and small hooks. Everything renders on the server first and works without JavaScript.
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
+import type { AdminRole } from '../../models/shared/roles';
 import { useApp, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
@@ -18,13 +19,15 @@ export interface AdminContextValue {
   action: (path: string) => string;
   /** Whether machine translation drafts can be asked for (the site has an OpenAI key). */
   machineDrafts: boolean;
+  /** The signed-in admin's role: what the page offers (the server decides what it allows). */
+  role: AdminRole;
 }
 
-export const AdminContext = createContext<AdminContextValue>({ csrfToken: '', lang: 'en', action: (p) => p, machineDrafts: false });
+export const AdminContext = createContext<AdminContextValue>({ csrfToken: '', lang: 'en', action: (p) => p, machineDrafts: false, role: 'editor' });
 export const useAdmin = () => useContext(AdminContext);
 
-export function adminContextValue(csrfToken: string, lang: Lang, machineDrafts = false): AdminContextValue {
-  return { csrfToken, lang, action: (p) => localizePath(p, lang), machineDrafts };
+export function adminContextValue(csrfToken: string, lang: Lang, machineDrafts = false, role: AdminRole = 'admin'): AdminContextValue {
+  return { csrfToken, lang, action: (p) => localizePath(p, lang), machineDrafts, role };
 }
 
 export { useHydrated };

@@ -7,6 +7,8 @@ import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
 import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
 import type { ErrorCode } from '../../models/shared/error-codes';
+import type { AdminRole } from '../../models/shared/roles';
+import { isCancelled, makePasskey, passkeysSupported, postJson, usePasskey } from '../admin/passkey-client';
 
 export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
 
@@ -16,6 +18,8 @@ export interface AdminLoginProps {
   /** Example credentials of the hint box: only outside production (null otherwise). */
   demoKey: string | null;
   demoEmail: string | null;
+  /** The invitation of the link `?invite=` (a person to welcome), 'invalid' for a bad link, or null. */
+  invite?: { token: string; name: string; role: AdminRole; site: string } | 'invalid' | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,7 +27,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 type FieldNotice = 'keyRequired' | 'emailRequired' | 'emailInvalid';
 const FIELD_NOTICES: readonly LoginNotice[] = ['keyRequired', 'emailRequired', 'emailInvalid'];
 
-export default function AdminLoginPage({ mode: initialMode, notice: initialNotice, demoKey, demoEmail }: AdminLoginProps) {
+/** The answer of a passkey sign-in or of an accepted invitation: the session is open. */
+type SignedIn = { csrfToken: string };
+
+export default function AdminLoginPage({ mode: initialMode, notice: initialNotice, demoKey, demoEmail, invite }: AdminLoginProps) {
   const t = useT();
   const link = useLinks();
   const hydrated = useHydrated();
@@ -33,6 +40,35 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
   const [notice, setNotice] = useState<LoginNotice | null>(initialNotice && !FIELD_NOTICES.includes(initialNotice) ? initialNotice : null);
   const [fieldError, setFieldError] = useState<FieldNotice | null>(initialNotice && FIELD_NOTICES.includes(initialNotice) ? (initialNotice as FieldNotice) : null);
   const input = useRef<HTMLInputElement>(null);
+  const [keyBusy, setKeyBusy] = useState(false);
+
+  /** A passkey ceremony: options from the server, the browser's dialog, the answer back; then the admin page. */
+  async function withPasskey(kind: 'sign-in' | 'invite') {
+    if (keyBusy) return;
+    if (!passkeysSupported()) {
+      toast({ title: t('admin.login.passkeyUnsupported'), variant: 'destructive' });
+      return;
+    }
+    setKeyBusy(true);
+    try {
+      if (kind === 'sign-in') {
+        const { ceremony, options } = await postJson<{ ceremony: string; options: never }>('/api/admin/login/passkey/options', {});
+        await postJson<SignedIn>('/api/admin/login/passkey', { ceremony, response: await usePasskey(options) });
+      } else if (invite && invite !== 'invalid') {
+        const { ceremony, options } = await postJson<{ ceremony: string; options: never }>('/api/admin/login/invite/options', { token: invite.token });
+        const response = await makePasskey(options);
+        await postJson<SignedIn>('/api/admin/login/invite', { token: invite.token, ceremony, response, name: t('admin.people.defaultKeyName') });
+      }
+      toast({ title: t('admin.login.success'), variant: 'success' });
+      window.location.assign(link('admin'));
+      return;
+    } catch (err) {
+      if (isCancelled(err)) toast({ title: t('admin.login.passkeyCancelled'), variant: 'destructive' });
+      else if ((err as { status?: number }).status === 401) toast({ title: t('admin.login.passkeyUnknown'), variant: 'destructive' });
+      else toast({ title: t('admin.login.failedTitle'), description: kind === 'invite' ? t('admin.login.inviteInvalid') : t('admin.login.failedText'), variant: 'destructive' });
+    }
+    setKeyBusy(false);
+  }
 
   useEffect(() => {
     if (initialNotice === 'loggedOut') toast({ title: t('admin.login.notices.loggedOut'), variant: 'success' });
@@ -103,8 +139,31 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
           <span className="admin-login-icon" aria-hidden="true">
             <Icon name="lock" size={28} />
           </span>
-          <h1>{t('admin.login.title')}</h1>
-          <p className="muted">{t('admin.login.intro')}</p>
+          {invite && invite !== 'invalid' ? (
+            <>
+              <h1>{t('admin.login.inviteTitle', { name: invite.name })}</h1>
+              <p>{t('admin.login.inviteText', { site: invite.site, role: t(`admin.people.roles.${invite.role}`) })}</p>
+              <p className="muted">{t(`admin.people.roleHints.${invite.role}`)}</p>
+              <button type="button" className="btn btn-primary btn-block" onClick={() => void withPasskey('invite')} disabled={!hydrated || keyBusy}>
+                {t('admin.login.createPasskey')}
+              </button>
+              <p className="muted small admin-login-or">{t('admin.login.inviteOr')}</p>
+            </>
+          ) : (
+            <>
+              <h1>{t('admin.login.title')}</h1>
+              <p className="muted">{t('admin.login.intro')}</p>
+              {invite === 'invalid' && (
+                <div className="admin-flash admin-flash-error" role="alert">
+                  <p>{t('admin.login.inviteInvalid')}</p>
+                </div>
+              )}
+              <button type="button" className="btn btn-outline btn-block admin-passkey-btn" onClick={() => void withPasskey('sign-in')} disabled={!hydrated || keyBusy}>
+                <Icon name="lock" size={16} /> {t('admin.login.passkey')}
+              </button>
+              <p className="muted small admin-login-or">{t('admin.login.or')}</p>
+            </>
+          )}
 
           {notice && (
             <div className={`admin-flash admin-flash-${noticeIsError ? 'error' : 'success'}`} role={noticeIsError ? 'alert' : 'status'}>
