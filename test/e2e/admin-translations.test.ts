@@ -24,11 +24,14 @@ test('Translations tab: counts, filters, a link to the field; axe clean in both 
   const project = { id, status: saved.status };
   assert.equal(project.status, 200);
 
-  // Tabs by keyboard: the tab list's End key reaches the last tab, Translations.
+  // Tabs by keyboard: the tab list's End key reaches the last tab, People, and ArrowLeft the one
+  // before it, Translations.
   await page.goto(`${e2e.srv.url}/admin?tab=projects`);
   await waitForHydration(page);
   await page.locator('#tab-projects').focus();
   await page.keyboard.press('End');
+  await page.getByRole('heading', { name: 'Your account' }).waitFor();
+  await page.keyboard.press('ArrowLeft');
   await page.getByRole('heading', { name: 'Translation status' }).waitFor();
   const link = page.locator(`a[href$="tab=projects&edit=${project.id}#field-titleDe"]`);
   await link.waitFor();
