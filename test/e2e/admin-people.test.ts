@@ -76,7 +76,7 @@ describe('admins are people, in Chromium', () => {
     const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     await signInAdmin(admin.page, url);
     await admin.page.getByRole('tab', { name: 'People' }).click();
-    const people = admin.page.getByRole('region', { name: 'People' });
+    const people = admin.page.getByRole('region', { name: 'People', exact: true });
     await people.getByLabel('Name', { exact: true }).fill('Lena Keller');
     await people.getByLabel('E-mail address').fill('lena@example.org');
     await people.getByRole('radio', { name: /Editor/ }).check();
@@ -103,7 +103,7 @@ describe('admins are people, in Chromium', () => {
     // An editor: no Donations tab; the People tab is her account.
     assert.equal(await lena.page.getByRole('tab', { name: 'Spenden' }).count(), 0);
     await lena.page.getByRole('tab', { name: 'Ihr Konto' }).click();
-    const account = lena.page.getByRole('region', { name: 'Ihr Konto' });
+    const account = lena.page.getByRole('region', { name: 'Ihr Konto', exact: true });
     await account.getByText('Angemeldet als Lena Keller, mit der Rolle Redaktion.').waitFor();
     await account.getByText('Passkey', { exact: true }).waitFor();
     assert.deepEqual(await axeSerious(lena.page), []);

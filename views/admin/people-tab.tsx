@@ -82,7 +82,7 @@ function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
   const person = account.me.email !== null;
   return (
     <section className="people-section" aria-labelledby={`${uid}-account`}>
-      <h2 id={`${uid}-account`}>{t('admin.people.accountTitle')}</h2>
+      <h2 id={`${uid}-account`} className="admin-tab-title">{t('admin.people.accountTitle')}</h2>
       <p>
         {t('admin.people.youAre', { name: account.me.name ?? account.me.id, role: t(`admin.people.roles.${account.me.role}`) })}{' '}
         <span className="admin-hint">{t(`admin.people.roleHints.${account.me.role}`)}</span>
@@ -115,8 +115,10 @@ function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
           )}
           {passkeysSupported() ? (
             <form className="people-inline-form" onSubmit={(e) => void addPasskey(e)}>
-              <label htmlFor={`${uid}-keyname`}>{t('admin.people.keyName')}</label>
-              <input id={`${uid}-keyname`} value={keyName} maxLength={120} onChange={(e) => setKeyName(e.target.value)} placeholder={t('admin.people.keyNamePlaceholder')} autoComplete="off" />
+              <div className="admin-field">
+                <label htmlFor={`${uid}-keyname`}>{t('admin.people.keyName')}</label>
+                <input id={`${uid}-keyname`} type="text" value={keyName} maxLength={120} onChange={(e) => setKeyName(e.target.value)} placeholder={t('admin.people.keyNamePlaceholder')} autoComplete="off" />
+              </div>
               <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
                 {t('admin.people.addPasskey')}
               </button>
@@ -214,7 +216,7 @@ function PeopleSection({ me }: { me: AdminIdentity }) {
   };
 
   const field = (name: 'email' | 'name') => (
-    <div className="people-field">
+    <div className={`admin-field${problems[name] ? ' has-error' : ''}`}>
       <label htmlFor={`${uid}-${name}`}>{t(`admin.people.fields.${name}`)}</label>
       <input
         id={`${uid}-${name}`}
@@ -236,14 +238,14 @@ function PeopleSection({ me }: { me: AdminIdentity }) {
 
   return (
     <section className="people-section" aria-labelledby={`${uid}-people`}>
-      <h2 id={`${uid}-people`}>{t('admin.people.peopleTitle')}</h2>
+      <h2 id={`${uid}-people`} className="admin-tab-title">{t('admin.people.peopleTitle')}</h2>
       {!people ? (
         <Loading error={error} />
       ) : people.length === 0 ? (
         <p className="admin-hint">{t('admin.people.nobody')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="admin-table people-table">
+        <div className="subs-table-wrap" role="region" aria-label={t('admin.people.tableLabel')} tabIndex={0}>
+          <table className="subs-table people-table">
             <caption className="sr-only">{t('admin.people.peopleTitle')}</caption>
             <thead>
               <tr>
@@ -293,18 +295,21 @@ function PeopleSection({ me }: { me: AdminIdentity }) {
       <form className="people-invite" onSubmit={(e) => void invite(e)} noValidate>
         {field('name')}
         {field('email')}
-        <fieldset className="people-roles">
+        <fieldset className="admin-publish people-roles">
           <legend>{t('admin.people.fields.role')}</legend>
-          {ADMIN_ROLES.map((r) => (
-            <label key={r} className="people-role">
-              <input type="radio" name={`${uid}-role`} value={r} checked={form.role === r} onChange={() => setForm({ ...form, role: r })} />
-              <span>
-                <strong>{t(`admin.people.roles.${r}`)}</strong> <span className="admin-hint">{t(`admin.people.roleHints.${r}`)}</span>
-              </span>
-            </label>
-          ))}
+          <div className="admin-publish-choices">
+            {ADMIN_ROLES.map((r) => (
+              <div key={r} className="admin-publish-choice">
+                <input type="radio" id={`${uid}-role-${r}`} name={`${uid}-role`} value={r} checked={form.role === r} onChange={() => setForm({ ...form, role: r })} />
+                <label htmlFor={`${uid}-role-${r}`}>
+                  <strong>{t(`admin.people.roles.${r}`)}</strong>
+                  <span className="admin-hint">{t(`admin.people.roleHints.${r}`)}</span>
+                </label>
+              </div>
+            ))}
+          </div>
         </fieldset>
-        <div className="people-field">
+        <div className="admin-field">
           <label htmlFor={`${uid}-language`}>{t('admin.people.fields.language')}</label>
           <select id={`${uid}-language`} value={form.language} onChange={(e) => setForm({ ...form, language: e.target.value === 'de' ? 'de' : 'en' })}>
             <option value="en">English</option>
