@@ -184,7 +184,7 @@ export function passkeyLoginApi(deps: Deps): Router {
   };
   const signedIn = async (req: Request, res: Response, person: NonNullable<Awaited<ReturnType<typeof signInPerson>>>) => {
     await openSession(req, { id: person.email, method: 'passkey', name: person.name, role: person.role, personId: person.id });
-    await rememberAdminUser(deps.db, person.email, person.name);
+    await rememberAdminUser(deps.db, person.email, person.name, person.role);
     await recordAudit(deps.db, { actor: person.email, actorName: person.name, action: 'login', entity: 'session', summary: 'Logged in with a passkey', details: { method: 'passkey' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.json({ message: 'Login successful!', admin: { id: person.email, name: person.name, role: person.role }, csrfToken: req.session.csrfToken });

@@ -115,7 +115,7 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
     if (!id) return { kind: 'invalid' };
     const name = adminDisplayName(deps.config.adminNames, id);
     await openSession(req, { id, method: 'key', name, role: deps.config.keyRoles[id] ?? 'admin' });
-    await rememberAdminUser(deps.db, id, name);
+    await rememberAdminUser(deps.db, id, name, deps.config.keyRoles[id] ?? 'admin');
     await recordAudit(deps.db, { actor: id, actorName: name, action: 'login', entity: 'session', summary: 'Logged in with an admin key', details: { method: 'key' } });
     return { kind: 'session' };
   }
@@ -310,7 +310,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     // Removed since the link was mailed: no session.
     if (!person) return linkInvalid(res, lang, 'unknown');
     await openSession(req, { id: person.email, method: 'email', name: person.name, role: person.role, personId: person.id });
-    await rememberAdminUser(deps.db, person.email, person.name);
+    await rememberAdminUser(deps.db, person.email, person.name, person.role);
     await recordAudit(deps.db, { actor: person.email, actorName: person.name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
     res.redirect(303, adminUrl(lang));

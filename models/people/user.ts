@@ -67,13 +67,15 @@ export function isAdminEmail(acceptedEmails: readonly string[], candidate: unkno
 }
 
 /**
- * Keeps a users row (role admin) for everyone who logged in, so the users table of the schema
- * page lists the admins. Nobody logs in with a password: the column holds an unusable marker.
+ * Keeps a users row for everyone who logged in, so the users table of the schema page lists the
+ * admins: role `admin` for admins, `user` for editors and treasurers (the schema's two roles; the
+ * finer role is the person's, models/shared/roles.ts). Nobody logs in with a password: the column
+ * holds an unusable marker.
  */
-export async function rememberAdminUser(db: Knex, adminId: string, displayName?: string | null): Promise<void> {
+export async function rememberAdminUser(db: Knex, adminId: string, displayName?: string | null, role: AdminRole = 'admin'): Promise<void> {
   const name = displayName ? displayName.slice(0, 120) : null;
   await db('users')
-    .insert({ username: adminId.slice(0, 120), password: '!no-password-login', role: 'admin', displayName: name, createdAt: new Date().toISOString() })
+    .insert({ username: adminId.slice(0, 120), password: '!no-password-login', role: role === 'admin' ? 'admin' : 'user', displayName: name, createdAt: new Date().toISOString() })
     .onConflict('username')
-    .merge(['displayName']);
+    .merge(['displayName', 'role']);
 }

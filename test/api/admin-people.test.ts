@@ -151,6 +151,8 @@ describe('people: invitations, passkeys, sessions', () => {
     // As an editor, the donations are closed to her.
     const forbidden = await request(h.app).get('/api/admin/donations').set('Cookie', signedIn.cookie).expect(403);
     assert.equal(forbidden.body.code, 'auth.forbidden');
+    // The schema's users table keeps its two roles: an editor is a user there.
+    assert.equal(((await h.deps.db('users').where({ username: 'lena@example.org' }).first()) as { role: string }).role, 'user');
     const people = (await request(h.app).get('/api/admin/people').set(as('admin')).expect(200)).body as { email: string; joinedAt: string | null; passkeys: number }[];
     const lena = people.find((p) => p.email === 'lena@example.org')!;
     assert.ok(lena.joinedAt);
