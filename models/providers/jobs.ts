@@ -201,6 +201,7 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
     };
   }
 
+  /** Runs a claimed job and records how it went. Never rejects: it runs detached from the loop. */
   async function work(job: JobRow): Promise<void> {
     const handler = tasks?.[job.task];
     const jobLog = log.child({ job: job.id, task: job.task, attempt: job.attempts });
@@ -213,9 +214,24 @@ function localQueue({ db, log, concurrency = 4, pollIntervalMs = 1000 }: { db: K
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.maxAttempts;
       (final ? jobLog.error.bind(jobLog) : jobLog.warn.bind(jobLog))({ err: message }, final ? 'job failed for good' : 'job failed, will retry');
-      await db('jobs')
-        .where({ id: job.id, lockedBy: workerId })
-        .update({ lockedAtMs: null, lockedBy: null, lastError: message.slice(0, 2000), runAtMs: Date.now() + backoffMs(job.attempts), failedAt: final ? new Date().toISOString() : null });
+      const record = () =>
+        db('jobs')
+          .where({ id: job.id, lockedBy: workerId })
+          .update({ lockedAtMs: null, lockedBy: null, lastError: message.slice(0, 2000), runAtMs: Date.now() + backoffMs(job.attempts), failedAt: final ? new Date().toISOString() : null });
+      // The database may be busy past its wait (another process's long write lock) or gone for a
+      // moment: a few more tries, then the job stays locked by this worker until this instance
+      // stops and another takes it over (as after a crash). Never a crash of the process.
+      for (const [i, pause] of [0, 2000, 5000, 15000].entries()) {
+        if (pause) await new Promise<void>((resolve) => setTimeout(resolve, abort.signal.aborted ? 0 : pause).unref());
+        try {
+          await record();
+          return;
+        } catch (recordErr) {
+          const last = i === 3 || abort.signal.aborted;
+          jobLog.error({ err: recordErr instanceof Error ? recordErr.message : String(recordErr) }, last ? 'jobs: could not record the outcome of a job; it runs again later' : 'jobs: could not record the outcome of a job yet; trying again');
+          if (last) return;
+        }
+      }
     }
   }
 
