@@ -41,7 +41,9 @@ import {
   type RelyingParty,
 } from '../../models/people/passkeys';
 import { isSameOrigin } from '../link-pages';
-import { openSession, signInPerson } from './session';
+import { MESSAGES, openSession, signInPerson } from './session';
+
+const INVITE_INVALID = 'This invitation is invalid, expired or already used. Ask the admin who invited you for a new one.';
 
 const InviteSchema = z.object({
   email: z.string().trim().max(320).pipe(z.email()),
@@ -201,14 +203,14 @@ export function passkeyLoginApi(deps: Deps): Router {
     const personId = await authenticate(deps.db, rpOf(deps), body.ceremony, body.response as never);
     const found = personId ? await personById(deps.db, personId) : null;
     const person = found ? await signInPerson(deps, found.email) : null;
-    if (!person) throw new AppError(401, 'invalid_credentials', 'Invalid credentials - Please check your credentials and try again.');
+    if (!person) throw new AppError(401, 'invalid_credentials', MESSAGES.invalid);
     await signedIn(req, res, person);
   });
 
   const invited = async (token: unknown) => {
     const check = await inviteTokens.check(deps.db, typeof token === 'string' ? token : '');
     const person = check.ok ? await personByEmail(deps.db, check.email) : null;
-    if (!check.ok || !person) throw new AppError(400, 'validation', 'This invitation is invalid, expired or already used. Ask the admin who invited you for a new one.');
+    if (!check.ok || !person) throw new AppError(400, 'validation', INVITE_INVALID);
     return person;
   };
 
@@ -234,11 +236,11 @@ export function passkeyLoginApi(deps: Deps): Router {
     const used = await inviteTokens.consume(deps.db, String(body.token));
     if (!used.ok) {
       await removePasskey(deps.db, person.id, key.id);
-      throw new AppError(400, 'validation', 'This invitation is invalid, expired or already used. Ask the admin who invited you for a new one.');
+      throw new AppError(400, 'validation', INVITE_INVALID);
     }
     await recordAudit(deps.db, { actor: person.email, actorName: person.name, action: 'create', entity: 'passkey', entityId: key.id, details: { name: key.name }, summary: `Accepted the invitation with the passkey ${key.name}` });
     const me = await signInPerson(deps, person.email);
-    if (!me) throw new AppError(400, 'validation', 'This invitation is invalid, expired or already used. Ask the admin who invited you for a new one.');
+    if (!me) throw new AppError(400, 'validation', INVITE_INVALID);
     await signedIn(req, res, me);
   });
   return router;
