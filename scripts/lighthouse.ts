@@ -9,7 +9,8 @@
 // Targets (issue 11): performance 1.00, accessibility, best practices and SEO 1.00, first
 // contentful paint under 1.2 s and largest contentful paint under 1.6 s (mobile profile). A page
 // whose first run is under the gate is audited four times more and the median of the five
-// counts. The gate, with a stated tolerance for machine noise: exits 1 when a median performance
+// counts; one whose median is under the gate is measured five times again at the end, and that
+// second median decides. The gate, with a stated tolerance for machine noise: exits 1 when a median performance
 // is under 0.90 (Lighthouse's own "good" band), a median FCP or LCP more than 30 % over its target
 // (1.56 s, 2.08 s: both still inside the Core Web Vitals "good" bands of 1.8 s and 2.5 s), or
 // accessibility, best practices or SEO under 1; between target and gate the line says "over
@@ -92,13 +93,12 @@ let overTarget = 0;
 console.log(`Lighthouse ${desktop ? 'desktop' : 'mobile (simulated slow 4G, 4x CPU slowdown)'}`);
 console.log('page'.padEnd(44) + ' perf  a11y  best   seo      FCP      LCP      TBT    CLS');
 try {
-  for (const path of paths) {
-    const runs = [await audit(path)];
-    const timed = Object.keys(TIMES) as (keyof typeof TIMES)[];
-    const underGate = (l: Result) =>
-      CATEGORIES.some((c) => (l.categories[c]?.score ?? 0) < BUDGET[c]) || (!desktop && timed.some((m) => (l.audits[m]?.numericValue ?? Infinity) > TIMES[m] * TOLERANCE));
-    // A first run under the gate is audited four times more: the median of five decides.
-    if (underGate(runs[0]!)) for (let i = 0; i < 4; i++) runs.push(await audit(path));
+  const timed = Object.keys(TIMES) as (keyof typeof TIMES)[];
+  const underGate = (l: Result) =>
+    CATEGORIES.some((c) => (l.categories[c]?.score ?? 0) < BUDGET[c]) || (!desktop && timed.some((m) => (l.audits[m]?.numericValue ?? Infinity) > TIMES[m] * TOLERANCE));
+  /** The pages under the gate in the first pass, with that pass's line, for the second pass. */
+  const retry: { path: string; line: string }[] = [];
+  const report = (path: string, runs: Result[], final: boolean): string | null => {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     // Each figure's median over the runs; the run with the median performance score is printed.
     const scoreOf = (c: (typeof CATEGORIES)[number]) => median(runs.map((r) => r.categories[c]?.score ?? 0));
@@ -111,16 +111,43 @@ try {
       ...(desktop ? [] : timed.filter((m) => timeOf(m) > TIMES[m] * TOLERANCE).map((m) => `${m} ${(timeOf(m) / 1000).toFixed(2)} s`)),
     ];
     const medianOffTarget = scores.some((v) => v < 1) || (!desktop && timed.some((m) => timeOf(m) >= TIMES[m]));
+    const medianNote = runs.length > 1 ? `  (median of ${runs.map((r) => score(r.categories.performance?.score).trim()).join(', ')})` : '';
+    // Lighthouse's own measure of the machine's speed at each run (higher is faster): a page slow
+    // only on a slowed machine shows it here.
+    const bench = `  (machine ${median(runs.map((r) => r.environment?.benchmarkIndex ?? 0)).toFixed(0)})`;
+    const verdict = under.length ? `  UNDER BUDGET: ${under.join(', ')}` : medianOffTarget ? '  over target' : '';
+    const line = `${path.slice(0, 43).padEnd(44)}${scores.map(score).join(' ')} ${metrics.join(' ')}${medianNote}${under.length ? bench : ''}${verdict}`;
+    if (under.length && !final) return line;
     if (under.length) failures++;
     else if (medianOffTarget) overTarget++;
-    const medianNote = runs.length > 1 ? `  (median of ${runs.map((r) => score(r.categories.performance?.score).trim()).join(', ')})` : '';
-    const verdict = under.length ? `  UNDER BUDGET: ${under.join(', ')}` : medianOffTarget ? '  over target' : '';
-    console.log(`${path.slice(0, 43).padEnd(44)}${scores.map(score).join(' ')} ${metrics.join(' ')}${medianNote}${verdict}`);
+    console.log(line);
     // What cost points, so the figure can be acted on.
     for (const c of CATEGORIES.filter((k) => under.includes(k))) {
       const refs = lhr.categories[c]!.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 0.9);
       for (const r of refs) console.log(`    ${c}: ${lhr.audits[r.id]!.title} (${lhr.audits[r.id]!.displayValue ?? lhr.audits[r.id]!.score})`);
     }
+    return null;
+  };
+  for (const path of paths) {
+    const runs = [await audit(path)];
+    // A first run under the gate is audited four times more: the median of five decides.
+    if (underGate(runs[0]!)) for (let i = 0; i < 4; i++) runs.push(await audit(path));
+    const line = report(path, runs, false);
+    if (line) retry.push({ path, line });
+  }
+  // A page whose median of five is under the gate is measured again once every page has run, five
+  // more times after a pause: a burst of load on a shared machine slows every page at once (the CI
+  // of 2026-11-28 had all 38 pages 0.2 to 0.4 s slower, one 4 ms over), while a slow page is slow
+  // in both passes. The second pass decides; the first is printed beside it.
+  if (retry.length) {
+    console.log(`measuring ${retry.length} page(s) again after a pause, five runs each:`);
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+  }
+  for (const { path, line } of retry) {
+    console.log(`  first pass: ${line.trimEnd()}`);
+    const runs: Result[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await audit(path));
+    report(path, runs, true);
   }
   console.log(
     `targets: performance 1.00, FCP < 1.2 s, LCP < 1.6 s (mobile): ${paths.length - overTarget - failures} of ${paths.length} page(s) on target, ${overTarget} over target but within the gate`,
