@@ -6,6 +6,7 @@ import type { S3Settings } from './models/providers/storage';
 import { keyFingerprint } from './models/people/user';
 import { ADMIN_ROLES, type AdminRole } from './models/shared/roles';
 import { normalizeEmail } from './models/shared/text';
+import { parseFeeRates, type FeeTable } from './models/shared/fees';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -191,6 +192,19 @@ const EnvSchema = z.object({
   // Keep no more than needed: the daily retention job (models/site/retention.ts) and the privacy notice.
   RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_IP_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // Covering the fees on the checkout: "card 2.9% + 0.30; twint chf 1.3% + 0.25" (models/shared/fees.ts);
+  // by default Stripe's published Swiss card rate, 2.9 % + 0.30, for every method and currency.
+  FEE_RATES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseFeeRates(v ?? '');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -269,6 +283,8 @@ export interface Config {
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
   retention: { mailDays: number; ipDays: number };
+  /** What a donor who covers the fees adds, per payment method and currency (FEE_RATES). */
+  feeRates: FeeTable;
   /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
   /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
@@ -361,6 +377,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
     retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS },
+    feeRates: e.FEE_RATES,
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET
       ? {

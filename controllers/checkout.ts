@@ -59,6 +59,7 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
     currencyFromLink: isDonationCurrency(req.query.currency),
     interval: req.query.interval === 'month' ? 'month' : 'once',
     paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
+    feeRates: deps.config.feeRates,
   };
   return { props, meta: metaFromLocale(deps, lang, 'checkout') };
 };

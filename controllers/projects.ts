@@ -16,6 +16,7 @@ import type { Project } from '../models/shared/rules';
 import { centsToDecimal, decimalToCents, localized, truncate } from '../models/shared/rules';
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
+import { donorWall } from '../models/giving/donor-wall';
 
 /** Public read API of projects, mounted at /api/projects: live projects only (a draft or future one is a 404). */
 export function projectsApi(deps: Deps): Router {
@@ -100,6 +101,8 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const news = (await listLiveNewsForProject(deps.db, project.id)).map(toSummary);
   // Where the money went: the records and their sum, beside the funding bar.
   const records = (await listSpending(deps.db, project.id)).map(publicSpending);
+  // The donor wall: the names donors chose to be shown under, newest first.
+  const donors = await donorWall(deps.db, project.id);
   const spentAmount = centsToDecimal(records.reduce((sum, r) => sum + decimalToCents(r.amount)!, 0));
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
@@ -134,7 +137,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, donors, imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
     meta: {
       title,
       description: truncate(description, 155),

@@ -50,6 +50,7 @@ import { MAX_DB_ID } from '../shared/db-limits';
 import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
 import { RUNNING_SUBSCRIPTION } from './names';
+import { FEE_METHODS, feeFor, fitsWithFee, type FeeTable } from '../shared/fees';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -57,8 +58,8 @@ export interface CheckoutDeps {
   jobs: JobQueue;
   log: Logger;
   payments: PaymentsProvider;
-  /** The charity's name, in the description Stripe shows for each gift. */
-  config: { site: { name: string } };
+  /** The charity's name, in the description Stripe shows for each gift; the fee table for covering the fees. */
+  config: { site: { name: string }; feeRates: FeeTable };
 }
 
 // --- Input --------------------------------------------------------------------------------------
@@ -128,6 +129,20 @@ const NameSchema = z.preprocess(
     .optional(),
 );
 
+/**
+ * The name a donor chose to be shown under on the project's page ("Anna M.", "The Meier family");
+ * absent or blank: anonymous.
+ */
+const PublicNameSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'publicName must be text' })
+    .trim()
+    .max(60, 'publicName can have at most 60 characters')
+    .regex(/^[^\p{Cc}<>]*$/u, 'publicName must not contain control characters or < >')
+    .optional(),
+);
+
 /** POST /api/create-payment-intent's body. */
 export const CreateIntentSchema = z
   .object({
@@ -143,11 +158,18 @@ export const CreateIntentSchema = z
       .optional(),
     email: EmailSchema,
     name: NameSchema,
+    /** Add the payment service's fee for `paymentMethod` (card by default) to the gift. */
+    coverFees: z.boolean({ error: 'coverFees must be true or false' }).default(false),
+    paymentMethod: z.enum(FEE_METHODS, { error: `paymentMethod must be one of ${FEE_METHODS.join(', ')}` }).default('card'),
+    publicName: PublicNameSchema,
   })
   .transform((input, ctx) => {
     const cents = amountInCents(input.amount, input.currency, ctx);
     if (input.interval === 'month' && !input.email) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required for a monthly donation: the receipts and the link to manage it go there' });
+    }
+    if (input.paymentMethod === 'twint' && input.currency !== 'chf') {
+      ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'paymentMethod twint is only for gifts in CHF' });
     }
     return { ...input, amount: cents };
   });
@@ -160,6 +182,7 @@ export const GiftDetailsSchema = z.object({
     .regex(/^pi_[A-Za-z0-9_]{1,250}_secret_[A-Za-z0-9_]{1,250}$/, 'clientSecret must be a payment session\'s client secret (pi_..._secret_...)'),
   email: EmailSchema,
   name: NameSchema,
+  publicName: PublicNameSchema,
 }).superRefine((input, ctx) => {
   if (!input.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required: the receipt goes there' });
 });
@@ -186,12 +209,27 @@ export function stripeOf(payments: PaymentsProvider): StripePayments {
 
 // Stripe refuses a key reused with other parameters (a 502 here): everything sent to Stripe is part
 // of what the key covers, the description too (the project's title may have been edited since).
-function idempotencyKey(input: CreateIntentInput, description: string): string {
+function idempotencyKey(input: CreateIntentInput, description: string, feeCents: number): string {
   const prefix = input.interval === 'month' ? 'monthly' : 'donation';
   if (!input.checkoutId) return `${prefix}-${crypto.randomUUID()}`;
   const hash = crypto
     .createHash('sha256')
-    .update(JSON.stringify([input.checkoutId, input.amount, input.currency, input.interval, input.projectId ?? 'general', input.language, input.email ?? '', input.name ?? '', description]))
+    .update(
+      JSON.stringify([
+        input.checkoutId,
+        input.amount,
+        input.currency,
+        input.interval,
+        input.projectId ?? 'general',
+        input.language,
+        input.email ?? '',
+        input.name ?? '',
+        description,
+        // Only when chosen, so the key of a plain gift is what it always was.
+        ...(feeCents ? [`fee:${feeCents}`] : []),
+        ...(input.publicName ? [`shown:${input.publicName}`] : []),
+      ]),
+    )
     .digest('hex')
     .slice(0, 40);
   return `${prefix}-${hash}`;
@@ -233,6 +271,16 @@ async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promi
 
 const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
 
+/**
+ * The gift's options as its payment's (or subscription's) metadata carries them: the covered fee
+ * (whole minor units, less than half of what was charged, else none) and the public name.
+ */
+export function giftOptionsOf(metadata: Record<string, string>, chargedCents: number): { coveredFeeCents: number; publicName: string | null } {
+  const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
+  const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
+  return { coveredFeeCents: fee > 0 && fee * 2 < chargedCents ? fee : 0, publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null };
+}
+
 // --- Starting a gift ----------------------------------------------------------------------------
 
 /** What the browser needs to show Stripe's Payment Element: the payment's client secret. */
@@ -253,12 +301,21 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
   }
   const purpose = project ? project.title : 'General Support';
+  // The fee the donor covers is charged with the gift and named apart in the metadata.
+  const feeCents = input.coverFees ? feeFor(deps.config.feeRates, input.amount, input.currency, input.paymentMethod) : 0;
+  if (!fitsWithFee(input.amount, feeCents)) {
+    throw new AppError(400, 'validation', 'amount with the covered fee must be at most 999,999.99', { amount: fieldError('amount', undefined, 'too large with the fee') });
+  }
+  const options = {
+    ...(feeCents ? { coveredFee: String(feeCents) } : {}),
+    ...(input.publicName ? { publicName: input.publicName } : {}),
+  };
   if (input.interval === 'month') {
     const email = input.email!;
     const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
-    const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly' };
-    const key = idempotencyKey(input, description);
-    const monthly = { amountCents: input.amount, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
+    const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly', ...options };
+    const key = idempotencyKey(input, description, feeCents);
+    const monthly = { amountCents: input.amount + feeCents, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
     // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
     const started = await withDeadline(
       STRIPE_WORST_CASE_MS,
@@ -271,7 +328,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
   }
   const description = `Donation to ${deps.config.site.name}: ${purpose}`;
   const intent = await stripe.createIntent({
-    amountCents: input.amount,
+    amountCents: input.amount + feeCents,
     currency: input.currency,
     metadata: {
       projectId: input.projectId === null ? '' : String(input.projectId),
@@ -280,9 +337,10 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
       // Where the receipt goes (Stripe's own receipt e-mails are not used).
       ...(input.email ? { email: input.email } : {}),
       ...(input.name ? { name: input.name } : {}),
+      ...options,
     },
     description,
-    idempotencyKey: idempotencyKey(input, description),
+    idempotencyKey: idempotencyKey(input, description, feeCents),
   });
   return { clientSecret: intent.clientSecret, kind: 'one_off' };
 }
@@ -310,7 +368,7 @@ export async function setGiftDetails(deps: CheckoutDeps, input: GiftDetailsInput
   if (!OPEN_INTENT.has(pi.status)) {
     throw new AppError(409, 'payments.not_succeeded', `This payment session is no longer open (status: ${pi.status}). Please reload the page to give again.`);
   }
-  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '' });
+  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '' });
   return { updated: true };
 }
 
@@ -384,6 +442,7 @@ export async function applyReportedPayment(deps: CheckoutDeps, input: UpdateFund
       donorEmail: pi.metadata.email ?? null,
       donorName: pi.metadata.name ?? null,
       customerId: pi.customerId,
+      ...giftOptionsOf(pi.metadata, received),
       ...facts,
     },
     'client',
@@ -457,7 +516,8 @@ async function onPaymentIntent(deps: CheckoutDeps, event: PaymentEvent, intentId
     }
     const facts = await confirming(deps, event, pi.id, () => chargeFacts(stripe, pi));
     // Whichever event brought us here: Stripe says it succeeded, so it counts, exactly once.
-    const result = await applySucceededPayment(deps.db, { ...payment, ...facts, amountCents: pi.amountReceived }, 'webhook', hooksOf(deps));
+    const options = giftOptionsOf(pi.metadata, pi.amountReceived);
+    const result = await applySucceededPayment(deps.db, { ...payment, ...facts, ...options, amountCents: pi.amountReceived }, 'webhook', hooksOf(deps));
     deps.log.info({ paymentIntent: pi.id, event: event.id, applied: result.applied }, 'donation succeeded (webhook)');
     return { received: true, applied: result.applied };
   }
@@ -512,6 +572,7 @@ async function onInvoicePaid(deps: CheckoutDeps, event: PaymentEvent, invoiceId:
       customerId: sub.customerId,
       subscriptionId: sub.id,
       invoiceId: invoice.id,
+      ...giftOptionsOf(sub.metadata, pi.amountReceived),
       ...facts,
     },
     'webhook',

@@ -39,6 +39,9 @@ export interface Donation {
   appliedBy: string | null;
   failureMessage: string | null;
   receiptSentAt: string | null;
+  /** The fee the donor covered, inside amountCents (0: none). */
+  coveredFeeCents: number;
+  publicName: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,6 +71,10 @@ export interface ConfirmedPayment {
   settlement?: { amount: number; currency: string } | null;
   /** The charge's refunds and dispute when it was read, so a late gift is credited net of them. */
   chargeState?: ChargeState | null;
+  /** What the donor added to cover the fee, inside amountCents; the project counts the rest. */
+  coveredFeeCents?: number;
+  /** The name the donor chose to be shown under on the project's page; null: anonymous. */
+  publicName?: string | null;
 }
 
 export interface ApplyResult {
@@ -116,6 +123,8 @@ function toDonation(row: Row): Donation {
     appliedBy: strOrNull(row.appliedBy),
     failureMessage: strOrNull(row.failureMessage),
     receiptSentAt: isoOrNull(row.receiptSentAt),
+    coveredFeeCents: num(row.coveredFeeCents ?? 0),
+    publicName: strOrNull(row.publicName),
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
@@ -200,6 +209,12 @@ function settledOf(payment: ConfirmedPayment): { settledCents: number | null; se
   return { settledCents: null, settledCurrency: null, credit: null, why: 'no balance transaction to say what it is worth in USD' };
 }
 
+/** A covered fee is whole minor units below half of the charge; anything else is taken as none. */
+function coveredFeeOf(payment: ConfirmedPayment): number {
+  const fee = payment.coveredFeeCents ?? 0;
+  return Number.isSafeInteger(fee) && fee > 0 && fee * 2 < payment.amountCents ? fee : 0;
+}
+
 /** Reads a donation row so that no other transaction changes it before this one ends. */
 async function lockedDonation(trx: Knex.Transaction, where: Record<string, unknown>): Promise<Row | undefined> {
   const q = trx('donations').where(where).first();
@@ -217,6 +232,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
   if (!isValidDonationCents(payment.amountCents)) throw new Error(`not a donation amount in cents: ${payment.amountCents}`);
   if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   const settled = settledOf(payment);
+  const coveredFee = coveredFeeOf(payment);
   return db.transaction(async (trx) => {
     // First the charge's lock: a refund or dispute handled at this very moment either finished
     // before (and left its state here) or waits until this gift is recorded and then finds it.
@@ -242,6 +258,8 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         subscriptionId: payment.subscriptionId ?? null,
         invoiceId: payment.invoiceId ?? null,
         chargeId: payment.chargeId ?? null,
+        coveredFeeCents: coveredFee,
+        publicName: payment.publicName ? payment.publicName.trim().slice(0, 80) || null : null,
         appliedAt: trx.fn.now(),
         appliedBy: by,
         failureMessage: null,
@@ -259,7 +277,17 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         );
       } else if (projectId !== null) {
         // The ledger row (unique per donation) and the total move together, in this transaction.
-        await addToLedger(trx, { projectId, kind: 'donation', amountCents: settled.credit, donationId: donation.id, actor: `stripe:${by}`, note: payment.paymentIntentId });
+        // A covered fee's share of what was settled is kept apart on the row: the project counts the gift.
+        const feeCredit = Math.round((settled.credit * coveredFee) / payment.amountCents);
+        await addToLedger(trx, {
+          projectId,
+          kind: 'donation',
+          amountCents: settled.credit - feeCredit,
+          coveredFeeCents: feeCredit,
+          donationId: donation.id,
+          actor: `stripe:${by}`,
+          note: payment.paymentIntentId,
+        });
       }
       // Refunded or disputed before we heard of the gift: credited net of it, at once.
       if (chargeState) await reconcileRow(trx, row, chargeState, `stripe:${by}`);

@@ -13,6 +13,8 @@ export interface LedgerEntry {
   projectId: number;
   kind: LedgerKind;
   amountCents: number;
+  /** A fee the donor covered with this gift (USD cents), outside the total. */
+  coveredFeeCents: number;
   donationId: number | null;
   actor: string;
   note: string | null;
@@ -34,13 +36,15 @@ export const MAX_RAISED_CENTS = Number.MAX_SAFE_INTEGER;
  */
 export async function addToLedger(
   trx: Knex.Transaction,
-  entry: { projectId: number; kind: LedgerKind; amountCents: number; donationId?: number | null; actor: string; note?: string | null },
+  entry: { projectId: number; kind: LedgerKind; amountCents: number; coveredFeeCents?: number; donationId?: number | null; actor: string; note?: string | null },
 ): Promise<void> {
   if (!Number.isSafeInteger(entry.amountCents)) throw new Error(`ledger amounts are whole cents, got ${entry.amountCents}`);
   await trx('project_ledger').insert({
     projectId: entry.projectId,
     kind: entry.kind,
     amountCents: entry.amountCents,
+    // A fee the donor covered: recorded with the gift, outside the project's total.
+    coveredFeeCents: entry.coveredFeeCents ?? 0,
     donationId: entry.donationId ?? null,
     actor: entry.actor.slice(0, 320),
     note: entry.note ? entry.note.slice(0, 500) : null,
@@ -85,15 +89,16 @@ export async function checkLedger(db: Knex): Promise<LedgerMismatch[]> {
     .filter((r) => r.raisedCents !== r.ledgerCents);
 }
 
-interface LedgerRow extends Omit<LedgerEntry, 'amountCents' | 'createdAt'> {
+interface LedgerRow extends Omit<LedgerEntry, 'amountCents' | 'coveredFeeCents' | 'createdAt'> {
   amountCents: number | string;
+  coveredFeeCents?: number | string | null;
   createdAt: unknown;
 }
 
 /** A project's ledger, oldest first (what makes up its total). */
 export async function listLedger(db: Knex, projectId: number): Promise<LedgerEntry[]> {
   const rows = (await db('project_ledger').where({ projectId }).orderBy('id')) as LedgerRow[];
-  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), donationId: r.donationId ?? null, note: r.note ?? null, createdAt: toIso(r.createdAt) }));
+  return rows.map((r) => ({ ...r, amountCents: Number(r.amountCents), coveredFeeCents: Number(r.coveredFeeCents ?? 0), donationId: r.donationId ?? null, note: r.note ?? null, createdAt: toIso(r.createdAt) }));
 }
 
 /** "+40.00" / "-40.00": a signed amount of dollars for messages and the audit log. */

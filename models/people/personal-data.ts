@@ -63,6 +63,8 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
       at: iso(g.createdAt)!,
       receiptSentAt: iso(g.receiptSentAt),
       refundedCents: Number(g.refundedCents ?? 0),
+      coveredFeeCents: Number(g.coveredFeeCents ?? 0),
+      publicName: (g.publicName as string | null) ?? null,
     })),
     monthlyGifts: monthly.map((s) => ({
       amountCents: Number(s.amountCents),
@@ -110,7 +112,10 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // A write first: on a SQLite file shared by two instances, a transaction that read first
     // cannot take the write lock once the other instance has written (SQLITE_BUSY at once, without
     // waiting); one that writes first waits its turn.
+    // A name on a project's donor wall goes too, and the pages that show it are made again.
+    const shown = Number(await trx('donations').where({ donorEmail: email }).whereNotNull('publicName').update({ publicName: null }));
     const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
+    if (shown) await trx('content_version').where({ id: 1 }).increment('version', 1);
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
     if (subscriberIds.length) {
       await trx('newsletter_consent_events').whereIn('subscriberId', subscriberIds).delete();

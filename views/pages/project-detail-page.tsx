@@ -11,6 +11,7 @@ import { FULL_WIDTH, ContentImage } from '../components/responsive-image';
 import { MessagePage } from '../components/message-page';
 import { ProjectSpending } from '../components/project-spending';
 import type { PublicSpending } from '../../models/giving/spending';
+import type { DonorWall } from '../../models/giving/donor-wall';
 
 export interface ProjectDetailProps {
   /** The project, its description as plain text in the page's language (for sharing). */
@@ -21,6 +22,8 @@ export interface ProjectDetailProps {
   news: NewsSummary[];
   /** Where the money went: the project's spending records (newest first) and their sum. */
   spending?: { records: PublicSpending[]; spentAmount: string };
+  /** The donor wall: names donors chose to be shown under, and how many gifts stand in all. */
+  donors?: DonorWall;
   /** The project picture's alt text from the media library, in the page's language ('' when it has none). */
   imageAlt?: string;
   /** That alt text's language when not the page's (the library's English on a German page). */
@@ -35,7 +38,7 @@ function ProjectNotFound() {
   );
 }
 
-export default function ProjectDetailPage({ project, descriptionHtml, news, spending, imageAlt = '', imageAltLang }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news, spending, donors, imageAlt = '', imageAltLang }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -126,6 +129,21 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
             </section>
 
             {spending && <ProjectSpending records={spending.records} spentAmount={spending.spentAmount} />}
+
+            {donors && donors.gifts > 0 && (
+              <section className="donor-wall" aria-labelledby="donors-heading">
+                <h2 id="donors-heading">{t('projectDetail.donors.title')}</h2>
+                <p>{t('projectDetail.donors.count', { count: donors.gifts })}</p>
+                {donors.names.length > 0 && <p>{t('projectDetail.donors.named')}</p>}
+                {donors.names.length > 0 && (
+                  <ul className="donor-names">
+                    {donors.names.map((name) => (
+                      <li key={name}>{name}</li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
 
             {hasNookSections(project.title) && <NookSections />}
           </div>

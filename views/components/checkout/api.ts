@@ -51,14 +51,21 @@ export interface IntentRequest {
   /** Asked for at once for a monthly gift (made when the donor gives); a one-off gift's comes with sendGiftDetails. */
   email?: string;
   name?: string;
+  /** Add the card fee to the gift (models/shared/fees.ts). */
+  coverFees?: boolean;
+  /** The name to be shown under on the project's page; absent: anonymous. */
+  publicName?: string;
 }
 
-export function createPaymentIntent(input: IntentRequest, signal?: AbortSignal): Promise<{ clientSecret: string; kind?: 'one_off' | 'monthly' }> {
+export function createPaymentIntent(
+  input: IntentRequest,
+  signal?: AbortSignal,
+): Promise<{ clientSecret: string; kind?: 'one_off' | 'monthly' }> {
   return post('/api/create-payment-intent', input, signal);
 }
 
 /** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
-export function sendGiftDetails(input: { clientSecret: string; email: string; name?: string }, signal?: AbortSignal): Promise<{ updated: true }> {
+export function sendGiftDetails(input: { clientSecret: string; email: string; name?: string; publicName?: string }, signal?: AbortSignal): Promise<{ updated: true }> {
   return post('/api/payment-details', input, signal);
 }
 

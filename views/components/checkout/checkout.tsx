@@ -38,6 +38,7 @@ export function Checkout(props: CheckoutProps) {
             currency={props.currency}
             currencyFromLink={props.currencyFromLink}
             interval={props.interval}
+            feeRates={props.feeRates}
           />
         )}
       </div>

@@ -27,6 +27,7 @@ import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';
+import { feeFor } from '../../../models/shared/fees';
 
 /** Typing an amount waits this long before asking for a new payment session. */
 const TYPING_DEBOUNCE_MS = 450;
@@ -136,7 +137,17 @@ function initialAmount(selectedCents: number | null | undefined): { preset: numb
   return isPreset ? { preset: selectedCents, custom: '' } : { preset: DEFAULT_PRESET_CENTS, custom: amountText(selectedCents) };
 }
 
-type FormProps = Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents' | 'currency' | 'currencyFromLink' | 'interval'>;
+type FormProps = Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents' | 'currency' | 'currencyFromLink' | 'interval' | 'feeRates'>;
+
+/** How the gift is shown on the project's page: not at all, as "Anna M.", or under a name the donor types. */
+type Shown = 'anonymous' | 'initial' | 'typed';
+
+/** "Anna Meier" -> "Anna M."; one word stays as it is. */
+export function firstNameAndInitial(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return words[0] ?? '';
+  return `${words[0]} ${Array.from(words[words.length - 1]!)[0]!.toUpperCase()}.`;
+}
 
 export function DonationForm(props: FormProps) {
   const { projects, selectedProjectId, selectedAmountCents } = props;
@@ -152,6 +163,9 @@ export function DonationForm(props: FormProps) {
   const [interval, setGiftInterval] = useState<DonationInterval>(props.interval);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  const [coverFees, setCoverFees] = useState(false);
+  const [shown, setShown] = useState<Shown>('anonymous');
+  const [typedPublicName, setTypedPublicName] = useState('');
   /** Errors of a field show once the donor left it (or tried to pay), not while they type. */
   const [touched, setTouched] = useState<{ email?: boolean; name?: boolean }>({});
   const typedAt = useRef(0);
@@ -182,6 +196,10 @@ export function DonationForm(props: FormProps) {
   const nameTrimmed = name.trim();
   const nameProblem: 'nameMissing' | null = monthly && nameTrimmed === '' ? 'nameMissing' : null;
   const amountValid = amountCents !== null && amountCents >= MIN_DONATION_CENTS && amountCents <= MAX_DONATION_CENTS;
+  // The card fee the donor may add (shown in the box's label and in the total).
+  const feeCents = amountValid ? feeFor(props.feeRates, amountCents, currency) : 0;
+  const chargedCents = amountValid ? amountCents + (coverFees ? feeCents : 0) : null;
+  const publicName = shown === 'initial' ? firstNameAndInitial(name) : shown === 'typed' ? typedPublicName.trim() : '';
   // A one-off gift's card form belongs to a payment session made for the amount, currency and
   // project; a monthly gift's is shown for its amount and currency, and its subscription is made
   // when the donor gives (with the e-mail address and name it needs).
@@ -241,6 +259,7 @@ export function DonationForm(props: FormProps) {
           projectId,
           language: lang,
           checkoutId: checkoutId.current,
+          ...(coverFees ? { coverFees: true } : {}),
         };
         createPaymentIntent(request, controller.signal)
           .then(({ clientSecret: secret }) => {
@@ -258,12 +277,12 @@ export function DonationForm(props: FormProps) {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [settled, amountCents, amountValid, currency, monthly, projectId, lang, attempt]);
+  }, [settled, amountCents, amountValid, currency, monthly, projectId, lang, attempt, coverFees]);
 
   // A monthly gift's card form is shown before its subscription exists: for an amount (the last
   // valid one), updated as the donor changes it.
-  const elementAmount = useRef(amountValid ? amountCents : DEFAULT_PRESET_CENTS);
-  if (amountValid) elementAmount.current = amountCents;
+  const elementAmount = useRef(chargedCents ?? DEFAULT_PRESET_CENTS);
+  if (chargedCents !== null) elementAmount.current = chargedCents;
 
   // The Payment Element, in the page's language: for the current one-off session, or for a monthly gift.
   const elementFor = monthly ? `month-${currency}` : clientSecret;
@@ -287,8 +306,8 @@ export function DonationForm(props: FormProps) {
   }, [settled, stripe, elementFor, lang]);
 
   useEffect(() => {
-    if (monthly && amountValid) elementsRef.current?.update({ amount: amountCents });
-  }, [monthly, amountValid, amountCents]);
+    if (monthly && chargedCents !== null) elementsRef.current?.update({ amount: chargedCents });
+  }, [monthly, chargedCents]);
 
   function chooseCurrency(next: DonationCurrency) {
     setCurrency(next);
@@ -308,7 +327,7 @@ export function DonationForm(props: FormProps) {
   }
 
   // What the donor changes after a decline is a new attempt: the message beside the button goes.
-  useEffect(() => setDeclined(null), [amountCents, currency, interval, projectId]);
+  useEffect(() => setDeclined(null), [amountCents, currency, interval, projectId, coverFees]);
 
   /** The spec's toast, and the same words beside the button, where the donor is looking. */
   function sayDeclined(message?: string | null) {
@@ -338,11 +357,20 @@ export function DonationForm(props: FormProps) {
     const elements = elementsRef.current;
     if (!stripe || !elements || !ready || processing || amountCents === null) return;
     // The one-off session was made for another choice (changed a moment ago): the next one is on its way.
-    if (!monthly && (intent.status !== 'ready' || intent.request.amount !== amountCents / 100 || intent.request.currency !== currency || intent.request.projectId !== projectId)) return;
+    if (
+      !monthly &&
+      (intent.status !== 'ready' ||
+        intent.request.amount !== amountCents / 100 ||
+        intent.request.currency !== currency ||
+        intent.request.projectId !== projectId ||
+        Boolean(intent.request.coverFees) !== coverFees)
+    )
+      return;
     setProcessing(true);
     setDeclined(null);
     const chosenProject = projectId;
-    const chosenAmount = amountCents;
+    // What the card is charged: the gift, and the fee when the donor covers it.
+    const chosenAmount = chargedCents ?? amountCents;
     const chosenCurrency = currency;
     const chosenInterval = interval;
     // For the thank-you on the home page, also after a payment method that leaves the page.
@@ -366,11 +394,13 @@ export function DonationForm(props: FormProps) {
           checkoutId: checkoutId.current,
           email: emailTrimmed,
           ...(nameTrimmed ? { name: nameTrimmed } : {}),
+          ...(coverFees ? { coverFees: true } : {}),
+          ...(publicName ? { publicName } : {}),
         });
         secret = made.clientSecret;
       } else {
         secret = (intent as Extract<IntentState, { status: 'ready' }>).clientSecret;
-        await sendGiftDetails({ clientSecret: secret, email: emailTrimmed, ...(nameTrimmed ? { name: nameTrimmed } : {}) });
+        await sendGiftDetails({ clientSecret: secret, email: emailTrimmed, ...(nameTrimmed ? { name: nameTrimmed } : {}), ...(publicName ? { publicName } : {}) });
       }
     } catch (err) {
       sayServerProblem(err);
@@ -417,7 +447,7 @@ export function DonationForm(props: FormProps) {
   const busy = !ready && intent.status !== 'rejected' && !problem && amountCents !== null;
   const showEmailError = touched.email && emailProblem !== null;
   const showNameError = touched.name && nameProblem !== null;
-  const amountLabel = amountCents !== null && !problem ? money(amountCents) : null;
+  const amountLabel = chargedCents !== null && !problem ? money(chargedCents) : null;
   const manageHref = link('donorManage');
   const typed = () => {
     typedAt.current = Date.now();
@@ -524,6 +554,15 @@ export function DonationForm(props: FormProps) {
             )}
           </p>
         </div>
+        <div className="field check-field cover-fees">
+          <input id="cover-fees" type="checkbox" checked={coverFees} onChange={(e) => setCoverFees(e.target.checked)} aria-describedby="cover-fees-hint" />
+          <label htmlFor="cover-fees">
+            {feeCents ? t('checkout.coverFees.label', { fee: money(feeCents) }) : t('checkout.coverFees.labelPlain')}
+          </label>
+          <p id="cover-fees-hint" className="field-hint">
+            {t('checkout.coverFees.hint')}
+          </p>
+        </div>
       </fieldset>
 
       <fieldset className="checkout-card checkout-details" disabled={processing}>
@@ -592,6 +631,27 @@ export function DonationForm(props: FormProps) {
             )}
           </p>
         </div>
+        <fieldset className="choice-group public-name">
+          <legend>{t('checkout.publicName.legend')}</legend>
+          <div className="choices choices-stacked">
+            {(['anonymous', 'initial', 'typed'] as const).map((choice) => (
+              <label key={choice} className="choice">
+                <input type="radio" name="shown" value={choice} checked={shown === choice} onChange={() => setShown(choice)} />
+                <span>
+                  {choice === 'initial' && firstNameAndInitial(name)
+                    ? t('checkout.publicName.initialAs', { name: firstNameAndInitial(name) })
+                    : t(`checkout.publicName.${choice}`)}
+                </span>
+              </label>
+            ))}
+          </div>
+          {shown === 'typed' && (
+            <div className="field">
+              <label htmlFor="public-name">{t('checkout.publicName.typedLabel')}</label>
+              <input id="public-name" type="text" maxLength={60} value={typedPublicName} onChange={(e) => setTypedPublicName(e.target.value)} />
+            </div>
+          )}
+        </fieldset>
       </fieldset>
 
       <aside className="checkout-card checkout-summary" aria-labelledby="summary-heading">
@@ -614,6 +674,14 @@ export function DonationForm(props: FormProps) {
           </div>
         )}
         <dl className="summary-total">
+          {coverFees && feeCents > 0 && amountCents !== null && !problem && (
+            <>
+              <dt className="summary-part">{t('checkout.coverFees.gift')}</dt>
+              <dd className="summary-part">{money(amountCents)}</dd>
+              <dt className="summary-part">{t('checkout.coverFees.fee')}</dt>
+              <dd className="summary-part">{money(feeCents)}</dd>
+            </>
+          )}
           <dt>{t('checkout.total')}</dt>
           <dd>
             {amountLabel ?? '–'}

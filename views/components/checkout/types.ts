@@ -1,5 +1,6 @@
 // Props of the checkout page, produced by controllers/checkout.ts (index).
 import type { DonationCurrency, DonationInterval } from '../../../models/shared/donation-rules';
+import type { FeeTable } from '../../../models/shared/fees';
 
 /** What the checkout shows of a project: already in the page's language, nothing more. */
 export interface CheckoutProject {
@@ -25,4 +26,6 @@ export interface CheckoutProps {
   interval: DonationInterval;
   /** Both Stripe keys are configured; otherwise the page explains how else to donate. */
   paymentsEnabled: boolean;
+  /** What covering the fees adds, per method and currency (FEE_RATES). */
+  feeRates: FeeTable;
 }

@@ -1,0 +1,248 @@
+// The gift's own options on the checkout (issue 28, points 3 and 6), on the server with the real
+// `stripe` SDK against the fake Stripe API and its signed webhooks: covering the card fee (what is
+// charged, what the project counts, the ledger's fee apart, refunds, monthly gifts, the fee table
+// from FEE_RATES) and the donor wall (a public name by choice, gone with a refund or an erasure).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import request from 'supertest';
+import type { AppHandle } from '../../app';
+import { testApp } from '../helpers';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { checkLedger } from '../../models/giving/ledger';
+import { coveredFeeCents, DEFAULT_FEE_TABLE, parseFeeRates } from '../../models/shared/fees';
+import { giftOptionsOf } from '../../models/giving/checkout';
+import { erasePersonalData } from '../../models/people/personal-data';
+import { ConfigError, loadConfig } from '../../config';
+
+describe('gift options: covering the fee and the donor wall (fake Stripe API, real SDK)', () => {
+  let fake: FakeStripe;
+  let h: AppHandle;
+  let server: http.Server;
+  let projectId: number;
+  let projectSlug: string;
+
+  const db = () => h.deps.db;
+  const raisedCents = async (id: number) => Number((await db()('projects').where({ id }).first('raisedCents')).raisedCents);
+  const donationOf = (paymentIntentId: string) => db()('donations').where({ paymentIntentId }).first();
+  const ledgerOf = async (donationId: number) =>
+    ((await db()('project_ledger').where({ donationId }).orderBy('id').select('kind', 'amountCents', 'coveredFeeCents')) as Record<string, unknown>[]).map((r) => [
+      r.kind,
+      Number(r.amountCents),
+      Number(r.coveredFeeCents),
+    ]);
+  const create = (body: object) => request(h.app).post('/api/create-payment-intent').send(body);
+
+  async function confirmLikeStripeJs(clientSecret: string): Promise<Record<string, unknown>> {
+    const id = clientSecret.split('_secret_')[0]!;
+    const res = await fetch(`${fake.url}/v1/payment_intents/${id}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: 'pk_test_x', client_secret: clientSecret, payment_method: 'pm_card_visa', return_url: 'http://localhost/checkout' }).toString(),
+    });
+    assert.equal(res.status, 200);
+    return (await res.json()) as Record<string, unknown>;
+  }
+
+  async function oneOff(body: object, details?: object): Promise<string> {
+    const res = await create(body).expect(200);
+    if (details) await request(h.app).post('/api/payment-details').send({ clientSecret: res.body.clientSecret, ...details }).expect(200);
+    const confirmed = await confirmLikeStripeJs(res.body.clientSecret);
+    await fake.settle();
+    return String(confirmed.id);
+  }
+
+  const projectPage = async (path = `/projects/${projectSlug}`) => (await request(h.app).get(path).expect(200)).text;
+
+  before(async () => {
+    fake = await startFakeStripe();
+    h = await testApp(fake.env(), { worker: false });
+    server = http.createServer(h.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const project = await db()('projects').where({ status: 'funding' }).orderBy('id').first();
+    projectId = project.id;
+    projectSlug = project.slug;
+  });
+  after(async () => {
+    await fake?.settle();
+    server?.closeAllConnections();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await h?.close();
+    await fake?.close();
+  });
+  beforeEach(async () => {
+    await fake.settle();
+    fake.reset();
+    fake.webhook = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stripe/webhook`, secret: 'whsec_test' };
+  });
+
+  describe('the fee rule', () => {
+    test('the fee grossed up so the gift arrives whole: 100.00 at 2.9 % + 0.30 adds 3.30; at 1.5 % + 0.25 adds 1.78', () => {
+      assert.equal(coveredFeeCents(10000, { percent: 2.9, fixedCents: 30 }), 330);
+      assert.equal(coveredFeeCents(10000, { percent: 1.5, fixedCents: 25 }), 178);
+      assert.equal(coveredFeeCents(100, { percent: 2.9, fixedCents: 30 }), 34);
+      // What the service keeps of the total is never more than the fee added.
+      for (const gift of [100, 999, 5000, 15000, 350000, 99_000_000]) {
+        const fee = coveredFeeCents(gift, { percent: 2.9, fixedCents: 30 });
+        assert.ok(Math.round((gift + fee) * 0.029 + 30) <= fee, `${gift}: ${fee}`);
+      }
+    });
+
+    test('FEE_RATES: per method, per currency, later entries win; a bad entry stops the start naming it', () => {
+      const table = parseFeeRates('card 1.5% + 0.25; twint chf 1.3% + 0.20; card eur 2%');
+      assert.deepEqual(table.card.usd, { percent: 1.5, fixedCents: 25 });
+      assert.deepEqual(table.card.eur, { percent: 2, fixedCents: 0 });
+      assert.deepEqual(table.twint.chf, { percent: 1.3, fixedCents: 20 });
+      assert.deepEqual(table.twint.usd, DEFAULT_FEE_TABLE.twint.usd);
+      assert.throws(() => loadConfig({ FEE_RATES: 'card two percent' }), (err: Error) => err instanceof ConfigError && /FEE_RATES .*"card two percent"/.test(err.message));
+      assert.throws(() => loadConfig({ FEE_RATES: 'card 60%' }), /FEE_RATES .*50 %/);
+    });
+
+    test("the metadata's fee is taken only when it is whole and below half of the charge", () => {
+      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.' });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null });
+      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null });
+    });
+  });
+
+  describe('covering the fee', () => {
+    test('a USD gift of 100 with the fee: 103.30 charged, the project counts 100, the ledger keeps 3.30 apart; replays and the browser change nothing; a full refund takes back the 100', async () => {
+      const before = await raisedCents(projectId);
+      const intentId = await oneOff({ amount: 100, currency: 'usd', projectId, coverFees: true, checkoutId: 'fee-visit-1' }, { email: 'fee@example.org' });
+      const [req] = fake.createRequests();
+      assert.equal(req!.body.amount, '10330');
+      assert.equal((req!.body.metadata as Record<string, string>).coveredFee, '330');
+      const row = await donationOf(intentId);
+      assert.equal(Number(row.amountCents), 10330);
+      assert.equal(Number(row.coveredFeeCents), 330);
+      assert.deepEqual(await ledgerOf(row.id), [['donation', 10000, 330]]);
+      assert.equal(await raisedCents(projectId), before + 10000);
+
+      const browser = await request(h.app).post('/api/update-project-funding').send({ projectId, amount: 103.3, currency: 'usd', paymentIntentId: intentId }).expect(200);
+      assert.equal(browser.body.applied, false);
+      assert.equal(await fake.deliver('payment_intent.succeeded', fake.intents.get(intentId)!), 200);
+      assert.equal(await raisedCents(projectId), before + 10000);
+
+      fake.refund(fake.chargeOf(intentId).id);
+      await fake.deliver('charge.refunded', fake.chargeOf(intentId));
+      await fake.settle();
+      assert.equal(await raisedCents(projectId), before);
+      assert.deepEqual(await ledgerOf(row.id), [
+        ['donation', 10000, 330],
+        ['refund', -10000, 0],
+      ]);
+      assert.deepEqual(await checkLedger(db()), []);
+    });
+
+    test('a CHF gift with the fee counts what the gift settled for (CHF 50 at 1.25: USD 62.50), the fee apart', async () => {
+      const before = await raisedCents(projectId);
+      const intentId = await oneOff({ amount: 50, currency: 'chf', projectId, coverFees: true, language: 'de' });
+      const row = await donationOf(intentId);
+      assert.equal(Number(row.amountCents), 5181, 'CHF 50 + 1.81');
+      assert.equal(Number(row.coveredFeeCents), 181);
+      const [[kind, gift, fee]] = (await ledgerOf(row.id)) as [string, number, number][];
+      assert.equal(kind, 'donation');
+      assert.equal(gift, 6250);
+      assert.equal(gift + fee, Number(row.settledCents));
+      assert.equal(await raisedCents(projectId), before + 6250);
+    });
+
+    test('the same visit with and without the fee are two payments; the same choice twice is one', async () => {
+      await create({ amount: 20, projectId, checkoutId: 'fee-visit-2' }).expect(200);
+      await create({ amount: 20, projectId, checkoutId: 'fee-visit-2', coverFees: true }).expect(200);
+      await create({ amount: 20, projectId, checkoutId: 'fee-visit-2', coverFees: true }).expect(200);
+      const [plain, withFee, again] = fake.createRequests();
+      assert.equal(plain!.body.amount, '2000');
+      assert.equal(withFee!.body.amount, '2091');
+      assert.notEqual(plain!.idempotencyKey, withFee!.idempotencyKey);
+      assert.equal(withFee!.idempotencyKey, again!.idempotencyKey);
+    });
+
+    test('a monthly gift with the fee: the subscription charges gift and fee, each paid month counts the gift', async () => {
+      const before = await raisedCents(projectId);
+      const res = await create({ amount: 20, currency: 'usd', interval: 'month', projectId, email: 'monthly-fee@example.org', name: 'Mo Fee', coverFees: true }).expect(200);
+      const [subReq] = fake.requestsTo('POST', '/v1/subscriptions');
+      const items = subReq!.body.items as { price_data: { unit_amount: string } }[];
+      assert.equal(items[0]!.price_data.unit_amount, '2091');
+      assert.equal((subReq!.body.metadata as Record<string, string>).coveredFee, '91');
+      const confirmed = await confirmLikeStripeJs(res.body.clientSecret);
+      await fake.settle();
+      const row = await donationOf(String(confirmed.id));
+      assert.equal(row.kind, 'monthly');
+      assert.equal(Number(row.coveredFeeCents), 91);
+      assert.deepEqual(await ledgerOf(row.id), [['donation', 2000, 91]]);
+      assert.equal(await raisedCents(projectId), before + 2000);
+    });
+
+    test('bad choices get a clear 400 and reach no one', async () => {
+      const cases: [object, RegExp][] = [
+        [{ amount: 10, coverFees: 'yes' }, /coverFees must be true or false/],
+        [{ amount: 10, currency: 'usd', coverFees: true, paymentMethod: 'twint' }, /twint is only for gifts in CHF/],
+        [{ amount: 10, paymentMethod: 'cash' }, /paymentMethod must be one of card, twint/],
+        [{ amount: 999999.99, coverFees: true }, /with the covered fee must be at most 999,999.99/],
+        [{ amount: 10, publicName: 'x'.repeat(61) }, /publicName can have at most 60 characters/],
+        [{ amount: 10, publicName: '<script>' }, /publicName must not contain/],
+      ];
+      for (const [body, message] of cases) {
+        const res = await create({ projectId, ...body }).expect(400);
+        assert.match(res.body.error, message, JSON.stringify(body));
+      }
+      assert.equal(fake.createRequests().length, 0);
+    });
+
+    test('a TWINT gift in CHF takes the TWINT rate of the table', async () => {
+      const app = await testApp({ ...fake.env(), FEE_RATES: 'twint chf 1.3% + 0.20' }, { worker: false });
+      try {
+        await request(app.app).post('/api/create-payment-intent').send({ amount: 100, currency: 'chf', paymentMethod: 'twint', coverFees: true }).expect(200);
+        await request(app.app).post('/api/create-payment-intent').send({ amount: 100, currency: 'chf', coverFees: true }).expect(200);
+        const [twint, card] = fake.createRequests();
+        assert.equal(twint!.body.amount, String(10000 + coveredFeeCents(10000, { percent: 1.3, fixedCents: 20 })));
+        assert.equal(card!.body.amount, '10330');
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('the donor wall', () => {
+    test('named by choice (at the start or with the details), anonymous by default; both languages; a refund or an erasure takes the name away', async () => {
+      const named = await oneOff({ amount: 15, projectId, publicName: 'Anna M.' }, { email: 'anna@example.org', name: 'Anna Muster', publicName: 'Anna M.' });
+      await oneOff({ amount: 16, projectId }, { email: 'lukas@example.org', name: 'Lukas Beispiel', publicName: 'The Beispiel family' });
+      await oneOff({ amount: 17, projectId }, { email: 'quiet@example.org', name: 'Quiet Person' });
+      const rows = (await db()('donations').where({ projectId }).whereNotNull('appliedAt').select('publicName', 'donorEmail', 'amountCents', 'refundedCents')) as {
+        publicName: string | null;
+        donorEmail: string;
+        amountCents: number;
+        refundedCents: number;
+      }[];
+      assert.equal(rows.find((r) => r.donorEmail === 'quiet@example.org')!.publicName, null);
+
+      let html = await projectPage();
+      assert.match(html, /<li>Anna M\.<\/li>/);
+      assert.match(html, /<li>The Beispiel family<\/li>/);
+      assert.doesNotMatch(html, /Quiet Person/);
+      assert.doesNotMatch(html, /Anna Muster/, 'the full name stays private');
+      // Every gift that stands: the refunded one of the fee test before does not.
+      const gifts = rows.filter((r) => Number(r.refundedCents) < Number(r.amountCents)).length;
+      assert.match(html, new RegExp(`${gifts} gifts have come to this project so far`));
+      const de = await projectPage(`/de/projects/${projectSlug}`);
+      assert.match(de, new RegExp(`Bisher sind ${gifts} Spenden für dieses Projekt eingegangen`));
+      assert.match(de, /<li>Anna M\.<\/li>/);
+
+      // A refunded gift no longer stands.
+      fake.refund(fake.chargeOf(named).id);
+      await fake.deliver('charge.refunded', fake.chargeOf(named));
+      await fake.settle();
+      html = await projectPage();
+      assert.doesNotMatch(html, /Anna M\./);
+
+      // An erasure takes the name off the page at once (the cached page is made again).
+      await erasePersonalData(db(), 'lukas@example.org', 'test-secret');
+      html = await projectPage();
+      assert.doesNotMatch(html, /Beispiel family/);
+      assert.equal((await db()('donations').whereNotNull('publicName').where({ donorEmail: 'lukas@example.org' })).length, 0);
+    });
+  });
+});

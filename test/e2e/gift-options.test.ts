@@ -1,0 +1,122 @@
+// The gift's options in Chromium (issue 28, points 3 and 6): covering the card fee (the box, the
+// total, what is charged and what the project counts) and being named on the project's page, in
+// English and in German. Stripe.js is the stand-in of test/fakes/stripe-js.ts; the server's SDK
+// talks to the fake Stripe API, which delivers signed webhooks.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { axeSerious, launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { routeStripe } from '../fakes/stripe-js';
+import { coveredFeeCents, DEFAULT_FEE_TABLE } from '../../models/shared/fees';
+
+describe('gift options in Chromium: covering the fee, the donor wall', () => {
+  let fake: FakeStripe;
+  let srv: RunningServer;
+  let browser: Browser;
+  let project: { id: number; slug: string; title: string };
+
+  const db = () => srv.handle.deps.db;
+  const raisedCents = async () => Number((await db()('projects').where({ id: project.id }).first('raisedCents')).raisedCents);
+
+  async function open(pathname: string) {
+    const watched = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
+    await routeStripe(watched.page.context(), fake);
+    await watched.page.goto(srv.url + pathname);
+    await waitForHydration(watched.page);
+    return watched;
+  }
+  function intentBodies(page: Page): Record<string, unknown>[] {
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/create-payment-intent') && r.method() === 'POST') bodies.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    return bodies;
+  }
+
+  before(async () => {
+    fake = await startFakeStripe();
+    srv = await startServer(fake.env());
+    fake.webhook = { url: `${srv.url}/api/stripe/webhook`, secret: 'whsec_test' };
+    browser = await launchBrowser();
+    project = await db()('projects').where({ status: 'funding' }).orderBy('id').first();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+    await fake?.close();
+  });
+
+  test('English: the fee box adds $1.81 to $50, the total and the button say $51.81; named as "Anna M."; the project counts $50 and shows the name', async () => {
+    const before = await raisedCents();
+    const fee = coveredFeeCents(5000, DEFAULT_FEE_TABLE.card.usd);
+    assert.equal(fee, 181);
+    const { page, problems } = await open(`/checkout?project=${project.slug}`);
+    const sent = intentBodies(page);
+    await page.getByRole('button', { name: '$50', exact: true }).click();
+    const box = page.getByRole('checkbox', { name: 'Add $1.81 to cover the card fee' });
+    await box.check();
+    const summary = page.locator('.summary-total');
+    await summary.getByText('Your gift').waitFor();
+    await summary.getByText('Card fee covered').waitFor();
+    await summary.getByText('$51.81').waitFor();
+    const donate = page.getByRole('button', { name: 'Donate $51.81' });
+    await until(async () => donate.isEnabled(), 'the Donate button for $51.81');
+    await until(() => sent.some((b) => b.coverFees === true && b.amount === 50), 'a session with the fee');
+    assert.ok(fake.createRequests().some((r) => r.body.amount === '5181'), 'Stripe is asked for gift and fee');
+
+    await page.getByLabel('E-mail address').fill('anna@example.ch');
+    await page.getByLabel('Name (optional)').fill('Anna Muster');
+    await page.getByRole('radio', { name: 'As “Anna M.”' }).check();
+    assert.deepEqual(await axeSerious(page), []);
+    const funding = page.waitForResponse((r) => r.url().endsWith('/api/update-project-funding'));
+    await donate.click();
+    const sentFunding = (await funding).request().postDataJSON() as { amount: number; paymentIntentId: string };
+    assert.equal(sentFunding.amount, 51.81, 'the browser reports what was charged');
+    await page.waitForURL(`${srv.url}/`);
+    await fake.settle();
+    const row = await db()('donations').where({ paymentIntentId: sentFunding.paymentIntentId }).first();
+    assert.equal(Number(row.amountCents), 5181);
+    assert.equal(Number(row.coveredFeeCents), 181);
+    assert.equal(row.publicName, 'Anna M.');
+    assert.equal(await raisedCents(), before + 5000, 'the project counts the gift, not the fee');
+
+    await page.goto(`${srv.url}/projects/${project.slug}`);
+    const wall = page.getByRole('region', { name: 'Thank you' });
+    await wall.getByRole('listitem').filter({ hasText: 'Anna M.' }).waitFor();
+    assert.equal(await page.getByText('Anna Muster').count(), 0);
+    assert.deepEqual(await axeSerious(page), []);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('German: the box, the parts of the total and the name of choice in German; a typed name on the wall', async () => {
+    const { page, problems } = await open(`/de/checkout?project=${project.slug}`);
+    await page.getByRole('button', { name: 'CHF 150', exact: true }).click();
+    const box = page.getByRole('checkbox', { name: /für die Kartengebühr dazugeben$/ });
+    await box.check();
+    const summary = page.locator('.summary-total');
+    await summary.getByText('Ihre Spende').waitFor();
+    await summary.getByText('Übernommene Kartengebühr').waitFor();
+    const fee = coveredFeeCents(15000, DEFAULT_FEE_TABLE.card.chf);
+    const total = ((15000 + fee) / 100).toFixed(2);
+    const button = page.getByRole('button', { name: /spenden$/ });
+    await until(async () => ((await button.textContent()) ?? '').replace(/\u00a0/g, ' ').includes(`CHF ${total}`) && (await button.isEnabled()), `the button for CHF ${total}`);
+    await page.getByLabel('E-Mail-Adresse').fill('familie@example.ch');
+    await page.getByRole('group', { name: 'Auf der Projektseite meine Spende zeigen' }).waitFor();
+    await page.getByRole('radio', { name: 'Unter einem Namen meiner Wahl' }).check();
+    await page.getByLabel('Angezeigter Name').fill('Familie Meier');
+    assert.deepEqual(await axeSerious(page), []);
+    const main = (await page.locator('main').innerText()).replace(/Testkarte \(Stripe-Ersatz\)[^\n]*/, '');
+    for (const english of ['Add', 'card fee', 'Your gift', 'Anonymously', 'Name to show']) assert.ok(!main.includes(english), `English "${english}" on /de/checkout`);
+    await button.click();
+    await page.waitForURL(`${srv.url}/de`);
+    await fake.settle();
+    await page.goto(`${srv.url}/de/projects/${project.slug}`);
+    const wall = page.getByRole('region', { name: 'Danke' });
+    await wall.getByRole('listitem').filter({ hasText: 'Familie Meier' }).waitFor();
+    await wall.getByText(/Bisher sind \d+ Spenden für dieses Projekt eingegangen\./).waitFor();
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});
