@@ -19,6 +19,8 @@ import { sendReceiptOnce, type ReceiptDeps } from '../models/giving/receipt';
 import { cancelSuperseded } from '../models/giving/checkout-subscriptions';
 import { tFor } from '../models/shared/text';
 import { receiptMail } from '../views/mails/receipt';
+import { sendTributeCard, TRIBUTE_CARD_TASK } from '../models/giving/tribute';
+import { tributeCardMail } from '../views/mails/tribute-card';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -49,6 +51,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     [IMAGE_VARIANTS_TASK]: (payload, ctx) => makeImageVariants(deps, payload, ctx),
     [SWEEP_UPLOADS_TASK]: (_payload, ctx) => runUploadSweepJob({ ...deps, uploadDir: config.uploadDir }, ctx.log),
     [RECEIPT_TASK]: (payload, ctx) => sendReceipt(deps, payload, ctx),
+    // A gift in someone's honour: its card, on its day, in the recipient's language.
+    [TRIBUTE_CARD_TASK]: (payload, ctx) => sendTributeCard({ db, mail: deps.mail, i18n: deps.i18n, config, log, renderMail: tributeCardMail }, payload, ctx),
     [CERTIFICATE_REQUEST_TASK]: (payload, ctx) => runCertificateRequest(certificateDeps, payload, ctx),
     [CERTIFICATE_RUN_TASK]: (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx),
     // Publishing: the announcement of an item's publication time, and the minute check that catches a lost one.

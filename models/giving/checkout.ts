@@ -51,6 +51,7 @@ import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
 import { RUNNING_SUBSCRIPTION } from './names';
 import { FEE_METHODS, feeFor, fitsWithFee, type FeeTable } from '../shared/fees';
+import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -162,6 +163,8 @@ export const CreateIntentSchema = z
     coverFees: z.boolean({ error: 'coverFees must be true or false' }).default(false),
     paymentMethod: z.enum(FEE_METHODS, { error: `paymentMethod must be one of ${FEE_METHODS.join(', ')}` }).default('card'),
     publicName: PublicNameSchema,
+    /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
+    tribute: TributeSchema.optional(),
   })
   .transform((input, ctx) => {
     const cents = amountInCents(input.amount, input.currency, ctx);
@@ -171,6 +174,8 @@ export const CreateIntentSchema = z
     if (input.paymentMethod === 'twint' && input.currency !== 'chf') {
       ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'paymentMethod twint is only for gifts in CHF' });
     }
+    const tributeIssue = tributeProblem(input.tribute);
+    if (tributeIssue) ctx.addIssue({ code: 'custom', path: ['tribute', 'notify', 'sendOn'], message: tributeIssue });
     return { ...input, amount: cents };
   });
 export type CreateIntentInput = z.infer<typeof CreateIntentSchema>;
@@ -183,7 +188,11 @@ export const GiftDetailsSchema = z.object({
   email: EmailSchema,
   name: NameSchema,
   publicName: PublicNameSchema,
+  language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
+  tribute: TributeSchema.optional(),
 }).superRefine((input, ctx) => {
+  const tributeIssue = tributeProblem(input.tribute);
+  if (tributeIssue) ctx.addIssue({ code: 'custom', path: ['tribute', 'notify', 'sendOn'], message: tributeIssue });
   if (!input.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required: the receipt goes there' });
 });
 export type GiftDetailsInput = z.infer<typeof GiftDetailsSchema>;
@@ -228,6 +237,7 @@ function idempotencyKey(input: CreateIntentInput, description: string, feeCents:
         // Only when chosen, so the key of a plain gift is what it always was.
         ...(feeCents ? [`fee:${feeCents}`] : []),
         ...(input.publicName ? [`shown:${input.publicName}`] : []),
+        ...(input.tribute ? [`tribute:${JSON.stringify(input.tribute)}`] : []),
       ]),
     )
     .digest('hex')
@@ -275,10 +285,17 @@ const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
  * The gift's options as its payment's (or subscription's) metadata carries them: the covered fee
  * (whole minor units, less than half of what was charged, else none) and the public name.
  */
-export function giftOptionsOf(metadata: Record<string, string>, chargedCents: number): { coveredFeeCents: number; publicName: string | null } {
+export function giftOptionsOf(
+  metadata: Record<string, string>,
+  chargedCents: number,
+): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf> } {
   const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
   const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
-  return { coveredFeeCents: fee > 0 && fee * 2 < chargedCents ? fee : 0, publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null };
+  return {
+    coveredFeeCents: fee > 0 && fee * 2 < chargedCents ? fee : 0,
+    publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null,
+    tribute: tributeOf(metadata),
+  };
 }
 
 // --- Starting a gift ----------------------------------------------------------------------------
@@ -309,6 +326,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
   const options = {
     ...(feeCents ? { coveredFee: String(feeCents) } : {}),
     ...(input.publicName ? { publicName: input.publicName } : {}),
+    ...(input.tribute ? tributeMetadata(input.tribute, input.language) : {}),
   };
   if (input.interval === 'month') {
     const email = input.email!;
@@ -368,7 +386,7 @@ export async function setGiftDetails(deps: CheckoutDeps, input: GiftDetailsInput
   if (!OPEN_INTENT.has(pi.status)) {
     throw new AppError(409, 'payments.not_succeeded', `This payment session is no longer open (status: ${pi.status}). Please reload the page to give again.`);
   }
-  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '' });
+  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '', ...tributeMetadata(input.tribute, input.language) });
   return { updated: true };
 }
 

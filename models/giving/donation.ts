@@ -6,6 +6,7 @@ import { parseDbId } from '../shared/db-limits';
 import { donationReference, RECEIPT_TASK, type DonationKind } from './names';
 import { isSqlite } from '../../db/connection';
 import type { JobQueue } from '../providers/jobs';
+import { recordTribute, type Tribute } from './tribute';
 
 /**
  * One row per Stripe PaymentIntent (a monthly gift: one per paid invoice). A donation moves a
@@ -75,6 +76,8 @@ export interface ConfirmedPayment {
   coveredFeeCents?: number;
   /** The name the donor chose to be shown under on the project's page; null: anonymous. */
   publicName?: string | null;
+  /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
+  tribute?: Tribute | null;
 }
 
 export interface ApplyResult {
@@ -291,6 +294,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
       }
       // Refunded or disputed before we heard of the gift: credited net of it, at once.
       if (chargeState) await reconcileRow(trx, row, chargeState, `stripe:${by}`);
+      if (payment.tribute) await recordTribute(trx, hooks.jobs, donation, payment.tribute);
       if (donation.donorEmail && hooks.jobs) {
         await hooks.jobs.add(RECEIPT_TASK, { donationId: donation.id }, { key: `donation-receipt-${donation.id}`, trx });
       }

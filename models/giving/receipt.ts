@@ -42,6 +42,8 @@ type ReceiptRow = {
   receiptSentAt: unknown;
   title: string | null;
   titleDe: string | null;
+  tributeKind: string | null;
+  tributeName: string | null;
 };
 
 /** The facts of a donation's receipt, or null when it has none to send (no address, not paid). */
@@ -49,7 +51,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
   const row = (await db('donations as d')
     .leftJoin('projects as p', 'p.id', 'd.projectId')
     .where('d.id', donationId)
-    .first('d.id', 'd.kind', 'd.donorEmail', 'd.amountCents', 'd.currency', 'd.status', 'd.language', 'd.appliedAt', 'd.receiptSentAt', 'p.title', 'p.titleDe')) as ReceiptRow | undefined;
+    .first('d.id', 'd.kind', 'd.donorEmail', 'd.amountCents', 'd.currency', 'd.status', 'd.language', 'd.appliedAt', 'd.receiptSentAt', 'd.tributeKind', 'd.tributeName', 'p.title', 'p.titleDe')) as ReceiptRow | undefined;
   if (!row || !row.donorEmail || row.status !== 'succeeded' || !row.appliedAt) return null;
   const lang: Lang = row.language === 'de' ? 'de' : 'en';
   const t = tFor(deps.i18n, lang);
@@ -65,6 +67,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : 'donorMail.receipt.oneOff'),
     reference: donationReference(row.id, applied),
     manageUrl: localUrl(deps.config.publicUrl, DONOR_MANAGE_PATH, lang),
+    ...(row.tributeName ? { tribute: t(`donorMail.receipt.tribute.${row.tributeKind === 'memory' ? 'memory' : 'honour'}`, { name: row.tributeName }) } : {}),
   };
   return { to: row.donorEmail, facts, row };
 }

@@ -26,6 +26,8 @@ export interface ReceiptFacts {
   kind: string;
   reference: string;
   manageUrl: string;
+  /** "In memory of Rosa Muster": the gift's dedication, when it has one. */
+  tribute?: string;
 }
 export type RenderReceiptMail = (props: ReceiptFacts & { t: TFunction }) => RenderedMail;
 
@@ -60,3 +62,22 @@ export type RenderNewsletterMail = (props: NewsletterMailInput) => Omit<Rendered
 
 /** The double opt-in mail of a new subscriber (views/mails/confirm-subscription.tsx). */
 export type RenderConfirmSubscriptionMail = (props: { lang: Lang; org: string; url: string; t: TFunction }) => RenderedMail;
+
+/** The card that tells someone of a gift in honour or in memory of a person (views/mails/tribute-card.tsx). */
+export interface TributeCardFacts {
+  lang: Lang;
+  kind: 'honour' | 'memory';
+  /** The person the gift honours or remembers. */
+  honoured: string;
+  /** Whom the card is for. */
+  recipient: string;
+  /** The donor's name, when they gave one; the card says "a friend" otherwise. */
+  donor: string | null;
+  /** The charity's legal name. */
+  org: string;
+  /** The project in the card's language; null for General Support. */
+  project: string | null;
+  /** The site's home page in the card's language. */
+  siteUrl: string;
+}
+export type RenderTributeCardMail = (props: TributeCardFacts & { t: TFunction }) => RenderedMail;

@@ -15,6 +15,13 @@ import { coveredFeeCents, DEFAULT_FEE_TABLE, parseFeeRates } from '../../models/
 import { giftOptionsOf } from '../../models/giving/checkout';
 import { erasePersonalData } from '../../models/people/personal-data';
 import { ConfigError, loadConfig } from '../../config';
+import { sendTributeCard, swissMorning, TRIBUTE_CARD_TASK } from '../../models/giving/tribute';
+import { tributeCardMail } from '../../views/mails/tribute-card';
+import { receiptFor } from '../../models/giving/receipt';
+import { outboxFor } from '../../models/providers/mail';
+import { swissToday } from '../../models/shared/dates';
+import { workerSchemaOf } from '../../models/providers/jobs';
+import { isSqlite } from '../../db/connection';
 
 describe('gift options: covering the fee and the donor wall (fake Stripe API, real SDK)', () => {
   let fake: FakeStripe;
@@ -52,6 +59,24 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
     await fake.settle();
     return String(confirmed.id);
   }
+
+  /** The tribute card jobs waiting (the worker is off in this file): card ids, keys and when they run. */
+  async function cardJobs(): Promise<{ cardId: number; key: string | null; runAt: number }[]> {
+    if (isSqlite(db())) {
+      const rows = (await db()('jobs').where({ task: TRIBUTE_CARD_TASK }).orderBy('id').select('payload', 'key', 'runAtMs')) as { payload: string; key: string | null; runAtMs: unknown }[];
+      return rows.map((r) => ({ cardId: JSON.parse(r.payload).cardId, key: r.key, runAt: Number(r.runAtMs) }));
+    }
+    const schema = workerSchemaOf(db());
+    const r = await db().raw('select j.payload, j.key, j.run_at from ??._private_jobs j join ??._private_tasks t on t.id = j.task_id where t.identifier = ? order by j.id', [schema, schema, TRIBUTE_CARD_TASK]);
+    return (r.rows as { payload: { cardId: number }; key: string | null; run_at: Date }[]).map((row) => ({ cardId: row.payload.cardId, key: row.key, runAt: new Date(row.run_at).getTime() }));
+  }
+  const runCard = (cardId: number) =>
+    sendTributeCard({ db: db(), mail: h.deps.mail, i18n: h.deps.i18n, config: h.deps.config, log: h.deps.log, renderMail: tributeCardMail }, { cardId });
+  const inDays = (n: number) => {
+    const d = new Date(`${swissToday()}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
 
   const projectPage = async (path = `/projects/${projectSlug}`) => (await request(h.app).get(path).expect(200)).text;
 
@@ -100,10 +125,10 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
     });
 
     test("the metadata's fee is taken only when it is whole and below half of the charge", () => {
-      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.' });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null });
-      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null });
+      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null });
     });
   });
 
@@ -243,6 +268,113 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
       html = await projectPage();
       assert.doesNotMatch(html, /Beispiel family/);
       assert.equal((await db()('donations').whereNotNull('publicName').where({ donorEmail: 'lukas@example.org' })).length, 0);
+    });
+  });
+
+  describe('gifts in honour or in memory of someone', () => {
+    test('a one-off gift in memory, with a card today in German: on the receipt, the card sent once in German without the amount', async () => {
+      const jobsBefore = (await cardJobs()).length;
+      const intentId = await oneOff(
+        { amount: 40, currency: 'chf', projectId, language: 'en' },
+        { email: 'giver@example.org', name: 'Gina Giver', language: 'en', tribute: { kind: 'memory', name: 'Rosa Muster', notify: { email: 'Cousin@Example.org', name: 'Lena', language: 'de' } } },
+      );
+      const metadata = fake.intents.get(intentId)!.metadata;
+      assert.equal(metadata.tributeKind, 'memory');
+      assert.equal(metadata.cardOn, swissToday(), 'no day given: today');
+      const row = await donationOf(intentId);
+      assert.equal(row.tributeKind, 'memory');
+      assert.equal(row.tributeName, 'Rosa Muster');
+      const receipt = await receiptFor(h.deps, row.id);
+      assert.equal(receipt!.facts.tribute, 'In memory of Rosa Muster');
+      const card = await db()('tribute_cards').where({ donationId: row.id }).first();
+      assert.equal(card.email, 'cousin@example.org');
+      assert.equal(card.lang, 'de');
+      const jobs = (await cardJobs()).slice(jobsBefore);
+      assert.deepEqual(
+        jobs.map((j) => [j.cardId, j.key]),
+        [[card.id, `tribute-card-${card.id}`]],
+      );
+      assert.ok(jobs[0]!.runAt <= Date.now() + 1000, 'today: at once');
+      // A replayed webhook records nothing twice.
+      assert.equal(await fake.deliver('payment_intent.succeeded', fake.intents.get(intentId)!), 200);
+      assert.equal((await db()('tribute_cards').where({ donationId: row.id })).length, 1);
+
+      await runCard(card.id);
+      await runCard(card.id);
+      const mails = await outboxFor(db(), 'cousin@example.org');
+      assert.equal(mails.length, 1);
+      assert.equal(mails[0]!.subject, 'Eine Spende im Gedenken an Rosa Muster');
+      assert.match(mails[0]!.textBody, /Guten Tag Lena/);
+      assert.match(mails[0]!.textBody, /Gina Giver hat .* eine Spende im Gedenken an Rosa Muster gemacht/);
+      assert.doesNotMatch(mails[0]!.textBody, /40/, 'the card names no amount');
+    });
+
+    test('a card for a later day waits until 08:00 Swiss time that day; a gift refunded before then sends none', async () => {
+      const day = inDays(10);
+      const intentId = await oneOff({ amount: 25, projectId }, { email: 'later@example.org', tribute: { kind: 'honour', name: 'Grandpa Joe', notify: { email: 'joe@example.org', name: 'Joe', sendOn: day } } });
+      const row = await donationOf(intentId);
+      const card = await db()('tribute_cards').where({ donationId: row.id }).first();
+      assert.equal(card.sendOn, day);
+      assert.equal(card.lang, 'en', "the page's language when none is chosen");
+      const job = (await cardJobs()).find((j) => j.cardId === card.id)!;
+      assert.equal(job.runAt, swissMorning(day).getTime());
+      assert.match(swissMorning('2027-07-01').toISOString(), /T06:00:00/, 'summer time: UTC+2');
+      assert.match(swissMorning('2027-01-15').toISOString(), /T07:00:00/, 'winter time: UTC+1');
+      fake.refund(fake.chargeOf(intentId).id);
+      await fake.deliver('charge.refunded', fake.chargeOf(intentId));
+      await fake.settle();
+      await runCard(card.id);
+      assert.equal((await outboxFor(db(), 'joe@example.org')).length, 0);
+    });
+
+    test('a monthly gift in honour sends its card with the first month only', async () => {
+      const res = await create({
+        amount: 10,
+        interval: 'month',
+        projectId,
+        email: 'monthly-honour@example.org',
+        name: 'Max Monthly',
+        tribute: { kind: 'honour', name: 'Oma Ruth', notify: { email: 'ruth@example.org', name: 'Ruth' } },
+      }).expect(200);
+      const confirmed = await confirmLikeStripeJs(res.body.clientSecret);
+      await fake.settle();
+      const first = await donationOf(String(confirmed.id));
+      fake.payNextInvoice(first.subscriptionId);
+      await fake.settle();
+      const gifts = await db()('donations').where({ subscriptionId: first.subscriptionId });
+      assert.equal(gifts.length, 2);
+      assert.ok(gifts.every((g: { tributeName: string }) => g.tributeName === 'Oma Ruth'), 'each month carries the dedication');
+      assert.equal((await db()('tribute_cards').where({ email: 'ruth@example.org' })).length, 1);
+    });
+
+    test('bad dedications get a clear 400: kind, name, the card address, a past day, more than a year ahead', async () => {
+      const cases: [unknown, RegExp][] = [
+        [{ kind: 'birthday', name: 'X' }, /tribute.kind must be honour or memory/],
+        [{ kind: 'honour', name: '  ' }, /tribute.name is required/],
+        [{ kind: 'honour', name: 'X', notify: { email: 'nope', name: 'Y' } }, /tribute.notify.email must be an e-mail address/],
+        [{ kind: 'honour', name: 'X', notify: { email: 'a@example.org', name: 'Y', sendOn: inDays(-1) } }, /tribute.notify.sendOn must be today \(.*\) or later/],
+        [{ kind: 'honour', name: 'X', notify: { email: 'a@example.org', name: 'Y', sendOn: inDays(400) } }, /at most a year ahead/],
+        [{ kind: 'honour', name: 'X', notify: { email: 'a@example.org', name: 'Y', sendOn: '2026-02-30' } }, /must be a day like/],
+        ['in memory of Rosa', /tribute must be an object/],
+      ];
+      for (const [tribute, message] of cases) {
+        const res = await create({ amount: 10, tribute }).expect(400);
+        assert.match(res.body.error, message, JSON.stringify(tribute));
+      }
+      assert.equal(fake.createRequests().length, 0);
+    });
+
+    test("erasure: the donor's dedication and its card go; a recipient's address is erased from cards addressed to it", async () => {
+      const a = await oneOff({ amount: 12, projectId }, { email: 'erase-giver@example.org', tribute: { kind: 'memory', name: 'Private Person', notify: { email: 'friend@example.org', name: 'Friend', sendOn: inDays(5) } } });
+      const b = await oneOff({ amount: 13, projectId }, { email: 'other-giver@example.org', tribute: { kind: 'honour', name: 'Someone', notify: { email: 'erase-recipient@example.org', name: 'R', sendOn: inDays(5) } } });
+      await erasePersonalData(db(), 'erase-giver@example.org', 'test-secret');
+      const rowA = await donationOf(a);
+      assert.equal(rowA.tributeName, null);
+      assert.equal((await db()('tribute_cards').where({ donationId: rowA.id })).length, 0);
+      await erasePersonalData(db(), 'erase-recipient@example.org', 'test-secret');
+      const rowB = await donationOf(b);
+      assert.equal(rowB.tributeName, 'Someone', "another donor's dedication stays");
+      assert.equal((await db()('tribute_cards').where({ email: 'erase-recipient@example.org' })).length, 0);
     });
   });
 });

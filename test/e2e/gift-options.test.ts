@@ -119,4 +119,43 @@ describe('gift options in Chromium: covering the fee, the donor wall', () => {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+
+  test('German: a gift in memory with a card: the missing name is said at its field, then the dedication and the card reach the server', async () => {
+    const { page, problems } = await open(`/de/checkout?project=${project.slug}`);
+    await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    const details: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/payment-details')) details.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    await page.getByLabel('E-Mail-Adresse').fill('spenderin@example.ch');
+    await page.getByLabel('Name (freiwillig)').fill('Gina Muster');
+    await page.getByRole('checkbox', { name: 'Zu Ehren oder im Gedenken an jemanden spenden' }).check();
+    await page.getByRole('radio', { name: 'Im Gedenken an' }).check();
+    await page.getByRole('checkbox', { name: 'Eine Karte senden, um jemandem davon zu erzählen' }).check();
+    assert.deepEqual(await axeSerious(page), []);
+    const button = page.getByRole('button', { name: /spenden$/ });
+    await until(async () => button.isEnabled(), 'the button to be ready');
+    await button.click();
+    await page.getByText('Bitte geben Sie den Namen der Person ein, für die Sie spenden.').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'tribute-name');
+    assert.equal(details.length, 0, 'nothing sent while the dedication lacks its name');
+    await page.getByLabel('Name der Person').fill('Rosa Muster');
+    await page.getByLabel('Name der Empfängerin oder des Empfängers').fill('Lena');
+    await page.getByLabel('E-Mail-Adresse der Empfängerin oder des Empfängers').fill('lena@example.ch');
+    const main = (await page.locator('main').innerText()).replace(/Testkarte \(Stripe-Ersatz\)[^\n]*/, '').replace(/English/, '');
+    for (const english of ['honour', 'memory', 'Recipient', 'Send the card']) assert.ok(!main.includes(english), `English "${english}" on /de/checkout`);
+    await button.click();
+    await page.waitForURL(`${srv.url}/de`);
+    await fake.settle();
+    const sent = details[0] as { tribute: unknown; language: string };
+    assert.equal(sent.language, 'de');
+    assert.deepEqual(sent.tribute, { kind: 'memory', name: 'Rosa Muster', notify: { email: 'lena@example.ch', name: 'Lena', language: 'de', sendOn: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date()) } });
+    const row = await db()('donations').where({ tributeName: 'Rosa Muster' }).first();
+    assert.equal(row.tributeKind, 'memory');
+    const card = await db()('tribute_cards').where({ donationId: row.id }).first();
+    assert.equal(card.email, 'lena@example.ch');
+    assert.equal(card.lang, 'de');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
 });

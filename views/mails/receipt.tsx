@@ -12,7 +12,7 @@ interface Props extends ReceiptFacts {
   t: TFunction;
 }
 
-function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kind, reference, manageUrl, t }: Props) {
+function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kind, reference, manageUrl, tribute, t }: Props) {
   const p = { margin: '0 0 16px' };
   const rows: [string, string][] = [
     [t('donorMail.receipt.amount'), amount],
@@ -20,6 +20,7 @@ function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kin
     [t('donorMail.receipt.project'), project],
     [t('donorMail.receipt.kind'), kind],
     [t('donorMail.receipt.reference'), reference],
+    ...(tribute ? [[t('donorMail.receipt.tributeLabel'), tribute] as [string, string]] : []),
   ];
   const cell = { padding: '6px 0', borderBottom: `1px solid #e4e8e4`, fontSize: '15px', verticalAlign: 'top' as const };
   return (
@@ -96,6 +97,7 @@ export function receiptMail(props: Props): { subject: string; html: string; text
     `${t('donorMail.receipt.project')}: ${props.project}`,
     `${t('donorMail.receipt.kind')}: ${props.kind}`,
     `${t('donorMail.receipt.reference')}: ${props.reference}`,
+    ...(props.tribute ? [`${t('donorMail.receipt.tributeLabel')}: ${props.tribute}`] : []),
     '',
     t('donorMail.receipt.receivedBy'),
     props.legalName,

@@ -55,6 +55,14 @@ export interface IntentRequest {
   coverFees?: boolean;
   /** The name to be shown under on the project's page; absent: anonymous. */
   publicName?: string;
+  tribute?: TributeRequest;
+}
+
+/** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
+export interface TributeRequest {
+  kind: 'honour' | 'memory';
+  name: string;
+  notify?: { email: string; name: string; language: 'en' | 'de'; sendOn: string };
 }
 
 export function createPaymentIntent(
@@ -65,7 +73,9 @@ export function createPaymentIntent(
 }
 
 /** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
-export function sendGiftDetails(input: { clientSecret: string; email: string; name?: string; publicName?: string }, signal?: AbortSignal): Promise<{ updated: true }> {
+export function sendGiftDetails(
+  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest },
+  signal?: AbortSignal): Promise<{ updated: true }> {
   return post('/api/payment-details', input, signal);
 }
 

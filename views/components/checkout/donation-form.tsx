@@ -22,7 +22,8 @@ import { ProgressBar } from '../project-card';
 import { toast, toastOnNextPage } from '../toaster';
 import { rememberGift, rememberThanks } from './thanks-store';
 import { Icon } from '../icons';
-import { ApiError, createPaymentIntent, sendGiftDetails, updateProjectFunding, type IntentRequest } from './api';
+import { ApiError, createPaymentIntent, sendGiftDetails, updateProjectFunding, type IntentRequest, type TributeRequest } from './api';
+import { TributeFields, tributeRequest, useTribute } from './tribute-fields';
 import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
@@ -166,6 +167,7 @@ export function DonationForm(props: FormProps) {
   const [coverFees, setCoverFees] = useState(false);
   const [shown, setShown] = useState<Shown>('anonymous');
   const [typedPublicName, setTypedPublicName] = useState('');
+  const tribute = useTribute();
   /** Errors of a field show once the donor left it (or tried to pay), not while they type. */
   const [touched, setTouched] = useState<{ email?: boolean; name?: boolean }>({});
   const typedAt = useRef(0);
@@ -195,6 +197,7 @@ export function DonationForm(props: FormProps) {
   const emailProblem: 'emailMissing' | 'emailInvalid' | null = emailTrimmed === '' ? 'emailMissing' : EMAIL_PATTERN.test(emailTrimmed) && emailTrimmed.length <= 254 ? null : 'emailInvalid';
   const nameTrimmed = name.trim();
   const nameProblem: 'nameMissing' | null = monthly && nameTrimmed === '' ? 'nameMissing' : null;
+  const dedication: TributeRequest | null | 'invalid' = tributeRequest(tribute.state, lang);
   const amountValid = amountCents !== null && amountCents >= MIN_DONATION_CENTS && amountCents <= MAX_DONATION_CENTS;
   // The card fee the donor may add (shown in the box's label and in the total).
   const feeCents = amountValid ? feeFor(props.feeRates, amountCents, currency) : 0;
@@ -354,6 +357,10 @@ export function DonationForm(props: FormProps) {
       (emailProblem ? emailRef : nameRef).current?.focus();
       return;
     }
+    if (dedication === 'invalid') {
+      tribute.showProblems();
+      return;
+    }
     const elements = elementsRef.current;
     if (!stripe || !elements || !ready || processing || amountCents === null) return;
     // The one-off session was made for another choice (changed a moment ago): the next one is on its way.
@@ -396,11 +403,19 @@ export function DonationForm(props: FormProps) {
           ...(nameTrimmed ? { name: nameTrimmed } : {}),
           ...(coverFees ? { coverFees: true } : {}),
           ...(publicName ? { publicName } : {}),
+          ...(dedication ? { tribute: dedication } : {}),
         });
         secret = made.clientSecret;
       } else {
         secret = (intent as Extract<IntentState, { status: 'ready' }>).clientSecret;
-        await sendGiftDetails({ clientSecret: secret, email: emailTrimmed, ...(nameTrimmed ? { name: nameTrimmed } : {}), ...(publicName ? { publicName } : {}) });
+        await sendGiftDetails({
+          clientSecret: secret,
+          email: emailTrimmed,
+          language: lang,
+          ...(nameTrimmed ? { name: nameTrimmed } : {}),
+          ...(publicName ? { publicName } : {}),
+          ...(dedication ? { tribute: dedication } : {}),
+        });
       }
     } catch (err) {
       sayServerProblem(err);
@@ -652,6 +667,7 @@ export function DonationForm(props: FormProps) {
             </div>
           )}
         </fieldset>
+        <TributeFields tribute={tribute} />
       </fieldset>
 
       <aside className="checkout-card checkout-summary" aria-labelledby="summary-heading">
