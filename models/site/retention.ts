@@ -43,6 +43,8 @@ export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now
     .whereNotIn('status', ['queued', 'sending'])
     .where((q) => q.where('sentAt', '<', mailBefore).orWhere((r) => r.whereNull('sentAt').where('createdAt', '<', mailBefore)))
     .delete();
+  // A tribute card's recipient (name and address) is kept until the card has gone, then as long as a mail.
+  const cards = await db('tribute_cards').whereNotNull('sentAt').where('sentAt', '<', mailBefore).delete();
   let tokens = 0;
   for (const table of ['login_tokens', 'donor_tokens', 'privacy_access_tokens', 'privacy_erasure_tokens', 'admin_invite_tokens']) {
     tokens += Number(await db(table).where('expiresAt', '<', mailBefore).delete());
@@ -53,7 +55,7 @@ export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now
   const rateLimits = await db('rate_limits')
     .where('resetAtMs', '<', now.getTime() - periods.ipDays * DAY_MS)
     .delete();
-  return { mails: Number(mails), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits) };
+  return { mails: Number(mails) + Number(cards), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits) };
 }
 
 export function queueRetention(jobs: JobQueue, runAt?: Date): Promise<void> {
