@@ -11,7 +11,7 @@ import { countryName } from '../../models/shared/address';
 import type { Recipient } from '../../models/site/recipients';
 import { localizePath } from '../../models/shared/urls';
 
-const COLLECTED = ['gifts', 'monthly', 'newsletter', 'contact', 'server', 'volunteers'] as const;
+const COLLECTED = ['gifts', 'giftOptions', 'monthly', 'newsletter', 'contact', 'server', 'volunteers'] as const;
 
 export interface PrivacyPageProps {
   content: PageIntro | null;
@@ -37,7 +37,7 @@ export default function PrivacyPage({ content, recipients, retention }: PrivacyP
           {COLLECTED.map((key) => (
             <div key={key}>
               <dt>{t(`privacy.collect.${key}.title`)}</dt>
-              <dd>{t(`privacy.collect.${key}.text`)}</dd>
+              <dd>{t(`privacy.collect.${key}.text`, { mailDays: retention.mailDays })}</dd>
             </div>
           ))}
         </dl>
