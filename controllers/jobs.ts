@@ -21,6 +21,8 @@ import { tFor } from '../models/shared/text';
 import { receiptMail } from '../views/mails/receipt';
 import { sendTributeCard, TRIBUTE_CARD_TASK } from '../models/giving/tribute';
 import { tributeCardMail } from '../views/mails/tribute-card';
+import { PROJECT_NEWS_TASK, queueProjectNews, sendProjectNews } from '../models/giving/project-news';
+import { projectNewsMail } from '../views/mails/project-news';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -57,7 +59,16 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     [CERTIFICATE_RUN_TASK]: (payload, ctx) => runCertificateRun(certificateDeps, payload, ctx),
     // Publishing: the announcement of an item's publication time, and the minute check that catches a lost one.
     [PUBLISH_ITEM_TASK]: (payload, ctx) => runPublishItemJob(db, payload, ctx.log),
-    [PUBLISH_SWEEP_TASK]: (_payload, ctx) => runPublishSweepJob({ db, jobs }, ctx.log),
+    // The minute check also hands each article that went live to its project's followers (once).
+    [PUBLISH_SWEEP_TASK]: async (_payload, ctx) => {
+      await runPublishSweepJob({ db, jobs }, ctx.log);
+      try {
+        await queueProjectNews({ db, jobs });
+      } catch (err) {
+        ctx.log.warn({ err: (err as Error).message }, 'project news: could not hand out new articles; next check in a minute');
+      }
+    },
+    [PROJECT_NEWS_TASK]: (payload, ctx) => sendProjectNews({ db, mail: deps.mail, i18n: deps.i18n, config, log, renderMail: projectNewsMail }, payload, ctx).then(() => undefined),
     // Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
     [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined),
     // Keep no more than needed: mails with one-time links, old tokens, sessions, IP addresses; daily.

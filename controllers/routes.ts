@@ -23,6 +23,7 @@ import { teamApi } from './team';
 import { sitemapRouter } from './sitemap';
 import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
+import { projectUpdatesLinkPages } from './project-updates';
 import { checkoutApi } from './checkout';
 import { qrBillRouter } from './qr-bill';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
@@ -175,6 +176,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use('/api/donor', noStore, donor.api);
   app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
+  // A project's news to its donors: the unsubscribe page and its one-click button.
+  app.use(inEveryLanguage('/project-updates'), privatePage, projectUpdatesLinkPages(deps));
   // People's data by e-mailed link (controllers/privacy.ts): the request, the link pages. Never stored.
   app.use('/api/privacy', noStore, privacyApi(deps, { secret: options.secret, monthly: options.monthly }));
   // (Not privatePage: the notice itself at /privacy is a public page; the link pages say no-store themselves.)

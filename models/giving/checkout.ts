@@ -165,6 +165,8 @@ export const CreateIntentSchema = z
     publicName: PublicNameSchema,
     /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
     tribute: TributeSchema.optional(),
+    /** Mail the donor the project's news (models/giving/project-news.ts). */
+    followProject: z.boolean({ error: 'followProject must be true or false' }).default(false),
   })
   .transform((input, ctx) => {
     const cents = amountInCents(input.amount, input.currency, ctx);
@@ -190,6 +192,7 @@ export const GiftDetailsSchema = z.object({
   publicName: PublicNameSchema,
   language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
   tribute: TributeSchema.optional(),
+  followProject: z.boolean({ error: 'followProject must be true or false' }).default(false),
 }).superRefine((input, ctx) => {
   const tributeIssue = tributeProblem(input.tribute);
   if (tributeIssue) ctx.addIssue({ code: 'custom', path: ['tribute', 'notify', 'sendOn'], message: tributeIssue });
@@ -238,6 +241,7 @@ function idempotencyKey(input: CreateIntentInput, description: string, feeCents:
         ...(feeCents ? [`fee:${feeCents}`] : []),
         ...(input.publicName ? [`shown:${input.publicName}`] : []),
         ...(input.tribute ? [`tribute:${JSON.stringify(input.tribute)}`] : []),
+        ...(input.followProject ? ['follow'] : []),
       ]),
     )
     .digest('hex')
@@ -288,13 +292,14 @@ const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
 export function giftOptionsOf(
   metadata: Record<string, string>,
   chargedCents: number,
-): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf> } {
+): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean } {
   const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
   const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
   return {
     coveredFeeCents: fee > 0 && fee * 2 < chargedCents ? fee : 0,
     publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null,
     tribute: tributeOf(metadata),
+    followProject: metadata.follow === '1',
   };
 }
 
@@ -327,6 +332,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     ...(feeCents ? { coveredFee: String(feeCents) } : {}),
     ...(input.publicName ? { publicName: input.publicName } : {}),
     ...(input.tribute ? tributeMetadata(input.tribute, input.language) : {}),
+    ...(input.followProject ? { follow: '1' } : {}),
   };
   if (input.interval === 'month') {
     const email = input.email!;
@@ -386,7 +392,10 @@ export async function setGiftDetails(deps: CheckoutDeps, input: GiftDetailsInput
   if (!OPEN_INTENT.has(pi.status)) {
     throw new AppError(409, 'payments.not_succeeded', `This payment session is no longer open (status: ${pi.status}). Please reload the page to give again.`);
   }
-  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '', ...tributeMetadata(input.tribute, input.language) });
+  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '',
+    follow: input.followProject ? '1' : '',
+    ...tributeMetadata(input.tribute, input.language),
+  });
   return { updated: true };
 }
 

@@ -7,6 +7,7 @@ import { donationReference, RECEIPT_TASK, type DonationKind } from './names';
 import { isSqlite } from '../../db/connection';
 import type { JobQueue } from '../providers/jobs';
 import { recordTribute, type Tribute } from './tribute';
+import { followProject } from './project-news';
 
 /**
  * One row per Stripe PaymentIntent (a monthly gift: one per paid invoice). A donation moves a
@@ -78,6 +79,8 @@ export interface ConfirmedPayment {
   publicName?: string | null;
   /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
   tribute?: Tribute | null;
+  /** The donor asked for the project's news (models/giving/project-news.ts). */
+  followProject?: boolean;
 }
 
 export interface ApplyResult {
@@ -295,6 +298,10 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
       // Refunded or disputed before we heard of the gift: credited net of it, at once.
       if (chargeState) await reconcileRow(trx, row, chargeState, `stripe:${by}`);
       if (payment.tribute) await recordTribute(trx, hooks.jobs, donation, payment.tribute);
+      if (payment.followProject && donation.projectId !== null && donation.donorEmail) {
+        await trx('donations').where({ id: donation.id }).update({ followProject: true });
+        await followProject(trx, donation.projectId, donation.donorEmail, donation.language);
+      }
       if (donation.donorEmail && hooks.jobs) {
         await hooks.jobs.add(RECEIPT_TASK, { donationId: donation.id }, { key: `donation-receipt-${donation.id}`, trx });
       }

@@ -27,6 +27,8 @@ export interface PersonalData {
   mails: { subject: string; status: string; at: string }[];
   /** Cards addressed to this address, telling of a gift in someone's honour (models/giving/tribute.ts). */
   tributeCards: { name: string; language: string; sendOn: string; sentAt: string | null }[];
+  /** Projects whose news this address asked for when giving (models/giving/project-news.ts). */
+  followedProjects: { project: string; language: string; since: string; stoppedAt: string | null }[];
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -50,6 +52,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const gifts = (await db('donations as d').leftJoin('projects as p', 'p.id', 'd.projectId').where('d.donorEmail', email).orderBy('d.id').select('d.*', 'p.title as projectTitle')) as Record<string, unknown>[];
   const monthly = (await db('donation_subscriptions as s').leftJoin('projects as p', 'p.id', 's.projectId').where('s.donorEmail', email).orderBy('s.id').select('s.*', 'p.title as projectTitle')) as Record<string, unknown>[];
   const certificates = (await db('certificate_sends as c').join('certificate_runs as r', 'r.id', 'c.runId').where('c.donorEmail', email).orderBy('c.id').select('r.year', 'c.status', 'c.updatedAt')) as Record<string, unknown>[];
+  const follows = (await db('project_followers as f').join('projects as p', 'p.id', 'f.projectId').where('f.email', email).orderBy('f.id').select('p.title', 'f.lang', 'f.createdAt', 'f.unsubscribedAt')) as Record<string, unknown>[];
   const cards = (await db('tribute_cards').where({ email }).orderBy('id').select('name', 'lang', 'sendOn', 'sentAt')) as Record<string, unknown>[];
   const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
   return {
@@ -81,6 +84,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
     })),
     certificates: certificates.map((c) => ({ year: Number(c.year), status: String(c.status), at: iso(c.updatedAt)! })),
     mails: mails.map((m) => ({ subject: String(m.subject), status: String(m.status), at: iso(m.createdAt)! })),
+    followedProjects: follows.map((f) => ({ project: String(f.title), language: String(f.lang), since: iso(f.createdAt)!, stoppedAt: iso(f.unsubscribedAt) })),
     tributeCards: cards.map((c) => ({ name: String(c.name), language: String(c.lang), sendOn: String(c.sendOn), sentAt: iso(c.sentAt) })),
   };
 }
@@ -126,6 +130,7 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
       await trx('donations').whereIn('id', dedicated).update({ tributeKind: null, tributeName: null });
     }
     await trx('tribute_cards').where({ email }).delete();
+    await trx('project_followers').where({ email }).delete();
     const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
     if (shown) await trx('content_version').where({ id: 1 }).increment('version', 1);
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);

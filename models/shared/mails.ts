@@ -81,3 +81,18 @@ export interface TributeCardFacts {
   siteUrl: string;
 }
 export type RenderTributeCardMail = (props: TributeCardFacts & { t: TFunction }) => RenderedMail;
+
+/** An article about a project, to a donor who follows it (views/mails/project-news.tsx). */
+export interface ProjectNewsFacts {
+  lang: Lang;
+  /** The charity's name. */
+  org: string;
+  project: string;
+  title: string;
+  summary: string;
+  /** The article, absolute, in the mail's language. */
+  url: string;
+  /** The follower's own one-click unsubscribe page. */
+  unsubscribeUrl: string;
+}
+export type RenderProjectNewsMail = (props: ProjectNewsFacts & { t: TFunction }) => RenderedMail;

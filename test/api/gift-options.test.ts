@@ -22,6 +22,8 @@ import { outboxFor } from '../../models/providers/mail';
 import { swissToday } from '../../models/shared/dates';
 import { workerSchemaOf } from '../../models/providers/jobs';
 import { isSqlite } from '../../db/connection';
+import { queueProjectNews, sendProjectNews } from '../../models/giving/project-news';
+import { projectNewsMail } from '../../views/mails/project-news';
 
 describe('gift options: covering the fee and the donor wall (fake Stripe API, real SDK)', () => {
   let fake: FakeStripe;
@@ -125,10 +127,10 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
     });
 
     test("the metadata's fee is taken only when it is whole and below half of the charge", () => {
-      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null });
-      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null, followProject: false });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
+      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
     });
   });
 
@@ -375,6 +377,87 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
       const rowB = await donationOf(b);
       assert.equal(rowB.tributeName, 'Someone', "another donor's dedication stays");
       assert.equal((await db()('tribute_cards').where({ email: 'erase-recipient@example.org' })).length, 0);
+    });
+  });
+
+  describe("news to a project's donors", () => {
+    const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
+    const sendNews = (articleId: number) =>
+      sendProjectNews({ db: db(), mail: h.deps.mail, i18n: h.deps.i18n, config: h.deps.config, log: h.deps.log, renderMail: projectNewsMail }, { articleId });
+    const newArticle = async (title: string, project: number | null = projectId) =>
+      (
+        await request(h.app)
+          .post('/api/admin/news')
+          .set(ADMIN)
+          .send({ title, titleDe: `${title} (DE)`, abstract: `What happened: ${title}.`, abstractDe: `Was geschah: ${title}.`, content: 'Text.', contentDe: 'Text.', imageUrl: '/images/projects/hospital-essential-medicines.svg', projectId: project })
+          .expect(201)
+      ).body as { id: number; slug: string };
+
+    test('followers by choice; an article linked to the project is handed out once and mailed once to each, in their language, with a one-click unsubscribe that works', async () => {
+      // What a start's first minute check does: the articles already there are handed out (to no one).
+      await queueProjectNews({ db: db(), jobs: h.deps.jobs });
+      await oneOff({ amount: 20, projectId, language: 'de' }, { email: 'folgt@example.ch', language: 'de', followProject: true });
+      await oneOff({ amount: 21, projectId }, { email: 'reader@example.org', followProject: true });
+      await oneOff({ amount: 22, projectId }, { email: 'quiet-donor@example.org' });
+      await oneOff({ amount: 23, projectId: null }, { email: 'general@example.org', followProject: true });
+      const followers = (await db()('project_followers').orderBy('id').select('email', 'lang', 'projectId')) as { email: string; lang: string; projectId: number }[];
+      assert.deepEqual(
+        followers.map((f) => [f.email, f.lang, f.projectId]),
+        [
+          ['folgt@example.ch', 'de', projectId],
+          ['reader@example.org', 'en', projectId],
+        ],
+      );
+
+      const article = await newArticle('The well is dug');
+      const other = await newArticle('Not about a project', null);
+      // Two instances' minute checks at once: the article is queued once.
+      const [a, b] = await Promise.all([queueProjectNews({ db: db(), jobs: h.deps.jobs }), queueProjectNews({ db: db(), jobs: h.deps.jobs })]);
+      assert.deepEqual([...a, ...b], [article.id]);
+      assert.deepEqual(await queueProjectNews({ db: db(), jobs: h.deps.jobs }), []);
+      assert.equal(await sendNews(article.id), 2);
+      assert.equal(await sendNews(article.id), 0, 'once per donor and article');
+      assert.equal(await sendNews(other.id), 0);
+
+      const [de] = await outboxFor(db(), 'folgt@example.ch');
+      const title = (await db()('projects').where({ id: projectId }).first('title', 'titleDe')) as { title: string; titleDe: string };
+      assert.equal(de!.subject, `${title.titleDe}: The well is dug (DE)`);
+      assert.match(de!.textBody, /Was geschah: The well is dug\./);
+      assert.match(de!.textBody, new RegExp(`/de/news/${article.slug}`));
+      const headers = JSON.parse((await db()('outbox').where({ id: de!.id }).first('headers')).headers) as Record<string, string>;
+      assert.equal(headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click');
+      const link = /<(http[^>]+)>/.exec(headers['List-Unsubscribe']!)![1]!;
+      const path = new URL(link).pathname + new URL(link).search;
+      assert.match(path, /^\/de\/project-updates\/unsubscribe\?token=/);
+      const page = await request(h.app).get(path).expect(200);
+      assert.match(page.text, /Neuigkeiten zu diesem Projekt abbestellen\?/);
+      assert.match(page.text, /Diese Neuigkeiten abbestellen/);
+      const [en] = await outboxFor(db(), 'reader@example.org');
+      assert.equal(en!.subject, `${title.title}: The well is dug`);
+
+      // The mail program's own button (RFC 8058): one POST, no page visit, from another origin.
+      await request(h.app).post(path).set('Origin', 'https://mail.example.net').type('form').send('List-Unsubscribe=One-Click').expect(200);
+      assert.ok((await db()('project_followers').where({ email: 'folgt@example.ch' }).first()).unsubscribedAt);
+      // A plain POST from another site is refused; an unknown token is said so.
+      await request(h.app).post(path.replace('/de', '')).set('Origin', 'https://evil.example').type('form').send('token=x').expect(403);
+      const unknown = await request(h.app).get('/project-updates/unsubscribe?token=nope').expect(404);
+      assert.match(unknown.text, /This link does not work/);
+
+      const next = await newArticle('The pump works');
+      assert.deepEqual(await queueProjectNews({ db: db(), jobs: h.deps.jobs }), [next.id]);
+      assert.equal(await sendNews(next.id), 1, 'only the follower who stayed');
+      assert.equal((await outboxFor(db(), 'folgt@example.ch')).length, 1);
+
+      // Giving again with the box ticked follows again; an erasure ends the follow for good.
+      await oneOff({ amount: 24, projectId, language: 'de' }, { email: 'folgt@example.ch', language: 'de', followProject: true });
+      assert.equal((await db()('project_followers').where({ email: 'folgt@example.ch' }).first()).unsubscribedAt, null);
+      await erasePersonalData(db(), 'folgt@example.ch', 'test-secret');
+      assert.equal((await db()('project_followers').where({ email: 'folgt@example.ch' })).length, 0);
+    });
+
+    test('followProject must be true or false', async () => {
+      const res = await create({ amount: 10, projectId, followProject: 'yes' }).expect(400);
+      assert.match(res.body.error, /followProject must be true or false/);
     });
   });
 });

@@ -68,11 +68,14 @@ describe('gift options in Chromium: covering the fee, the donor wall', () => {
     await page.getByLabel('E-mail address').fill('anna@example.ch');
     await page.getByLabel('Name (optional)').fill('Anna Muster');
     await page.getByRole('radio', { name: 'As “Anna M.”' }).check();
+    await page.getByRole('checkbox', { name: 'Tell me how this project goes' }).check();
+    const details = page.waitForRequest((r) => r.url().endsWith('/api/payment-details'));
     assert.deepEqual(await axeSerious(page), []);
     const funding = page.waitForResponse((r) => r.url().endsWith('/api/update-project-funding'));
     await donate.click();
     const sentFunding = (await funding).request().postDataJSON() as { amount: number; paymentIntentId: string };
     assert.equal(sentFunding.amount, 51.81, 'the browser reports what was charged');
+    assert.equal((await details).postDataJSON().followProject, true);
     await page.waitForURL(`${srv.url}/`);
     await fake.settle();
     const row = await db()('donations').where({ paymentIntentId: sentFunding.paymentIntentId }).first();
@@ -80,6 +83,9 @@ describe('gift options in Chromium: covering the fee, the donor wall', () => {
     assert.equal(Number(row.coveredFeeCents), 181);
     assert.equal(row.publicName, 'Anna M.');
     assert.equal(await raisedCents(), before + 5000, 'the project counts the gift, not the fee');
+    const follower = await db()('project_followers').where({ email: 'anna@example.ch' }).first();
+    assert.equal(follower.projectId, project.id);
+    assert.equal(follower.lang, 'en');
 
     await page.goto(`${srv.url}/projects/${project.slug}`);
     const wall = page.getByRole('region', { name: 'Thank you' });

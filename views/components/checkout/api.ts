@@ -56,6 +56,8 @@ export interface IntentRequest {
   /** The name to be shown under on the project's page; absent: anonymous. */
   publicName?: string;
   tribute?: TributeRequest;
+  /** Mail the donor the project's news. */
+  followProject?: boolean;
 }
 
 /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
@@ -74,7 +76,7 @@ export function createPaymentIntent(
 
 /** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
 export function sendGiftDetails(
-  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest },
+  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest; followProject?: boolean },
   signal?: AbortSignal): Promise<{ updated: true }> {
   return post('/api/payment-details', input, signal);
 }

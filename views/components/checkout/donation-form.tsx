@@ -168,6 +168,7 @@ export function DonationForm(props: FormProps) {
   const [shown, setShown] = useState<Shown>('anonymous');
   const [typedPublicName, setTypedPublicName] = useState('');
   const tribute = useTribute();
+  const [follow, setFollow] = useState(false);
   /** Errors of a field show once the donor left it (or tried to pay), not while they type. */
   const [touched, setTouched] = useState<{ email?: boolean; name?: boolean }>({});
   const typedAt = useRef(0);
@@ -404,6 +405,7 @@ export function DonationForm(props: FormProps) {
           ...(coverFees ? { coverFees: true } : {}),
           ...(publicName ? { publicName } : {}),
           ...(dedication ? { tribute: dedication } : {}),
+          ...(follow && projectId !== null ? { followProject: true } : {}),
         });
         secret = made.clientSecret;
       } else {
@@ -415,6 +417,7 @@ export function DonationForm(props: FormProps) {
           ...(nameTrimmed ? { name: nameTrimmed } : {}),
           ...(publicName ? { publicName } : {}),
           ...(dedication ? { tribute: dedication } : {}),
+          ...(follow && projectId !== null ? { followProject: true } : {}),
         });
       }
     } catch (err) {
@@ -667,6 +670,15 @@ export function DonationForm(props: FormProps) {
             </div>
           )}
         </fieldset>
+        {project && (
+          <div className="field check-field follow-project">
+            <input id="follow-project" type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} aria-describedby="follow-project-hint" />
+            <label htmlFor="follow-project">{t('checkout.follow.label')}</label>
+            <p id="follow-project-hint" className="field-hint">
+              {t('checkout.follow.hint')}
+            </p>
+          </div>
+        )}
         <TributeFields tribute={tribute} />
       </fieldset>
 
