@@ -120,8 +120,8 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // A write first: on a SQLite file shared by two instances, a transaction that read first
     // cannot take the write lock once the other instance has written (SQLITE_BUSY at once, without
     // waiting); one that writes first waits its turn.
-    // A name on a project's donor wall goes too, and the pages that show it are made again.
-    const shown = Number(await trx('donations').where({ donorEmail: email }).whereNotNull('publicName').update({ publicName: null }));
+    // A name on a project's donor wall goes too (a write to donations renews the cached pages).
+    await trx('donations').where({ donorEmail: email }).whereNotNull('publicName').update({ publicName: null });
     // A dedication names someone else: it goes with the donor's data, and so do the gift's cards;
     // a card addressed to this address goes too (unsent, it is then never sent).
     const dedicated = ((await trx('donations').where({ donorEmail: email }).whereNotNull('tributeName').select('id')) as { id: number }[]).map((r) => r.id);
@@ -132,7 +132,6 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     await trx('tribute_cards').where({ email }).delete();
     await trx('project_followers').where({ email }).delete();
     const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
-    if (shown) await trx('content_version').where({ id: 1 }).increment('version', 1);
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
     if (subscriberIds.length) {
       await trx('newsletter_consent_events').whereIn('subscriberId', subscriberIds).delete();

@@ -189,6 +189,10 @@ test('a write to each listed content table raises the content version (the trigg
     if (!(await db('project_spending').first('id'))) {
       await db('project_spending').insert({ projectId: project.id, spentOn: '2026-01-01', amountCents: 100, category: 'other', description: 'x', descriptionDe: 'x' });
     }
+    // The donor wall reads the gifts: a fresh database has none.
+    if (!(await db('donations').first('id'))) {
+      await db('donations').insert({ paymentIntentId: 'pi_content_version', kind: 'one_off', amountCents: 100, currency: 'usd', projectId: project.id, status: 'succeeded' });
+    }
     const version = async () => Number(((await db('content_version').where({ id: 1 }).first('version')) as { version: number | string }).version);
     for (const table of CONTENT_TABLES) {
       const row = (await db(table).first('id')) as { id: number } | undefined;
