@@ -2,7 +2,8 @@
 // what, in the recipient's language. No amount: the card tells of the gift, not its size.
 import type { TFunction } from 'i18next';
 import type { TributeCardFacts } from '../../models/shared/mails';
-import { COLORS, FONT_FAMILY, mailHref, renderMailHtml } from './render';
+import { COLORS, mailHref, renderMailHtml } from './render';
+import { MailFrame } from './frame';
 
 interface Props extends TributeCardFacts {
   t: TFunction;
@@ -25,40 +26,18 @@ function TributeCard(props: Props) {
   const s = sentences(props);
   const p = { margin: '0 0 16px' };
   return (
-    <html lang={props.lang}>
-      <head>
-        <meta charSet="utf-8" />
-        <title>{s.title}</title>
-      </head>
-      <body style={{ margin: 0, padding: '24px', background: COLORS.sand, fontFamily: FONT_FAMILY, color: COLORS.ink }}>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} border={0}>
-          <tbody>
-            <tr>
-              <td align="center">
-                <table role="presentation" width="560" cellPadding={0} cellSpacing={0} border={0} style={{ width: '100%', maxWidth: '560px', background: '#ffffff', borderRadius: '14px', borderTop: `6px solid ${COLORS.green}` }}>
-                  <tbody>
-                    <tr>
-                      <td style={{ padding: '32px', fontFamily: FONT_FAMILY, fontSize: '16px', lineHeight: 1.6 }}>
-                        <p style={{ ...p, fontWeight: 'bold', fontSize: '22px', color: COLORS.dark }}>{s.title}</p>
-                        <p style={p}>{s.greeting}</p>
-                        <p style={p}>{s.gift}</p>
-                        <p style={p}>{s.purpose}</p>
-                        <p style={p}>{s.closing}</p>
-                        <p style={{ margin: 0 }}>
-                          <a href={mailHref(props.siteUrl)} style={{ color: COLORS.green, fontWeight: 'bold' }}>
-                            {s.visit}
-                          </a>
-                        </p>
-                      </td>
-                    </tr>
-                  </tbody>
-                </table>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </body>
-    </html>
+    <MailFrame lang={props.lang} title={s.title} accent>
+      <p style={{ ...p, fontWeight: 'bold', fontSize: '22px', color: COLORS.dark }}>{s.title}</p>
+      <p style={p}>{s.greeting}</p>
+      <p style={p}>{s.gift}</p>
+      <p style={p}>{s.purpose}</p>
+      <p style={p}>{s.closing}</p>
+      <p style={{ margin: 0 }}>
+        <a href={mailHref(props.siteUrl)} style={{ color: COLORS.green, fontWeight: 'bold' }}>
+          {s.visit}
+        </a>
+      </p>
+    </MailFrame>
   );
 }
 
