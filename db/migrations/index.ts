@@ -20,6 +20,7 @@ import * as retention from './20261128000100_retention';
 import * as privacyRequests from './20261128000200_privacy_requests';
 import * as adminPeople from './20261128000300_admin_people';
 import * as giftOptions from './20261129000000_gift_options';
+import * as bankImports from './20261129000200_bank_imports';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -45,6 +46,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128000200_privacy_requests': privacyRequests,
   '20261128000300_admin_people': adminPeople,
   '20261129000000_gift_options': giftOptions,
+  '20261129000200_bank_imports': bankImports,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
