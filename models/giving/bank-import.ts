@@ -335,6 +335,3 @@ export async function assignCredit(trx: Knex.Transaction, id: number, to: { proj
   await trx('bank_credits').where({ id }).update({ donationId });
   return { credit: toUnmatched(row), donationId, projectId, email };
 }
-
-/** The reference of a project's QR-bill, for its public JSON. */
-export const withBankReference = <T extends { id: number }>(project: T): T & { bankReference: string } => ({ ...project, bankReference: projectReference(project.id) });

@@ -40,3 +40,6 @@ export function parseReference(raw: string | null | undefined): ReferenceTarget 
   if (donor) return { kind: 'donor', code: donor[1]! };
   return { kind: 'unknown', reason: 'unknown_kind' };
 }
+
+/** A project with the creditor reference of its QR-bill (`bankReference`), for its public JSON. */
+export const withBankReference = <T extends { id: number }>(project: T): T & { bankReference: string } => ({ ...project, bankReference: projectReference(project.id) });
