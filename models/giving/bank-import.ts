@@ -11,7 +11,6 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { addToLedger } from './ledger';
 import { RECEIPT_TASK } from './names';
-import { isSqlite } from '../../db/connection';
 import type { JobQueue } from '../providers/jobs';
 import { parseCamt, CamtError, type CamtCredit } from './camt';
 import { DONOR_CODE_ALPHABET, DONOR_CODE_LENGTH, donorReference, normalizeReference, parseReference, projectReference } from './bank-reference';
@@ -231,8 +230,10 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
     const reference = c.reference ? normalizeReference(c.reference) : null;
     const item: ImportItem = { reference, amount: c.amountText, currency: c.currency, date: c.date, debtor: c.debtorName, outcome: 'duplicate' };
     await db.transaction(async (trx) => {
-      const problem: UnmatchedReason | null = !CURRENCIES.has(c.currency) ? 'currency' : c.amountCents === null || c.amountCents > MAX_BANK_CREDIT_CENTS ? 'amount' : null;
-      const target = problem ? { reason: problem } : await resolve(trx, reference);
+      // The claim comes first, a write: on SQLite the transaction takes the file's write lock at
+      // once (waiting its turn), never a read lock it would have to upgrade (which fails at once
+      // when another instance writes). On PostgreSQL a second importer of the same credit waits
+      // here until the first commits, then finds the row there.
       const inserted = (await trx('bank_credits')
         .insert({
           creditKey: c.key,
@@ -242,8 +243,8 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
           bookedOn: c.date,
           debtorName: c.debtorName,
           bankRef: c.bankRef,
-          status: 'reason' in target ? 'unmatched' : 'credited',
-          reason: 'reason' in target ? target.reason : null,
+          status: 'unmatched',
+          reason: null,
           fileName: meta.fileName ? meta.fileName.slice(0, 200) : null,
           importedBy: meta.actor.slice(0, 320),
           createdAt: new Date().toISOString(),
@@ -253,19 +254,22 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
         .returning('id')) as (number | { id: number })[];
       if (inserted.length === 0) {
         // Imported before (by this file, another one, or another instance right now).
-        const known = (await trx('bank_credits').where({ creditKey: c.key }).first('donationId', 'status')) as { donationId: number | null; status: string } | undefined;
+        const known = (await trx('bank_credits').where({ creditKey: c.key }).first('donationId')) as { donationId: number | null } | undefined;
         item.outcome = 'duplicate';
         if (known?.donationId) item.donationId = Number(known.donationId);
         return;
       }
       const id = typeof inserted[0] === 'object' ? Number(inserted[0].id) : Number(inserted[0]);
+      const problem: UnmatchedReason | null = !CURRENCIES.has(c.currency) ? 'currency' : c.amountCents === null || c.amountCents > MAX_BANK_CREDIT_CENTS ? 'amount' : null;
+      const target = problem ? { reason: problem } : await resolve(trx, reference);
       if ('reason' in target) {
+        await trx('bank_credits').where({ id }).update({ reason: target.reason });
         item.outcome = 'unmatched';
         item.reason = target.reason;
         return;
       }
       const donationId = await creditDonation(trx, { id, amountCents: c.amountCents!, currency: c.currency, date: c.date, debtorName: c.debtorName, reference }, target, `bank:${meta.actor}`, hooks);
-      await trx('bank_credits').where({ id }).update({ donationId });
+      await trx('bank_credits').where({ id }).update({ status: 'credited', donationId });
       item.outcome = 'credited';
       item.donationId = donationId;
       item.projectId = target.projectId;
@@ -312,14 +316,14 @@ export interface AssignResult {
 /**
  * A person says what an unmatched credit is for: a project, a donor's address, or both. Credited
  * once: the claim (status from 'unmatched' to 'credited') is a conditional update, and a credit
- * assigned already is a 409.
+ * assigned already is a 409. The row keeps why it was unmatched (reason).
  */
 export async function assignCredit(trx: Knex.Transaction, id: number, to: { projectId?: number | null; email?: string | null }, actor: string, hooks: BankHooks = {}): Promise<AssignResult> {
-  const q = trx('bank_credits').where({ id }).first();
-  if (!isSqlite(trx)) q.forUpdate();
-  const row = (await q) as (CreditRow & { amountCents: unknown }) | undefined;
+  // The claim first (a write, see importCredits); anything refused below rolls it back.
+  const claimed = await trx('bank_credits').where({ id, status: 'unmatched' }).update({ status: 'credited', assignedBy: actor.slice(0, 320), assignedAt: new Date().toISOString() });
+  const row = (await trx('bank_credits').where({ id }).first()) as CreditRow | undefined;
   if (!row) throw new AppError(404, 'not_found', 'No such bank credit.');
-  if (row.status !== 'unmatched') throw new AppError(409, 'bank.already_assigned', 'This credit has been credited already: nothing was changed.');
+  if (Number(claimed) !== 1) throw new AppError(409, 'bank.already_assigned', 'This credit has been credited already: nothing was changed.');
   const currency = row.currency;
   const cents = Number(row.amountCents);
   if (!CURRENCIES.has(currency)) throw new AppError(422, 'bank.currency', `A credit in ${currency.toUpperCase()} cannot be recorded: this site keeps gifts in CHF, EUR and USD.`);
@@ -329,8 +333,6 @@ export async function assignCredit(trx: Knex.Transaction, id: number, to: { proj
     throw new AppError(400, 'validation', 'projectId: This project does not exist', { projectId: { code: 'project', message: 'This project does not exist' } });
   }
   const email = to.email ? cleanEmail(to.email) : null;
-  const claimed = await trx('bank_credits').where({ id, status: 'unmatched' }).update({ status: 'credited', reason: null, assignedBy: actor.slice(0, 320), assignedAt: new Date().toISOString() });
-  if (Number(claimed) !== 1) throw new AppError(409, 'bank.already_assigned', 'This credit has been credited already: nothing was changed.');
   const donationId = await creditDonation(trx, { id, amountCents: cents, currency, date: row.bookedOn, debtorName: row.debtorName, reference: row.reference }, { projectId, donorEmail: email }, `bank:${actor}`, hooks);
   await trx('bank_credits').where({ id }).update({ donationId });
   return { credit: toUnmatched(row), donationId, projectId, email };
