@@ -17,6 +17,7 @@ import { donorReferenceFor } from '../../models/giving/bank-import';
 import { donorYearSummary } from '../../models/giving/certificate';
 import { receiptFor } from '../../models/giving/receipt';
 import { parseCamt } from '../../models/giving/camt';
+import { createDonorToken } from '../../models/giving/donor';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ENV = { ADMIN_KEYS: `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>` };
@@ -226,6 +227,15 @@ describe('bank statement import (camt.054 / camt.053)', () => {
     assert.equal(job.key, `donation-receipt-${donationId}`);
     const summary = await donorYearSummary(db, email, 2026);
     assert.ok(summary.gifts.some((g) => g.id === donationId && g.amountCents === 25000), 'in the yearly certificate');
+    // The donor's page shows the same reference, in both languages.
+    for (const lang of ['en', 'de'] as const) {
+      const token = await createDonorToken(db, email, lang);
+      const signedIn = await request(h.app).post(`${lang === 'de' ? '/de' : ''}/donations/manage/session`).set('Origin', h.deps.config.publicUrl).type('form').send({ token }).expect(303);
+      const cookie = (signedIn.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+      const page = await request(h.app).get(`${lang === 'de' ? '/de' : ''}/donations/manage`).set('Cookie', cookie).expect(200);
+      assert.ok(page.text.includes(formatReference(reference)), `the ${lang} donor page shows the reference`);
+      assert.match(page.text, lang === 'de' ? /Ihre Referenz/ : /Your reference/);
+    }
     const receipt = await receiptFor(h.deps, donationId);
     assert.equal(receipt?.facts.bankReference, formatReference(reference));
     const { receiptMail } = await import('../../views/mails/receipt');

@@ -7,7 +7,9 @@ import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, errorText } from './api';
 import { Spinner } from './ui';
-import { localized } from '../../models/shared/rules';
+import { formatDate, localized, type Lang } from '../../models/shared/rules';
+import { formatAmount } from '../../models/shared/donation-rules';
+import { formatReference } from '../../models/shared/qr-bill-rules';
 
 const API = '/api/admin/bank-imports';
 
@@ -42,6 +44,15 @@ interface ProjectOption {
   title: string;
   titleDe: string | null;
 }
+
+/** "50.00" and "chf" as the admin's language writes money ("CHF 50.00"); an unreadable amount as it came. */
+function money(amount: string, currency: string, lang: Lang): string {
+  const [whole = '', frac = ''] = amount.split('.');
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
+  return /^[a-z]{3}$/.test(currency) && Number.isSafeInteger(cents) && /^\d+(\.\d{1,2})?$/.test(amount) ? formatAmount(cents, currency, lang, 2) : `${currency.toUpperCase()} ${amount}`;
+}
+const day = (date: string | null, lang: Lang) => (date ? formatDate(date, lang, 'medium') || date : '–');
+const ref = (reference: string | null) => (reference ? formatReference(reference) : null);
 
 const REASONS = ['no_reference', 'not_rf', 'check_digits', 'unknown_kind', 'unknown_project', 'unknown_donor', 'currency', 'amount'];
 
@@ -137,11 +148,9 @@ export function BankPanel({ onChanged }: { onChanged?: () => void }) {
                 <tbody>
                   {result.items.map((item, i) => (
                     <tr key={i}>
-                      <td>{item.date ?? '–'}</td>
-                      <td>
-                        {item.currency.toUpperCase()} {item.amount}
-                      </td>
-                      <td>{item.reference ?? '–'}</td>
+                      <td>{day(item.date, lang)}</td>
+                      <td>{money(item.amount, item.currency, lang)}</td>
+                      <td>{ref(item.reference) ?? '–'}</td>
                       <td>{item.debtor ?? '–'}</td>
                       <td>
                         {t(`admin.donations.bank.outcomes.${item.outcome}`)}
@@ -208,13 +217,10 @@ function UnmatchedRow({ credit, projects, reasonText, onAssigned }: { credit: Un
   return (
     <li>
       <p>
-        <strong>
-          {credit.currency.toUpperCase()} {credit.amount}
-        </strong>{' '}
-        {credit.date ?? ''} · {credit.debtor ?? t('admin.donations.bank.noDebtor')} · {credit.reference ?? t('admin.donations.bank.noReference')}
+        <strong>{money(credit.amount, credit.currency, lang)}</strong> {day(credit.date, lang)} · {credit.debtor ?? t('admin.donations.bank.noDebtor')} · {ref(credit.reference) ?? t('admin.donations.bank.noReference')}
         {credit.reason && ` · ${reasonText(credit.reason)}`}
       </p>
-      <form className="don-filters" onSubmit={assign} aria-label={t('admin.donations.bank.assignLabel', { amount: `${credit.currency.toUpperCase()} ${credit.amount}` })}>
+      <form className="don-filters" onSubmit={assign} aria-label={t('admin.donations.bank.assignLabel', { amount: money(credit.amount, credit.currency, lang) })}>
         <div className="admin-field">
           <label htmlFor={`${uid}-project`}>{t('admin.donations.bank.assignProject')}</label>
           <select id={`${uid}-project`} value={project} onChange={(e) => setProject(e.target.value)}>
