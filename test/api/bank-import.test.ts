@@ -346,6 +346,16 @@ describe('bank statement import (camt.054 / camt.053)', () => {
     assert.deepEqual(after, [before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]! + 50]);
   });
 
+  test('a DOCTYPE whose entities would expand to megabytes is not expanded', async () => {
+    const bomb =
+      `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;">]>` +
+      camt([{ amount: '5.00', ccy: 'USD', ref: projectReference(projectId), debtor: '&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;' }]).replace(/^<\?xml[^>]*>\n/, '');
+    const res = await upload(h, bomb);
+    assert.ok(res.status === 200 || (res.status >= 400 && res.status < 500), `${res.status}`);
+    if (res.status === 200) assert.ok(String(res.body.items[0].debtor ?? '').length <= 200);
+    assert.deepEqual(await checkLedger(db), []);
+  });
+
   test('editors may not import, list or assign (403 auth.forbidden)', async () => {
     const before = await count(db, 'bank_credits');
     const res = await upload(h, camt([{ amount: '50.00', ccy: 'USD', ref: projectReference(projectId) }]), 'editor');
