@@ -18,6 +18,7 @@ import { donorYearSummary } from '../../models/giving/certificate';
 import { receiptFor } from '../../models/giving/receipt';
 import { parseCamt } from '../../models/giving/camt';
 import { createDonorToken } from '../../models/giving/donor';
+import { erasePersonalData } from '../../models/people/personal-data';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ENV = { ADMIN_KEYS: `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>` };
@@ -244,6 +245,13 @@ describe('bank statement import (camt.054 / camt.053)', () => {
       const mail = receiptMail({ ...receipt!.facts, lang, t: tFor(h.deps.i18n, lang) });
       assert.ok(mail.text.includes(formatReference(reference)), `the ${lang} receipt text names the reference`);
     }
+    // Erasing the donor's data takes the reference and the sender's name the bank gave.
+    await erasePersonalData(db, email, 'test-secret');
+    assert.equal(await db('donor_references').where({ email: 'greta.beispiel@example.ch' }).first(), undefined);
+    assert.equal((await db('bank_credits').where({ donationId }).first('debtorName')).debtorName, null);
+    const later = await upload(h, camt([{ amount: '10.00', ccy: 'USD', ref: reference }]));
+    assert.equal(later.body.items[0].outcome, 'unmatched');
+    assert.equal(later.body.items[0].reason, 'unknown_donor');
   });
 
   test('unknown references and other currencies are unmatched; a person assigns one, once (409 after)', async () => {
