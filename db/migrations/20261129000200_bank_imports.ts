@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 //   finds the row there and changes nothing. A credited one names its donation; an unmatched one
 //   waits for a person to assign it (assigned_by, assigned_at).
 // - donor_references: each donor's own creditor reference (RFxx D<code>), by e-mail address.
-// - donations.kind grows to 20 characters on PostgreSQL ('bank_transfer'; SQLite keeps any length).
+// A gift by bank transfer is a donation of kind 'bank' (models/giving/bank-import.ts).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('bank_credits', (t) => {
     t.increments('id');
@@ -34,9 +34,6 @@ export async function up(knex: Knex): Promise<void> {
     t.string('code', 20).notNullable().unique();
     t.timestamp('created_at').notNullable().defaultTo(knex.fn.now());
   });
-  if (knex.client.config.client === 'pg') {
-    await knex.raw('alter table donations alter column kind type varchar(20)');
-  }
 }
 
 export async function down(knex: Knex): Promise<void> {

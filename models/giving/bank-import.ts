@@ -3,7 +3,7 @@
 // bank_credits, by its identity (credit_key, unique): the insert ... on conflict do nothing and the
 // crediting happen in one transaction per credit, so the same file imported twice, or by two
 // instances at the same moment, credits each transfer once. A credit whose creditor reference names
-// a project or a donor (models/giving/bank-reference.ts) becomes a donation (kind 'bank_transfer',
+// a project or a donor (models/giving/bank-reference.ts) becomes a donation (kind 'bank',
 // applied on its booking day): the project's USD total moves through the ledger, a known donor gets
 // the receipt, and it counts in the yearly certificate like every other gift. The others wait in
 // the unmatched list until a person assigns them to a project or a donor's address.
@@ -20,7 +20,8 @@ import { AppError } from '../shared/errors';
 
 export { projectReference, donorReference };
 
-export const BANK_TRANSFER_KIND = 'bank_transfer';
+/** The kind of a donation made by bank transfer (donations.kind holds 10 characters). */
+export const BANK_TRANSFER_KIND = 'bank';
 /** The largest file a treasurer may upload (a month of a busy account is far below). */
 export const BANK_FILE_MAX_BYTES = 5 * 1024 * 1024;
 /** A single credit above this (in minor units) is not a gift this site records by itself: unmatched, for a person to look at. */

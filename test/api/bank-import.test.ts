@@ -167,7 +167,7 @@ describe('bank statement import (camt.054 / camt.053)', () => {
     assert.equal(item.projectId, projectId);
     assert.equal(await raised(db, projectId), before + 12000);
     const d = await db('donations').where({ id: item.donationId }).first();
-    assert.equal(d.kind, 'bank_transfer');
+    assert.equal(d.kind, 'bank');
     assert.equal(d.status, 'succeeded');
     assert.ok(d.appliedAt);
     assert.equal(Number(d.amountCents), 12000);
