@@ -46,6 +46,8 @@ import {
 } from '../models/giving/donor';
 import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import type { DonorError, DonorManageProps, DonorNotice } from '../views/pages/donor-manage-page';
+import { donorReferenceFor } from '../models/giving/bank-import';
+import { formatReference } from '../models/shared/qr-bill-rules';
 
 /** Links one client may ask for per window (every instance counts together). */
 export const DONOR_LINKS_LIMIT = 5;
@@ -161,7 +163,9 @@ export const managePage: PageLoader<DonorManageProps> = async (req, deps) => {
   if (donor) {
     const email = donor.session.email;
     const [subscriptions, gifts, years] = await Promise.all([listDonorSubscriptions(deps.db, email, lang), listDonorGifts(deps.db, email, lang), donorYears(deps.db, email)]);
-    props.session = { email, csrf: donor.csrf, subscriptions: subscriptions.map((s) => ({ ...s, manageable: isManageable(s) })), gifts, years, giftYears: DONOR_GIFT_YEARS };
+    // The donor's own reference for bank transfers: made the first time the page shows it.
+    const bankReference = formatReference(await donorReferenceFor(deps.db, email));
+    props.session = { email, csrf: donor.csrf, subscriptions: subscriptions.map((s) => ({ ...s, manageable: isManageable(s) })), gifts, years, giftYears: DONOR_GIFT_YEARS, bankReference };
   }
   return { props, meta: metaFromLocale(deps, lang, 'donorManage', { noindex: true }) };
 };

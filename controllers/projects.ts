@@ -17,23 +17,24 @@ import { centsToDecimal, decimalToCents, localized, truncate } from '../models/s
 import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 import { donorWall } from '../models/giving/donor-wall';
+import { withBankReference } from '../models/giving/bank-reference';
 
 /** Public read API of projects, mounted at /api/projects: live projects only (a draft or future one is a 404). */
 export function projectsApi(deps: Deps): Router {
   const router = Router();
   // Each project with spentAmount: the sum of its spending records.
   router.get('/', async (_req, res) => {
-    res.json(await withSpent(deps.db, await listLiveProjects(deps.db)));
+    res.json((await withSpent(deps.db, await listLiveProjects(deps.db))).map(withBankReference));
   });
   router.get('/slug/:slug', async (req, res) => {
     const project = await findLiveProjectBySlug(deps.db, req.params.slug);
     if (!project) throw notFound('Project not found');
-    res.json((await withSpent(deps.db, [project]))[0]);
+    res.json(withBankReference((await withSpent(deps.db, [project]))[0]!));
   });
   router.get('/:id', async (req, res) => {
     const project = await findLiveProjectById(deps.db, parseId(req.params.id));
     if (!project) throw notFound('Project not found');
-    res.json((await withSpent(deps.db, [project]))[0]);
+    res.json(withBankReference((await withSpent(deps.db, [project]))[0]!));
   });
   // Where the money went: the records of a live project, newest first.
   router.get('/:id/spending', async (req, res) => {

@@ -1,5 +1,6 @@
 // GET /qr-bill.svg, /qr-bill.pdf and their German twins: the charity's Swiss QR-bill for a
-// donation by bank transfer, built once per language from the configuration. Without a usable
+// donation by bank transfer, built once per language from the configuration. /qr-bill.svg?project={slug}
+// is the bill of one live project: its creditor reference names the project. Without a usable
 // account (ORG_IBAN invalid, foreign or a QR-IBAN) there is no bill: logged once at start, and
 // these addresses are the site's 404 page.
 import { Router, type RequestHandler } from 'express';
@@ -8,6 +9,9 @@ import { inEveryLanguage } from './lang-routes';
 import { tFor } from '../models/shared/text';
 import type { Lang } from '../models/shared/rules';
 import { qrBillData, renderQrBillPdf, renderQrBillSvg } from '../models/giving/qr-bill';
+import { findLiveProjectBySlug } from '../models/content/project';
+import { projectReference } from '../models/giving/bank-reference';
+import { notFound } from '../models/shared/errors';
 
 /** The bill changes only with the configuration, that is with a restart: a day in any cache. */
 const CACHE = 'public, max-age=86400';
@@ -24,8 +28,18 @@ export function qrBillRouter(deps: Deps): Router {
   const svgs = new Map<Lang, string>();
   const pdfs = new Map<Lang, Promise<Buffer>>();
 
-  const svg: RequestHandler = (req, res) => {
+  const svg: RequestHandler = async (req, res) => {
     const lang = langOf(req);
+    // ?project={slug}: the bill of one project, its creditor reference naming the project (the
+    // bank's file brings the reference back and the transfer is credited to it).
+    const slug = req.query.project;
+    if (slug !== undefined) {
+      if (typeof slug !== 'string' || !slug || slug.length > 200) throw notFound('Project not found');
+      const project = await findLiveProjectBySlug(deps.db, slug);
+      if (!project) throw notFound('Project not found');
+      res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(renderQrBillSvg(site, lang, projectReference(project.id)));
+      return;
+    }
     let body = svgs.get(lang);
     if (!body) svgs.set(lang, (body = renderQrBillSvg(site, lang)));
     res.set('Cache-Control', CACHE).type('image/svg+xml').send(body);

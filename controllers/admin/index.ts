@@ -12,6 +12,7 @@ import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
+import { adminBankImportsApi } from './bank-imports';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -49,6 +50,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
   router.use(adminDonationsApi(deps));
+  // Bank transfers matched from the bank's file: POST /api/admin/bank-imports and the unmatched credits.
+  router.use(adminBankImportsApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
   // --- machine translation drafts and the glossary ---

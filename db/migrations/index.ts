@@ -21,6 +21,7 @@ import * as privacyRequests from './20261128000200_privacy_requests';
 import * as adminPeople from './20261128000300_admin_people';
 import * as giftOptions from './20261129000000_gift_options';
 import * as tributes from './20261129000100_tributes';
+import * as bankImports from './20261129000200_bank_imports';
 import * as projectFollowers from './20261129000300_project_followers';
 
 // Migrations are listed here (not discovered from the folder) so they load the
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128000300_admin_people': adminPeople,
   '20261129000000_gift_options': giftOptions,
   '20261129000100_tributes': tributes,
+  '20261129000200_bank_imports': bankImports,
   '20261129000300_project_followers': projectFollowers,
 };
 

@@ -20,7 +20,7 @@ const PROBLEMS = {
 export class QrBillError extends Error {}
 
 /** The bill's data, or a QrBillError naming what in the configuration is wrong. */
-export function qrBillData(site: QrBillSite): Data {
+export function qrBillData(site: QrBillSite, reference: string = QR_BILL_REFERENCE): Data {
   const problem = qrBillAccountProblem(site.iban);
   if (problem) throw new QrBillError(`ORG_IBAN "${site.iban}" ${PROBLEMS[problem]}; no QR-bill is shown.`);
   return {
@@ -33,7 +33,7 @@ export function qrBillData(site: QrBillSite): Data {
       city: site.address.town,
       country: site.address.country,
     },
-    reference: QR_BILL_REFERENCE,
+    reference,
     message: QR_BILL_MESSAGE,
   };
 }
@@ -82,9 +82,12 @@ export function compactQrModules(svg: string): string {
   });
 }
 
-/** The payment part as an SVG document that scales (a viewBox), in the page's language. */
-export function renderQrBillSvg(site: QrBillSite, lang: Lang): string {
-  const svg = new SvgBill(qrBillData(site), { language: BILL_LANGUAGE[lang], scissors: true }).toString();
+/**
+ * The payment part as an SVG document that scales (a viewBox), in the page's language; with
+ * `reference`, the bill carries that creditor reference (a project's, models/giving/bank-reference.ts).
+ */
+export function renderQrBillSvg(site: QrBillSite, lang: Lang, reference?: string): string {
+  const svg = new SvgBill(qrBillData(site, reference), { language: BILL_LANGUAGE[lang], scissors: true }).toString();
   const scalable = svg.replace(/^<svg /, `<svg viewBox="0 0 ${(210 * MM).toFixed(2)} ${(105 * MM).toFixed(2)}" `);
   return compactQrModules(scalable);
 }

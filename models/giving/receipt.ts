@@ -16,6 +16,8 @@ import { formatDate, localized, type Lang } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { tFor } from '../shared/text';
 import { localUrl } from '../shared/urls';
+import { donorReferenceFor } from './bank-import';
+import { formatReference } from '../shared/qr-bill-rules';
 
 export interface ReceiptDeps {
   db: Knex;
@@ -66,6 +68,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),
     kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : 'donorMail.receipt.oneOff'),
     reference: donationReference(row.id, applied),
+    bankReference: formatReference(await donorReferenceFor(db, row.donorEmail)),
     manageUrl: localUrl(deps.config.publicUrl, DONOR_MANAGE_PATH, lang),
     ...(row.tributeName ? { tribute: t(`donorMail.receipt.tribute.${row.tributeKind === 'memory' ? 'memory' : 'honour'}`, { name: row.tributeName }) } : {}),
   };

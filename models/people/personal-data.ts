@@ -109,7 +109,7 @@ export interface ErasureResult {
 
 /**
  * Erases one address here, in one transaction: the newsletter subscriber with its consent records
- * and deliveries, the mails sent to it, its one-time tokens; the gifts, monthly gifts and
+ * and deliveries, the mails sent to it, its one-time tokens, its bank reference; the gifts, monthly gifts and
  * certificate sends keep their amounts, dates and references under the pseudonym, without a name.
  * Monthly gifts must have been cancelled at Stripe before (the caller does it).
  */
@@ -142,6 +142,10 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     const certificates = Number(await trx('certificate_sends').where({ donorEmail: email }).update({ donorEmail: pseudonym }));
     const mails = Number(await trx('outbox').whereRaw('lower(to_address) = ?', [email]).delete());
     const tokens = Number(await trx('login_tokens').where({ email }).delete()) + Number(await trx('donor_tokens').where({ email }).delete());
+    // Bank transfers: the donor's own reference goes (a later transfer with it waits, unmatched, for
+    // a person), and the sender's name the bank gave with their gifts.
+    await trx('donor_references').where({ email }).delete();
+    await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null });
     return { subscribers, gifts, monthlyGifts, certificates, mails, tokens };
   });
 }

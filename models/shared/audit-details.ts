@@ -44,6 +44,9 @@ export interface AuditDetails {
   year?: number;
   /** The social media platforms posts were drafted for (their own names). */
   platforms?: string[];
-  /** The address a test newsletter went to. */
+  /** A bank statement's import: credits left unmatched, and those imported before. */
+  unmatched?: number;
+  duplicates?: number;
+  /** The address a test newsletter went to (a bank credit: the donor it was assigned to). */
   to?: string;
 }

@@ -77,6 +77,19 @@ export const ERROR_CODES = [
   'payments.signature',
   /** A signed webhook whose event is not of the expected shape. */
   'payments.malformed',
+  // Bank transfers matched from the bank's file (camt.053 / camt.054)
+  /** The uploaded statement is empty. */
+  'bank.empty_file',
+  /** The uploaded statement is not XML. */
+  'bank.not_xml',
+  /** The uploaded file is XML of another kind than a camt.053 or camt.054 statement. */
+  'bank.not_camt',
+  /** The statement is for another account than the charity's (ORG_IBAN). */
+  'bank.wrong_account',
+  /** The bank credit has been credited already (assigned, or matched). */
+  'bank.already_assigned',
+  /** The bank credit is in a currency (or of an amount) the site cannot record. */
+  'bank.currency',
   // The writing assistant (OpenAI)
   /** The AI service cannot be reached, is busy, or is not set up correctly. */
   'assistant.unavailable',
@@ -185,6 +198,12 @@ export const ADMIN_ERROR_TEXTS = [
   'assistant.bad_answer',
   'assistant.not_configured',
   'content.in_trash',
+  'bank.empty_file',
+  'bank.not_xml',
+  'bank.not_camt',
+  'bank.wrong_account',
+  'bank.already_assigned',
+  'bank.currency',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */

@@ -25,6 +25,8 @@ export interface ReceiptFacts {
   /** "One-off donation" / "Monthly donation". */
   kind: string;
   reference: string;
+  /** The donor's own creditor reference for bank transfers (groups of four), to give again by transfer. */
+  bankReference: string | null;
   manageUrl: string;
   /** "In memory of Rosa Muster": the gift's dedication, when it has one. */
   tribute?: string;

@@ -43,6 +43,13 @@ export function scorReference(base: string): string {
   return `RF${String(check).padStart(2, '0')}${body}`;
 }
 
+/** True for a well-formed ISO 11649 creditor reference ("RF18539007547034", spaces allowed) whose check digits match. */
+export function isScorReference(reference: string): boolean {
+  const s = reference.replace(/\s+/g, '').toUpperCase();
+  if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(s)) return false;
+  return mod97(digitsOf(`${s.slice(4)}${s.slice(0, 4)}`)) === 1;
+}
+
 /** The site's reference as people read it: groups of four ("RF10 GIFT"). */
 export function formatReference(reference: string): string {
   return reference.replace(/(.{4})(?=.)/g, '$1 ');

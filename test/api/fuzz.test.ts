@@ -145,7 +145,7 @@ interface MultipartSpec {
   boundary: string;
   header: 'ok' | 'no-boundary' | 'other-boundary' | 'not-multipart';
   fields: [string, string][];
-  file: { param: string; content: 'png' | 'pdf' | 'garbage' | 'empty' | 'html'; contentType: string } | null;
+  file: { param: string; content: 'png' | 'pdf' | 'garbage' | 'empty' | 'html' | 'camt' | 'camt-broken'; contentType: string } | null;
   ending: 'ok' | 'none' | 'truncated' | 'garbage';
   cut: number;
 }
@@ -445,7 +445,19 @@ const multipart: fc.Arbitrary<MultipartSpec> = fc.record({
   ending: fc.oneof({ arbitrary: fc.constant<MultipartSpec['ending']>('ok'), weight: 6 }, { arbitrary: fc.constantFrom<MultipartSpec['ending']>('none', 'truncated', 'garbage'), weight: 2 }),
   cut: fc.nat({ max: 400 }),
 });
+// The bank's statement (camt.054): a well-formed one, a cut one, and everything the media uploads send.
+const bankFile: fc.Arbitrary<MultipartSpec> = fc.record({
+  boundary: fc.constantFrom('fuzzBoundary7', '----WebKitFormBoundary7MA4YWxkTrZu0gW'),
+  header: fc.oneof({ arbitrary: fc.constant<MultipartSpec['header']>('ok'), weight: 6 }, { arbitrary: fc.constantFrom<MultipartSpec['header']>('no-boundary', 'other-boundary', 'not-multipart'), weight: 1 }),
+  fields: fc.constant([] as [string, string][]),
+  file: fc.option(fc.record({ param: fileName, content: fc.constantFrom<NonNullable<MultipartSpec['file']>['content']>('camt', 'camt', 'camt-broken', 'garbage', 'empty', 'html', 'pdf'), contentType: fc.constantFrom('application/xml', 'text/xml', 'application/octet-stream', '') }), { freq: 8 }),
+  ending: fc.oneof({ arbitrary: fc.constant<MultipartSpec['ending']>('ok'), weight: 6 }, { arbitrary: fc.constantFrom<MultipartSpec['ending']>('none', 'truncated', 'garbage'), weight: 2 }),
+  cut: fc.nat({ max: 400 }),
+});
 const uploads: fc.Arbitrary<Req> = fc.oneof(
+  req({ route: 'POST /api/admin/bank-imports (multipart)', method: 'POST', path: fc.constant('/api/admin/bank-imports'), auth: adminAuth, body: bankFile.map((spec): Body => ({ kind: 'multipart', spec })) }),
+  req({ route: 'GET /api/admin/bank-imports/unmatched', method: 'GET', path: queryString.map((q) => `/api/admin/bank-imports/unmatched${q}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/bank-imports/unmatched/:id/assign', method: 'POST', path: idSegment.map((id) => `/api/admin/bank-imports/unmatched/${id}/assign`), auth: adminAuth, body: jsonBody(mutated({ projectId: 1, email: 'donor@example.org' })) }),
   req({ route: 'POST /api/media (multipart)', method: 'POST', path: fc.constant('/api/media'), auth: adminAuth, body: multipart.map((spec): Body => ({ kind: 'multipart', spec })) }),
   req({ route: 'POST /admin/media (multipart form)', method: 'POST', path: lang.map((l) => `${l}/admin/media`), auth: formAuth, body: multipart.map((spec): Body => ({ kind: 'multipart', spec })) }),
   req({ route: 'POST /api/media (not multipart)', method: 'POST', path: fc.constant('/api/media'), auth: adminAuth, body: jsonBody(mutated(MEDIA_META)) }),
@@ -540,6 +552,13 @@ function mountedRoutes(app: AppHandle['app']): MountedRoute[] {
   return out;
 }
 
+/** A camt.054 of the demo account with one credit to project 1 (the fuzz imports it again and again: once credited). */
+const CAMT = Buffer.from(
+  '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>F</MsgId></GrpHdr><Ntfctn><Id>N</Id><Acct><Id><IBAN>CH5200000000012345678</IBAN></Id></Acct>' +
+    '<Ntry><Amt Ccy="CHF">25.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-20</Dt></BookgDt><NtryDtls><TxDtls><Refs><AcctSvcrRef>FUZZ-1</AcctSvcrRef></Refs><Amt Ccy="CHF">25.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RmtInf><Strd><CdtrRefInf><Ref>RF17P1</Ref></CdtrRefInf></Strd></RmtInf></TxDtls></NtryDtls></Ntry>' +
+    '</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>',
+);
+
 interface Files {
   png: Buffer;
   pdf: Buffer;
@@ -551,7 +570,7 @@ function multipartBytes(spec: MultipartSpec, files: Files, csrfField: string | n
   const fields = csrfField === null ? spec.fields : [['_csrf', csrfField] as [string, string], ...spec.fields];
   for (const [name, value] of fields) parts.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, '')}"\r\n\r\n${value}\r\n`, 'utf8'));
   if (spec.file) {
-    const content = { png: files.png, pdf: files.pdf, garbage: Buffer.from('\x00\x01garbage\xff'.repeat(20), 'latin1'), empty: Buffer.alloc(0), html: Buffer.from('<!doctype html><script>alert(1)</script>') }[spec.file.content];
+    const content = { png: files.png, pdf: files.pdf, garbage: Buffer.from('\x00\x01garbage\xff'.repeat(20), 'latin1'), empty: Buffer.alloc(0), html: Buffer.from('<!doctype html><script>alert(1)</script>'), camt: CAMT, 'camt-broken': CAMT.subarray(0, 200 + spec.cut) }[spec.file.content];
     const type = spec.file.contentType ? `Content-Type: ${spec.file.contentType}\r\n` : '';
     parts.push(Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; ${spec.file.param}\r\n${type}\r\n`, 'latin1'), content, Buffer.from('\r\n')]));
   }

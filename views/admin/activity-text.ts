@@ -206,6 +206,9 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
     return say(e.entity === 'subscribers' ? 'exportSubscribers' : 'exportDonations', { count: d.count, n: formatNumber(d.count, lang) });
   }
   if (e.entity === 'certificates' && a === 'start' && d.year) return say('certificates', { year: d.year });
+  // Bank transfers matched from the bank's file: an import, and a credit assigned by hand.
+  if (e.entity === 'bank' && a === 'import' && d.count !== undefined) return say('bankImport', { credited: formatNumber(d.count, lang), unmatched: formatNumber(d.unmatched ?? 0, lang) });
+  if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined) return say('bankAssign', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {

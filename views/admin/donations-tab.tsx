@@ -7,6 +7,7 @@ import { toast } from '../components/toaster';
 import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, Spinner } from './ui';
 import { PersonDataPanel } from './person-data-panel';
+import { BankPanel } from './bank-panel';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { localized, type Lang } from '../../models/shared/rules';
 import type { AdminDonation, CurrencyTotal, DonationPage, DonationState, MonthlyOverview } from '../../models/giving/donations-admin';
@@ -75,6 +76,7 @@ export function DonationsTab({ onChanged }: { onChanged?: () => void }) {
       <h2 id="don-heading">{t('admin.donations.title')}</h2>
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel onChanged={onChanged} />
+      <BankPanel onChanged={onChanged} />
       <MonthlyPanel />
       <CertificatesPanel onChanged={onChanged} />
       <PersonDataPanel />

@@ -23,6 +23,8 @@ export interface DonorManageProps {
     years: number[];
     /** How many calendar years the gift list covers. */
     giftYears: number;
+    /** The donor's own creditor reference for bank transfers ("RF.. D........"), formatted in groups of four. */
+    bankReference: string;
   } | null;
   notice: DonorNotice | null;
   /** The year of the certificate just asked for. */
@@ -141,6 +143,14 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
           </button>
         </form>
       </div>
+
+      <section className="donor-block" aria-labelledby="donor-bank-heading">
+        <h2 id="donor-bank-heading">{t('donor.bankTitle')}</h2>
+        <p>{t('donor.bankText')}</p>
+        <p>
+          {t('donor.bankReference')}: <strong className="donor-bank-reference">{session.bankReference}</strong>
+        </p>
+      </section>
 
       <section className="donor-block" aria-labelledby="donor-monthly-heading">
         <h2 id="donor-monthly-heading">{t('donor.monthlyTitle')}</h2>

@@ -12,7 +12,7 @@ interface Props extends ReceiptFacts {
   t: TFunction;
 }
 
-function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kind, reference, manageUrl, tribute, t }: Props) {
+function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kind, reference, bankReference, manageUrl, tribute, t }: Props) {
   const p = { margin: '0 0 16px' };
   const rows: [string, string][] = [
     [t('donorMail.receipt.amount'), amount],
@@ -62,6 +62,7 @@ function ReceiptMail({ lang, legalName, addressLines, amount, date, project, kin
                           ))}
                         </p>
                         <p style={{ ...p, fontSize: '14px', background: COLORS.sand, padding: '12px 14px', borderRadius: '8px' }}>{t('donorMail.receipt.taxNote')}</p>
+                        {bankReference && <p style={{ ...p, fontSize: '14px' }}>{t('donorMail.receipt.bankReference', { reference: bankReference })}</p>}
                         <p style={{ margin: '0 0 12px' }}>
                           <a
                             href={mailHref(manageUrl)}
@@ -105,6 +106,7 @@ export function receiptMail(props: Props): { subject: string; html: string; text
     '',
     t('donorMail.receipt.taxNote'),
     '',
+    ...(props.bankReference ? [t('donorMail.receipt.bankReference', { reference: props.bankReference }), ''] : []),
     `${t('donorMail.receipt.manage')}: ${props.manageUrl}`,
     '',
   ].join('\n');
