@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
+import { formatReference, scorReference } from '../../models/shared/qr-bill-rules';
 
 const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -31,6 +32,21 @@ describe('QR-bill with a valid account', () => {
       assert.ok(body.length > 3000, `${body.length} bytes`);
     });
   }
+
+  test("the checkout without card payments, with a project chosen: the bank details and the bill carry the project's reference, in both languages", async () => {
+    const project = (await h.deps.db('projects').where({ status: 'funding' }).orderBy('id').first('id', 'slug')) as { id: number; slug: string };
+    const reference = formatReference(scorReference(`P${project.id}`));
+    for (const path of [`/checkout?project=${project.slug}`, `/de/checkout?project=${project.slug}`]) {
+      const html = (await request(h.app).get(path).expect(200)).text;
+      assert.ok(html.includes(reference), `${path}: ${reference}`);
+      assert.ok(html.includes(`qr-bill.svg?project=${project.slug}`), `${path}: the project's bill`);
+      assert.ok(!html.includes('RF10 GIFT'), `${path}: not the general reference`);
+    }
+    const svg = (await request(h.app).get(`/qr-bill.svg?project=${project.slug}`).buffer(true).parse(binary).expect(200)).body.toString('utf8');
+    assert.ok(svg.includes(reference));
+    const general = (await request(h.app).get('/checkout').expect(200)).text;
+    assert.ok(general.includes('RF10 GIFT'), 'General Support keeps the general bill');
+  });
 
   test('GET /qr-bill.svg and /de/qr-bill.svg: the payment part in the language, with the account and the reference', async () => {
     for (const [path, title] of [['/qr-bill.svg', 'Payment part'], ['/de/qr-bill.svg', 'Zahlteil']] as const) {

@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { localizePath } from '../../models/shared/urls';
-import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem } from '../../models/shared/qr-bill-rules';
+import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, scorReference } from '../../models/shared/qr-bill-rules';
 
 /**
  * The charity's bank details as text (account holder, IBAN, reference, bank, BIC) and, when the
  * account can carry one, the Swiss QR-bill: a picture served by /qr-bill.svg (about 4 KB
  * compressed, fetched only when the donor opens the bill, or lazily when it is shown open) and the
- * PDF to download. `extra` adds rows to the list (the contact page names the bank's town).
+ * PDF to download. `extra` adds rows to the list (the contact page names the bank's town). With a
+ * `project` the reference and the bill are that project's (RF.. P<id>: the bank's file brings it
+ * back and the transfer is credited to the project); its bill is the picture only.
  */
-export function BankTransfer({ billOpen = false, extra }: { billOpen?: boolean; extra?: ReactNode }) {
+export function BankTransfer({ billOpen = false, extra, project }: { billOpen?: boolean; extra?: ReactNode; project?: { id: number; slug: string } | null }) {
   const t = useT();
   const lang = useLang();
   const { site } = useApp();
   const iban = formatIban(site.iban);
-  const reference = formatReference(QR_BILL_REFERENCE);
+  const reference = formatReference(project ? scorReference(`P${project.id}`) : QR_BILL_REFERENCE);
   const hasBill = qrBillAccountProblem(site.iban) === null;
   return (
     <div className="bank-transfer">
@@ -50,7 +52,7 @@ export function BankTransfer({ billOpen = false, extra }: { billOpen?: boolean; 
             <p>{t('bankTransfer.scanHint')}</p>
             <img
               className="qr-bill-image"
-              src={localizePath('/qr-bill.svg', lang)}
+              src={localizePath('/qr-bill.svg', lang) + (project ? `?project=${encodeURIComponent(project.slug)}` : '')}
               alt={t('bankTransfer.billAlt', { name: site.legalName, iban, reference })}
               width={794}
               height={397}
@@ -58,11 +60,13 @@ export function BankTransfer({ billOpen = false, extra }: { billOpen?: boolean; 
               decoding="async"
             />
           </details>
+          {!project && (
           <p className="qr-bill-download">
             <a href={localizePath('/qr-bill.pdf', lang)} type="application/pdf" download>
               {t('bankTransfer.download')}
             </a>
           </p>
+          )}
         </>
       )}
     </div>

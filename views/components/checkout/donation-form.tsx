@@ -454,7 +454,7 @@ export function DonationForm(props: FormProps) {
     }
   }
 
-  if (failed) return <SetupRequired reason="unavailable" onRetry={retry} focusOnMount />;
+  if (failed) return <SetupRequired reason="unavailable" onRetry={retry} focusOnMount project={project} />;
 
   const money = (cents: number) => formatAmount(cents, currency, lang);
   const code = t(`checkout.currencies.${currency}`);

@@ -16,10 +16,13 @@ export function SetupRequired({
   onRetry,
   focusOnMount = false,
   reason = 'setup',
+  project = null,
 }: {
   onRetry?: () => void;
   focusOnMount?: boolean;
   reason?: 'setup' | 'unavailable';
+  /** The project chosen on the checkout: the bill names it. */
+  project?: { id: number; slug: string } | null;
 }) {
   const t = useT();
   const link = useLinks();
@@ -51,7 +54,7 @@ export function SetupRequired({
       </ul>
       <section className="setup-bank" aria-labelledby="setup-bank-heading">
         <h3 id="setup-bank-heading">{t('checkout.setup.bankHeading')}</h3>
-        <BankTransfer billOpen />
+        <BankTransfer billOpen project={project} />
       </section>
       <div className="checkout-actions">
         <a className="btn btn-primary" href={mailto}>
