@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { toIso } from '../shared/dates';
 import { DONATION_CURRENCIES } from '../shared/donation-rules';
-import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION } from './names';
+import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, type DonationKind } from './names';
 import type { LedgerEntry, LedgerKind } from './ledger';
 import { csvAmount, csvDateTime, csvLabel, toCsv } from '../shared/csv';
 import { localized, type Lang } from '../shared/rules';
@@ -42,7 +42,7 @@ export const DonationFilterSchema = z
       z.union([z.literal('general'), z.string().regex(/^\d{1,10}$/)], { error: 'project must be a project id, general or empty' }).refine((v) => v === 'general' || (Number(v) >= 1 && Number(v) <= MAX_DB_ID), 'project must be a project id, general or empty'),
     ),
     currency: emptyToUndefined(z.enum(DONATION_CURRENCIES, { error: `currency must be one of ${DONATION_CURRENCIES.join(', ')} or empty` })),
-    kind: emptyToUndefined(z.enum(DONATION_KINDS as ['one_off', 'monthly'], { error: 'kind must be one_off, monthly or empty' })),
+    kind: emptyToUndefined(z.enum(DONATION_KINDS as ['one_off', 'monthly', 'bank'], { error: 'kind must be one_off, monthly, bank or empty' })),
     status: emptyToUndefined(z.enum(DONATION_STATES, { error: `status must be one of ${DONATION_STATES.join(', ')} or empty` })),
     page: z
       .string({ error: 'page must be a page number' })
@@ -69,8 +69,14 @@ export interface AdminDonation {
   currency: string;
   settledCents: number | null;
   settledCurrency: string | null;
-  kind: 'one_off' | 'monthly';
+  kind: DonationKind;
   status: string;
+  /** The fee the donor covered, inside amountCents (0: none). */
+  coveredFeeCents: number;
+  /** The name the donor chose for the project's page; null: anonymous. */
+  publicName: string | null;
+  /** In honour or in memory of someone. */
+  tribute: { kind: 'honour' | 'memory'; name: string } | null;
   state: DonationState;
   refundedCents: number;
   disputedCents: number;
@@ -121,6 +127,10 @@ interface DonationRow {
   settledCurrency: string | null;
   kind: string | null;
   status: string;
+  coveredFeeCents: number | string | null;
+  publicName: string | null;
+  tributeKind: string | null;
+  tributeName: string | null;
   refundedCents: number | string | null;
   disputedCents: number | string | null;
   disputeStatus: string | null;
@@ -198,6 +208,10 @@ const COLUMNS = [
   'd.settledCurrency',
   'd.kind',
   'd.status',
+  'd.coveredFeeCents',
+  'd.publicName',
+  'd.tributeKind',
+  'd.tributeName',
   'd.refundedCents',
   'd.disputedCents',
   'd.disputeStatus',
@@ -241,8 +255,11 @@ function toDonation(r: DonationRow): Omit<AdminDonation, 'ledger'> {
     currency: r.currency.toLowerCase(),
     settledCents: r.settledCents === null || r.settledCents === undefined ? null : n(r.settledCents),
     settledCurrency: r.settledCurrency ?? null,
-    kind: r.kind === 'monthly' ? 'monthly' : 'one_off',
+    kind: r.kind === 'monthly' || r.kind === 'bank' ? r.kind : 'one_off',
     status: r.status,
+    coveredFeeCents: n(r.coveredFeeCents),
+    publicName: r.publicName ?? null,
+    tribute: r.tributeName ? { kind: r.tributeKind === 'memory' ? 'memory' : 'honour', name: r.tributeName } : null,
     state: donationState({ status: r.status, refundedCents, amountCents, disputeStatus: r.disputeStatus }),
     refundedCents,
     disputedCents: n(r.disputedCents),

@@ -187,7 +187,7 @@ export async function listDonorGifts(db: Knex, email: string, lang: Lang, now = 
       amountCents: Number(r.amountCents),
       currency: r.currency,
       project: r.title ? localized(lang, r.title, r.titleDe) : null,
-      kind: r.kind === 'monthly' ? 'monthly' : 'one_off',
+      kind: r.kind === 'monthly' || r.kind === 'bank' ? r.kind : 'one_off',
       refundedCents: Number(r.refundedCents ?? 0),
     };
   });

@@ -22,9 +22,9 @@ export const RUNNING_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'unpaid']
 /** Dispute states that hold a gift's money or may still: open ones and lost ones. */
 export const DISPUTE_OPEN_OR_LOST = ['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review', 'lost'] as const;
 
-/** One-off gift or one payment of a monthly gift. */
-export type DonationKind = 'one_off' | 'monthly';
-export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly'];
+/** One-off gift, one payment of a monthly gift, or a bank transfer matched from the bank's file. */
+export type DonationKind = 'one_off' | 'monthly' | 'bank';
+export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly', 'bank'];
 
 /** The Swiss calendar year of an instant (Europe/Zurich): the year of a gift on every paper. */
 export function swissYear(at: string | Date): number {

@@ -460,4 +460,21 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
       assert.match(res.body.error, /followProject must be true or false/);
     });
   });
+
+  test("the Donations tab's list shows the covered fee, the public name and the dedication; the kind filter knows bank transfers", async () => {
+    const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
+    const intentId = await oneOff(
+      { amount: 30, projectId, coverFees: true },
+      { email: 'listed@example.org', publicName: 'Listed L.', tribute: { kind: 'honour', name: 'Teacher Tendai' } },
+    );
+    const row = await donationOf(intentId);
+    const list = (await request(h.app).get('/api/admin/donations').set(ADMIN).expect(200)).body as { rows: Record<string, unknown>[] };
+    const listed = list.rows.find((r) => r.id === row.id)!;
+    assert.equal(listed.coveredFeeCents, coveredFeeCents(3000, DEFAULT_FEE_TABLE.card.usd));
+    assert.equal(listed.publicName, 'Listed L.');
+    assert.deepEqual(listed.tribute, { kind: 'honour', name: 'Teacher Tendai' });
+    await request(h.app).get('/api/admin/donations?kind=bank').set(ADMIN).expect(200);
+    const bad = await request(h.app).get('/api/admin/donations?kind=cash').set(ADMIN).expect(400);
+    assert.match(bad.body.error, /^kind/);
+  });
 });

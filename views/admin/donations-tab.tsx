@@ -267,11 +267,14 @@ function DonationRow({ d, project }: { d: AdminDonation; project: string }) {
       <td>
         <span className="don-donor">{d.donorName || t('admin.donations.noName')}</span>
         {d.donorEmail && <span className="don-email">{d.donorEmail}</span>}
+        {d.publicName && <span className="don-sub">{t('admin.donations.shownAs', { name: d.publicName })}</span>}
+        {d.tribute && <span className="don-sub">{t(`admin.donations.tribute.${d.tribute.kind}`, { name: d.tribute.name })}</span>}
       </td>
       <td className="don-project">{project}</td>
       <td className="num">
         {money(d.amountCents, d.currency, lang)}
         <span className="don-sub">{t(`admin.donations.kinds.${d.kind}`)}</span>
+        {d.coveredFeeCents > 0 && <span className="don-sub">{t('admin.donations.feeCovered', { amount: money(d.coveredFeeCents, d.currency, lang) })}</span>}
       </td>
       <td className="num">{d.settledCents === null ? '—' : money(d.settledCents, d.settledCurrency ?? 'usd', lang)}</td>
       <td>
