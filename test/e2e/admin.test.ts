@@ -49,11 +49,13 @@ describe('admin in Chromium', () => {
     assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length), 0);
 
     await page.getByLabel('Admin Key').fill(KEY);
+    // The toast lasts 5 s from when it shows: watched for from the click on.
+    const welcomed = toast('Login successful!').waitFor();
     await page.getByRole('button', { name: 'Access Admin Panel' }).click();
     await page.waitForURL(/\/admin$/);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Content Management' }).waitFor();
-    await toast('Login successful!').waitFor();
+    await welcomed;
     assert.equal(await page.evaluate(() => localStorage.getItem('adminKey') ?? document.cookie.includes('admin.sid')), false, 'the session cookie is HttpOnly');
     assert.deepEqual(await axeSerious(page), []);
     // The spec's tabs, Glossary and Translations, and People (an admin: the people and their own account).
