@@ -24,6 +24,7 @@ import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
 import * as admin from './admin/index';
 import * as donor from './donor';
+import * as fundraisers from './fundraisers';
 import HomePage from '../views/pages/home-page';
 import AboutPage from '../views/pages/about-page';
 import VisionPage from '../views/pages/vision-page';
@@ -48,6 +49,9 @@ import BackendDemoPage from '../views/pages/backend-demo-page';
 import TestImagesPage from '../views/pages/test-images-page';
 import PrivacyPage, { type PrivacyPageProps } from '../views/pages/privacy-page';
 import ImprintPage from '../views/pages/imprint-page';
+import FundraiserNewPage from '../views/pages/fundraiser-new-page';
+import FundraiserManagePage from '../views/pages/fundraiser-manage-page';
+import FundraiserPage from '../views/pages/fundraiser-page';
 
 /** A page: what to render (PageView), at which address, from which controller. */
 export interface PageRoute<P = any> extends PageView<P> {
@@ -111,6 +115,10 @@ export const PAGES: readonly PageRoute[] = [
   page({ id: 'privacy', path: PAGE_PATHS.privacy, view: PrivacyPage, load: privacyPage, layout: 'public', sitemap: true }),
   page({ id: 'imprint', path: PAGE_PATHS.imprint, view: ImprintPage, load: staticPage('imprint'), layout: 'public', sitemap: true }),
   page({ id: 'checkout', path: PAGE_PATHS.checkout, view: CheckoutPage, load: checkout.index, layout: 'public', sitemap: true }),
+  // The form and the owner's page before the fundraisers' own addresses.
+  page({ id: 'fundraiserNew', path: PAGE_PATHS.fundraiserNew, view: FundraiserNewPage, load: fundraisers.newPage, layout: 'public', sitemap: true }),
+  page({ id: 'fundraiserManage', path: PAGE_PATHS.fundraiserManage, view: FundraiserManagePage, load: fundraisers.managePage, layout: 'public', sitemap: false }),
+  page({ id: 'fundraiserDetail', path: PAGE_PATHS.fundraiserDetail, view: FundraiserPage, load: fundraisers.showPage, layout: 'public', sitemap: false }),
   page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
   page({ id: 'adminLogin', path: PAGE_PATHS.adminLogin, view: AdminLoginPage, load: admin.loginPage, layout: 'admin', sitemap: false }),
   page({ id: 'admin', path: PAGE_PATHS.admin, view: AdminPage, load: admin.adminPage, layout: 'admin', sitemap: false }),

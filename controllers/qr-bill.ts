@@ -1,6 +1,7 @@
 // GET /qr-bill.svg, /qr-bill.pdf and their German twins: the charity's Swiss QR-bill for a
 // donation by bank transfer, built once per language from the configuration. /qr-bill.svg?project={slug}
-// is the bill of one live project: its creditor reference names the project. Without a usable
+// is the bill of one live project: its creditor reference names the project; ?fundraiser={slug}
+// the bill of an approved fundraiser (its reference names the fundraiser, which names the project). Without a usable
 // account (ORG_IBAN invalid, foreign or a QR-IBAN) there is no bill: logged once at start, and
 // these addresses are the site's 404 page.
 import { Router, type RequestHandler } from 'express';
@@ -10,7 +11,8 @@ import { tFor } from '../models/shared/text';
 import type { Lang } from '../models/shared/rules';
 import { qrBillData, renderQrBillPdf, renderQrBillSvg } from '../models/giving/qr-bill';
 import { findLiveProjectBySlug } from '../models/content/project';
-import { projectReference } from '../models/giving/bank-reference';
+import { fundraiserReference, projectReference } from '../models/giving/bank-reference';
+import { findFundraiserBySlug } from '../models/giving/fundraiser';
 import { notFound } from '../models/shared/errors';
 
 /** The bill changes only with the configuration, that is with a restart: a day in any cache. */
@@ -38,6 +40,14 @@ export function qrBillRouter(deps: Deps): Router {
       const project = await findLiveProjectBySlug(deps.db, slug);
       if (!project) throw notFound('Project not found');
       res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(renderQrBillSvg(site, lang, projectReference(project.id)));
+      return;
+    }
+    const fundraiserSlug = req.query.fundraiser;
+    if (fundraiserSlug !== undefined) {
+      if (typeof fundraiserSlug !== 'string' || !fundraiserSlug || fundraiserSlug.length > 200) throw notFound('Fundraiser not found');
+      const fundraiser = await findFundraiserBySlug(deps.db, fundraiserSlug);
+      if (!fundraiser || fundraiser.status !== 'approved') throw notFound('Fundraiser not found');
+      res.set('Cache-Control', 'public, max-age=3600').type('image/svg+xml').send(renderQrBillSvg(site, lang, fundraiserReference(fundraiser.id)));
       return;
     }
     let body = svgs.get(lang);

@@ -25,6 +25,7 @@ import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
 import { projectUpdatesLinkPages } from './project-updates';
 import { checkoutApi } from './checkout';
+import { fundraiserPages, fundraisersApi } from './fundraisers';
 import { qrBillRouter } from './qr-bill';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
 import { markdownApi, pageTextsApi } from './admin/words';
@@ -176,6 +177,9 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use('/api/donor', noStore, donor.api);
   app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
+  // Supporters' fundraisers: the API and the posts of the form and the owner's page (controllers/fundraisers.ts).
+  app.use('/api/fundraisers', fundraisersApi(deps));
+  app.use(inEveryLanguage('/fundraisers'), fundraiserPages(deps));
   // A project's news to its donors: the unsubscribe page and its one-click button.
   app.use(inEveryLanguage('/project-updates'), privatePage, projectUpdatesLinkPages(deps));
   // People's data by e-mailed link (controllers/privacy.ts): the request, the link pages. Never stored.

@@ -1,6 +1,7 @@
 // The admin area's routers, each mounted once in controllers/routes.ts behind its guard: the JSON API under
 // /api/admin (admin credential, CSRF token for changes), and the admin page's no-JavaScript
 // forms under /admin in every language (session only).
+import { adminFundraisersApi } from '../fundraisers';
 import { Router } from 'express';
 import type { Deps } from '../context';
 import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
@@ -52,6 +53,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminDonationsApi(deps));
   // Bank transfers matched from the bank's file: POST /api/admin/bank-imports and the unmatched credits.
   router.use(adminBankImportsApi(deps));
+  // Supporters' fundraisers: the list, approving, rejecting, editing (controllers/fundraisers.ts).
+  router.use(adminFundraisersApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
   // --- machine translation drafts and the glossary ---

@@ -23,6 +23,7 @@ import * as giftOptions from './20261129000000_gift_options';
 import * as tributes from './20261129000100_tributes';
 import * as bankImports from './20261129000200_bank_imports';
 import * as projectFollowers from './20261129000300_project_followers';
+import * as fundraisers from './20261129000400_fundraisers';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -51,6 +52,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129000100_tributes': tributes,
   '20261129000200_bank_imports': bankImports,
   '20261129000300_project_followers': projectFollowers,
+  '20261129000400_fundraisers': fundraisers,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -32,7 +32,7 @@ const CURRENCIES = new Set(['chf', 'eur', 'usd']);
 export type CreditOutcome = 'credited' | 'unmatched' | 'duplicate';
 
 /** Why a credit is unmatched (the admin shows each in its own words). */
-export type UnmatchedReason = 'no_reference' | 'not_rf' | 'check_digits' | 'unknown_kind' | 'unknown_project' | 'unknown_donor' | 'currency' | 'amount';
+export type UnmatchedReason = 'no_reference' | 'not_rf' | 'check_digits' | 'unknown_kind' | 'unknown_project' | 'unknown_donor' | 'unknown_fundraiser' | 'currency' | 'amount';
 
 export interface ImportItem {
   reference: string | null;
@@ -121,6 +121,14 @@ async function lastStripeRate(trx: Knex.Transaction, currency: string): Promise<
   return amountCents > 0 && settledCents > 0 ? { amountCents, settledCents } : null;
 }
 
+/** USD cents in `currency` at the last rate Stripe settled it at (the inverse of usdCentsOf), or null when no rate is known. */
+async function fromUsdCents(trx: Knex.Transaction, usd: number, currency: string): Promise<number | null> {
+  if (currency === DONATION_CURRENCY) return usd;
+  const rate = await lastStripeRate(trx, currency);
+  if (!rate) return null;
+  return Number((BigInt(usd) * BigInt(rate.amountCents) * 2n + BigInt(rate.settledCents)) / (2n * BigInt(rate.settledCents)));
+}
+
 /** `cents` of `currency` in USD cents (rounded half up, in BigInt: no product loses a digit), or null when no rate is known. */
 async function usdCentsOf(trx: Knex.Transaction, cents: number, currency: string): Promise<number | null> {
   if (currency === DONATION_CURRENCY) return cents;
@@ -132,7 +140,7 @@ async function usdCentsOf(trx: Knex.Transaction, cents: number, currency: string
 
 // ---- Crediting
 
-type Target = { projectId: number | null; donorEmail: string | null };
+type Target = { projectId: number | null; donorEmail: string | null; fundraiser?: { id: number; currency: string } };
 
 /** What a reference names, checked against the database; or why it names nothing. */
 async function resolve(trx: Knex.Transaction, reference: string | null): Promise<Target | { reason: UnmatchedReason }> {
@@ -145,6 +153,11 @@ async function resolve(trx: Knex.Transaction, reference: string | null): Promise
     case 'donor': {
       const row = (await trx('donor_references').where({ code: target.code }).first('email')) as { email: string } | undefined;
       return row ? { projectId: null, donorEmail: row.email } : { reason: 'unknown_donor' };
+    }
+    case 'fundraiser': {
+      // A fundraiser's bill: its project, and the fundraiser's own progress (whatever its status now: the donor gave to it).
+      const row = (await trx('fundraisers').where({ id: target.fundraiserId }).first('id', 'projectId', 'currency')) as { id: number; projectId: number; currency: string } | undefined;
+      return row ? { projectId: Number(row.projectId), donorEmail: null, fundraiser: { id: Number(row.id), currency: row.currency } } : { reason: 'unknown_fundraiser' };
     }
     default:
       return { reason: target.reason };
@@ -170,6 +183,9 @@ async function creditDonation(
   }
   // Applied on the day the bank booked it (midday UTC is the same day in Zurich): the year of the certificate.
   const appliedAt = credit.date ? `${credit.date}T12:00:00.000Z` : new Date().toISOString();
+  // A fundraiser counts a credit in another currency than its own at the rates Stripe last settled (through USD).
+  const fundraiser = target.fundraiser ?? null;
+  const fundraiserCents = !fundraiser || fundraiser.currency === credit.currency ? null : usd === null ? null : await fromUsdCents(trx, usd, fundraiser.currency);
   const [inserted] = (await trx('donations')
     .insert({
       paymentIntentId: `bank-credit-${credit.id}`,
@@ -179,6 +195,8 @@ async function creditDonation(
       settledCents: usd,
       settledCurrency: usd === null ? null : DONATION_CURRENCY,
       projectId: target.projectId,
+      fundraiserId: fundraiser?.id ?? null,
+      fundraiserCents,
       status: 'succeeded',
       language,
       donorEmail: target.donorEmail,

@@ -52,6 +52,7 @@ import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-su
 import { RUNNING_SUBSCRIPTION } from './names';
 import { FEE_METHODS, feeFor, fitsWithFee, type FeeTable } from '../shared/fees';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
+import { fundraiserForGift, type Fundraiser } from './fundraiser';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -148,7 +149,8 @@ const PublicNameSchema = z.preprocess(
 export const CreateIntentSchema = z
   .object({
     amount: RawAmountSchema,
-    currency: CurrencySchema.default(DONATION_CURRENCY),
+    /** Absent: USD, or the fundraiser's currency for a gift to a fundraiser. */
+    currency: CurrencySchema.optional(),
     interval: z.enum(DONATION_INTERVALS, { error: `interval must be one of ${DONATION_INTERVALS.join(', ')}` }).default('once'),
     projectId: ProjectIdSchema.nullable().default(null),
     language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
@@ -167,18 +169,29 @@ export const CreateIntentSchema = z
     tribute: TributeSchema.optional(),
     /** Mail the donor the project's news (models/giving/project-news.ts). */
     followProject: z.boolean({ error: 'followProject must be true or false' }).default(false),
+    /** A supporter's fundraiser (models/giving/fundraiser.ts): the gift goes to its project, in its currency. */
+    fundraiserId: z
+      .number({ error: 'fundraiserId must be a fundraiser id' })
+      .int('fundraiserId must be a whole number')
+      .positive('fundraiserId must be positive')
+      .max(MAX_DB_ID, 'fundraiserId: there is no such fundraiser')
+      .nullable()
+      .default(null),
   })
   .transform((input, ctx) => {
-    const cents = amountInCents(input.amount, input.currency, ctx);
+    const currencyGiven = input.currency !== undefined;
+    const currency = input.currency ?? DONATION_CURRENCY;
+    const cents = amountInCents(input.amount, currency, ctx);
     if (input.interval === 'month' && !input.email) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required for a monthly donation: the receipts and the link to manage it go there' });
     }
-    if (input.paymentMethod === 'twint' && input.currency !== 'chf') {
+    // A fundraiser's gift without a currency takes the fundraiser's: checked when it is known (startGift).
+    if (input.paymentMethod === 'twint' && currency !== 'chf' && (currencyGiven || input.fundraiserId === null)) {
       ctx.addIssue({ code: 'custom', path: ['paymentMethod'], message: 'paymentMethod twint is only for gifts in CHF' });
     }
     const tributeIssue = tributeProblem(input.tribute);
     if (tributeIssue) ctx.addIssue({ code: 'custom', path: ['tribute', 'notify', 'sendOn'], message: tributeIssue });
-    return { ...input, amount: cents };
+    return { ...input, currency, currencyGiven, amount: cents };
   });
 export type CreateIntentInput = z.infer<typeof CreateIntentSchema>;
 
@@ -242,6 +255,7 @@ function idempotencyKey(input: CreateIntentInput, description: string, feeCents:
         ...(input.publicName ? [`shown:${input.publicName}`] : []),
         ...(input.tribute ? [`tribute:${JSON.stringify(input.tribute)}`] : []),
         ...(input.followProject ? ['follow'] : []),
+        ...(input.fundraiserId ? [`fundraiser:${input.fundraiserId}`] : []),
       ]),
     )
     .digest('hex')
@@ -292,7 +306,7 @@ const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
 export function giftOptionsOf(
   metadata: Record<string, string>,
   chargedCents: number,
-): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean } {
+): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean; fundraiserId: number | null } {
   const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
   const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
   return {
@@ -300,6 +314,7 @@ export function giftOptionsOf(
     publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null,
     tribute: tributeOf(metadata),
     followProject: metadata.follow === '1',
+    fundraiserId: /^[1-9]\d{0,9}$/.test(metadata.fundraiserId ?? '') ? Number(metadata.fundraiserId) : null,
   };
 }
 
@@ -315,14 +330,15 @@ export interface StartedGift {
  * A gift chosen on the checkout: a PaymentIntent for a one-off gift, a subscription (customer,
  * product and first invoice) for a monthly one. A gift goes to a project visitors can see.
  */
-export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): Promise<StartedGift> {
+export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput): Promise<StartedGift> {
   const stripe = stripeOf(deps.payments);
+  const { input, fundraiser } = await forFundraiser(deps.db, requested);
   // A gift goes to a project visitors can see (a draft or a scheduled one is not offered yet).
   const project = input.projectId === null ? null : await findLiveProjectById(deps.db, input.projectId);
   if (input.projectId !== null && !project) {
     throw new AppError(400, 'validation', `projectId: there is no project with id ${input.projectId}`, { projectId: fieldError('project', undefined, 'unknown project') });
   }
-  const purpose = project ? project.title : 'General Support';
+  const purpose = (project ? project.title : 'General Support') + (fundraiser ? ` (fundraiser: ${fundraiser.title})` : '');
   // The fee the donor covers is charged with the gift and named apart in the metadata.
   const feeCents = input.coverFees ? feeFor(deps.config.feeRates, input.amount, input.currency, input.paymentMethod) : 0;
   if (!fitsWithFee(input.amount, feeCents)) {
@@ -333,6 +349,7 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     ...(input.publicName ? { publicName: input.publicName } : {}),
     ...(input.tribute ? tributeMetadata(input.tribute, input.language) : {}),
     ...(input.followProject ? { follow: '1' } : {}),
+    ...(fundraiser ? { fundraiserId: String(fundraiser.id) } : {}),
   };
   if (input.interval === 'month') {
     const email = input.email!;
@@ -367,6 +384,26 @@ export async function startGift(deps: CheckoutDeps, input: CreateIntentInput): P
     idempotencyKey: idempotencyKey(input, description, feeCents),
   });
   return { clientSecret: intent.clientSecret, kind: 'one_off' };
+}
+
+/**
+ * A gift to a fundraiser goes to its project in its currency: a request that names another
+ * project or currency is refused rather than silently changed.
+ */
+async function forFundraiser(db: Knex, input: CreateIntentInput): Promise<{ input: CreateIntentInput; fundraiser: Fundraiser | null }> {
+  if (input.fundraiserId === null) return { input, fundraiser: null };
+  const fundraiser = await fundraiserForGift(db, input.fundraiserId);
+  if (input.projectId !== null && input.projectId !== fundraiser.projectId) {
+    throw new AppError(400, 'validation', `projectId: the fundraiser ${fundraiser.id} is for project ${fundraiser.projectId}`, { projectId: fieldError('project', undefined, "not the fundraiser's project") });
+  }
+  if (input.currencyGiven && input.currency !== fundraiser.currency) {
+    const code = fundraiser.currency.toUpperCase();
+    throw new AppError(400, 'validation', `currency: this fundraiser collects in ${code}`, { currency: fieldError('invalid', undefined, `the fundraiser's currency is ${code}`) });
+  }
+  if (input.paymentMethod === 'twint' && fundraiser.currency !== 'chf') {
+    throw new AppError(400, 'validation', 'paymentMethod twint is only for gifts in CHF', { paymentMethod: fieldError('invalid', undefined, 'twint is only for CHF') });
+  }
+  return { input: { ...input, projectId: fundraiser.projectId, currency: fundraiser.currency }, fundraiser };
 }
 
 /** A one-off payment waiting for the donor (its details can still change). */

@@ -8,6 +8,7 @@ import { isSqlite } from '../../db/connection';
 import type { JobQueue } from '../providers/jobs';
 import { recordTribute, type Tribute } from './tribute';
 import { followProject } from './project-news';
+import { fundraiserOfGift } from './fundraiser';
 
 /**
  * One row per Stripe PaymentIntent (a monthly gift: one per paid invoice). A donation moves a
@@ -81,6 +82,8 @@ export interface ConfirmedPayment {
   tribute?: Tribute | null;
   /** The donor asked for the project's news (models/giving/project-news.ts). */
   followProject?: boolean;
+  /** The supporter's fundraiser the gift was given through (models/giving/fundraiser.ts). */
+  fundraiserId?: number | null;
 }
 
 export interface ApplyResult {
@@ -244,6 +247,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
     // before (and left its state here) or waits until this gift is recorded and then finds it.
     const chargeState = payment.chargeId ? await lockChargeState(trx, payment.chargeId, payment.chargeState ?? null) : null;
     const projectId = await existingProjectId(trx, payment.projectId);
+    const fundraiserId = await fundraiserOfGift(trx, payment.fundraiserId, projectId);
     await insertOnce(trx, payment, projectId, { status: 'succeeded' });
 
     // The claim: only the one caller that finds applied_at empty moves the money.
@@ -266,6 +270,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         chargeId: payment.chargeId ?? null,
         coveredFeeCents: coveredFee,
         publicName: payment.publicName ? payment.publicName.trim().slice(0, 80) || null : null,
+        fundraiserId,
         appliedAt: trx.fn.now(),
         appliedBy: by,
         failureMessage: null,

@@ -90,6 +90,13 @@ export const ERROR_CODES = [
   'bank.already_assigned',
   /** The bank credit is in a currency (or of an amount) the site cannot record. */
   'bank.currency',
+  // Supporters' fundraisers
+  /** The fundraiser takes no gifts: it ended, or its project takes none at the moment. */
+  'fundraiser.closed',
+  /** The fundraiser has been approved (or rejected) already: nothing was changed. */
+  'fundraiser.reviewed',
+  /** Updates can be posted once the fundraiser is public. */
+  'fundraiser.not_public',
   // The writing assistant (OpenAI)
   /** The AI service cannot be reached, is busy, or is not set up correctly. */
   'assistant.unavailable',

@@ -31,6 +31,10 @@ export const PAGE_PATHS = {
   privacy: '/privacy',
   imprint: '/imprint',
   checkout: '/checkout',
+  // Supporters' fundraisers: the form, the owner's page (by link), the public page.
+  fundraiserNew: '/fundraisers/new',
+  fundraiserManage: '/fundraisers/manage',
+  fundraiserDetail: '/fundraisers/:slug',
   // Donors manage their gifts: ask for a link, then list, change, pause, cancel; certificates.
   donorManage: '/donations/manage',
   adminLogin: '/admin-login',

@@ -54,7 +54,7 @@ function money(amount: string, currency: string, lang: Lang): string {
 const day = (date: string | null, lang: Lang) => (date ? formatDate(date, lang, 'medium') || date : '–');
 const ref = (reference: string | null) => (reference ? formatReference(reference) : null);
 
-const REASONS = ['no_reference', 'not_rf', 'check_digits', 'unknown_kind', 'unknown_project', 'unknown_donor', 'currency', 'amount'];
+const REASONS = ['no_reference', 'not_rf', 'check_digits', 'unknown_kind', 'unknown_project', 'unknown_donor', 'unknown_fundraiser', 'currency', 'amount'];
 
 export function BankPanel({ onChanged }: { onChanged?: () => void }) {
   const t = useT();
