@@ -22,6 +22,7 @@ import { isDonationCurrency, parseDonationAmount, SUGGESTED_CURRENCY } from '../
 import { giftReference } from '../models/giving/donation';
 import { AppError } from '../models/shared/errors';
 import { isCompleted, localized, truncate } from '../models/shared/rules';
+import { checkoutFundraiser } from './fundraisers';
 import type { CheckoutProps } from '../views/components/checkout/types';
 
 /**
@@ -50,16 +51,19 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
       raisedAmount: p.raisedAmount,
       goalAmount: p.goalAmount,
     }));
-  const selected = slug ? projects.find((p) => p.slug === slug) : undefined;
+  // ?fundraiser=slug: an open fundraiser's gift, for its project and in its currency.
+  const fundraiser = await checkoutFundraiser(deps, req.query.fundraiser);
+  const selected = fundraiser ? projects.find((p) => p.id === fundraiser.projectId) : slug ? projects.find((p) => p.slug === slug) : undefined;
   const props: CheckoutProps = {
     projects,
     selectedProjectId: selected?.id ?? null,
     selectedAmountCents: amountFromQuery(req.query.amount),
-    currency: isDonationCurrency(req.query.currency) ? req.query.currency : SUGGESTED_CURRENCY[lang],
-    currencyFromLink: isDonationCurrency(req.query.currency),
+    currency: fundraiser ? fundraiser.currency : isDonationCurrency(req.query.currency) ? req.query.currency : SUGGESTED_CURRENCY[lang],
+    currencyFromLink: Boolean(fundraiser) || isDonationCurrency(req.query.currency),
     interval: req.query.interval === 'month' ? 'month' : 'once',
     paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
     feeRates: deps.config.feeRates,
+    fundraiser: fundraiser && selected ? { id: fundraiser.id, slug: fundraiser.slug, title: fundraiser.title, ownerName: fundraiser.ownerName, currency: fundraiser.currency, projectId: fundraiser.projectId } : null,
   };
   return { props, meta: metaFromLocale(deps, lang, 'checkout') };
 };

@@ -254,9 +254,12 @@ export const managePage: PageLoader<FundraiserManageProps> = async (req, deps) =
   // A person's own page, reached with a secret: never kept, never indexed.
   if (req.res) {
     req.res.locals.noPageCache = true;
-    req.res.set('Cache-Control', 'no-store').set('Referrer-Policy', 'same-origin');
+    req.res.locals.cacheControl = 'private, no-store';
+    req.res.set('Referrer-Policy', 'same-origin');
   }
-  const token = typeof req.query.token === 'string' ? req.query.token : '';
+  // A form's post carries the token in its body (fundraiserPages puts it here); the mail's link in the address.
+  const posted = req.res?.locals.fundraiserToken as string | undefined;
+  const token = posted ?? (typeof req.query.token === 'string' ? req.query.token : '');
   const f = await fundraiserByToken(deps.db, token);
   const meta = metaFromLocale(deps, lang, 'fundraiserManage', { noindex: true });
   if (!f) return { props: { fundraiser: null, token: '', notice: null, errors: {}, values: { title: '', story: '', body: '' }, gifts: [], updates: [], progress: null, publicPath: '' }, meta, status: 404 };
@@ -314,7 +317,7 @@ export function fundraiserPages(deps: Deps): Router {
     const token = typeof body.token === 'string' ? body.token : '';
     // The page's forms carry the token; the address keeps it for the page shown after.
     req.originalUrl = `${localizePath(MANAGE_PATH, lang)}?token=${encodeURIComponent(token)}`;
-    req.query = { token } as Request['query'];
+    res.locals.fundraiserToken = token;
     const f = await fundraiserByToken(deps.db, token);
     if (!f || !isSameOrigin(req, deps.config.publicUrl)) return renderManage(req, res, deps, { status: f ? 403 : 404, errors: f ? { _: 'origin' } : {} });
     const back = (done: string) => res.redirect(303, `${req.originalUrl}&done=${done}`);

@@ -1,3 +1,4 @@
+import { listProjectFundraisers } from '../models/giving/fundraiser';
 import { Router } from 'express';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
 import { tFor } from '../models/shared/text';
@@ -104,6 +105,8 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
   const records = (await listSpending(deps.db, project.id)).map(publicSpending);
   // The donor wall: the names donors chose to be shown under, newest first.
   const donors = await donorWall(deps.db, project.id);
+  // Supporters' own fundraisers for it (approved ones; ended ones too, with what they raised).
+  const fundraisers = (await listProjectFundraisers(deps.db, project.id)).map((f) => ({ slug: f.slug, title: f.title, ownerName: f.ownerName }));
   const spentAmount = centsToDecimal(records.reduce((sum, r) => sum + decimalToCents(r.amount)!, 0));
   const site = deps.config.site;
   const title = localized(lang, project.title, project.titleDe);
@@ -138,7 +141,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
     },
   };
   return {
-    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, donors, imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
+    props: { project: { ...project, description, descriptionDe: '' }, descriptionHtml, news, spending: { records, spentAmount }, donors, fundraisers, imageAlt, ...(imageAltLang ? { imageAltLang } : {}) },
     meta: {
       title,
       description: truncate(description, 155),

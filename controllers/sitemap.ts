@@ -4,6 +4,7 @@ import { localizePath, pathFor } from '../models/shared/urls';
 import { listLiveProjects } from '../models/content/project';
 import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/content/news';
+import { listApprovedFundraisers } from '../models/giving/fundraiser';
 import { escapeHtml } from '../models/shared/text';
 
 
@@ -13,11 +14,12 @@ export function sitemapRouter(deps: Deps, sitemapPaths: readonly string[]): Rout
   const origin = deps.config.publicUrl;
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const [projects, news] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db)]);
+    const [projects, news, fundraisers] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db), listApprovedFundraisers(deps.db)]);
     const entries: { en: string; lastmod?: string }[] = [
       ...sitemapPaths.map((en) => ({ en })),
       ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),
       ...news.map((a) => ({ en: pathFor('newsDetail', 'en', { slug: a.slug }), lastmod: a.publishedAt })),
+      ...fundraisers.map((f) => ({ en: pathFor('fundraiserDetail', 'en', { slug: f.slug }), lastmod: f.updatedAt })),
     ];
     const urls = entries.flatMap(({ en, lastmod }) => {
       const alt = { en: origin + en, de: origin + localizePath(en, 'de') };

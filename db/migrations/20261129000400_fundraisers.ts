@@ -41,8 +41,13 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at').notNullable().defaultTo(knex.fn.now());
     t.index(['fundraiser_id']);
   });
+  // On SQLite a new column with a foreign key makes Knex rebuild the table, which drops its
+  // triggers (the content version's): there the column is a plain one (a fundraiser is never
+  // deleted on its own; with its project the gifts' project goes to null anyway).
+  const sqlite = knex.client.config.client === 'sqlite3';
   await knex.schema.alterTable('donations', (t) => {
-    t.integer('fundraiser_id').references('fundraisers.id').onDelete('SET NULL');
+    const column = t.integer('fundraiser_id');
+    if (!sqlite) column.references('fundraisers.id').onDelete('SET NULL');
     t.bigInteger('fundraiser_cents');
     t.index(['fundraiser_id']);
   });

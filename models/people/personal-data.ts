@@ -4,6 +4,7 @@
 // The outside services' part (cancelling monthly gifts at Stripe, deleting the subscriber at
 // Mailchimp for good) is done by the caller before erase() writes here, so nothing local claims an
 // erasure an outside service refused.
+import { eraseFundraiserOwner, fundraisersOfOwner } from '../giving/fundraiser';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { donationReference } from '../giving/names';
@@ -29,6 +30,8 @@ export interface PersonalData {
   tributeCards: { name: string; language: string; sendOn: string; sentAt: string | null }[];
   /** Projects whose news this address asked for when giving (models/giving/project-news.ts). */
   followedProjects: { project: string; language: string; since: string; stoppedAt: string | null }[];
+  /** Fundraisers this address started (models/giving/fundraiser.ts). */
+  fundraisers: { title: string; slug: string; name: string | null; status: string; startedAt: string }[];
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -54,6 +57,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const certificates = (await db('certificate_sends as c').join('certificate_runs as r', 'r.id', 'c.runId').where('c.donorEmail', email).orderBy('c.id').select('r.year', 'c.status', 'c.updatedAt')) as Record<string, unknown>[];
   const follows = (await db('project_followers as f').join('projects as p', 'p.id', 'f.projectId').where('f.email', email).orderBy('f.id').select('p.title', 'f.lang', 'f.createdAt', 'f.unsubscribedAt')) as Record<string, unknown>[];
   const cards = (await db('tribute_cards').where({ email }).orderBy('id').select('name', 'lang', 'sendOn', 'sentAt')) as Record<string, unknown>[];
+  const started = await fundraisersOfOwner(db, email);
   const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
   return {
     email,
@@ -86,6 +90,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
     mails: mails.map((m) => ({ subject: String(m.subject), status: String(m.status), at: iso(m.createdAt)! })),
     followedProjects: follows.map((f) => ({ project: String(f.title), language: String(f.lang), since: iso(f.createdAt)!, stoppedAt: iso(f.unsubscribedAt) })),
     tributeCards: cards.map((c) => ({ name: String(c.name), language: String(c.lang), sendOn: String(c.sendOn), sentAt: iso(c.sentAt) })),
+    fundraisers: started.map((f) => ({ title: f.title, slug: f.slug, name: f.ownerName, status: f.status, startedAt: f.createdAt })),
   };
 }
 
@@ -131,6 +136,8 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     }
     await trx('tribute_cards').where({ email }).delete();
     await trx('project_followers').where({ email }).delete();
+    // A fundraiser they started stays (its donors gave to it), without their name, address and link.
+    await eraseFundraiserOwner(trx, email);
     const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
     if (subscriberIds.length) {

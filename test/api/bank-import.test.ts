@@ -82,7 +82,8 @@ describe('ISO 11649 creditor references', () => {
     assert.deepEqual(parseReference(formatReference(projectReference(7)).toLowerCase()), { kind: 'project', projectId: 7 });
     assert.deepEqual(parseReference(scorReference('DABCDEFGH')), { kind: 'donor', code: 'ABCDEFGH' });
     assert.deepEqual(parseReference(scorReference('GIFT')), { kind: 'general' });
-    assert.deepEqual(parseReference(scorReference('F12')), { kind: 'unknown', reason: 'unknown_kind' });
+    assert.deepEqual(parseReference(scorReference('F12')), { kind: 'fundraiser', fundraiserId: 12 });
+    assert.deepEqual(parseReference(scorReference('X12')), { kind: 'unknown', reason: 'unknown_kind' });
     assert.deepEqual(parseReference('RF00P12'), { kind: 'unknown', reason: 'check_digits' });
     assert.deepEqual(parseReference('210000000003139471430009017'), { kind: 'unknown', reason: 'not_rf' });
     assert.deepEqual(parseReference(null), { kind: 'unknown', reason: 'no_reference' });
@@ -256,16 +257,17 @@ describe('bank statement import (camt.054 / camt.053)', () => {
 
   test('unknown references and other currencies are unmatched; a person assigns one, once (409 after)', async () => {
     const before = await raised(db, projectId);
-    const res = await upload(h, camt([{ amount: '33.00', ref: scorReference('F77'), debtor: 'Unknown Giver' }, { amount: '40.00', ccy: 'GBP', ref: projectReference(projectId) }, { amount: '15.00', noTxDtls: true }], { version: '04' }));
+    const res = await upload(h, camt([{ amount: '33.00', ref: scorReference('F77'), debtor: 'Unknown Giver' }, { amount: '40.00', ccy: 'GBP', ref: projectReference(projectId) }, { amount: '15.00', noTxDtls: true }, { amount: '12.00', ref: scorReference('X77') }], { version: '04' }));
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.credited, 0);
-    assert.equal(res.body.unmatched, 3);
+    assert.equal(res.body.unmatched, 4);
     assert.deepEqual(
       res.body.items.map((i: { outcome: string; reason: string }) => [i.outcome, i.reason]),
       [
-        ['unmatched', 'unknown_kind'],
+        ['unmatched', 'unknown_fundraiser'],
         ['unmatched', 'currency'],
         ['unmatched', 'no_reference'],
+        ['unmatched', 'unknown_kind'],
       ],
     );
     assert.equal(await raised(db, projectId), before);

@@ -127,10 +127,10 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
     });
 
     test("the metadata's fee is taken only when it is whole and below half of the charge", () => {
-      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null, followProject: false });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
-      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null, followProject: false, fundraiserId: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
+      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
     });
   });
 

@@ -24,6 +24,8 @@ export interface ProjectDetailProps {
   spending?: { records: PublicSpending[]; spentAmount: string };
   /** The donor wall: names donors chose to be shown under, and how many gifts stand in all. */
   donors?: DonorWall;
+  /** Supporters' approved fundraisers for the project, newest first. */
+  fundraisers?: { slug: string; title: string; ownerName: string | null }[];
   /** The project picture's alt text from the media library, in the page's language ('' when it has none). */
   imageAlt?: string;
   /** That alt text's language when not the page's (the library's English on a German page). */
@@ -38,7 +40,7 @@ function ProjectNotFound() {
   );
 }
 
-export default function ProjectDetailPage({ project, descriptionHtml, news, spending, donors, imageAlt = '', imageAltLang }: ProjectDetailProps) {
+export default function ProjectDetailPage({ project, descriptionHtml, news, spending, donors, fundraisers = [], imageAlt = '', imageAltLang }: ProjectDetailProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -144,6 +146,26 @@ export default function ProjectDetailPage({ project, descriptionHtml, news, spen
                 )}
               </section>
             )}
+
+            <section className="project-fundraisers" aria-labelledby="fundraisers-heading">
+              <h2 id="fundraisers-heading">{t('projectDetail.fundraisers.title')}</h2>
+              {fundraisers.length > 0 && (
+                <>
+                  <p>{t('projectDetail.fundraisers.text')}</p>
+                  <ul className="fundraiser-list">
+                    {fundraisers.map((f) => (
+                      <li key={f.slug}>
+                        <Link to={link('fundraiserDetail', { slug: f.slug })}>{f.title}</Link>
+                        {f.ownerName && <span className="small"> {t('projectDetail.fundraisers.by', { name: f.ownerName })}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <p>
+                <Link to={`${link('fundraiserNew')}?project=${encodeURIComponent(project.slug)}`}>{t('projectDetail.fundraisers.start')}</Link>
+              </p>
+            </section>
 
             {hasNookSections(project.title) && <NookSections />}
           </div>

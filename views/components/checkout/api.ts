@@ -58,6 +58,8 @@ export interface IntentRequest {
   tribute?: TributeRequest;
   /** Mail the donor the project's news. */
   followProject?: boolean;
+  /** A supporter's fundraiser the gift counts to. */
+  fundraiserId?: number;
 }
 
 /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */

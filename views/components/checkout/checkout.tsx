@@ -39,6 +39,7 @@ export function Checkout(props: CheckoutProps) {
             currencyFromLink={props.currencyFromLink}
             interval={props.interval}
             feeRates={props.feeRates}
+            fundraiser={props.fundraiser ?? null}
           />
         )}
       </div>

@@ -55,9 +55,10 @@ function newCheckoutId(): string {
 }
 
 /** Where a redirect-based method (TWINT, bank redirects...) comes back to: this page, with what it needs to finish. */
-function returnUrl(checkoutPath: string, projectSlug: string | null, cents: number, currency: DonationCurrency, interval: DonationInterval): string {
+function returnUrl(checkoutPath: string, projectSlug: string | null, cents: number, currency: DonationCurrency, interval: DonationInterval, fundraiserSlug: string | null): string {
   const params = new URLSearchParams({ payment: 'success' });
-  if (projectSlug) params.set('project', projectSlug);
+  if (fundraiserSlug) params.set('fundraiser', fundraiserSlug);
+  else if (projectSlug) params.set('project', projectSlug);
   params.set('amount', (cents / 100).toFixed(2));
   params.set('currency', currency);
   if (interval === 'month') params.set('interval', 'month');
@@ -138,7 +139,7 @@ function initialAmount(selectedCents: number | null | undefined): { preset: numb
   return isPreset ? { preset: selectedCents, custom: '' } : { preset: DEFAULT_PRESET_CENTS, custom: amountText(selectedCents) };
 }
 
-type FormProps = Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents' | 'currency' | 'currencyFromLink' | 'interval' | 'feeRates'>;
+type FormProps = Pick<CheckoutProps, 'projects' | 'selectedProjectId' | 'selectedAmountCents' | 'currency' | 'currencyFromLink' | 'interval' | 'feeRates' | 'fundraiser'>;
 
 /** How the gift is shown on the project's page: not at all, as "Anna M.", or under a name the donor types. */
 type Shown = 'anonymous' | 'initial' | 'typed';
@@ -152,6 +153,9 @@ export function firstNameAndInitial(name: string): string {
 
 export function DonationForm(props: FormProps) {
   const { projects, selectedProjectId, selectedAmountCents } = props;
+  // A fundraiser's gift: its project and its currency, nothing to choose there.
+  const fundraiser = props.fundraiser ?? null;
+  const fundraiserOnly = fundraiser ? { fundraiserId: fundraiser.id } : {};
   const t = useT();
   const lang = useLang();
   const link = useLinks();
@@ -237,7 +241,7 @@ export function DonationForm(props: FormProps) {
   // one. Nothing is asked of Stripe before this is settled (no session in the suggested currency first).
   const [settled, setSettled] = useState(false);
   useEffect(() => {
-    const remembered = props.currencyFromLink ? null : rememberedCurrency();
+    const remembered = props.currencyFromLink || fundraiser ? null : rememberedCurrency();
     if (remembered && remembered !== currency) setCurrency(remembered);
     setSettled(true);
   }, []);
@@ -264,6 +268,7 @@ export function DonationForm(props: FormProps) {
           language: lang,
           checkoutId: checkoutId.current,
           ...(coverFees ? { coverFees: true } : {}),
+          ...fundraiserOnly,
         };
         createPaymentIntent(request, controller.signal)
           .then(({ clientSecret: secret }) => {
@@ -406,6 +411,7 @@ export function DonationForm(props: FormProps) {
           ...(publicName ? { publicName } : {}),
           ...(dedication ? { tribute: dedication } : {}),
           ...(follow && projectId !== null ? { followProject: true } : {}),
+          ...fundraiserOnly,
         });
         secret = made.clientSecret;
       } else {
@@ -425,7 +431,7 @@ export function DonationForm(props: FormProps) {
       return;
     }
     try {
-      const confirmParams = { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount, chosenCurrency, chosenInterval) };
+      const confirmParams = { return_url: returnUrl(link('checkout'), project?.slug ?? null, chosenAmount, chosenCurrency, chosenInterval, fundraiser?.slug ?? null) };
       const { error, paymentIntent } = monthly
         ? await stripe.confirmPayment({ elements, clientSecret: secret, confirmParams, redirect: 'if_required' })
         : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
@@ -477,21 +483,28 @@ export function DonationForm(props: FormProps) {
         <legend className="checkout-step">
           <span className="step-number" aria-hidden="true">1</span> {t('checkout.projectHeading')}
         </legend>
-        <div className="field">
-          <label htmlFor="checkout-project">{t('checkout.projectLabel')}</label>
-          <select
-            id="checkout-project"
-            value={projectId === null ? '' : String(projectId)}
-            onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">{t('checkout.generalSupport')}</option>
-            {projects.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
+        {fundraiser ? (
+          <div className="checkout-fundraiser">
+            <p>{t('checkout.fundraiser.for', { title: fundraiser.title, project: project?.title ?? '' })}</p>
+            {fundraiser.ownerName && <p className="field-hint">{t('checkout.fundraiser.by', { name: fundraiser.ownerName })}</p>}
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="checkout-project">{t('checkout.projectLabel')}</label>
+            <select
+              id="checkout-project"
+              value={projectId === null ? '' : String(projectId)}
+              onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">{t('checkout.generalSupport')}</option>
+              {projects.map((p) => (
+                <option key={p.id} value={String(p.id)}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </fieldset>
 
       <fieldset className="checkout-card checkout-amount" disabled={processing}>
@@ -502,7 +515,7 @@ export function DonationForm(props: FormProps) {
           <fieldset className="choice-group" aria-describedby="methods-note">
             <legend>{t('checkout.currencyLegend')}</legend>
             <div className="choices">
-              {DONATION_CURRENCIES.map((c) => (
+              {(fundraiser ? [fundraiser.currency] : DONATION_CURRENCIES).map((c) => (
                 <label key={c} className="choice">
                   <input type="radio" name="currency" value={c} checked={currency === c} onChange={() => chooseCurrency(c)} />
                   <span>{t(`checkout.currencies.${c}`)}</span>

@@ -28,4 +28,16 @@ export interface CheckoutProps {
   paymentsEnabled: boolean;
   /** What covering the fees adds, per method and currency (FEE_RATES). */
   feeRates: FeeTable;
+  /** ?fundraiser=slug of an open fundraiser: the gift counts to it, for its project, in its currency. */
+  fundraiser?: CheckoutFundraiser | null;
+}
+
+/** A supporter's fundraiser the gift is given through. */
+export interface CheckoutFundraiser {
+  id: number;
+  slug: string;
+  title: string;
+  ownerName: string | null;
+  currency: DonationCurrency;
+  projectId: number;
 }
