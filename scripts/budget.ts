@@ -11,6 +11,7 @@
 // checkout ships its React island; Stripe.js itself comes from Stripe and is not counted (the test
 // machine answers it empty), nor are the card fields it draws.
 // npm run budget [-- "/,/de/news"] [-- --no-slow]  (exit code 1 when a page is over budget)
+import { demoFundraiserSlug } from './demo-fundraiser';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage } from '../test/helpers';
 import { startFakeStripe } from '../test/fakes/stripe';
@@ -43,6 +44,7 @@ const staticRoutes = PAGES.filter((r) => r.layout === 'public' && !r.path.includ
 const defaults: { path: string; id: RouteId }[] = [
   ...staticRoutes.map((r) => ({ path: r.path, id: r.id as RouteId })),
   { path: `/projects/${projects[0]!.slug}`, id: 'projectDetail' as const },
+  { path: `/fundraisers/${await demoFundraiserSlug(srv.handle.deps.db)}`, id: 'fundraiserDetail' as const },
   ...news.filter((a) => a.abstractDe).slice(0, 2).map((a) => ({ path: `/news/${a.slug}`, id: 'newsDetail' as const })),
 ].flatMap((p) => [p, { ...p, path: localizePath(p.path, 'de') }]);
 defaults.push({ path: '/admin-login', id: 'adminLogin' });
