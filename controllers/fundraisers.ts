@@ -365,6 +365,7 @@ export const showPage: PageLoader<FundraiserPageProps> = async (req, deps) => {
         slug: f.slug,
         title: f.title,
         story: f.story,
+        lang: f.lang,
         ownerName: f.ownerName,
         imageUrl,
         imageAlt: picture.text,

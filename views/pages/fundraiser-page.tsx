@@ -16,6 +16,8 @@ export interface FundraiserView {
   title: string;
   /** Plain text; blank lines part paragraphs. */
   story: string;
+  /** The language the owner wrote title, story and updates in. */
+  lang: 'en' | 'de';
   ownerName: string | null;
   imageUrl: string;
   imageAlt: string;
@@ -58,6 +60,8 @@ export default function FundraiserPage({ fundraiser: f }: FundraiserPageProps) {
       ? t('fundraiser.page.raisedOf', { raised: formatAmount(f.raisedCents, f.currency, lang), goal: formatAmount(f.goal, f.currency, lang) })
       : t('fundraiser.page.donorsOf', { count: f.donorCount, goal: f.goal });
   const endDay = formatDate(`${f.endDate}T12:00:00Z`, lang);
+  // The owner's words are marked with their language on a page of the other one.
+  const own = f.lang === lang ? undefined : f.lang;
 
   return (
     <article className="project-detail fundraiser">
@@ -69,7 +73,7 @@ export default function FundraiserPage({ fundraiser: f }: FundraiserPageProps) {
               ← {f.project.title}
             </Link>
             <span className="badge badge-funding">{t('fundraiser.page.badge')}</span>
-            <h1>{f.title}</h1>
+            <h1 lang={own}>{f.title}</h1>
             <p className="fundraiser-by">{f.ownerName ? t('fundraiser.page.by', { name: f.ownerName }) : t('fundraiser.page.bySupporter')}</p>
           </div>
         </div>
@@ -108,7 +112,7 @@ export default function FundraiserPage({ fundraiser: f }: FundraiserPageProps) {
         <div className="detail-main">
           <section aria-labelledby="story-heading">
             <h2 id="story-heading">{t('fundraiser.page.story')}</h2>
-            <div className="article-body fundraiser-story">
+            <div className="article-body fundraiser-story" lang={own}>
               {paragraphs(f.story).map((p, i) => (
                 <p key={i}>{p}</p>
               ))}
@@ -128,7 +132,9 @@ export default function FundraiserPage({ fundraiser: f }: FundraiserPageProps) {
                       <time dateTime={u.createdAt}>{formatDate(u.createdAt, lang)}</time>
                     </p>
                     {paragraphs(u.body).map((p, i) => (
-                      <p key={i}>{p}</p>
+                      <p key={i} lang={own}>
+                        {p}
+                      </p>
                     ))}
                   </li>
                 ))}
