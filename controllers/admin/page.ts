@@ -26,6 +26,7 @@ import { listGlossary } from '../../models/translation/glossary';
 import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 // Where the money went: the edited project's spending records.
 import { listSpending } from '../../models/giving/spending';
+import { listFundraisers } from '../../models/giving/fundraiser';
 import { translationsView } from './translations';
 
 
@@ -49,6 +50,9 @@ async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['media
       return listPageContents(deps.db);
     case 'media':
       return listMedia(deps.db, { category: filter.category || undefined, q: filter.q || undefined });
+    // Supporters' fundraisers, pending first (the list is there without JavaScript too).
+    case 'fundraisers':
+      return listFundraisers(deps.db);
     default:
       return [];
   }
@@ -71,7 +75,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'translations' && tab !== 'glossary' && tab !== 'people') {
+  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'fundraisers' && tab !== 'translations' && tab !== 'glossary' && tab !== 'people') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -85,7 +89,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     }
   }
   const projectOptions =
-    tab === 'news' ? (await listProjects(deps.db)).map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) : [];
+    tab === 'news' || tab === 'fundraisers' ? (await listProjects(deps.db)).map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) : [];
 
   // The open Pages form's texts: the page named by a failed post, else the edited entry's, else
   // the first page a new entry would get (the form without JavaScript cannot ask for them).

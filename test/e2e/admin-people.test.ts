@@ -101,7 +101,7 @@ describe('admins are people, in Chromium', () => {
     await lena.page.waitForURL(/\/de\/admin(\?|$)/);
     await waitForLoader(lena.page);
     // An editor: no Donations tab; the People tab is her account.
-    assert.equal(await lena.page.getByRole('tab', { name: 'Spenden' }).count(), 0);
+    assert.equal(await lena.page.getByRole('tab', { name: 'Spenden', exact: true }).count(), 0);
     await lena.page.getByRole('tab', { name: 'Ihr Konto' }).click();
     const account = lena.page.getByRole('region', { name: 'Ihr Konto', exact: true });
     await account.getByText('Angemeldet als Lena Keller, mit der Rolle Redaktion.').waitFor();

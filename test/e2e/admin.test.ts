@@ -58,8 +58,8 @@ describe('admin in Chromium', () => {
     await welcomed;
     assert.equal(await page.evaluate(() => localStorage.getItem('adminKey') ?? document.cookie.includes('admin.sid')), false, 'the session cookie is HttpOnly');
     assert.deepEqual(await axeSerious(page), []);
-    // The spec's tabs, Glossary and Translations, and People (an admin: the people and their own account).
-    assert.equal(await page.getByRole('tab').count(), 11);
+    // The spec's tabs, Fundraisers, Glossary and Translations, and People (an admin: the people and their own account).
+    assert.equal(await page.getByRole('tab').count(), 12);
 
     // Media: upload an image, see it in the grid, look at it.
     await page.getByRole('tab', { name: 'Media', exact: true }).click();

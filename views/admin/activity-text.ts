@@ -191,6 +191,10 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'glossary' && name && (a === 'create' || a === 'update' || a === 'delete')) {
     return say(a === 'create' ? 'glossaryCreate' : a === 'update' ? 'glossaryUpdate' : 'glossaryDelete', { name: quoted(t, name) });
   }
+  // Supporters' fundraisers: approved, rejected (or taken down) and edited by an admin, or edited by their owner.
+  if (e.entity === 'fundraiser' && name && (a === 'approve' || a === 'reject' || a === 'update')) {
+    return say(a === 'approve' ? 'fundraiserApprove' : a === 'reject' ? 'fundraiserReject' : 'fundraiserUpdate', { name: quoted(t, name) });
+  }
   if (e.entity === 'spending' && (a === 'create' || a === 'update' || a === 'delete') && d.amountCents !== undefined) {
     const key = a === 'create' ? 'spendingCreate' : a === 'update' ? 'spendingUpdate' : 'spendingDelete';
     const sentence = say(key, {

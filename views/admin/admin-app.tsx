@@ -14,6 +14,7 @@ import { ActivityPanel, activityQuery } from './activity';
 import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
+import { FundraisersTab, type AdminFundraiser } from './fundraisers-tab';
 // Translation status.
 import { TranslationsTab } from './translations-tab';
 import { GlossaryPanel } from './glossary-panel';
@@ -160,6 +161,14 @@ function AdminScreens(props: AdminPageProps) {
     panel = <PeopleTab me={props.admin} />;
   } else if (tab === 'donations') {
     panel = <DonationsTab onChanged={() => refreshActivity()} />;
+  } else if (tab === 'fundraisers') {
+    panel = (
+      <FundraisersTab
+        initialItems={fromServer ? (props.items as AdminFundraiser[]) : null}
+        projectOptions={fromServer ? props.projectOptions : null}
+        onChanged={() => refreshActivity()}
+      />
+    );
   } else if (tab === 'translations') {
     panel = <TranslationsTab initial={fromServer ? (props.translations ?? null) : null} />;
   } else if (tab === 'glossary') {

@@ -16,8 +16,9 @@ import type { PageTextsCatalog } from '../admin/page-texts-fields';
 import type { SpendingInitial } from '../admin/spending-section';
 import type { TranslationsView } from '../../models/shared/translation-rules';
 import type { GlossaryTermView } from '../admin/glossary-panel';
+import type { AdminFundraiser } from '../admin/fundraisers-tab';
 
-export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem;
+export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem | AdminFundraiser;
 
 export interface AdminPageProps {
   admin: AdminIdentity;
@@ -25,9 +26,9 @@ export interface AdminPageProps {
   /** Whether the forms can ask for machine translation drafts (an OpenAI key is set up). */
   machineDrafts: boolean;
   tab: AdminTab;
-  /** The active tab's items (news without their bodies). */
+  /** The active tab's items (news without their bodies; the fundraisers with their progress). */
   items: AdminListItem[];
-  /** Projects to link a news article to (id and titles). */
+  /** Projects to link a news article to (id and titles); the Fundraisers tab names their projects in the admin's language with them. */
   projectOptions: { id: number; title: string; titleDe: string }[];
   /** ?new=1 / ?edit=<id>: the inline form is open (server-rendered, for the no-JavaScript path). */
   form: { id: number | null; item: Project | NewsArticle | TeamMember | PageContent | null } | null;
