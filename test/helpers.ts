@@ -143,6 +143,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/imprint',
   '/checkout',
   '/donations/manage',
+  '/fundraisers/new',
+  '/fundraisers/annas-40th-birthday-for-skills-for-life',
 ];
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

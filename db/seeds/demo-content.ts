@@ -1182,6 +1182,22 @@ export const demoSpending: SpendingSeed[] = [
   { projectSlug: 'permaculture-food-gardens', spentOn: '2025-10-02', amountCents: usd(980), category: 'training', description: 'Two-day composting course', descriptionDe: 'Zweitägiger Kompostkurs' },
 ];
 
+/** A supporter's fundraiser, approved: what a visitor finds on the Skills for Life page (no manage link: no owner's mail). */
+export const demoFundraiser = {
+  slug: 'annas-40th-birthday-for-skills-for-life',
+  projectSlug: 'skills-for-life-youth-programme',
+  title: 'Anna’s 40th birthday for Skills for Life',
+  story:
+    'I turn 40 this spring, and I have everything I need. So instead of presents, I am asking my friends and family to give to Skills for Life at the Tariro Nook.\n\nSix months of training turn a young person from Mwenezi into a carpenter, a tailor or a baker with customers of their own. Every franc buys tools, materials and time with a mentor.',
+  goalKind: 'amount',
+  goal: 200000,
+  currency: 'chf',
+  ownerName: 'Anna M.',
+  lang: 'en',
+  /** Open for about ten months from the day the demo content is seeded. */
+  days: 300,
+} as const;
+
 // ---------------------------------------------------------------------------
 // Seeding
 // ---------------------------------------------------------------------------
@@ -1225,6 +1241,14 @@ export async function seedDemoContent(knex: Knex): Promise<void> {
       const projectId = idBySlug.get(projectSlug);
       if (projectId === undefined || withSpending.has(projectId)) continue;
       await trx('project_spending').insert({ ...record, projectId, createdBy: 'seed' });
+    }
+
+    const { projectSlug, days, ...fundraiser } = demoFundraiser;
+    const fundraiserProject = idBySlug.get(projectSlug);
+    if (fundraiserProject !== undefined && !(await trx('fundraisers').where({ slug: fundraiser.slug }).first('id'))) {
+      const end = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const now = new Date().toISOString();
+      await trx('fundraisers').insert({ ...fundraiser, projectId: fundraiserProject, endDate: end, status: 'approved', reviewedBy: 'seed', reviewedAt: now, createdAt: now, updatedAt: now });
     }
   });
 }

@@ -19,6 +19,8 @@ import { requestSubscription } from '../../models/newsletter/subscriber';
 import { localizePath } from '../../models/shared/urls';
 import { PAGES } from '../../controllers/pages';
 import { PUBLIC_PAGE_PATHS, testApp } from '../helpers';
+import { createFundraiser } from '../../models/giving/fundraiser';
+import { swissToday } from '../../models/shared/dates';
 
 const execFileAsync = promisify(execFile);
 
@@ -109,10 +111,12 @@ before(async () => {
 
   const publicPaths = [...PUBLIC_PAGE_PATHS, '/backend-demo', '/test-images'];
   // Every public route of the route table is among them (a new page joins this check).
+  // The owner's page of a fundraiser needs its link's token (below).
+  const covered = [...publicPaths, '/fundraisers/manage'];
   for (const r of PAGES) {
     if (r.layout !== 'public') continue;
     assert.ok(
-      publicPaths.some((p) => routePattern(r.path).test(p)),
+      covered.some((p) => routePattern(r.path).test(p)),
       `route ${r.id} (${r.path}) is not checked: add a path for it to PUBLIC_PAGE_PATHS in test/helpers.ts`,
     );
   }
@@ -124,6 +128,15 @@ before(async () => {
     await keep(visitor, localizePath('/news/%zz', lang), 400);
     await keep(visitor, `${localizePath('/projects', lang)}?filter=%zz`, 200);
     for (const q of ['', '?mode=email', '?sent=1&mode=email', '?error=invalid']) await keep(visitor, localizePath('/admin-login', lang) + q, 200);
+  }
+
+  // A fundraiser's owner's page, with its link's token and without; the form refused.
+  const project = (await h.deps.db('projects').where({ status: 'funding' }).orderBy('id').first('id')) as { id: number };
+  const { token } = await createFundraiser(h.deps.db, { projectId: project.id, title: 'A walk', story: 'We walk twenty kilometres for the Nook.', imageUrl: null, goalKind: 'donors', goal: 20, currency: 'chf', endDate: swissToday(), name: 'Walker', email: 'walker@example.org', language: 'en' });
+  for (const lang of ['en', 'de'] as const) {
+    await keep(visitor, `${localizePath('/fundraisers/manage', lang)}?token=${token}`, 200);
+    await keep(visitor, `${localizePath('/fundraisers/manage', lang)}?token=nope`, 404);
+    await keep(visitor, `${localizePath('/fundraisers/new', lang)}?sent=1`, 200);
   }
 
   // The pages behind the links in mails: with a good token (a page with one button), and without.

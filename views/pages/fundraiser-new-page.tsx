@@ -158,7 +158,8 @@ export default function FundraiserNewPage({ projects, photos, values, errors, se
               {field(
                 'currency',
                 t('fundraiser.new.fields.currency'),
-                <select {...attrs('currency')} defaultValue={values.currency}>
+                // Always has a value: not `required` (a required select must start with an empty choice).
+                <select {...attrs('currency')} required={undefined} defaultValue={values.currency}>
                   {DONATION_CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c.toUpperCase()}
