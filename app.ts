@@ -25,6 +25,7 @@ import { createPageCache } from './controllers/middleware/caching';
 import { adminSessions } from './controllers/middleware/sessions';
 import { assetLoader } from './controllers/assets';
 import { routes } from './controllers/routes';
+import { createVisitCounter } from './models/site/visits';
 import { jobTasks, queueRecurringJobs } from './controllers/jobs';
 import { markDraining } from './controllers/health';
 import { createI18n } from './views/i18n';
@@ -95,6 +96,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     assistant: await createAssistant({ ...config.openai, log }),
     payments: await createPaymentsProvider({ ...config.stripe, log }),
     storage: await createStorage(config, log),
+    // Page views, counted without a cookie or a stored address (models/site/visits.ts).
+    visits: createVisitCounter(db, log),
   };
   // Stripe's subscriptions (donors' monthly gifts) and OpenAI's image descriptions (alt text
   // proposals): only the donors' page and the jobs use them.
@@ -115,6 +118,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
       sessions.close();
       // Running jobs finish (or are stopped and retried later) before the database closes.
       await jobs.stop();
+      await deps.visits.flush();
       await deps.mail.close();
       await deps.storage.close();
       deps.pageCache.close();

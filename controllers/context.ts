@@ -1,3 +1,4 @@
+import type { VisitCounter } from '../models/site/visits';
 import type { Knex } from 'knex';
 import type { Request } from 'express';
 import type { i18n } from 'i18next';
@@ -34,6 +35,8 @@ export interface Deps {
   payments: PaymentsProvider;
   /** Uploaded files: UPLOAD_DIR, or an S3-compatible bucket shared by every instance. */
   storage: FileStorage;
+  /** Page views, counted without a cookie or a stored address (models/site/visits.ts). */
+  visits: VisitCounter;
 }
 
 /** A page's controller: the props of its page component (the type the page exports) and its head data. */

@@ -22,6 +22,7 @@ import { receiptMail } from '../views/mails/receipt';
 import { sendTributeCard, TRIBUTE_CARD_TASK } from '../models/giving/tribute';
 import { tributeCardMail } from '../views/mails/tribute-card';
 import { PROJECT_NEWS_TASK, queueProjectNews, sendProjectNews } from '../models/giving/project-news';
+import { queueVisitsRollup, rollUpVisits, VISITS_ROLLUP_EVERY_MS, VISITS_ROLLUP_TASK } from '../models/site/visits';
 import { projectNewsMail } from '../views/mails/project-news';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
@@ -73,6 +74,16 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined),
     // Keep no more than needed: mails with one-time links, old tokens, sessions, IP addresses; daily.
     [RETENTION_TASK]: (_payload, ctx) => runRetentionJob({ db, jobs, periods: config.retention }, ctx.log).then(() => undefined),
+    // Page views rolled into daily rows every minute; the raw views and salts of past days go.
+    [VISITS_ROLLUP_TASK]: async (_payload, ctx) => {
+      try {
+        await rollUpVisits(db);
+      } catch (err) {
+        ctx.log.warn({ err: (err as Error).message }, 'visit counts not rolled up; next run in a minute');
+      } finally {
+        await queueVisitsRollup(jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
+      }
+    },
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -88,4 +99,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queuePublishSweep(deps.jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
   await queueTrashPurge(deps.jobs);
   await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_FIRST_DELAY_MS));
+  await queueVisitsRollup(deps.jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
 }

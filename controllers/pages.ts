@@ -17,6 +17,7 @@ import { listLiveTeam } from '../models/content/team';
 import { recipientsOf } from '../models/site/recipients';
 import { answerPreview, previewSecretOf } from './preview';
 import { announceSpeculation } from './speculation';
+import { countPageView } from './visits';
 import * as home from './home';
 import * as projects from './projects';
 import * as news from './news';
@@ -151,6 +152,8 @@ export function cachedPages(deps: Deps): RequestHandler {
     if (!page) return next();
     announceSpeculation(res);
     writePage(res, page);
+    // Only pages with status 200 are kept: a view of a public page.
+    if (!wantsPageJson(req)) countPageView(deps, req);
   };
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -192,6 +195,7 @@ function answer(deps: Deps, route: PageRoute): RequestHandler {
     });
     announceSpeculation(res);
     writePage(res, page);
+    if (page.status === 200 && page.type === 'html') countPageView(deps, req);
   };
 }
 

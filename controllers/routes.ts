@@ -25,6 +25,7 @@ import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
 import { projectUpdatesLinkPages } from './project-updates';
 import { checkoutApi } from './checkout';
+import { visitsApi } from './visits';
 import { fundraiserPages, fundraisersApi } from './fundraisers';
 import { qrBillRouter } from './qr-bill';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
@@ -179,6 +180,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
   // Supporters' fundraisers: the API and the posts of the form and the owner's page (controllers/fundraisers.ts).
   app.use('/api/fundraisers', fundraisersApi(deps));
+  // The beacon of a page fetched ahead, sent when it is shown (controllers/visits.ts). Never stored.
+  app.use('/api/visits', noStore, visitsApi(deps));
   app.use(inEveryLanguage('/fundraisers'), fundraiserPages(deps));
   // A project's news to its donors: the unsubscribe page and its one-click button.
   app.use(inEveryLanguage('/project-updates'), privatePage, projectUpdatesLinkPages(deps));

@@ -144,7 +144,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/checkout',
   '/donations/manage',
   '/fundraisers/new',
-  '/fundraisers/annas-40th-birthday-for-skills-for-life',
+  '/fundraisers/miriams-40th-birthday-for-skills-for-life',
 ];
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

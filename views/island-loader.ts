@@ -170,3 +170,12 @@ void Promise.all(eager).then(() => {
   document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
   document.documentElement.dataset.hydrated = 'true';
 });
+
+// A page fetched ahead of a click (prefetch, prerender) was not counted when it was sent
+// (controllers/visits.ts): it says once that it is shown. No cookie, nothing stored here.
+function shown(): void {
+  const body = JSON.stringify({ path: location.pathname, query: location.search.slice(1), referrer: document.referrer });
+  navigator.sendBeacon?.('/api/visits', new Blob([body], { type: 'application/json' }));
+}
+if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener('prerenderingchange', shown, { once: true });
+else if ((performance.getEntriesByType('navigation')[0] as (PerformanceEntry & { deliveryType?: string }) | undefined)?.deliveryType === 'navigational-prefetch') shown();

@@ -2,6 +2,7 @@
 // /api/admin (admin credential, CSRF token for changes), and the admin page's no-JavaScript
 // forms under /admin in every language (session only).
 import { adminFundraisersApi } from '../fundraisers';
+import { adminStatsApi } from '../visits';
 import { Router } from 'express';
 import type { Deps } from '../context';
 import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
@@ -55,6 +56,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminBankImportsApi(deps));
   // Supporters' fundraisers: the list, approving, rejecting, editing (controllers/fundraisers.ts).
   router.use(adminFundraisersApi(deps));
+  // The numbers: visits, pages, referrers, campaigns, gifts and subscriptions per source (controllers/visits.ts).
+  router.use(adminStatsApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
   // --- machine translation drafts and the glossary ---

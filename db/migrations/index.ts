@@ -24,6 +24,7 @@ import * as tributes from './20261129000100_tributes';
 import * as bankImports from './20261129000200_bank_imports';
 import * as projectFollowers from './20261129000300_project_followers';
 import * as fundraisers from './20261129000400_fundraisers';
+import * as visits from './20261129000500_visits';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -53,6 +54,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129000200_bank_imports': bankImports,
   '20261129000300_project_followers': projectFollowers,
   '20261129000400_fundraisers': fundraisers,
+  '20261129000500_visits': visits,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1184,15 +1184,15 @@ export const demoSpending: SpendingSeed[] = [
 
 /** A supporter's fundraiser, approved: what a visitor finds on the Skills for Life page (no manage link: no owner's mail). */
 export const demoFundraiser = {
-  slug: 'annas-40th-birthday-for-skills-for-life',
+  slug: 'miriams-40th-birthday-for-skills-for-life',
   projectSlug: 'skills-for-life-youth-programme',
-  title: 'Anna’s 40th birthday for Skills for Life',
+  title: 'Miriam’s 40th birthday for Skills for Life',
   story:
     'I turn 40 this spring, and I have everything I need. So instead of presents, I am asking my friends and family to give to Skills for Life at the Tariro Nook.\n\nSix months of training turn a young person from Mwenezi into a carpenter, a tailor or a baker with customers of their own. Every franc buys tools, materials and time with a mentor.',
   goalKind: 'amount',
   goal: 200000,
   currency: 'chf',
-  ownerName: 'Anna M.',
+  ownerName: 'Miriam K.',
   lang: 'en',
   /** Open for about ten months from the day the demo content is seeded. */
   days: 300,

@@ -50,9 +50,10 @@ import { MAX_DB_ID } from '../shared/db-limits';
 import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
 import { RUNNING_SUBSCRIPTION } from './names';
-import { FEE_METHODS, feeFor, fitsWithFee, type FeeTable } from '../shared/fees';
+import { FEE_METHODS, feeFor, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
+import { SourceSchema } from '../site/visits';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -169,6 +170,8 @@ export const CreateIntentSchema = z
     tribute: TributeSchema.optional(),
     /** Mail the donor the project's news (models/giving/project-news.ts). */
     followProject: z.boolean({ error: 'followProject must be true or false' }).default(false),
+    /** The page the giver came from (models/site/visits.ts): the reports count gifts per source. */
+    source: SourceSchema,
     /** A supporter's fundraiser (models/giving/fundraiser.ts): the gift goes to its project, in its currency. */
     fundraiserId: z
       .number({ error: 'fundraiserId must be a fundraiser id' })
@@ -206,6 +209,8 @@ export const GiftDetailsSchema = z.object({
   language: z.enum(['en', 'de'], { error: 'language must be en or de' }).default('en'),
   tribute: TributeSchema.optional(),
   followProject: z.boolean({ error: 'followProject must be true or false' }).default(false),
+  /** How the donor pays, as chosen in the payment form: a covered fee follows it (card or TWINT). */
+  paymentMethod: z.enum(FEE_METHODS, { error: `paymentMethod must be one of ${FEE_METHODS.join(', ')}` }).optional(),
 }).superRefine((input, ctx) => {
   const tributeIssue = tributeProblem(input.tribute);
   if (tributeIssue) ctx.addIssue({ code: 'custom', path: ['tribute', 'notify', 'sendOn'], message: tributeIssue });
@@ -256,6 +261,7 @@ function idempotencyKey(input: CreateIntentInput, description: string, feeCents:
         ...(input.tribute ? [`tribute:${JSON.stringify(input.tribute)}`] : []),
         ...(input.followProject ? ['follow'] : []),
         ...(input.fundraiserId ? [`fundraiser:${input.fundraiserId}`] : []),
+        ...(input.source ? [`source:${input.source}`] : []),
       ]),
     )
     .digest('hex')
@@ -306,7 +312,7 @@ const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
 export function giftOptionsOf(
   metadata: Record<string, string>,
   chargedCents: number,
-): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean; fundraiserId: number | null } {
+): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean; fundraiserId: number | null; source: string | null } {
   const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
   const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
   return {
@@ -315,6 +321,7 @@ export function giftOptionsOf(
     tribute: tributeOf(metadata),
     followProject: metadata.follow === '1',
     fundraiserId: /^[1-9]\d{0,9}$/.test(metadata.fundraiserId ?? '') ? Number(metadata.fundraiserId) : null,
+    source: SourceSchema.safeParse(metadata.source).data ?? null,
   };
 }
 
@@ -350,6 +357,7 @@ export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput
     ...(input.tribute ? tributeMetadata(input.tribute, input.language) : {}),
     ...(input.followProject ? { follow: '1' } : {}),
     ...(fundraiser ? { fundraiserId: String(fundraiser.id) } : {}),
+    ...(input.source ? { source: input.source } : {}),
   };
   if (input.interval === 'month') {
     const email = input.email!;
@@ -429,11 +437,37 @@ export async function setGiftDetails(deps: CheckoutDeps, input: GiftDetailsInput
   if (!OPEN_INTENT.has(pi.status)) {
     throw new AppError(409, 'payments.not_succeeded', `This payment session is no longer open (status: ${pi.status}). Please reload the page to give again.`);
   }
-  await stripe.updateIntentMetadata(pi.id, { email: input.email!, name: input.name ?? '', publicName: input.publicName ?? '',
-    follow: input.followProject ? '1' : '',
-    ...tributeMetadata(input.tribute, input.language),
-  });
+  // A covered fee follows the method the donor chose in the form (the session was made with the card's).
+  const fee = input.paymentMethod ? feeForMethod(deps, pi, input.paymentMethod) : null;
+  await stripe.updateIntentMetadata(
+    pi.id,
+    {
+      email: input.email!,
+      name: input.name ?? '',
+      publicName: input.publicName ?? '',
+      follow: input.followProject ? '1' : '',
+      ...tributeMetadata(input.tribute, input.language),
+      ...(fee ? { coveredFee: String(fee.feeCents) } : {}),
+    },
+    fee ? fee.amountCents : undefined,
+  );
   return { updated: true };
+}
+
+/**
+ * A one-off session's covered fee for another method: the gift (what was charged less the fee it
+ * was made with) and the fee of `method`; null when the donor covers no fee or it is the same.
+ */
+function feeForMethod(deps: CheckoutDeps, pi: PaymentIntentInfo, method: FeeMethod): { feeCents: number; amountCents: number } | null {
+  const before = /^\d{1,9}$/.test(pi.metadata.coveredFee ?? '') ? Number(pi.metadata.coveredFee) : 0;
+  if (before <= 0 || before * 2 >= pi.amount) return null;
+  if (method === 'twint' && pi.currency !== 'chf') {
+    throw new AppError(400, 'validation', 'paymentMethod twint is only for gifts in CHF', { paymentMethod: fieldError('invalid', undefined, 'twint is only for CHF') });
+  }
+  const gift = pi.amount - before;
+  const feeCents = feeFor(deps.config.feeRates, gift, pi.currency as DonationCurrency, method);
+  if (!fitsWithFee(gift, feeCents)) throw new AppError(400, 'validation', 'amount with the covered fee must be at most 999,999.99', { amount: fieldError('amount', undefined, 'too large with the fee') });
+  return feeCents === before ? null : { feeCents, amountCents: gift + feeCents };
 }
 
 /** Customer (known or new), product and subscription; answers the first invoice's client secret. */

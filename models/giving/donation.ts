@@ -84,6 +84,8 @@ export interface ConfirmedPayment {
   followProject?: boolean;
   /** The supporter's fundraiser the gift was given through (models/giving/fundraiser.ts). */
   fundraiserId?: number | null;
+  /** The page the giver came from (models/site/visits.ts). */
+  source?: string | null;
 }
 
 export interface ApplyResult {
@@ -271,6 +273,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         coveredFeeCents: coveredFee,
         publicName: payment.publicName ? payment.publicName.trim().slice(0, 80) || null : null,
         fundraiserId,
+        source: payment.source ? payment.source.slice(0, 300) : null,
         appliedAt: trx.fn.now(),
         appliedBy: by,
         failureMessage: null,

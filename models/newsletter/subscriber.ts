@@ -1,6 +1,7 @@
 // Newsletter subscribers kept in our own database (used when Mailchimp is not configured):
 // double opt-in with a one-time confirmation token (only its hash is stored), a one-click
 // unsubscribe token, and a consent record for every step.
+import { SourceSchema } from '../site/visits';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
@@ -24,6 +25,8 @@ export const SubscribeInputSchema = z.object({
   language: z.enum(['en', 'de']).optional(),
   /** Which form the visitor used (kept in the consent record). */
   form: z.string().trim().max(60).regex(/^[a-z0-9-]*$/).optional(),
+  /** The page the visitor subscribed from (models/site/visits.ts): counted, not kept with the address. */
+  source: SourceSchema,
 });
 
 export interface Subscriber {

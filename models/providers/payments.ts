@@ -341,8 +341,8 @@ export interface StripePayments {
   createIntent(input: CreateIntentInput): Promise<{ id: string; clientSecret: string }>;
   /** The PaymentIntent as Stripe knows it; null when Stripe has no such intent. */
   retrieveIntent(id: string): Promise<PaymentIntentInfo | null>;
-  /** Sets keys of a PaymentIntent's metadata ('' removes one); the others stay. */
-  updateIntentMetadata(id: string, metadata: Record<string, string>): Promise<void>;
+  /** Sets keys of a PaymentIntent's metadata ('' removes one; the others stay), and its amount when given (an open payment). */
+  updateIntentMetadata(id: string, metadata: Record<string, string>, amountCents?: number): Promise<void>;
   /** Creates the product every monthly gift's price belongs to ("Monthly donation"). */
   createMonthlyProduct(idempotencyKey: string): Promise<string>;
   /**
@@ -573,9 +573,9 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
       return retrieve('paymentIntents.retrieve', id, IntentWithChargeSchema, () => stripe.paymentIntents.retrieve(id), toInfo);
     },
 
-    async updateIntentMetadata(id, metadata) {
+    async updateIntentMetadata(id, metadata, amountCents) {
       try {
-        await stripe.paymentIntents.update(id, { metadata });
+        await stripe.paymentIntents.update(id, amountCents === undefined ? { metadata } : { metadata, amount: amountCents });
       } catch (err) {
         throw translate(err, log, 'paymentIntents.update');
       }

@@ -127,10 +127,10 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
     });
 
     test("the metadata's fee is taken only when it is whole and below half of the charge", () => {
-      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null, followProject: false, fundraiserId: null });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
-      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
-      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '330', publicName: ' Anna M. ' }, 10330), { coveredFeeCents: 330, publicName: 'Anna M.', tribute: null, followProject: false, fundraiserId: null, source: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '6000' }, 10000), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null, source: null });
+      assert.deepEqual(giftOptionsOf({ coveredFee: '3.3', publicName: '<b>x</b>' }, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null, source: null });
+      assert.deepEqual(giftOptionsOf({}, 10330), { coveredFeeCents: 0, publicName: null, tribute: null, followProject: false, fundraiserId: null, source: null });
     });
   });
 
@@ -228,6 +228,47 @@ describe('gift options: covering the fee and the donor wall (fake Stripe API, re
         assert.equal(twint!.body.amount, String(10000 + coveredFeeCents(10000, { percent: 1.3, fixedCents: 20 })));
         assert.equal(card!.body.amount, '10330');
       } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('the fee of the method chosen in the form', () => {
+    test('a one-off session made with the card fee: TWINT chosen before paying sets the TWINT fee (amount and metadata); the gift counts in full', async () => {
+      const app = await testApp({ ...fake.env(), FEE_RATES: 'twint chf 1.3% + 0.20' }, { worker: false });
+      const srv = http.createServer(app.app);
+      await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
+      fake.webhook = { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/api/stripe/webhook`, secret: 'whsec_test' };
+      try {
+        const project = await app.deps.db('projects').where({ status: 'funding' }).orderBy('id').first('id', 'raisedCents');
+        const started = await request(app.app).post('/api/create-payment-intent').send({ amount: 100, currency: 'chf', projectId: project.id, coverFees: true }).expect(200);
+        const id = started.body.clientSecret.split('_secret_')[0];
+        assert.equal(fake.intents.get(id)!.amount, 10330, 'made with the card fee');
+        const twintFee = coveredFeeCents(10000, { percent: 1.3, fixedCents: 20 });
+        const details = await request(app.app).post('/api/payment-details').send({ clientSecret: started.body.clientSecret, email: 'twint@example.ch', paymentMethod: 'twint' }).expect(200);
+        assert.deepEqual(details.body, { updated: true });
+        assert.equal(fake.intents.get(id)!.amount, 10000 + twintFee);
+        assert.equal(fake.intents.get(id)!.metadata.coveredFee, String(twintFee));
+        // Back to the card: the card's fee again.
+        await request(app.app).post('/api/payment-details').send({ clientSecret: started.body.clientSecret, email: 'twint@example.ch', paymentMethod: 'card' }).expect(200);
+        assert.equal(fake.intents.get(id)!.amount, 10330);
+        await request(app.app).post('/api/payment-details').send({ clientSecret: started.body.clientSecret, email: 'twint@example.ch', paymentMethod: 'twint' }).expect(200);
+        await confirmLikeStripeJs(started.body.clientSecret);
+        await fake.settle();
+        const row = await app.deps.db('donations').where({ paymentIntentId: id }).first();
+        assert.equal(Number(row.amountCents), 10000 + twintFee);
+        assert.equal(Number(row.coveredFeeCents), twintFee);
+        // TWINT is for CHF only; a gift without a covered fee is left as it is.
+        const usd = await request(app.app).post('/api/create-payment-intent').send({ amount: 20, currency: 'usd', coverFees: true }).expect(200);
+        await request(app.app).post('/api/payment-details').send({ clientSecret: usd.body.clientSecret, email: 'x@example.org', paymentMethod: 'twint' }).expect(400);
+        const plain = await request(app.app).post('/api/create-payment-intent').send({ amount: 20, currency: 'chf' }).expect(200);
+        await request(app.app).post('/api/payment-details').send({ clientSecret: plain.body.clientSecret, email: 'x@example.org', paymentMethod: 'twint' }).expect(200);
+        assert.equal(fake.intents.get(plain.body.clientSecret.split('_secret_')[0])!.amount, 2000);
+        assert.deepEqual(await checkLedger(app.deps.db), []);
+      } finally {
+        srv.closeAllConnections();
+        await new Promise<void>((resolve) => srv.close(() => resolve()));
+        await fake.settle();
         await app.close();
       }
     });

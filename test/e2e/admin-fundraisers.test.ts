@@ -65,7 +65,7 @@ test('approve, reject with a reason, edit: the Fundraisers tab', async () => {
   await panel.getByRole('heading', { level: 2, name: 'Fundraisers' }).waitFor();
   await panel.getByText('3 fundraisers wait for approval.').waitFor();
   // Pending first, oldest first; then the public ones (the demo content's).
-  assert.deepEqual(await panel.locator('li.admin-item h3').allInnerTexts(), ['Lake walk for the well', 'Bake sale at school', 'Bike ride to Bern', 'Anna’s 40th birthday for Skills for Life']);
+  assert.deepEqual(await panel.locator('li.admin-item h3').allInnerTexts(), ['Lake walk for the well', 'Bake sale at school', 'Bike ride to Bern', 'Miriam’s 40th birthday for Skills for Life']);
   const first = item(page, 'Lake walk for the well');
   assert.match(await first.innerText(), /Pending/);
   assert.match(await first.innerText(), /fr-owner-1@example\.org/);

@@ -165,3 +165,83 @@ describe('gift options in Chromium: covering the fee, the donor wall', () => {
     await page.context().close();
   });
 });
+
+describe('covering the fee of the method chosen in the payment form (FEE_RATES with TWINT apart)', () => {
+  let fake: FakeStripe;
+  let srv: RunningServer;
+  let browser: Browser;
+  const TWINT = { percent: 1.3, fixedCents: 20 };
+
+  before(async () => {
+    fake = await startFakeStripe();
+    srv = await startServer({ ...fake.env(), FEE_RATES: 'twint chf 1.3% + 0.20' });
+    fake.webhook = { url: `${srv.url}/api/stripe/webhook`, secret: 'whsec_test' };
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await srv?.close();
+    await fake?.close();
+  });
+
+  async function open(pathname: string) {
+    const watched = await watchedPage(browser, { viewport: { width: 390, height: 900 } });
+    await routeStripe(watched.page.context(), fake);
+    await watched.page.goto(srv.url + pathname);
+    await waitForHydration(watched.page);
+    return watched;
+  }
+
+  test('German, CHF 50 once: TWINT chosen in the form shows and charges the TWINT fee; the gift counts in full', async () => {
+    const { page, problems } = await open('/de/checkout');
+    await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    const card = coveredFeeCents(5000, DEFAULT_FEE_TABLE.card.chf);
+    const twint = coveredFeeCents(5000, TWINT);
+    await page.getByRole('checkbox', { name: /für die Kartengebühr dazugeben$/ }).check();
+    const button = page.getByRole('button', { name: /spenden$/ });
+    const says = async (cents: number) => ((await button.textContent()) ?? '').replace(/\u00a0/g, ' ').includes(`CHF ${((5000 + cents) / 100).toFixed(2)}`);
+    await until(async () => (await says(card)) && (await button.isEnabled()), 'the button with the card fee');
+    await page.getByTestId('fake-payment-element').getByRole('button', { name: 'TWINT' }).click();
+    await page.getByRole('checkbox', { name: /für die TWINT-Gebühr dazugeben$/ }).waitFor();
+    await page.locator('.summary-total').getByText('Übernommene TWINT-Gebühr').waitFor();
+    await until(() => says(twint), 'the button with the TWINT fee');
+    await page.getByLabel('E-Mail-Adresse').fill('twint@example.ch');
+    assert.deepEqual(await axeSerious(page), []);
+    const details = page.waitForRequest((r) => r.url().endsWith('/api/payment-details'));
+    await button.click();
+    assert.equal((await details).postDataJSON().paymentMethod, 'twint');
+    await page.waitForURL(`${srv.url}/de`);
+    await fake.settle();
+    const row = await srv.handle.deps.db('donations').where({ donorEmail: 'twint@example.ch' }).first();
+    assert.equal(Number(row.amountCents), 5000 + twint);
+    assert.equal(Number(row.coveredFeeCents), twint);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a monthly gift with the fee: the server is sent the gift (it adds the fee), and the form and the payment agree', async () => {
+    const { page, problems } = await open('/checkout');
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/create-payment-intent') && r.method() === 'POST') bodies.push(r.postDataJSON() as Record<string, unknown>);
+    });
+    await page.getByRole('radio', { name: 'CHF' }).check();
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    await page.getByRole('checkbox', { name: /to cover the card fee$/ }).check();
+    await page.getByLabel('E-mail address').fill('monthly@example.ch');
+    await page.getByLabel('Name', { exact: true }).fill('Mona Monthly');
+    const give = page.getByRole('button', { name: /every month$/ });
+    await until(async () => give.isEnabled(), 'the Give button');
+    await give.click();
+    await page.waitForURL(`${srv.url}/`);
+    const monthly = bodies.find((b) => b.interval === 'month')!;
+    assert.equal(monthly.amount, 50, 'the gift, not gift and fee');
+    assert.equal(monthly.coverFees, true);
+    assert.equal(monthly.paymentMethod, 'card');
+    const sub = [...fake.subscriptions.values()].at(-1)! as unknown as { items: { data: { price: { unit_amount: number } }[] } };
+    assert.equal(sub.items.data[0]!.price.unit_amount, 5000 + coveredFeeCents(5000, DEFAULT_FEE_TABLE.card.chf));
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});

@@ -6,7 +6,9 @@
 //   elements({ mode: 'payment' | 'subscription', amount, currency, locale }) -> the same, with no
 //     payment yet (Stripe's deferred intent): update({ amount }), submit(), and confirmPayment then
 //     needs the clientSecret the server made
-//   elements.create('payment') -> element with mount(), on('ready' | 'change' | 'loaderror'), destroy()
+//   elements.create('payment') -> element with mount(), on('ready' | 'change' | 'loaderror'), destroy();
+//     like the real one it offers TWINT beside the card for a payment in CHF (a button "TWINT"),
+//     and says which is chosen with a 'change' event ({ value: { type: 'card' | 'twint' } })
 //   confirmPayment({ elements, clientSecret?, confirmParams: { return_url }, redirect: 'if_required' })
 //
 // confirmPayment calls https://api.stripe.com/v1/payment_intents/:id/confirm like the real one;
@@ -25,6 +27,7 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
   const TEXT = {
     en: { label: 'Test card (Stripe stand-in)', number: 'Card number' },
     de: { label: 'Testkarte (Stripe-Ersatz)', number: 'Kartennummer' },
+    twint: 'TWINT',
   };
   const calls = (window.__stripeFakeCalls = window.__stripeFakeCalls || []);
 
@@ -79,6 +82,29 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
                 box.style.cssText = 'padding:12px;border:1px solid #8a958e;border-radius:10px;background:#fff;color:#1d2420';
                 box.textContent = t.label + ' · ' + t.number + ': 4242 4242 4242 4242';
                 container.appendChild(box);
+                // TWINT beside the card for a payment in CHF (a deferred form's currency, or the payment's).
+                const offerTwint = (currency) => {
+                  if (currency !== 'chf' || !box) return;
+                  const button = document.createElement('button');
+                  button.type = 'button';
+                  button.textContent = TEXT.twint;
+                  button.setAttribute('aria-pressed', 'false');
+                  button.addEventListener('click', () => {
+                    const twint = button.getAttribute('aria-pressed') !== 'true';
+                    button.setAttribute('aria-pressed', String(twint));
+                    calls.push({ method: 'choose', type: twint ? 'twint' : 'card' });
+                    emit('change', { elementType: 'payment', complete: true, value: { type: twint ? 'twint' : 'card' } });
+                  });
+                  box.appendChild(button);
+                };
+                if (deferred) offerTwint(options.currency);
+                else {
+                  const id = options.clientSecret.split('_secret_')[0];
+                  fetch(API + '/v1/payment_intents/' + encodeURIComponent(id) + '?key=' + encodeURIComponent(key) + '&client_secret=' + encodeURIComponent(options.clientSecret))
+                    .then((r) => r.json())
+                    .then((pi) => offerTwint(pi.currency))
+                    .catch(() => undefined);
+                }
                 calls.push({ method: 'mount', clientSecret: options.clientSecret, locale });
                 // Like the real element, 'ready' comes a moment after mounting.
                 setTimeout(() => emit('ready', { elementType: 'payment' }), 40);
@@ -125,6 +151,7 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
             return {};
           },
           async fetchUpdates() {
+            calls.push({ method: 'fetchUpdates' });
             return {};
           },
         };

@@ -5,7 +5,7 @@
 //
 //   POST /v1/payment_intents              form-encoded, Bearer sk_..., honours Idempotency-Key (every POST does)
 //   GET  /v1/payment_intents/:id          Bearer sk_..., or ?key=pk_...&client_secret=... (Stripe.js)
-//   POST /v1/payment_intents/:id          Bearer sk_...: sets metadata keys ('' removes one)
+//   POST /v1/payment_intents/:id          Bearer sk_...: sets metadata keys ('' removes one), and amount
 //   POST /v1/payment_intents/:id/confirm  what Stripe.js calls: key=pk_..., client_secret, payment_method
 //   POST /v1/products, GET /v1/products/:id
 //   POST /v1/customers, GET /v1/customers/:id, GET /v1/customers?email=
@@ -880,6 +880,11 @@ export class FakeStripe {
       if (!secretKey) return stripeError(res, 401, { type: 'invalid_request_error', message: 'This call needs a secret key (fake).' });
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
         return stripeError(res, 400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's metadata cannot be updated in status ${intent.status} (fake).` });
+      }
+      if (body.amount !== undefined) {
+        const amount = Number(body.amount);
+        if (!Number.isInteger(amount) || amount < 50) return stripeError(res, 400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param: 'amount', message: 'Invalid integer: amount (fake).' });
+        intent.amount = amount;
       }
       for (const [k, v] of Object.entries((body.metadata ?? {}) as Record<string, string>)) {
         if (v === '') delete intent.metadata[k];

@@ -1,3 +1,4 @@
+import { sourceOf } from '../../models/shared/source';
 import { useState, type FormEvent } from 'react';
 import { useLang, useT } from '../app-context';
 import { toast } from './toaster';
@@ -37,7 +38,8 @@ export function NewsletterForm() {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         credentials: 'include',
-        body: JSON.stringify({ email: email.trim(), language: lang }),
+        // The page it was sent from, counted (never kept with the address).
+        body: JSON.stringify({ email: email.trim(), language: lang, source: sourceOf(location.href, location.origin) ?? undefined }),
       });
       const body = (await res.json().catch(() => ({}))) as { status?: string } & Partial<ErrorBody>;
       if (res.ok) {

@@ -51,8 +51,9 @@ export interface IntentRequest {
   /** Asked for at once for a monthly gift (made when the donor gives); a one-off gift's comes with sendGiftDetails. */
   email?: string;
   name?: string;
-  /** Add the card fee to the gift (models/shared/fees.ts). */
+  /** Add the fee of `paymentMethod` (the card's by default) to the gift (models/shared/fees.ts). */
   coverFees?: boolean;
+  paymentMethod?: 'card' | 'twint';
   /** The name to be shown under on the project's page; absent: anonymous. */
   publicName?: string;
   tribute?: TributeRequest;
@@ -60,6 +61,8 @@ export interface IntentRequest {
   followProject?: boolean;
   /** A supporter's fundraiser the gift counts to. */
   fundraiserId?: number;
+  /** The page the giver came from (models/shared/source.ts). */
+  source?: string;
 }
 
 /** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
@@ -78,7 +81,7 @@ export function createPaymentIntent(
 
 /** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
 export function sendGiftDetails(
-  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest; followProject?: boolean },
+  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest; followProject?: boolean; paymentMethod?: 'card' | 'twint' },
   signal?: AbortSignal): Promise<{ updated: true }> {
   return post('/api/payment-details', input, signal);
 }

@@ -28,7 +28,8 @@ import type { ErrorCode } from '../../../models/shared/error-codes';
 import { APPEARANCE, getStripe, type Stripe, type StripeElements } from './stripe-client';
 import { SetupRequired } from './setup-required';
 import type { CheckoutProps } from './types';
-import { feeFor } from '../../../models/shared/fees';
+import { feeFor, type FeeMethod } from '../../../models/shared/fees';
+import { sourceOf } from '../../../models/shared/source';
 
 /** Typing an amount waits this long before asking for a new payment session. */
 const TYPING_DEBOUNCE_MS = 450;
@@ -155,6 +156,11 @@ export function DonationForm(props: FormProps) {
   const { projects, selectedProjectId, selectedAmountCents } = props;
   // A fundraiser's gift: its project and its currency, nothing to choose there.
   const fundraiser = props.fundraiser ?? null;
+  // Where the giver came from: the fundraiser, else the page of this site that led here (or a campaign's link).
+  const source = useRef<string | null>(null);
+  useEffect(() => {
+    source.current = fundraiser ? `/fundraisers/${fundraiser.slug}` : (sourceOf(document.referrer, location.origin) ?? (/[?&]utm_/.test(location.search) ? sourceOf(location.href, location.origin) : null));
+  }, []);
   const fundraiserOnly = fundraiser ? { fundraiserId: fundraiser.id } : {};
   const t = useT();
   const lang = useLang();
@@ -169,6 +175,8 @@ export function DonationForm(props: FormProps) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [coverFees, setCoverFees] = useState(false);
+  // How the donor pays, as chosen in the payment form: a covered fee is that method's (card or TWINT).
+  const [method, setMethod] = useState<FeeMethod>('card');
   const [shown, setShown] = useState<Shown>('anonymous');
   const [typedPublicName, setTypedPublicName] = useState('');
   const tribute = useTribute();
@@ -205,7 +213,7 @@ export function DonationForm(props: FormProps) {
   const dedication: TributeRequest | null | 'invalid' = tributeRequest(tribute.state, lang);
   const amountValid = amountCents !== null && amountCents >= MIN_DONATION_CENTS && amountCents <= MAX_DONATION_CENTS;
   // The card fee the donor may add (shown in the box's label and in the total).
-  const feeCents = amountValid ? feeFor(props.feeRates, amountCents, currency) : 0;
+  const feeCents = amountValid ? feeFor(props.feeRates, amountCents, currency, method) : 0;
   const chargedCents = amountValid ? amountCents + (coverFees ? feeCents : 0) : null;
   const publicName = shown === 'initial' ? firstNameAndInitial(name) : shown === 'typed' ? typedPublicName.trim() : '';
   // A one-off gift's card form belongs to a payment session made for the amount, currency and
@@ -269,6 +277,7 @@ export function DonationForm(props: FormProps) {
           checkoutId: checkoutId.current,
           ...(coverFees ? { coverFees: true } : {}),
           ...fundraiserOnly,
+          ...(source.current ? { source: source.current } : {}),
         };
         createPaymentIntent(request, controller.signal)
           .then(({ clientSecret: secret }) => {
@@ -303,7 +312,9 @@ export function DonationForm(props: FormProps) {
       ? stripe.elements({ mode: 'subscription', amount: elementAmount.current, currency, locale: lang, appearance: APPEARANCE })
       : stripe.elements({ clientSecret: clientSecret!, locale: lang, appearance: APPEARANCE });
     const element = elements.create('payment', { layout: 'tabs' });
+    setMethod('card');
     element.on('ready', () => setElementReady(true));
+    element.on('change', (event: { value?: { type?: string } }) => setMethod(event.value?.type === 'twint' ? 'twint' : 'card'));
     element.on('loaderror', () => setIntent({ status: 'failed' }));
     element.mount(container);
     elementsRef.current = elements;
@@ -399,7 +410,8 @@ export function DonationForm(props: FormProps) {
         }
         checkoutId.current ??= newCheckoutId();
         const made = await createPaymentIntent({
-          amount: chosenAmount / 100,
+          // The gift: the server adds the fee of the chosen method when the donor covers it.
+          amount: amountCents / 100,
           currency: chosenCurrency,
           interval: chosenInterval,
           projectId: chosenProject,
@@ -407,11 +419,12 @@ export function DonationForm(props: FormProps) {
           checkoutId: checkoutId.current,
           email: emailTrimmed,
           ...(nameTrimmed ? { name: nameTrimmed } : {}),
-          ...(coverFees ? { coverFees: true } : {}),
+          ...(coverFees ? { coverFees: true, paymentMethod: method } : {}),
           ...(publicName ? { publicName } : {}),
           ...(dedication ? { tribute: dedication } : {}),
           ...(follow && projectId !== null ? { followProject: true } : {}),
           ...fundraiserOnly,
+          ...(source.current ? { source: source.current } : {}),
         });
         secret = made.clientSecret;
       } else {
@@ -424,7 +437,11 @@ export function DonationForm(props: FormProps) {
           ...(publicName ? { publicName } : {}),
           ...(dedication ? { tribute: dedication } : {}),
           ...(follow && projectId !== null ? { followProject: true } : {}),
+          // The session was made with the card's fee: the server sets the chosen method's.
+          ...(coverFees ? { paymentMethod: method } : {}),
         });
+        // The payment's amount may have changed with it: the form learns it before confirming.
+        if (coverFees) await elements.fetchUpdates();
       }
     } catch (err) {
       sayServerProblem(err);
@@ -588,7 +605,7 @@ export function DonationForm(props: FormProps) {
         <div className="field check-field cover-fees">
           <input id="cover-fees" type="checkbox" checked={coverFees} onChange={(e) => setCoverFees(e.target.checked)} aria-describedby="cover-fees-hint" />
           <label htmlFor="cover-fees">
-            {feeCents ? t('checkout.coverFees.label', { fee: money(feeCents) }) : t('checkout.coverFees.labelPlain')}
+            {feeCents ? t(method === 'twint' ? 'checkout.coverFees.labelTwint' : 'checkout.coverFees.label', { fee: money(feeCents) }) : t('checkout.coverFees.labelPlain')}
           </label>
           <p id="cover-fees-hint" className="field-hint">
             {t('checkout.coverFees.hint')}
@@ -719,7 +736,7 @@ export function DonationForm(props: FormProps) {
             <>
               <dt className="summary-part">{t('checkout.coverFees.gift')}</dt>
               <dd className="summary-part">{money(amountCents)}</dd>
-              <dt className="summary-part">{t('checkout.coverFees.fee')}</dt>
+              <dt className="summary-part">{t(method === 'twint' ? 'checkout.coverFees.feeTwint' : 'checkout.coverFees.fee')}</dt>
               <dd className="summary-part">{money(feeCents)}</dd>
             </>
           )}
