@@ -46,6 +46,14 @@ describe('QR-bill with a valid account', () => {
     assert.ok(svg.includes(reference));
     const general = (await request(h.app).get('/checkout').expect(200)).text;
     assert.ok(general.includes('RF10 GIFT'), 'General Support keeps the general bill');
+    // A gift for a fundraiser (the demo content's): its own reference and bill, which name its project.
+    const fundraiser = (await h.deps.db('fundraisers').where({ status: 'approved' }).orderBy('id').first('id', 'slug')) as { id: number; slug: string };
+    const own = formatReference(scorReference(`F${fundraiser.id}`));
+    for (const path of [`/checkout?fundraiser=${fundraiser.slug}`, `/de/checkout?fundraiser=${fundraiser.slug}`]) {
+      const html = (await request(h.app).get(path).expect(200)).text;
+      assert.ok(html.includes(own), `${path}: ${own}`);
+      assert.ok(html.includes(`qr-bill.svg?fundraiser=${fundraiser.slug}`), `${path}: the fundraiser's bill`);
+    }
   });
 
   test('GET /qr-bill.svg and /de/qr-bill.svg: the payment part in the language, with the account and the reference', async () => {

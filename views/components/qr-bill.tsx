@@ -11,12 +11,14 @@ import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, s
  * `project` the reference and the bill are that project's (RF.. P<id>: the bank's file brings it
  * back and the transfer is credited to the project); its bill is the picture only.
  */
-export function BankTransfer({ billOpen = false, extra, project }: { billOpen?: boolean; extra?: ReactNode; project?: { id: number; slug: string } | null }) {
+export function BankTransfer({ billOpen = false, extra, project, fundraiser }: { billOpen?: boolean; extra?: ReactNode; project?: { id: number; slug: string } | null; fundraiser?: { id: number; slug: string } | null }) {
   const t = useT();
   const lang = useLang();
   const { site } = useApp();
   const iban = formatIban(site.iban);
-  const reference = formatReference(project ? scorReference(`P${project.id}`) : QR_BILL_REFERENCE);
+  // A fundraiser's gift names the fundraiser (RF.. F<id>, which names its project), a project's the project.
+  const reference = formatReference(fundraiser ? scorReference(`F${fundraiser.id}`) : project ? scorReference(`P${project.id}`) : QR_BILL_REFERENCE);
+  const billQuery = fundraiser ? `?fundraiser=${encodeURIComponent(fundraiser.slug)}` : project ? `?project=${encodeURIComponent(project.slug)}` : '';
   const hasBill = qrBillAccountProblem(site.iban) === null;
   return (
     <div className="bank-transfer">
@@ -52,7 +54,7 @@ export function BankTransfer({ billOpen = false, extra, project }: { billOpen?: 
             <p>{t('bankTransfer.scanHint')}</p>
             <img
               className="qr-bill-image"
-              src={localizePath('/qr-bill.svg', lang) + (project ? `?project=${encodeURIComponent(project.slug)}` : '')}
+              src={localizePath('/qr-bill.svg', lang) + billQuery}
               alt={t('bankTransfer.billAlt', { name: site.legalName, iban, reference })}
               width={794}
               height={397}

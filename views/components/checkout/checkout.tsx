@@ -25,7 +25,7 @@ export function Checkout(props: CheckoutProps) {
           <p className="lead">{t('checkout.lead')}</p>
         </header>
         {!paymentsEnabled ? (
-          <SetupRequired project={projects.find((p) => p.id === selectedProjectId) ?? null} />
+          <SetupRequired project={projects.find((p) => p.id === selectedProjectId) ?? null} fundraiser={props.fundraiser ?? null} />
         ) : returning ? (
           <PaymentReturn params={query} projectId={selectedProjectId} />
         ) : (

@@ -17,12 +17,15 @@ export function SetupRequired({
   focusOnMount = false,
   reason = 'setup',
   project = null,
+  fundraiser = null,
 }: {
   onRetry?: () => void;
   focusOnMount?: boolean;
   reason?: 'setup' | 'unavailable';
   /** The project chosen on the checkout: the bill names it. */
   project?: { id: number; slug: string } | null;
+  /** The fundraiser the gift is for (?fundraiser=): the bill names it instead. */
+  fundraiser?: { id: number; slug: string } | null;
 }) {
   const t = useT();
   const link = useLinks();
@@ -54,7 +57,7 @@ export function SetupRequired({
       </ul>
       <section className="setup-bank" aria-labelledby="setup-bank-heading">
         <h3 id="setup-bank-heading">{t('checkout.setup.bankHeading')}</h3>
-        <BankTransfer billOpen project={project} />
+        <BankTransfer billOpen project={project} fundraiser={fundraiser} />
       </section>
       <div className="checkout-actions">
         <a className="btn btn-primary" href={mailto}>
