@@ -306,6 +306,16 @@ function RangePicker({ view }: { view: DashboardView }) {
 // (13 px where the column is 640 px wide). One series per chart, so no colour has to be told apart.
 
 const W = 640;
+
+/** A chart with its title shown above it; the drawing itself is one image named by the title and its kind. */
+function Chart({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <figure className="dash-chart">
+      <figcaption className="dash-chart-title">{title}</figcaption>
+      {children}
+    </figure>
+  );
+}
 const FONT = 13;
 
 /** A round top for an axis: 1, 2 or 5 times a power of ten, at least the largest value. */
@@ -322,7 +332,8 @@ function axisTop(max: number, cents: boolean): number {
 }
 
 /** `cents`: the values are amounts in cents (the axis then stops at whole amounts). */
-function WeekBars({ name, weeks, value, format, cents = false }: { name: string; weeks: DashboardWeek[]; value: (w: DashboardWeek) => number; format: (n: number) => string; cents?: boolean }) {
+function WeekBars({ name: title, weeks, value, format, cents = false }: { name: string; weeks: DashboardWeek[]; value: (w: DashboardWeek) => number; format: (n: number) => string; cents?: boolean }) {
+  const t = useT();
   const lang = useLang();
   const values = weeks.map(value);
   const top = axisTop(Math.max(0, ...values), cents);
@@ -341,8 +352,8 @@ function WeekBars({ name, weeks, value, format, cents = false }: { name: string;
   const labelEvery = Math.ceil(n / 8);
   const showValues = n <= 16;
   return (
-    <div className="dash-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={name}>
+    <Chart title={title}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('admin.dashboard.chartName', { title })}>
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={left} x2={W - right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? 'dash-axis' : 'dash-grid'} />
@@ -371,12 +382,13 @@ function WeekBars({ name, weeks, value, format, cents = false }: { name: string;
           );
         })}
       </svg>
-    </div>
+    </Chart>
   );
 }
 
 /** Horizontal bars, one row each: a label, the bar, the value written after it. */
-function HBars({ name, rows }: { name: string; rows: { key: string; label: string; value: number; text: string }[] }) {
+function HBars({ name: title, rows }: { name: string; rows: { key: string; label: string; value: number; text: string }[] }) {
+  const t = useT();
   const rowH = 30;
   const labelW = 220;
   const textW = 150;
@@ -384,8 +396,8 @@ function HBars({ name, rows }: { name: string; rows: { key: string; label: strin
   const max = Math.max(1, ...rows.map((r) => r.value));
   const H = rows.length * rowH + 8;
   return (
-    <div className="dash-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={name}>
+    <Chart title={title}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('admin.dashboard.chartName', { title })}>
         {rows.map((r, i) => {
           const yMid = 4 + i * rowH + rowH / 2;
           const width = r.value > 0 ? Math.max(2, (r.value / max) * barMax) : 0;
@@ -402,7 +414,7 @@ function HBars({ name, rows }: { name: string; rows: { key: string; label: strin
           );
         })}
       </svg>
-    </div>
+    </Chart>
   );
 }
 
@@ -415,9 +427,10 @@ function FundingBars({ projects }: { projects: Dashboard['projects'] }) {
   const textW = 70;
   const track = W - labelW - textW - 16;
   const H = projects.length * rowH + 8;
+  const title = t('admin.dashboard.projects.chart');
   return (
-    <div className="dash-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('admin.dashboard.projects.chart')}>
+    <Chart title={title}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('admin.dashboard.chartName', { title })}>
         {projects.map((p, i) => {
           const yMid = 4 + i * rowH + rowH / 2;
           const share = p.goalCents > 0 ? Math.min(1, p.raisedCents / p.goalCents) : 0;
@@ -435,7 +448,7 @@ function FundingBars({ projects }: { projects: Dashboard['projects'] }) {
           );
         })}
       </svg>
-    </div>
+    </Chart>
   );
 }
 
