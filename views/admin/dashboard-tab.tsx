@@ -404,7 +404,7 @@ function HBars({ name: title, rows }: { name: string; rows: { key: string; label
           return (
             <g key={r.key}>
               <text x={labelW - 8} y={yMid + FONT / 3} textAnchor="end" fontSize={FONT} className="dash-text">
-                {short(r.label, 30)}
+                {short(r.label, 26)}
               </text>
               {width > 0 && <rect x={labelW} y={yMid - 9} width={width} height={18} className="dash-bar" />}
               <text x={labelW + width + 6} y={yMid + FONT / 3} fontSize={FONT} className="dash-text">
@@ -437,7 +437,7 @@ function FundingBars({ projects }: { projects: Dashboard['projects'] }) {
           return (
             <g key={p.id}>
               <text x={labelW - 8} y={yMid + FONT / 3} textAnchor="end" fontSize={FONT} className="dash-text">
-                {short(p.title, 30)}
+                {short(p.title, 26)}
               </text>
               <rect x={labelW} y={yMid - 9} width={track} height={18} className="dash-track" />
               {share > 0 && <rect x={labelW} y={yMid - 9} width={Math.max(2, share * track)} height={18} className="dash-bar" />}
@@ -452,6 +452,7 @@ function FundingBars({ projects }: { projects: Dashboard['projects'] }) {
   );
 }
 
+/** A label cut to fit left of the bars (about 26 characters at 13 units); the table beside has it whole. */
 const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
 // ---- The tables: the charts' numbers, readable as text.
