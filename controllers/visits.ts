@@ -10,7 +10,7 @@ import type { Deps } from './context';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { errorBody, parseInput } from './middleware/errors';
 import { isBot } from '../models/site/visits';
-import { statsFor, StatsQuerySchema } from '../models/site/stats';
+import { dashboardView, statsFor, StatsQuerySchema } from '../models/site/stats';
 
 /** Fetched ahead of a click (prefetch or prerender): counted only when shown. */
 const fetchedAhead = (req: Request) => /prefetch|prerender/i.test(`${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`);
@@ -57,6 +57,11 @@ export function adminStatsApi(deps: Deps): Router {
   router.get('/stats', async (req, res) => {
     const range = parseInput(StatsQuerySchema, { from: req.query.from, to: req.query.to });
     res.json(await statsFor(deps.db, range));
+  });
+  // The dashboard tab's data when the admin switches to it in the browser (the page itself comes
+  // with it, controllers/admin/page.ts): ?from&to as the page reads them, ?lang=de for German titles.
+  router.get('/dashboard', async (req, res) => {
+    res.json(await dashboardView(deps.db, { from: req.query.from, to: req.query.to }, req.query.lang === 'de' ? 'de' : 'en'));
   });
   return router;
 }

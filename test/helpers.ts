@@ -280,15 +280,22 @@ export async function waitForLoader(page: Page): Promise<void> {
 
 /**
  * Signs the page in through the admin login form with a key (the demo key unless given), in
- * English or at /de, and waits until the admin page is there and hydrated.
+ * English or at /de, and waits until the admin page is there and hydrated. Signing in opens the
+ * dashboard; most suites edit content, so the page then opens the Projects tab, unless `tab` names
+ * another one or is null (stay on the dashboard, where signing in lands).
  */
-export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de' } = {}): Promise<void> {
+export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de'; tab?: string | null } = {}): Promise<void> {
   await page.goto(`${baseUrl}${options.lang ?? ''}/admin-login`);
   await waitForHydration(page);
   await page.locator('#admin-credential').fill(options.key ?? 'demo-admin-key-change-me');
   await page.locator('form button[type=submit]').click();
   await page.waitForURL(/\/admin(\?|$)/);
   await waitForHydration(page);
+  const tab = options.tab === undefined ? 'projects' : options.tab;
+  if (tab) {
+    await page.goto(`${baseUrl}${options.lang ?? ''}/admin?tab=${tab}`);
+    await waitForHydration(page);
+  }
 }
 
 /** Polls until the condition holds (waiting for an outside effect, not measuring speed). */

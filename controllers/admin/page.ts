@@ -15,7 +15,8 @@ import { findNewsById, listNews, toSummary } from '../../models/content/news';
 import { listTeam } from '../../models/content/team';
 import { listPageContents } from '../../models/content/page';
 import { listMedia } from '../../models/media/library';
-import { isAdminTab, PAGE_NAMES, type AdminTab } from '../../models/shared/admin-rules';
+import { ADMIN_TABS, isAdminTab, PAGE_NAMES, type AdminTab } from '../../models/shared/admin-rules';
+import { dashboardView } from '../../models/site/stats';
 import { pageTextSections } from '../../models/content/page-texts';
 import { MEDIA_CATEGORIES, type MediaItem } from '../../models/shared/media-rules';
 import type { AdminIdentity } from '../../models/people/user';
@@ -64,8 +65,9 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   if (!session?.admin) throw new AppError(401, 'unauthorized', 'No admin credentials found');
   const q = req.query;
   const role = session.admin.role ?? 'admin';
-  // A tab the role does not cover (the Donations tab for an editor) is not offered: the first tab opens.
-  const tab: AdminTab = isAdminTab(q.tab) && tabAllowed(role, q.tab) ? q.tab : 'projects';
+  // A tab the role does not cover (the Donations tab for an editor) is not offered: the first tab,
+  // the dashboard (every role's), opens.
+  const tab: AdminTab = isAdminTab(q.tab) && tabAllowed(role, q.tab) ? q.tab : ADMIN_TABS[0];
   const category = typeof q.category === 'string' && (MEDIA_CATEGORIES as readonly string[]).includes(q.category) ? q.category : '';
   const mediaFilter = { category, q: typeof q.q === 'string' ? q.q.slice(0, 100) : '' };
 
@@ -75,7 +77,7 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
   const items = await tabItems(deps, tab, mediaFilter);
   const editId = idParam(q.edit);
   let form: AdminPageProps['form'] = null;
-  if (tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'fundraisers' && tab !== 'translations' && tab !== 'glossary' && tab !== 'people') {
+  if (tab !== 'dashboard' && tab !== 'media' && tab !== 'newsletter' && tab !== 'social' && tab !== 'donations' && tab !== 'fundraisers' && tab !== 'translations' && tab !== 'glossary' && tab !== 'people') {
     if (q.new) form = { id: null, item: null };
     else if (editId) {
       const item =
@@ -156,6 +158,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     translations,
     // --- machine translation drafts: the glossary tab ---
     glossary: tab === 'glossary' ? { items: await listGlossary(deps.db), edit: editId } : null,
+    // The dashboard of the range in the address (?from=&to=; the range form works without JavaScript).
+    dashboard: tab === 'dashboard' ? await dashboardView(deps.db, { from: q.from, to: q.to }, langOf(req)) : null,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

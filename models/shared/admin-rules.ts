@@ -32,7 +32,8 @@ export function stripMarkdown(text: string | null | undefined): string {
 /** Team locations the admin form offers (the public page groups by them). */
 export const TEAM_LOCATIONS = ['zimbabwe', 'switzerland', 'Board of Trustees'] as const;
 
-export const ADMIN_TABS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'fundraisers', 'glossary', 'translations', 'people'] as const;
+/** The admin's tabs in their order; the first (the dashboard) opens when the address names none. */
+export const ADMIN_TABS = ['dashboard', 'projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'fundraisers', 'glossary', 'translations', 'people'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const isAdminTab = (v: unknown): v is AdminTab => typeof v === 'string' && (ADMIN_TABS as readonly string[]).includes(v);

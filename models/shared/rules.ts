@@ -174,6 +174,20 @@ export function formatDate(iso: string, lang: Lang, style: 'long' | 'medium' = '
   return dateFormat(lang, style).format(d);
 }
 
+/**
+ * A calendar day (YYYY-MM-DD) short, for chart axes and table rows: "Nov 3" / "3.11." (with the
+ * year: "Nov 3, 2026" / "3.11.2026", the Swiss way of writing a date). By hand, like formatDate.
+ */
+export function formatDayMonth(ymd: string, lang: Lang, withYear = false): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const [, year, month, day] = m;
+  const d = Number(day);
+  const mo = Number(month);
+  if (lang === 'de') return `${d}.${mo}.${withYear ? year : ''}`;
+  return `${MONTHS.en[mo - 1]!.slice(0, 3)} ${d}${withYear ? `, ${year}` : ''}`;
+}
+
 const MONTHS: Record<Lang, string[]> = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],

@@ -3,7 +3,11 @@
 // source (the page the giver came from). Days are Swiss calendar days, both ends included.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { swissToday } from '../shared/dates';
+import { swissToday, toIso } from '../shared/dates';
+import { localized, type Lang } from '../shared/rules';
+import { DONATION_KINDS, RUNNING_SUBSCRIPTION, swissDate, type DonationKind } from '../giving/names';
+import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
+import { whereLive } from '../content/publishing';
 
 /** The longest range one answer covers: two years and a day. */
 const MAX_DAYS = 731;
@@ -51,6 +55,19 @@ function startOf(day: string): string {
 }
 const afterDay = (day: string) => startOf(new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
 
+/**
+ * What a gift that stands is worth in US cents, as the project totals count it: what Stripe settled
+ * in USD (a bank transfer: the credit at the rate it was booked at; a USD gift not yet settled: its
+ * amount), less the covered fee's and the refunds' shares. A gift in another currency that was
+ * never settled in USD is worth nothing here yet.
+ */
+function usdCentsOf(g: Record<string, unknown>): number {
+  const amount = Number(g.amountCents);
+  const usd = g.settledCurrency === 'usd' && g.settledCents !== null && g.settledCents !== undefined ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
+  const share = amount > 0 ? (amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0)) / amount : 0;
+  return Math.round(usd * share);
+}
+
 export async function statsFor(db: Knex, range: { from: string; to: string }): Promise<Stats> {
   const { from, to } = range;
   const visits = ((await db('visit_days').whereBetween('day', [from, to]).orderBy('day').select('day', 'views', 'visitors')) as { day: string; views: unknown; visitors: unknown }[]).map((r) => ({
@@ -80,12 +97,9 @@ export async function statsFor(db: Knex, range: { from: string; to: string }): P
     .select('source', 'amountCents', 'coveredFeeCents', 'refundedCents', 'settledCents', 'settledCurrency', 'currency')) as Record<string, unknown>[];
   const bySource = new Map<string, { gifts: number; cents: number }>();
   for (const g of gifts) {
-    const amount = Number(g.amountCents);
-    const usd = g.settledCurrency === 'usd' && g.settledCents !== null ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
-    const share = amount > 0 ? (amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0)) / amount : 0;
     const entry = bySource.get(String(g.source)) ?? { gifts: 0, cents: 0 };
     entry.gifts += 1;
-    entry.cents += Math.round(usd * share);
+    entry.cents += usdCentsOf(g);
     bySource.set(String(g.source), entry);
   }
   const sources = [...bySource.entries()]
@@ -110,4 +124,261 @@ export async function statsFor(db: Knex, range: { from: string; to: string }): P
     sources,
     signups,
   };
+}
+
+// ---- The admin's dashboard (views/admin/dashboard-tab.tsx): the same sources, per Swiss week.
+
+/** How many articles each top list names. */
+const TOP_ARTICLES = 10;
+/** The statuses of newsletter_signups that are a new subscription asked for (not a repeat of one already on the list). */
+export const NEW_SIGNUP_STATUSES = ['pending_confirmation', 'immediately_subscribed', 'resubscribed_pending'] as const;
+
+/** One Swiss week (Monday to Sunday) of the range: `from` and `to` are its days inside the range. */
+export interface DashboardWeek {
+  /** The week's Monday (it may lie before the range's first day). */
+  start: string;
+  from: string;
+  to: string;
+  /** Page views, and visitors counted per day (one person on three days is three). */
+  views: number;
+  visitors: number;
+  /** Gifts that stand, applied this week, and their worth in US cents. */
+  gifts: number;
+  giftsUsdCents: number;
+  /** Newsletter subscriptions asked for. */
+  signups: number;
+  /** Monthly gifts running at the end of the week (for the range's last week: at its end, or now). */
+  monthlyDonors: number;
+}
+
+export interface DashboardArticle {
+  slug: string;
+  /** The article's title in the admin's language; null when no article has this address (any more). */
+  title: string | null;
+}
+
+export interface Dashboard {
+  from: string;
+  to: string;
+  weeks: DashboardWeek[];
+  totals: { views: number; visitors: number; gifts: number; giftsUsdCents: number; signups: number };
+  /** Articles by page views, English and German pages together. */
+  articlesByViews: (DashboardArticle & { views: number })[];
+  /** Articles by the gifts given after reading them (donations.source), worth in US cents. */
+  articlesByGifts: (DashboardArticle & { gifts: number; usdCents: number })[];
+  /** Gifts per currency they were given in: how many, and the amount in that currency less refunds. */
+  byCurrency: { currency: string; gifts: number; cents: number }[];
+  /** Gifts per kind (one-off, monthly payment, bank transfer): how many, and their worth in US cents. */
+  byKind: { kind: DonationKind; gifts: number; usdCents: number }[];
+  /** The live projects in their order: raised and goal in US cents. */
+  projects: { id: number; title: string; raisedCents: number; goalCents: number }[];
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T12:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** The Monday of a day's week (Swiss weeks start on Monday). */
+export const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7));
+
+/** The range's weeks, Monday to Sunday, each cut to the range. */
+export function weeksOf(range: { from: string; to: string }): { start: string; from: string; to: string }[] {
+  const weeks: { start: string; from: string; to: string }[] = [];
+  for (let start = mondayOf(range.from); start <= range.to; start = addDays(start, 7)) {
+    const end = addDays(start, 6);
+    weeks.push({ start, from: start < range.from ? range.from : start, to: end > range.to ? range.to : end });
+  }
+  return weeks;
+}
+
+/** The quick ranges of the range picker, and the dashboard's default (the last 12 weeks). */
+export function dashboardPresets(today: string = swissToday()): Record<'last4' | 'last12' | 'year', { from: string; to: string }> {
+  const monday = mondayOf(today);
+  return {
+    last4: { from: addDays(monday, -21), to: today },
+    last12: { from: addDays(monday, -77), to: today },
+    year: { from: `${today.slice(0, 4)}-01-01`, to: today },
+  };
+}
+
+/**
+ * The dashboard's range from a page's or the API's query: from and to as StatsQuerySchema reads
+ * them (an empty field is no field); none given: the last 12 weeks. A range that is not one (a day
+ * that does not exist, from after to, more than two years) gives the default and `invalid`.
+ */
+export function dashboardRange(query: { from?: unknown; to?: unknown }, today: string = swissToday()): { from: string; to: string; invalid: boolean } {
+  const from = query.from === '' ? undefined : query.from;
+  const to = query.to === '' ? undefined : query.to;
+  const fallback = dashboardPresets(today).last12;
+  if (from === undefined && to === undefined) return { ...fallback, invalid: false };
+  const parsed = StatsQuerySchema.safeParse({ from, to });
+  return parsed.success ? { ...parsed.data, invalid: false } : { ...fallback, invalid: true };
+}
+
+/** /news/<slug> or /de/news/<slug> (with a query or not): the article's slug, else null. */
+export function articleSlugOf(path: string): string | null {
+  const m = /^\/(?:de\/)?news\/([^/?#]+)\/?(?:[?#].*)?$/.exec(path);
+  return m ? m[1]! : null;
+}
+
+/** Gifts that stand (as statsFor counts them), applied within [start, end). */
+function standingGifts(db: Knex, start: Date, end: Date) {
+  const q = db('donations')
+    .where('status', 'succeeded')
+    .whereNotNull('appliedAt')
+    .whereRaw('refunded_cents < amount_cents')
+    .where((w) => w.whereNull('disputeStatus').orWhereNot('disputeStatus', 'lost'));
+  return whereTimeWithin(db, q, 'applied_at', start, end).select(
+    'kind',
+    'source',
+    'appliedAt',
+    'amountCents',
+    'coveredFeeCents',
+    'refundedCents',
+    'settledCents',
+    'settledCurrency',
+    'currency',
+  ) as unknown as Promise<Record<string, unknown>[]>;
+}
+
+/** An instant from either database (ISO text, SQLite's 'YYYY-MM-DD HH:MM:SS', milliseconds, a Date) in ms; NaN when none. */
+const msOf = (v: unknown) => (v === null || v === undefined || v === '' ? Number.NaN : Date.parse(toIso(v)));
+
+/** Everything the dashboard shows for a range of Swiss days, with titles in the admin's language. */
+export async function dashboardFor(db: Knex, range: { from: string; to: string }, lang: Lang): Promise<Dashboard> {
+  const start = zurichDayStart(range.from);
+  const end = zurichDayStart(addDays(range.to, 1));
+  const weeks: DashboardWeek[] = weeksOf(range).map((w) => ({ ...w, views: 0, visitors: 0, gifts: 0, giftsUsdCents: 0, signups: 0, monthlyDonors: 0 }));
+  const weekOf = new Map<string, DashboardWeek>(weeks.map((w): [string, DashboardWeek] => [w.start, w]));
+  /** The week a Swiss day falls in (only days of the range have one). */
+  const bucket = (day: string) => (day >= range.from && day <= range.to ? weekOf.get(mondayOf(day)) : undefined);
+
+  // Visits: the daily rows.
+  const days = (await db('visit_days').whereBetween('day', [range.from, range.to]).select('day', 'views', 'visitors')) as { day: string; views: unknown; visitors: unknown }[];
+  for (const d of days) {
+    const w = bucket(String(d.day));
+    if (!w) continue;
+    w.views += Number(d.views);
+    w.visitors += Number(d.visitors);
+  }
+
+  // Gifts, per week, per currency, per kind and per article they came from.
+  const gifts = await standingGifts(db, start, end);
+  const byCurrency = new Map<string, { gifts: number; cents: number }>();
+  const byKind = new Map<DonationKind, { gifts: number; usdCents: number }>(DONATION_KINDS.map((k): [DonationKind, { gifts: number; usdCents: number }] => [k, { gifts: 0, usdCents: 0 }]));
+  const bySlug = new Map<string, { gifts: number; usdCents: number }>();
+  for (const g of gifts) {
+    const usd = usdCentsOf(g);
+    const w = bucket(swissDate(toIso(g.appliedAt)));
+    if (w) {
+      w.gifts += 1;
+      w.giftsUsdCents += usd;
+    }
+    const currency = String(g.currency);
+    const c = byCurrency.get(currency) ?? { gifts: 0, cents: 0 };
+    c.gifts += 1;
+    c.cents += Number(g.amountCents) - Number(g.refundedCents ?? 0);
+    byCurrency.set(currency, c);
+    const k = byKind.get(g.kind as DonationKind);
+    if (k) {
+      k.gifts += 1;
+      k.usdCents += usd;
+    }
+    const slug = typeof g.source === 'string' ? articleSlugOf(g.source) : null;
+    if (slug) {
+      const a = bySlug.get(slug) ?? { gifts: 0, usdCents: 0 };
+      a.gifts += 1;
+      a.usdCents += usd;
+      bySlug.set(slug, a);
+    }
+  }
+
+  // New newsletter subscriptions asked for.
+  const signups = (await whereTimeWithin(db, db('newsletter_signups').whereIn('status', [...NEW_SIGNUP_STATUSES]), 'created_at', start, end).select('createdAt')) as { createdAt: unknown }[];
+  for (const s of signups) {
+    const w = bucket(swissDate(toIso(s.createdAt)));
+    if (w) w.signups += 1;
+  }
+
+  // Monthly donors at each week's end: a monthly gift that runs now counts from when it was made; a
+  // cancelled one counts until it was cancelled, if it was ever paid (one cancelled before its first
+  // payment, as the checkout's superseded ones, never ran).
+  const subscriptions = (await db('donation_subscriptions')
+    .whereIn('status', [...RUNNING_SUBSCRIPTION, 'canceled'])
+    .select('subscriptionId', 'status', 'createdAt', 'canceledAt')) as { subscriptionId: string; status: string; createdAt: unknown; canceledAt: unknown }[];
+  const paid = new Set(
+    ((await db('donations').where({ kind: 'monthly', status: 'succeeded' }).whereNotNull('subscriptionId').distinct('subscriptionId')) as { subscriptionId: string }[]).map((r) => r.subscriptionId),
+  );
+  const now = Date.now();
+  const runs = subscriptions.map((s) => {
+    const running = (RUNNING_SUBSCRIPTION as readonly string[]).includes(s.status);
+    return { from: msOf(s.createdAt), until: running ? Number.POSITIVE_INFINITY : paid.has(s.subscriptionId) ? msOf(s.canceledAt) : Number.NaN };
+  });
+  for (const w of weeks) {
+    const at = Math.min(zurichDayStart(addDays(w.to, 1)).getTime(), now);
+    w.monthlyDonors = runs.filter((r) => r.from < at && r.until >= at).length;
+  }
+
+  // Articles by views (both languages' pages of one article together).
+  const articleViews = (await db('visit_daily')
+    .whereBetween('day', [range.from, range.to])
+    .where((w) => w.where('path', 'like', '/news/%').orWhere('path', 'like', '/de/news/%'))
+    .groupBy('path')
+    .select('path', db.raw('sum(views) as views'))) as { path: string; views: unknown }[];
+  const viewsBySlug = new Map<string, number>();
+  for (const r of articleViews) {
+    const slug = articleSlugOf(String(r.path));
+    if (slug) viewsBySlug.set(slug, (viewsBySlug.get(slug) ?? 0) + Number(r.views));
+  }
+  const slugs = [...new Set([...viewsBySlug.keys(), ...bySlug.keys()])];
+  const titles = new Map<string, string>();
+  for (let i = 0; i < slugs.length; i += 500) {
+    const rows = (await db('news_articles').whereIn('slug', slugs.slice(i, i + 500)).select('slug', 'title', 'titleDe')) as { slug: string; title: string; titleDe: string | null }[];
+    for (const r of rows) titles.set(r.slug, localized(lang, r.title, r.titleDe));
+  }
+  const titleOf = (slug: string) => titles.get(slug) ?? null;
+  const byName = (a: DashboardArticle, b: DashboardArticle) => (a.title ?? a.slug).localeCompare(b.title ?? b.slug);
+
+  const totals = weeks.reduce(
+    (t, w) => ({ views: t.views + w.views, visitors: t.visitors + w.visitors, gifts: t.gifts + w.gifts, giftsUsdCents: t.giftsUsdCents + w.giftsUsdCents, signups: t.signups + w.signups }),
+    { views: 0, visitors: 0, gifts: 0, giftsUsdCents: 0, signups: 0 },
+  );
+
+  const projects = ((await whereLive(db('projects')).select('id', 'title', 'titleDe', 'raisedCents', 'goalCents').orderBy([{ column: 'displayOrder' }, { column: 'id' }])) as { id: number; title: string; titleDe: string; raisedCents: unknown; goalCents: unknown }[]).map((p) => ({
+    id: Number(p.id),
+    title: localized(lang, p.title, p.titleDe),
+    raisedCents: Math.max(0, Number(p.raisedCents)),
+    goalCents: Math.max(0, Number(p.goalCents)),
+  }));
+
+  return {
+    from: range.from,
+    to: range.to,
+    weeks,
+    totals,
+    articlesByViews: [...viewsBySlug.entries()]
+      .map(([slug, views]) => ({ slug, title: titleOf(slug), views }))
+      .sort((a, b) => b.views - a.views || byName(a, b))
+      .slice(0, TOP_ARTICLES),
+    articlesByGifts: [...bySlug.entries()]
+      .map(([slug, e]) => ({ slug, title: titleOf(slug), gifts: e.gifts, usdCents: e.usdCents }))
+      .sort((a, b) => b.usdCents - a.usdCents || b.gifts - a.gifts || byName(a, b))
+      .slice(0, TOP_ARTICLES),
+    byCurrency: [...byCurrency.entries()].map(([currency, e]) => ({ currency, ...e })).sort((a, b) => b.gifts - a.gifts || a.currency.localeCompare(b.currency)),
+    byKind: [...byKind.entries()].map(([kind, e]) => ({ kind, ...e })),
+    projects,
+  };
+}
+
+/** What the dashboard tab shows: the numbers of the range asked for (or of the default, saying so) and the quick ranges. */
+export interface DashboardView {
+  data: Dashboard;
+  /** The range asked for was no range: the default is shown instead. */
+  invalidRange: boolean;
+  presets: ReturnType<typeof dashboardPresets>;
+}
+
+/** The dashboard of a page's or the API's query (dashboardRange), with its quick ranges. */
+export async function dashboardView(db: Knex, query: { from?: unknown; to?: unknown }, lang: Lang): Promise<DashboardView> {
+  const today = swissToday();
+  const { invalid, ...range } = dashboardRange(query, today);
+  return { data: await dashboardFor(db, range, lang), invalidRange: invalid, presets: dashboardPresets(today) };
 }

@@ -58,8 +58,10 @@ describe('admin in Chromium', () => {
     await welcomed;
     assert.equal(await page.evaluate(() => localStorage.getItem('adminKey') ?? document.cookie.includes('admin.sid')), false, 'the session cookie is HttpOnly');
     assert.deepEqual(await axeSerious(page), []);
-    // The spec's tabs, Fundraisers, Glossary and Translations, and People (an admin: the people and their own account).
-    assert.equal(await page.getByRole('tab').count(), 12);
+    // The dashboard opens first; then the spec's tabs, Fundraisers, Glossary and Translations, and
+    // People (an admin: the people and their own account).
+    assert.equal(await page.getByRole('tab').count(), 13);
+    assert.equal(await page.getByRole('tab', { name: 'Dashboard', exact: true }).getAttribute('aria-selected'), 'true');
 
     // Media: upload an image, see it in the grid, look at it.
     await page.getByRole('tab', { name: 'Media', exact: true }).click();
@@ -222,7 +224,7 @@ describe('admin in Chromium', () => {
     await page.waitForURL(/\/de\/admin$/);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Inhaltsverwaltung' }).waitFor();
-    for (const tab of ['projects', 'news', 'team', 'pages', 'media']) {
+    for (const tab of ['dashboard', 'projects', 'news', 'team', 'pages', 'media']) {
       await page.goto(`${srv.url}/de/admin?tab=${tab}`);
       await waitForHydration(page);
       const text = await page.locator('body').innerText();

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  decimalToCents, formatDate, formatMoney, groupTeam, initials, isCompleted, listableNews, matchesFilter,
+  decimalToCents, formatDate, formatDayMonth, formatMoney, groupTeam, initials, isCompleted, listableNews, matchesFilter,
   percentFunded, slugify, truncate, type TeamMember,
 } from '../../models/shared/rules';
 
@@ -72,6 +72,12 @@ test('dates and amounts follow the language', () => {
   assert.equal(formatMoney(1234567.5, 'de'), '$1’234’567.50');
   assert.equal(formatMoney('1234.50', 'en'), '$1,234.50');
   assert.equal(formatDate('not a date', 'en'), '');
+  // Short days for the dashboard's axes and rows.
+  assert.equal(formatDayMonth('2026-11-03', 'en'), 'Nov 3');
+  assert.equal(formatDayMonth('2026-11-03', 'de'), '3.11.');
+  assert.equal(formatDayMonth('2026-09-14', 'en', true), 'Sep 14, 2026');
+  assert.equal(formatDayMonth('2026-09-14', 'de', true), '14.9.2026');
+  assert.equal(formatDayMonth('soon', 'en'), 'soon');
 });
 
 test("the long date is Intl.DateTimeFormat's own, every day of a year, in both languages", () => {

@@ -15,6 +15,7 @@ import { NewsletterTab } from './newsletter-tab';
 import { SocialMediaTab } from './social-media-tab';
 import { DonationsTab } from './donations-tab';
 import { FundraisersTab, type AdminFundraiser } from './fundraisers-tab';
+import { DashboardTab } from './dashboard-tab';
 // Translation status.
 import { TranslationsTab } from './translations-tab';
 import { GlossaryPanel } from './glossary-panel';
@@ -142,7 +143,9 @@ function AdminScreens(props: AdminPageProps) {
   const tabLabel = (x: AdminTab) => (x === 'people' && !roleCan(role, 'people') ? t('admin.people.accountTab') : t(`admin.tabs.${x}`));
 
   let panel;
-  if (tab === 'media') {
+  if (tab === 'dashboard') {
+    panel = <DashboardTab initial={fromServer ? (props.dashboard ?? null) : null} />;
+  } else if (tab === 'media') {
     panel = (
       <MediaTab
         initialItems={fromServer ? (props.items as MediaItem[]) : null}

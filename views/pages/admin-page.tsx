@@ -1,5 +1,5 @@
-// /admin: the content management of the charity's volunteers (projects, news, team, pages, media,
-// newsletter, social media). The server only renders it for a signed-in admin.
+// /admin: the content management of the charity's volunteers (the dashboard first, then projects,
+// news, team, pages, media, newsletter, social media...). The server only renders it for a signed-in admin.
 import { useApp } from '../app-context';
 import { AdminApp } from '../admin/admin-app';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
@@ -17,6 +17,7 @@ import type { SpendingInitial } from '../admin/spending-section';
 import type { TranslationsView } from '../../models/shared/translation-rules';
 import type { GlossaryTermView } from '../admin/glossary-panel';
 import type { AdminFundraiser } from '../admin/fundraisers-tab';
+import type { DashboardView } from '../../models/site/stats';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem | AdminFundraiser;
 
@@ -57,6 +58,8 @@ export interface AdminPageProps {
   translations?: TranslationsView | null;
   /** Glossary tab: the terms, and the one whose form is open (?edit=<id>). */
   glossary?: { items: GlossaryTermView[]; edit: number | null } | null;
+  /** Dashboard tab: the numbers of the range in the address (?from=&to=), or of the default range. */
+  dashboard?: DashboardView | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {
