@@ -1,7 +1,7 @@
 // The only script a public page runs before a person touches it (a few hundred bytes; no React):
 // it finds the page's islands (<vb-island>, views/island.tsx) and wakes each when it is needed:
 // 'load' after the first paint, 'idle', 'visible' (near the screen) or 'interaction' (the first
-// pointer, key or focus on it). A click or a form sent to an island that is still waking is held
+// pointer, key, focus or input on it). A click or a form sent to an island that is still waking is held
 // (the control says it is busy meanwhile: aria-busy, shown by site.css) and replayed once React has
 // hydrated it, so the first click counts. Waking loads the runtime (React,
 // react-i18next: views/island-runtime.tsx), the island's module and its text, then hydrates it.
@@ -120,7 +120,9 @@ function arm(el: HTMLElement): Promise<void> | null {
   }
   if (when !== 'runtime') {
     const start = () => void wake(el);
-    for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) el.addEventListener(type, start, { capture: true, passive: true, once: true });
+    // 'input' too: text that arrives without a key or a focus (autofill, paste from a menu, an
+    // assistive tool, a test's fill() in a window that lost focus) wakes the form as typing does.
+    for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input']) el.addEventListener(type, start, { capture: true, passive: true, once: true });
     el.addEventListener('click', holdClick, true);
     el.addEventListener('submit', holdSubmit, true);
   }

@@ -104,6 +104,22 @@ describe('islands in Chromium', () => {
     await page.context().close();
   });
 
+  test('text that arrives without a key or a focus (autofill, an assistive tool) wakes the form too', async () => {
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
+    await page.goto(e2e.srv.url + '/de/contact');
+    await waitForLoader(page);
+    // What a browser's autofill does: a value and an input event, no focus, no key.
+    await page.evaluate(() => {
+      const field = document.querySelector<HTMLInputElement>('#contact-email')!;
+      field.value = 'anna@example.org';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await awake(page, 'contact-form');
+    assert.equal(await page.locator('#contact-email').inputValue(), 'anna@example.org');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('the home page: the slideshow wakes by itself, with its first slide preloaded from the head', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(e2e.srv.url + '/');
