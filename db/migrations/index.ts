@@ -25,6 +25,7 @@ import * as bankImports from './20261129000200_bank_imports';
 import * as projectFollowers from './20261129000300_project_followers';
 import * as fundraisers from './20261129000400_fundraisers';
 import * as visits from './20261129000500_visits';
+import * as impactReports from './20261129000600_impact_reports';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -55,6 +56,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129000300_project_followers': projectFollowers,
   '20261129000400_fundraisers': fundraisers,
   '20261129000500_visits': visits,
+  '20261129000600_impact_reports': impactReports,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

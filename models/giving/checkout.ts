@@ -296,11 +296,11 @@ async function chargeStateOf(stripe: StripePayments, charge: ChargeInfo, dispute
   return { chargeId: charge.id, refundedCents: charge.amountRefunded, dispute: latest ? { amountCents: latest.amount, status: latest.status } : null };
 }
 
-/** What a succeeded PaymentIntent's charge says: its id, what it settled for, its refunds and dispute. */
-async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promise<Pick<ConfirmedPayment, 'chargeId' | 'settlement' | 'chargeState'>> {
+/** What a succeeded PaymentIntent's charge says: its id, what it settled for, its refunds and dispute, the kind of method. */
+async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promise<Pick<ConfirmedPayment, 'chargeId' | 'settlement' | 'chargeState' | 'paymentMethod'>> {
   const charge = pi.latestChargeId ? await stripe.retrieveCharge(pi.latestChargeId) : null;
-  if (!charge || charge.paymentIntentId !== pi.id) return { chargeId: null, settlement: null, chargeState: null };
-  return { chargeId: charge.id, settlement: charge.settlement, chargeState: await chargeStateOf(stripe, charge, null) };
+  if (!charge || charge.paymentIntentId !== pi.id) return { chargeId: null, settlement: null, chargeState: null, paymentMethod: null };
+  return { chargeId: charge.id, settlement: charge.settlement, chargeState: await chargeStateOf(stripe, charge, null), paymentMethod: charge.methodType };
 }
 
 const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });

@@ -70,6 +70,8 @@ export interface ConfirmedPayment {
   subscriptionId?: string | null;
   invoiceId?: string | null;
   chargeId?: string | null;
+  /** The kind of payment method the charge was paid with ('card', 'twint'; payment_method_details.type). */
+  paymentMethod?: string | null;
   /** The balance transaction's amount and currency; null when Stripe has none (yet). */
   settlement?: { amount: number; currency: string } | null;
   /** The charge's refunds and dispute when it was read, so a late gift is credited net of them. */
@@ -270,6 +272,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         subscriptionId: payment.subscriptionId ?? null,
         invoiceId: payment.invoiceId ?? null,
         chargeId: payment.chargeId ?? null,
+        paymentMethod: payment.paymentMethod ?? null,
         coveredFeeCents: coveredFee,
         publicName: payment.publicName ? payment.publicName.trim().slice(0, 80) || null : null,
         fundraiserId,

@@ -13,8 +13,8 @@ export interface DonorWall {
   gifts: number;
 }
 
-/** Gifts that stand: recorded, with some of them left after refunds, and no lost dispute. */
-function standing(q: Knex.QueryBuilder): Knex.QueryBuilder {
+/** Gifts that stand: recorded, with some of them left after refunds, and no lost dispute (the donor wall, fundraisers, the numbers and the impact report count these). */
+export function standing(q: Knex.QueryBuilder): Knex.QueryBuilder {
   return q.whereNotNull('appliedAt').where('status', 'succeeded').whereRaw('refunded_cents < amount_cents').where((w) => w.whereNull('disputeStatus').orWhereNot('disputeStatus', 'lost'));
 }
 

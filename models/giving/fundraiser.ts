@@ -14,6 +14,7 @@ import { DONATION_CURRENCIES, parseDonationAmount, type DonationCurrency } from 
 import { slugify } from '../shared/rules';
 import { swissToday, toIso } from '../shared/dates';
 import { findLiveProjectById, listLiveProjects } from '../content/project';
+import { standing } from './donor-wall';
 
 export const FUNDRAISER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type FundraiserStatus = (typeof FUNDRAISER_STATUSES)[number];
@@ -306,11 +307,6 @@ export async function listFundraisers(db: Knex): Promise<(Fundraiser & Fundraise
 export async function listUpdates(db: Knex, fundraiserId: number): Promise<FundraiserUpdate[]> {
   const rows = (await db('fundraiser_updates').where({ fundraiserId }).orderBy('id', 'desc').limit(50)) as Row[];
   return rows.map((r) => ({ id: Number(r.id), body: String(r.body), createdAt: toIso(r.createdAt) }));
-}
-
-/** Gifts that stand: recorded, with some of them left after refunds, and no lost dispute (as the donor wall). */
-function standing(q: Knex.QueryBuilder): Knex.QueryBuilder {
-  return q.whereNotNull('appliedAt').where('status', 'succeeded').whereRaw('refunded_cents < amount_cents').where((w) => w.whereNull('disputeStatus').orWhereNot('disputeStatus', 'lost'));
 }
 
 /** Progress from the fundraiser's standing gifts. */

@@ -41,6 +41,8 @@ export interface ChargeInfo {
   disputed: boolean;
   /** null while Stripe has no balance transaction for it (yet). */
   settlement: Settlement | null;
+  /** The kind of payment method it was paid with ('card', 'twint', ...: payment_method_details.type); null when Stripe does not say. */
+  methodType: string | null;
 }
 
 export interface DisputeInfo {
@@ -245,6 +247,7 @@ const ChargeSchema = z.looseObject({
   payment_intent: ref(PAYMENT_INTENT_ID).nullable().optional(),
   disputed: z.boolean().optional(),
   balance_transaction: z.union([z.string(), BalanceTransactionSchema]).nullable().optional(),
+  payment_method_details: z.looseObject({ type: z.string() }).nullable().optional(),
 });
 
 const DisputeSchema = z.looseObject({
@@ -416,6 +419,11 @@ function toInfo(pi: z.infer<typeof IntentWithChargeSchema>): PaymentIntentInfo {
   };
 }
 
+/** A charge's kind of payment method as the books keep it: Stripe's type name ('card', 'twint'), else null. */
+export function paymentMethodType(type: unknown): string | null {
+  return typeof type === 'string' && /^[a-z][a-z0-9_]{0,39}$/.test(type) ? type : null;
+}
+
 function toCharge(ch: z.infer<typeof ChargeSchema>): ChargeInfo {
   const bt = ch.balance_transaction;
   return {
@@ -427,6 +435,7 @@ function toCharge(ch: z.infer<typeof ChargeSchema>): ChargeInfo {
     paymentIntentId: idOf(ch.payment_intent),
     disputed: ch.disputed ?? false,
     settlement: bt && typeof bt === 'object' ? { amount: bt.amount, currency: bt.currency } : null,
+    methodType: paymentMethodType(ch.payment_method_details?.type),
   };
 }
 

@@ -8,6 +8,7 @@ import { localized, type Lang } from '../shared/rules';
 import { DONATION_KINDS, RUNNING_SUBSCRIPTION, swissDate, type DonationKind } from '../giving/names';
 import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
 import { whereLive } from '../content/publishing';
+import { standing } from '../giving/donor-wall';
 
 /** The longest range one answer covers: two years and a day. */
 const MAX_DAYS = 731;
@@ -61,7 +62,7 @@ const afterDay = (day: string) => startOf(new Date(Date.parse(`${day}T12:00:00Z`
  * amount), less the covered fee's and the refunds' shares. A gift in another currency that was
  * never settled in USD is worth nothing here yet.
  */
-function usdCentsOf(g: Record<string, unknown>): number {
+export function usdCentsOf(g: Record<string, unknown>): number {
   const amount = Number(g.amountCents);
   const usd = g.settledCurrency === 'usd' && g.settledCents !== null && g.settledCents !== undefined ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
   const share = amount > 0 ? (amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0)) / amount : 0;
@@ -86,14 +87,10 @@ export async function statsFor(db: Knex, range: { from: string; to: string }): P
   const [pages, referrers, campaigns] = await Promise.all([sum('path'), sum('referrer'), sum('campaign')]);
   // Gifts that stand, applied in the range; worth in USD: what Stripe settled in USD (or the bank
   // credit at the rate it was booked at), less the covered fee's and the refunds' shares.
-  const gifts = (await db('donations')
+  const gifts = (await standing(db('donations'))
     .whereNotNull('source')
-    .whereNotNull('appliedAt')
-    .where('status', 'succeeded')
     .where('appliedAt', '>=', startOf(from))
     .where('appliedAt', '<', afterDay(to))
-    .whereRaw('refunded_cents < amount_cents')
-    .where((w) => w.whereNull('disputeStatus').orWhereNot('disputeStatus', 'lost'))
     .select('source', 'amountCents', 'coveredFeeCents', 'refundedCents', 'settledCents', 'settledCurrency', 'currency')) as Record<string, unknown>[];
   const bySource = new Map<string, { gifts: number; cents: number }>();
   for (const g of gifts) {
@@ -221,11 +218,7 @@ export function articleSlugOf(path: string): string | null {
 
 /** Gifts that stand (as statsFor counts them), applied within [start, end). */
 function standingGifts(db: Knex, start: Date, end: Date) {
-  const q = db('donations')
-    .where('status', 'succeeded')
-    .whereNotNull('appliedAt')
-    .whereRaw('refunded_cents < amount_cents')
-    .where((w) => w.whereNull('disputeStatus').orWhereNot('disputeStatus', 'lost'));
+  const q = standing(db('donations'));
   return whereTimeWithin(db, q, 'applied_at', start, end).select(
     'kind',
     'source',
@@ -241,6 +234,25 @@ function standingGifts(db: Knex, start: Date, end: Date) {
 
 /** An instant from either database (ISO text, SQLite's 'YYYY-MM-DD HH:MM:SS', milliseconds, a Date) in ms; NaN when none. */
 const msOf = (v: unknown) => (v === null || v === undefined || v === '' ? Number.NaN : Date.parse(toIso(v)));
+
+/**
+ * Monthly donors at each instant (ms): a monthly gift that runs now counts from when it was made; a
+ * cancelled one counts until it was cancelled, if it was ever paid (one cancelled before its first
+ * payment, as the checkout's superseded ones, never ran).
+ */
+export async function monthlyDonorsAt(db: Knex, instants: number[]): Promise<number[]> {
+  const subscriptions = (await db('donation_subscriptions')
+    .whereIn('status', [...RUNNING_SUBSCRIPTION, 'canceled'])
+    .select('subscriptionId', 'status', 'createdAt', 'canceledAt')) as { subscriptionId: string; status: string; createdAt: unknown; canceledAt: unknown }[];
+  const paid = new Set(
+    ((await db('donations').where({ kind: 'monthly', status: 'succeeded' }).whereNotNull('subscriptionId').distinct('subscriptionId')) as { subscriptionId: string }[]).map((r) => r.subscriptionId),
+  );
+  const runs = subscriptions.map((s) => {
+    const running = (RUNNING_SUBSCRIPTION as readonly string[]).includes(s.status);
+    return { from: msOf(s.createdAt), until: running ? Number.POSITIVE_INFINITY : paid.has(s.subscriptionId) ? msOf(s.canceledAt) : Number.NaN };
+  });
+  return instants.map((at) => runs.filter((r) => r.from < at && r.until >= at).length);
+}
 
 /** Everything the dashboard shows for a range of Swiss days, with titles in the admin's language. */
 export async function dashboardFor(db: Knex, range: { from: string; to: string }, lang: Lang): Promise<Dashboard> {
@@ -298,24 +310,8 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
     if (w) w.signups += 1;
   }
 
-  // Monthly donors at each week's end: a monthly gift that runs now counts from when it was made; a
-  // cancelled one counts until it was cancelled, if it was ever paid (one cancelled before its first
-  // payment, as the checkout's superseded ones, never ran).
-  const subscriptions = (await db('donation_subscriptions')
-    .whereIn('status', [...RUNNING_SUBSCRIPTION, 'canceled'])
-    .select('subscriptionId', 'status', 'createdAt', 'canceledAt')) as { subscriptionId: string; status: string; createdAt: unknown; canceledAt: unknown }[];
-  const paid = new Set(
-    ((await db('donations').where({ kind: 'monthly', status: 'succeeded' }).whereNotNull('subscriptionId').distinct('subscriptionId')) as { subscriptionId: string }[]).map((r) => r.subscriptionId),
-  );
-  const now = Date.now();
-  const runs = subscriptions.map((s) => {
-    const running = (RUNNING_SUBSCRIPTION as readonly string[]).includes(s.status);
-    return { from: msOf(s.createdAt), until: running ? Number.POSITIVE_INFINITY : paid.has(s.subscriptionId) ? msOf(s.canceledAt) : Number.NaN };
-  });
-  for (const w of weeks) {
-    const at = Math.min(zurichDayStart(addDays(w.to, 1)).getTime(), now);
-    w.monthlyDonors = runs.filter((r) => r.from < at && r.until >= at).length;
-  }
+  const running = await monthlyDonorsAt(db, weeks.map((w) => Math.min(zurichDayStart(addDays(w.to, 1)).getTime(), Date.now())));
+  weeks.forEach((w, i) => (w.monthlyDonors = running[i]!));
 
   // Articles by views (both languages' pages of one article together).
   const articleViews = (await db('visit_daily')

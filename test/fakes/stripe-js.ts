@@ -92,6 +92,7 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
                   button.addEventListener('click', () => {
                     const twint = button.getAttribute('aria-pressed') !== 'true';
                     button.setAttribute('aria-pressed', String(twint));
+                    group.__methodType = twint ? 'twint' : 'card';
                     calls.push({ method: 'choose', type: twint ? 'twint' : 'card' });
                     emit('change', { elementType: 'payment', complete: true, value: { type: twint ? 'twint' : 'card' } });
                   });
@@ -181,7 +182,7 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
         const { ok, body } = await post('/v1/payment_intents/' + encodeURIComponent(id) + '/confirm', {
           key,
           client_secret: secret,
-          payment_method: flags.decline ? 'pm_card_chargeDeclined' : 'pm_card_visa',
+          ...(group.__methodType === 'twint' && !flags.decline ? { 'payment_method_data[type]': 'twint' } : { payment_method: flags.decline ? 'pm_card_chargeDeclined' : 'pm_card_visa' }),
           return_url: returnUrl,
         });
         if (!ok) {

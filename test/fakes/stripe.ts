@@ -80,6 +80,7 @@ export interface FakeCharge {
   paid: boolean;
   payment_intent: string;
   payment_method: string | null;
+  payment_method_details: { type: string };
   refunded: boolean;
   status: 'succeeded' | 'pending' | 'failed';
   created: number;
@@ -279,6 +280,8 @@ export class FakeStripe {
   readonly products = new Map<string, FakeProduct>();
   readonly invoices = new Map<string, FakeInvoice>();
   readonly charges = new Map<string, FakeCharge>();
+  /** The kind of payment method a PaymentIntent was confirmed with, when not a card (by intent id). */
+  readonly methodTypes = new Map<string, string>();
   readonly balanceTransactions = new Map<string, FakeBalanceTransaction>();
   readonly refunds = new Map<string, FakeRefund>();
   readonly disputes = new Map<string, FakeDispute>();
@@ -622,6 +625,7 @@ export class FakeStripe {
       paid: true,
       payment_intent: intent.id,
       payment_method: intent.payment_method,
+      payment_method_details: { type: this.methodTypes.get(intent.id) ?? 'card' },
       refunded: false,
       status: 'succeeded',
       created: now(),
@@ -898,6 +902,8 @@ export class FakeStripe {
       }
       const method = String(body.payment_method ?? body.payment_method_data?.card?.number ?? 'pm_card_visa');
       intent.payment_method = method.startsWith('pm_') ? method : randomId('pm');
+      // The kind of method the charge reports (payment_method_details.type): TWINT when asked for.
+      if (body.payment_method_data?.type === 'twint') this.methodTypes.set(intent.id, 'twint');
       if (method === 'pm_card_chargeDeclined' || method.replace(/\s/g, '') === '4000000000000002') {
         this.markFailed(intent.id);
         this.deliverLater('payment_intent.payment_failed', intent);
