@@ -3,6 +3,8 @@
 // forms under /admin in every language (session only).
 import { adminFundraisersApi } from '../fundraisers';
 import { adminStatsApi } from '../visits';
+// The yearly impact report's introduction (issue 29, point 4).
+import { adminImpactApi, impactForms } from './impact';
 import { Router } from 'express';
 import type { Deps } from '../context';
 import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
@@ -58,6 +60,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminFundraisersApi(deps));
   // The numbers: visits, pages, referrers, campaigns, gifts and subscriptions per source (controllers/visits.ts).
   router.use(adminStatsApi(deps));
+  // The yearly impact report's introduction: GET /api/admin/impact, GET|PUT /api/admin/impact/:year.
+  router.use(adminImpactApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
   // --- machine translation drafts and the glossary ---
@@ -81,6 +85,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(contentForms(deps));
   // Where the money went: a project's spending records.
   router.use(spendingForms(deps));
+  // The yearly impact report's introduction, from the dashboard.
+  router.use(impactForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

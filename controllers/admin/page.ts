@@ -29,6 +29,8 @@ import { isListEntity, parseListQuery } from '../../views/admin/list-tools';
 import { listSpending } from '../../models/giving/spending';
 import { listFundraisers } from '../../models/giving/fundraiser';
 import { translationsView } from './translations';
+// The yearly impact report's introduction, on the dashboard.
+import { impactAdminView } from './impact';
 
 
 /** Machine translation drafts need OpenAI: the templates that stand in without a key cannot translate. */
@@ -57,6 +59,13 @@ async function tabItems(deps: Deps, tab: AdminTab, filter: AdminPageProps['media
     default:
       return [];
   }
+}
+
+/** The impact panel's data and the year it opens on: the one asked for when a report exists for it, else the newest. */
+async function impactPanel(deps: Deps, asked: unknown): Promise<NonNullable<AdminPageProps['impact']>> {
+  const view = await impactAdminView(deps);
+  const year = view.years.find((y) => String(y) === asked) ?? view.years[0]!;
+  return { ...view, year };
 }
 
 /** Loader of /admin (the route is guarded by requireAdminPage; this checks again). */
@@ -160,6 +169,8 @@ export const adminPage: PageLoader<AdminPageProps> = async (req: Request, deps: 
     glossary: tab === 'glossary' ? { items: await listGlossary(deps.db), edit: editId } : null,
     // The dashboard of the range in the address (?from=&to=; the range form works without JavaScript).
     dashboard: tab === 'dashboard' ? await dashboardView(deps.db, { from: q.from, to: q.to }, langOf(req)) : null,
+    // The dashboard's impact report panel: every year's introduction, the year in the address open (?impactYear=).
+    impact: tab === 'dashboard' ? await impactPanel(deps, q.impactYear) : null,
   };
   return { props, meta: { ...metaFromLocale(deps, langOf(req), 'admin'), noindex: true } };
 };

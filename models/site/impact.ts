@@ -230,10 +230,13 @@ export interface ImpactIntro {
   updatedAt: string | null;
 }
 
+// Line breaks as the textarea's value counts them (a form post sends CRLF), and the limit on the
+// text that is kept: a limit the counter beside the field showed is the one the server applies.
+// 'too_long' is the field code the admin words in its language ("at most 4000 characters").
 const introText = z
   .string()
-  .max(IMPACT_INTRO_MAX, `must be at most ${IMPACT_INTRO_MAX} characters`)
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim());
+  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+  .pipe(z.string().max(IMPACT_INTRO_MAX, 'too_long'));
 
 /** PUT /api/admin/impact/:year's body: both introductions (an empty one is none). */
 export const ImpactIntroSchema = z.strictObject({ intro: introText, introDe: introText });

@@ -421,6 +421,9 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
 
 // ---- The no-JavaScript admin forms (session cookie and the _csrf field)
 
+/** A year of the impact report: this one, one before the books began, not a year, anything. */
+const impactYear = fc.oneof({ arbitrary: fc.constantFrom(String(new Date().getFullYear()), '1999', '20x6', '0', '99999'), weight: 4 }, { arbitrary: textSegment, weight: 1 });
+const IMPACT_INTRO = { intro: 'A year of water, light and learning.', introDe: 'Ein Jahr mit Wasser, Licht und Lernen.' };
 const formAuth = fc.oneof({ arbitrary: fc.constant<Auth>('session'), weight: 9 }, { arbitrary: fc.constant<Auth>('none'), weight: 1 });
 const adminForms: fc.Arbitrary<Req> = fc.oneof(
   {
@@ -441,6 +444,7 @@ const adminForms: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /admin/media/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/media/${id}${d}`), auth: formAuth, body: formBody(mutated(MEDIA_META, { tags: 'any' })) }),
   req({ route: 'POST /admin/projects/:id/spending', method: 'POST', path: fc.tuple(lang, idSegment).map(([l, id]) => `${l}/admin/projects/${id}/spending`), auth: formAuth, body: formBody(mutated(SPENDING)) }),
   req({ route: 'POST /admin/spending/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/spending/${id}${d}`), auth: formAuth, body: formBody(mutated(SPENDING)) }),
+  req({ route: 'POST /admin/impact/:year', method: 'POST', path: fc.tuple(lang, impactYear).map(([l, y]) => `${l}/admin/impact/${y}`), auth: formAuth, body: formBody(mutated(IMPACT_INTRO)) }),
   req({ route: 'POST /admin/glossary[/:id[/delete]]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/1', '/2/delete', '/999999', '/x')).map(([l, rest]) => `${l}/admin/glossary${rest}`), auth: formAuth, body: formBody(mutated(GLOSSARY)) }),
   req({ route: 'POST /admin/revisions/:revId/restore', method: 'POST', path: fc.tuple(lang, idSegment).map(([l, id]) => `${l}/admin/revisions/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
   req({ route: 'POST /admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages'), textSegment), idSegment).map(([l, n, id]) => `${l}/admin/trash/${n}/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
@@ -476,6 +480,10 @@ const uploads: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/admin/stats', method: 'GET', path: fc.tuple(fc.constantFrom('', '2026-11-01', '2026-02-30', 'x'), fc.constantFrom('', '2026-11-30', '1999-01-01')).map(([f, t]) => `/api/admin/stats?from=${f}&to=${t}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/dashboard', method: 'GET', path: fc.tuple(fc.constantFrom('', '2026-11-01', '2026-02-30', 'x', '2026-11-01&from=2026-11-02'), fc.constantFrom('', '2026-11-30', '1999-01-01'), fc.constantFrom('', 'de', 'en', 'fr')).map(([f, t, l]) => `/api/admin/dashboard?from=${f}&to=${t}&lang=${l}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/fundraisers', method: 'GET', path: queryString.map((q) => `/api/admin/fundraisers${q}`), auth: adminAuth }),
+  // The yearly impact report's introduction: the years, one year (a year with a report, one without, no year), a save.
+  req({ route: 'GET /api/admin/impact', method: 'GET', path: queryString.map((q) => `/api/admin/impact${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/impact/:year', method: 'GET', path: impactYear.map((y) => `/api/admin/impact/${y}`), auth: adminAuth }),
+  req({ route: 'PUT /api/admin/impact/:year', method: 'PUT', path: impactYear.map((y) => `/api/admin/impact/${y}`), auth: adminAuth, body: jsonBody(mutated(IMPACT_INTRO)) }),
   req({ route: 'PUT /api/admin/fundraisers/:id', method: 'PUT', path: idSegment.map((id) => `/api/admin/fundraisers/${id}`), auth: adminAuth, body: jsonBody(mutated({ title: 'A new title', goal: 300, goalKind: 'donors', endDate: '2027-01-31' }, { title: 'text', goal: 'amount', goalKind: 'any', endDate: 'text', imageUrl: 'text' })) }),
   req({ route: 'POST /api/admin/fundraisers/:id/approve|reject', method: 'POST', path: fc.tuple(idSegment, fc.constantFrom('approve', 'reject')).map(([id, a]) => `/api/admin/fundraisers/${id}/${a}`), auth: adminAuth, body: jsonBody(mutated({ reason: 'Please name the school.' }, { reason: 'text' })) }),
   req({ route: 'GET /api/admin/bank-imports/unmatched', method: 'GET', path: queryString.map((q) => `/api/admin/bank-imports/unmatched${q}`), auth: adminAuth }),

@@ -121,3 +121,12 @@ test('admins who are people: invitations, removals, passkeys and passkey sign-in
   assert.equal(activitySentence(T.de, 'de', f('login', 'session', { method: 'passkey' })), 'Ada hat sich mit einem Passkey angemeldet');
   assert.equal(activitySentence(T.en, 'en', f('logout', 'session')), 'Ada signed out everywhere');
 });
+
+test("the yearly impact report's introduction: which language changed, in both languages", () => {
+  const f = (fields: string[] | undefined): ActivityFacts => ({ actor: 'ada@example.org', actorName: 'Ada', action: 'update', entity: 'impact_report', details: { year: 2025, ...(fields ? { fields } : {}) } });
+  assert.equal(activitySentence(T.en, 'en', f(['intro', 'introDe'])), 'Ada changed the introduction to the 2025 impact report');
+  assert.equal(activitySentence(T.en, 'en', f(['intro'])), 'Ada changed the English introduction to the 2025 impact report');
+  assert.equal(activitySentence(T.de, 'de', f(['introDe'])), 'Ada hat die deutsche Einleitung zum Wirkungsbericht 2025 geändert');
+  assert.equal(activitySentence(T.de, 'de', f([])), 'Ada hat die Einleitung zum Wirkungsbericht 2025 ohne Änderungen gespeichert');
+  assert.equal(activitySentence(T.de, 'de', f(undefined)), 'Ada hat die Einleitung zum Wirkungsbericht 2025 geändert');
+});

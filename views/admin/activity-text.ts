@@ -195,6 +195,13 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'fundraiser' && name && (a === 'approve' || a === 'reject' || a === 'update')) {
     return say(a === 'approve' ? 'fundraiserApprove' : a === 'reject' ? 'fundraiserReject' : 'fundraiserUpdate', { name: quoted(t, name) });
   }
+  // The yearly impact report's introduction: which language changed (both, one, or neither).
+  if (e.entity === 'impact_report' && a === 'update' && d.year) {
+    const fields = d.fields;
+    if (fields && fields.length === 0) return say('impactIntroUnchanged', { year: d.year });
+    if (fields?.length === 1) return say(fields[0] === 'introDe' ? 'impactIntroDe' : 'impactIntroEn', { year: d.year });
+    return say('impactIntro', { year: d.year });
+  }
   if (e.entity === 'spending' && (a === 'create' || a === 'update' || a === 'delete') && d.amountCents !== undefined) {
     const key = a === 'create' ? 'spendingCreate' : a === 'update' ? 'spendingUpdate' : 'spendingDelete';
     const sentence = say(key, {

@@ -144,7 +144,14 @@ function AdminScreens(props: AdminPageProps) {
 
   let panel;
   if (tab === 'dashboard') {
-    panel = <DashboardTab initial={fromServer ? (props.dashboard ?? null) : null} />;
+    panel = (
+      <DashboardTab
+        initial={fromServer ? (props.dashboard ?? null) : null}
+        impact={fromServer ? (props.impact ?? null) : null}
+        flash={fromServer ? flash : null}
+        onChanged={() => refreshActivity()}
+      />
+    );
   } else if (tab === 'media') {
     panel = (
       <MediaTab

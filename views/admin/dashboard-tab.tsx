@@ -4,6 +4,7 @@
 // plain SVG drawn by React on the server (no chart library: the admin's JavaScript budget), named
 // for assistive technology, and followed by a table of its numbers, so everything reads the same
 // without JavaScript. The range picker is a plain GET form and links: the server draws the range.
+// Below the numbers, the yearly impact report's introduction (views/admin/impact-panel.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLang, useLinks, useT } from '../app-context';
 import { adminFetch, errorText } from './api';
@@ -11,6 +12,8 @@ import { Loading } from './ui';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { formatDate, formatDayMonth, formatNumber, percentFunded, type Lang } from '../../models/shared/rules';
 import type { Dashboard, DashboardArticle, DashboardView, DashboardWeek } from '../../models/site/stats';
+import { ImpactPanel, type ImpactPanelData } from './impact-panel';
+import type { AdminFlash } from './flash';
 
 const usd = (cents: number, lang: Lang) => formatAmount(cents, 'usd', lang);
 const num = (n: number, lang: Lang) => formatNumber(n, lang);
@@ -18,7 +21,8 @@ const num = (n: number, lang: Lang) => formatNumber(n, lang);
 const longDay = (ymd: string, lang: Lang) => formatDate(`${ymd}T12:00:00Z`, lang) || ymd;
 const weekLabel = (w: DashboardWeek, lang: Lang) => (w.from === w.to ? formatDayMonth(w.from, lang, true) : `${formatDayMonth(w.from, lang, true)} – ${formatDayMonth(w.to, lang, true)}`);
 
-export function DashboardTab({ initial }: { initial: DashboardView | null }) {
+/** `impact`: the yearly impact report's panel as the server rendered it; `flash`: a refused save of its form without JavaScript. */
+export function DashboardTab({ initial, impact = null, flash = null, onChanged }: { initial: DashboardView | null; impact?: ImpactPanelData | null; flash?: AdminFlash | null; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
   const [view, setView] = useState<DashboardView | null>(initial);
@@ -40,6 +44,7 @@ export function DashboardTab({ initial }: { initial: DashboardView | null }) {
         </h2>
       </div>
       {view === null ? <Loading error={error} /> : <DashboardBody view={view} />}
+      <ImpactPanel initial={impact} flash={flash} onChanged={onChanged} />
     </section>
   );
 }

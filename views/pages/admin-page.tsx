@@ -18,6 +18,7 @@ import type { TranslationsView } from '../../models/shared/translation-rules';
 import type { GlossaryTermView } from '../admin/glossary-panel';
 import type { AdminFundraiser } from '../admin/fundraisers-tab';
 import type { DashboardView } from '../../models/site/stats';
+import type { ImpactPanelData } from '../admin/impact-panel';
 
 export type AdminListItem = Project | NewsSummary | TeamMember | PageContent | MediaItem | AdminFundraiser;
 
@@ -60,6 +61,8 @@ export interface AdminPageProps {
   glossary?: { items: GlossaryTermView[]; edit: number | null } | null;
   /** Dashboard tab: the numbers of the range in the address (?from=&to=), or of the default range. */
   dashboard?: DashboardView | null;
+  /** Dashboard tab: the yearly impact report's introductions, and the year open (?impactYear=). */
+  impact?: ImpactPanelData | null;
 }
 
 export default function AdminPage(props: AdminPageProps) {
