@@ -24,11 +24,11 @@ export const impactPage: PageLoader<ImpactPageProps> = async (req, deps) => {
   const t = tFor(deps.i18n, lang);
   const years = await sharedRead(req, deps, `impact-years ${swissToday()}`, () => impactYears(deps.db));
   const year = reportYearOf(String(req.params.year ?? ''), years);
-  if (year === null) return { props: { report: null }, meta: { title: t('impact.notFound.title'), description: t('impact.notFound.text'), noindex: true }, status: 404 };
+  if (year === null) return { props: { report: null }, meta: { title: t('impactReport.notFound.title'), description: t('impactReport.notFound.text'), noindex: true }, status: 404 };
   const report = await impactReport(deps.db, year, lang);
   return {
     props: { report },
-    meta: { title: t('impact.title', { year }), description: t('impact.meta', { year, org: deps.config.site.name }) },
+    meta: { title: t('impactReport.title', { year }), description: t('impactReport.meta', { year, org: deps.config.site.name }) },
   };
 };
 
@@ -45,7 +45,7 @@ export function impactRouter(deps: Deps): Router {
     const body = await deps.pageCache.shared(`impact-pdf ${year} ${lang}`, version, async () => renderImpactPdf({ report: await impactReport(deps.db, year, lang), lang, site, t }));
     res
       .set('Cache-Control', pdfCache(year === Number(swissToday().slice(0, 4))))
-      .set('Content-Disposition', `inline; filename="${t('impact.fileName')}-${year}.pdf"`)
+      .set('Content-Disposition', `inline; filename="${t('impactReport.fileName')}-${year}.pdf"`)
       .type('application/pdf')
       .send(body);
   };

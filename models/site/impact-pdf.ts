@@ -24,7 +24,7 @@ export async function renderImpactPdf(input: ImpactPdfInput): Promise<Buffer> {
   const { report: r, lang, site, t } = input;
   const usd = (cents: number) => formatAmount(Math.round(cents / 100) * 100, 'usd', lang);
   const n = (v: number) => formatNumber(v, lang);
-  const title = t('impact.title', { year: r.year });
+  const title = t('impactReport.title', { year: r.year });
   const { doc, done } = await startPdf({ title, author: site.legalName, lang, compress: input.compress, at: new Date(r.asOf) });
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const write = (text: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(pdfText(text), { width, ...options });
@@ -52,18 +52,18 @@ export async function renderImpactPdf(input: ImpactPdfInput): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(22).fillColor('#000000');
   write(title);
   doc.font('Helvetica').fontSize(11).fillColor(PDF_MUTED);
-  write(r.current ? t('impact.soFar', { date: formatDate(r.asOf, lang) }) : t('impact.whole', { year: r.year }));
+  write(r.current ? t('impactReport.soFar', { date: formatDate(r.asOf, lang) }) : t('impactReport.whole', { year: r.year }));
   doc.fillColor('#000000');
 
   if (r.intro) {
-    heading(t('impact.introTitle'));
+    heading(t('impactReport.introTitle'));
     for (const p of paragraphs(r.intro.text)) {
       write(p);
       doc.moveDown(0.5);
     }
   }
 
-  heading(t('impact.figuresTitle', { year: r.year }));
+  heading(t('impactReport.figuresTitle', { year: r.year }));
   pdfTable(
     doc,
     [
@@ -71,62 +71,62 @@ export async function renderImpactPdf(input: ImpactPdfInput): Promise<Buffer> {
       ['', 0.3, true],
     ],
     [
-      [t('impact.figures.given'), usd(r.moneyIn.usdCents)],
-      [t('impact.figures.gifts', { count: r.figures.gifts }), n(r.figures.gifts)],
-      [t('impact.figures.givers', { count: r.figures.givers }), n(r.figures.givers)],
-      [t(r.current ? 'impact.figures.monthlyNow' : 'impact.figures.monthlyEnd', { count: r.figures.monthlyDonors }), n(r.figures.monthlyDonors)],
-      [t('impact.figures.spent'), usd(r.moneyOut.cents)],
-      [t('impact.figures.projects', { count: r.figures.projects }), n(r.figures.projects)],
-      [t('impact.figures.articles', { count: r.figures.articles }), n(r.figures.articles)],
+      [t('impactReport.figures.given'), usd(r.moneyIn.usdCents)],
+      [t('impactReport.figures.gifts', { count: r.figures.gifts }), n(r.figures.gifts)],
+      [t('impactReport.figures.givers', { count: r.figures.givers }), n(r.figures.givers)],
+      [t(r.current ? 'impactReport.figures.monthlyNow' : 'impactReport.figures.monthlyEnd', { count: r.figures.monthlyDonors }), n(r.figures.monthlyDonors)],
+      [t('impactReport.figures.spent'), usd(r.moneyOut.cents)],
+      [t('impactReport.figures.projects', { count: r.figures.projects }), n(r.figures.projects)],
+      [t('impactReport.figures.articles', { count: r.figures.articles }), n(r.figures.articles)],
     ],
     { header: false },
   );
 
-  heading(t('impact.in.title'));
-  if (r.moneyIn.gifts === 0) write(t('impact.in.none'));
+  heading(t('impactReport.in.title'));
+  if (r.moneyIn.gifts === 0) write(t('impactReport.in.none'));
   else {
-    write(t('impact.in.summary', { count: r.moneyIn.gifts, amount: usd(r.moneyIn.usdCents) }));
+    write(t('impactReport.in.summary', { count: r.moneyIn.gifts, amount: usd(r.moneyIn.usdCents) }));
     doc.moveDown(0.5);
     const cols = (first: string, last: string): [string, number, boolean][] => [
       [first, 0.5, false],
-      [t('impact.cols.gifts'), 0.2, true],
+      [t('impactReport.cols.gifts'), 0.2, true],
       [last, 0.3, true],
     ];
-    pdfTable(doc, cols(t('impact.cols.currency'), t('impact.cols.amountGiven')), r.moneyIn.byCurrency.map((c) => [c.currency.toUpperCase(), n(c.gifts), formatAmount(c.cents, c.currency, lang)]));
-    pdfTable(doc, cols(t('impact.cols.method'), t('impact.cols.usd')), r.moneyIn.byMethod.map((m) => [t(`impact.methods.${m.method}`), n(m.gifts), usd(m.usdCents)]));
+    pdfTable(doc, cols(t('impactReport.cols.currency'), t('impactReport.cols.amountGiven')), r.moneyIn.byCurrency.map((c) => [c.currency.toUpperCase(), n(c.gifts), formatAmount(c.cents, c.currency, lang)]));
+    pdfTable(doc, cols(t('impactReport.cols.method'), t('impactReport.cols.usd')), r.moneyIn.byMethod.map((m) => [t(`impactReport.methods.${m.method}`), n(m.gifts), usd(m.usdCents)]));
     pdfTable(
       doc,
-      cols(t('impact.cols.kind'), t('impact.cols.usd')),
-      [...r.moneyIn.byFrequency.map((f) => [t(`impact.frequency.${f.frequency}`), n(f.gifts), usd(f.usdCents)]), [t('impact.cols.total'), n(r.moneyIn.gifts), usd(r.moneyIn.usdCents)]],
+      cols(t('impactReport.cols.kind'), t('impactReport.cols.usd')),
+      [...r.moneyIn.byFrequency.map((f) => [t(`impactReport.frequency.${f.frequency}`), n(f.gifts), usd(f.usdCents)]), [t('impactReport.cols.total'), n(r.moneyIn.gifts), usd(r.moneyIn.usdCents)]],
       { boldLast: true },
     );
     const monthName = (m: number) => new Intl.DateTimeFormat(lang === 'de' ? 'de-CH' : 'en-GB', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, m - 1, 15)));
-    pdfTable(doc, cols(t('impact.cols.month'), t('impact.cols.usd')), r.moneyIn.byMonth.map((m) => [monthName(m.month), n(m.gifts), usd(m.usdCents)]));
-    if (r.moneyIn.unconverted > 0) note(t('impact.in.unconverted', { count: r.moneyIn.unconverted }));
+    pdfTable(doc, cols(t('impactReport.cols.month'), t('impactReport.cols.usd')), r.moneyIn.byMonth.map((m) => [monthName(m.month), n(m.gifts), usd(m.usdCents)]));
+    if (r.moneyIn.unconverted > 0) note(t('impactReport.in.unconverted', { count: r.moneyIn.unconverted }));
   }
-  note(t('impact.in.note'));
+  note(t('impactReport.in.note'));
 
-  heading(t('impact.out.title'));
-  if (r.moneyOut.projects.length === 0) write(t('impact.out.none'));
+  heading(t('impactReport.out.title'));
+  if (r.moneyOut.projects.length === 0) write(t('impactReport.out.none'));
   else {
     pdfTable(
       doc,
       [
-        [t('impact.cols.project'), 0.34, false],
-        [t('impact.cols.spentOn'), 0.46, false],
-        [t('impact.cols.usd'), 0.2, true],
+        [t('impactReport.cols.project'), 0.34, false],
+        [t('impactReport.cols.spentOn'), 0.46, false],
+        [t('impactReport.cols.usd'), 0.2, true],
       ],
       [
         ...r.moneyOut.projects.map((p) => [p.title, p.categories.map((c) => `${t(`projectDetail.spending.categories.${c.category}`)} ${usd(c.cents)}`).join(' · '), usd(p.cents)]),
-        [t('impact.cols.total'), '', usd(r.moneyOut.cents)],
+        [t('impactReport.cols.total'), '', usd(r.moneyOut.cents)],
       ],
       { boldLast: true },
     );
   }
-  note(t('impact.out.note'));
+  note(t('impactReport.out.note'));
 
-  heading(t('impact.articles.title', { year: r.year }));
-  if (r.articles.length === 0) write(t('impact.articles.none'));
+  heading(t('impactReport.articles.title', { year: r.year }));
+  if (r.articles.length === 0) write(t('impactReport.articles.none'));
   for (const a of r.articles) {
     if (doc.y > doc.page.height - doc.page.margins.bottom - 60) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(10.5);
@@ -139,7 +139,7 @@ export async function renderImpactPdf(input: ImpactPdfInput): Promise<Buffer> {
   }
 
   doc.moveDown(1);
-  note(t('impact.pdfFooter', { url: absoluteUrl(site.publicUrl, localizePath(`/impact/${r.year}`, lang)) }));
+  note(t('impactReport.pdfFooter', { url: absoluteUrl(site.publicUrl, localizePath(`/impact/${r.year}`, lang)) }));
   doc.end();
   return done;
 }

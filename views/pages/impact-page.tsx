@@ -27,31 +27,31 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
   const t = useT();
   const lang = useLang();
   const link = useLinks();
-  if (!r) return <MessagePage eyebrow="404" title={t('impact.notFound.title')} text={t('impact.notFound.text')} to={link('projects')} action={t('projectDetail.viewAll')} />;
+  if (!r) return <MessagePage eyebrow="404" title={t('impactReport.notFound.title')} text={t('impactReport.notFound.text')} to={link('projects')} action={t('projectDetail.viewAll')} />;
   const n = (v: number) => formatNumber(v, lang);
   const asOf = formatDate(r.asOf, lang);
   const figures: [string, string][] = [
-    [usd(r.moneyIn.usdCents, lang), t('impact.figures.given')],
-    [n(r.figures.gifts), t('impact.figures.gifts', { count: r.figures.gifts })],
-    [n(r.figures.givers), t('impact.figures.givers', { count: r.figures.givers })],
-    [n(r.figures.monthlyDonors), t(r.current ? 'impact.figures.monthlyNow' : 'impact.figures.monthlyEnd', { count: r.figures.monthlyDonors })],
-    [usd(r.moneyOut.cents, lang), t('impact.figures.spent')],
-    [n(r.figures.projects), t('impact.figures.projects', { count: r.figures.projects })],
+    [usd(r.moneyIn.usdCents, lang), t('impactReport.figures.given')],
+    [n(r.figures.gifts), t('impactReport.figures.gifts', { count: r.figures.gifts })],
+    [n(r.figures.givers), t('impactReport.figures.givers', { count: r.figures.givers })],
+    [n(r.figures.monthlyDonors), t(r.current ? 'impactReport.figures.monthlyNow' : 'impactReport.figures.monthlyEnd', { count: r.figures.monthlyDonors })],
+    [usd(r.moneyOut.cents, lang), t('impactReport.figures.spent')],
+    [n(r.figures.projects), t('impactReport.figures.projects', { count: r.figures.projects })],
   ];
   return (
     <article className="impact">
       <header className="section page-top impact-hero" aria-labelledby="page-title">
         <div className="container narrow">
-          <p className="eyebrow">{t('impact.eyebrow')}</p>
-          <h1 id="page-title">{t('impact.title', { year: r.year })}</h1>
-          <p className="lead">{r.current ? t('impact.soFar', { date: asOf }) : t('impact.whole', { year: r.year })}</p>
+          <p className="eyebrow">{t('impactReport.eyebrow')}</p>
+          <h1 id="page-title">{t('impactReport.title', { year: r.year })}</h1>
+          <p className="lead">{r.current ? t('impactReport.soFar', { date: asOf }) : t('impactReport.whole', { year: r.year })}</p>
           <p className="impact-actions">
-            <a className="btn btn-primary" href={impactPdfPath(r.year, lang)} type="application/pdf" download={`${t('impact.fileName')}-${r.year}.pdf`}>
-              {t('impact.pdf')}
+            <a className="btn btn-primary" href={impactPdfPath(r.year, lang)} type="application/pdf" download={`${t('impactReport.fileName')}-${r.year}.pdf`}>
+              {t('impactReport.pdf')}
             </a>
           </p>
           {r.years.length > 1 && (
-            <nav className="impact-years" aria-label={t('impact.years')}>
+            <nav className="impact-years" aria-label={t('impactReport.years')}>
               <ul>
                 {r.years.map((y) => (
                   <li key={y}>
@@ -73,7 +73,7 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
       {r.intro && (
         <section className="section impact-intro" aria-labelledby="impact-intro">
           <div className="container narrow">
-            <h2 id="impact-intro">{t('impact.introTitle')}</h2>
+            <h2 id="impact-intro">{t('impactReport.introTitle')}</h2>
             <div className="article-body" lang={r.intro.lang === lang ? undefined : r.intro.lang}>
               {paragraphs(r.intro.text).map((p, i) => (
                 <p key={i}>{p}</p>
@@ -85,7 +85,7 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
 
       <section className="section section-alt" aria-labelledby="impact-figures">
         <div className="container narrow">
-          <h2 id="impact-figures">{t('impact.figuresTitle', { year: r.year })}</h2>
+          <h2 id="impact-figures">{t('impactReport.figuresTitle', { year: r.year })}</h2>
           <dl className="impact-figures">
             {figures.map(([value, label]) => (
               <div key={label}>
@@ -99,14 +99,14 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
 
       <section className="section" aria-labelledby="impact-in">
         <div className="container narrow">
-          <h2 id="impact-in">{t('impact.in.title')}</h2>
+          <h2 id="impact-in">{t('impactReport.in.title')}</h2>
           {r.moneyIn.gifts === 0 ? (
-            <p className="empty">{t('impact.in.none')}</p>
+            <p className="empty">{t('impactReport.in.none')}</p>
           ) : (
             <>
-              <p>{t('impact.in.summary', { count: r.moneyIn.gifts, amount: usd(r.moneyIn.usdCents, lang) })}</p>
+              <p>{t('impactReport.in.summary', { count: r.moneyIn.gifts, amount: usd(r.moneyIn.usdCents, lang) })}</p>
               <MonthChart report={r} />
-              <Table caption={t('impact.in.byCurrency')} head={[t('impact.cols.currency'), t('impact.cols.gifts'), t('impact.cols.amountGiven')]}>
+              <Table caption={t('impactReport.in.byCurrency')} head={[t('impactReport.cols.currency'), t('impactReport.cols.gifts'), t('impactReport.cols.amountGiven')]}>
                 {r.moneyIn.byCurrency.map((c) => (
                   <tr key={c.currency}>
                     <th scope="row">{c.currency.toUpperCase()}</th>
@@ -115,44 +115,44 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
                   </tr>
                 ))}
               </Table>
-              <Table caption={t('impact.in.byMethod')} head={[t('impact.cols.method'), t('impact.cols.gifts'), t('impact.cols.usd')]}>
+              <Table caption={t('impactReport.in.byMethod')} head={[t('impactReport.cols.method'), t('impactReport.cols.gifts'), t('impactReport.cols.usd')]}>
                 {r.moneyIn.byMethod.map((m) => (
                   <tr key={m.method}>
-                    <th scope="row">{t(`impact.methods.${m.method}`)}</th>
+                    <th scope="row">{t(`impactReport.methods.${m.method}`)}</th>
                     <td>{n(m.gifts)}</td>
                     <td>{usd(m.usdCents, lang)}</td>
                   </tr>
                 ))}
               </Table>
-              <Table caption={t('impact.in.byFrequency')} head={[t('impact.cols.kind'), t('impact.cols.gifts'), t('impact.cols.usd')]} total={[t('impact.cols.total'), n(r.moneyIn.gifts), usd(r.moneyIn.usdCents, lang)]}>
+              <Table caption={t('impactReport.in.byFrequency')} head={[t('impactReport.cols.kind'), t('impactReport.cols.gifts'), t('impactReport.cols.usd')]} total={[t('impactReport.cols.total'), n(r.moneyIn.gifts), usd(r.moneyIn.usdCents, lang)]}>
                 {r.moneyIn.byFrequency.map((f) => (
                   <tr key={f.frequency}>
-                    <th scope="row">{t(`impact.frequency.${f.frequency}`)}</th>
+                    <th scope="row">{t(`impactReport.frequency.${f.frequency}`)}</th>
                     <td>{n(f.gifts)}</td>
                     <td>{usd(f.usdCents, lang)}</td>
                   </tr>
                 ))}
               </Table>
-              {r.moneyIn.unconverted > 0 && <p className="muted">{t('impact.in.unconverted', { count: r.moneyIn.unconverted })}</p>}
+              {r.moneyIn.unconverted > 0 && <p className="muted">{t('impactReport.in.unconverted', { count: r.moneyIn.unconverted })}</p>}
             </>
           )}
-          <p className="muted impact-note">{t('impact.in.note')}</p>
+          <p className="muted impact-note">{t('impactReport.in.note')}</p>
         </div>
       </section>
 
       <section className="section section-alt" aria-labelledby="impact-out">
         <div className="container narrow">
-          <h2 id="impact-out">{t('impact.out.title')}</h2>
+          <h2 id="impact-out">{t('impactReport.out.title')}</h2>
           {r.moneyOut.projects.length === 0 ? (
-            <p className="empty">{t('impact.out.none')}</p>
+            <p className="empty">{t('impactReport.out.none')}</p>
           ) : (
-            <Table caption={t('impact.out.caption')} head={[t('impact.cols.project'), t('impact.cols.usd')]} total={[t('impact.cols.total'), usd(r.moneyOut.cents, lang)]}>
+            <Table caption={t('impactReport.out.caption')} head={[t('impactReport.cols.project'), t('impactReport.cols.usd')]} total={[t('impactReport.cols.total'), usd(r.moneyOut.cents, lang)]}>
               {r.moneyOut.projects.map((p) => (
                 <tr key={p.id}>
                   <th scope="row">
                     {p.slug ? <Link to={link('projectDetail', { slug: p.slug })}>{p.title}</Link> : p.title}
                     <span className="impact-categories">
-                      {t('impact.cols.spentOn')}: {p.categories.map((c) => `${t(`projectDetail.spending.categories.${c.category}`)} ${usd(c.cents, lang)}`).join(' · ')}
+                      {t('impactReport.cols.spentOn')}: {p.categories.map((c) => `${t(`projectDetail.spending.categories.${c.category}`)} ${usd(c.cents, lang)}`).join(' · ')}
                     </span>
                   </th>
                   <td>{usd(p.cents, lang)}</td>
@@ -160,15 +160,15 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
               ))}
             </Table>
           )}
-          <p className="muted impact-note">{t('impact.out.note')}</p>
+          <p className="muted impact-note">{t('impactReport.out.note')}</p>
         </div>
       </section>
 
       <section className="section" aria-labelledby="impact-articles">
         <div className="container narrow">
-          <h2 id="impact-articles">{t('impact.articles.title', { year: r.year })}</h2>
+          <h2 id="impact-articles">{t('impactReport.articles.title', { year: r.year })}</h2>
           {r.articles.length === 0 ? (
-            <p className="empty">{t('impact.articles.none')}</p>
+            <p className="empty">{t('impactReport.articles.none')}</p>
           ) : (
             <ol className="impact-articles">
               {r.articles.map((a) => (
@@ -182,7 +182,7 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
           )}
           <p className="impact-cta">
             <Link to={link('checkout')} className="btn btn-accent">
-              {t('impact.donate')}
+              {t('impactReport.donate')}
             </Link>
           </p>
         </div>
@@ -231,7 +231,7 @@ function MonthChart({ report: r }: { report: ImpactReport }) {
   const bottom = 32;
   const max = Math.max(1, ...r.moneyIn.byMonth.map((m) => m.usdCents));
   const slot = W / 12;
-  const title = t('impact.in.byMonth', { year: r.year });
+  const title = t('impactReport.in.byMonth', { year: r.year });
   return (
     <figure className="impact-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="impact-month-title" preserveAspectRatio="xMidYMid meet">
@@ -251,8 +251,8 @@ function MonthChart({ report: r }: { report: ImpactReport }) {
       </svg>
       <figcaption>
         <details>
-          <summary>{t('impact.in.monthTable')}</summary>
-          <Table caption={title} head={[t('impact.cols.month'), t('impact.cols.gifts'), t('impact.cols.usd')]}>
+          <summary>{t('impactReport.in.monthTable')}</summary>
+          <Table caption={title} head={[t('impactReport.cols.month'), t('impactReport.cols.gifts'), t('impactReport.cols.usd')]}>
             {r.moneyIn.byMonth.map((m) => (
               <tr key={m.month}>
                 <th scope="row">{monthName(m.month, lang, 'long')}</th>
