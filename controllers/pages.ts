@@ -53,6 +53,8 @@ import ImprintPage from '../views/pages/imprint-page';
 import FundraiserNewPage from '../views/pages/fundraiser-new-page';
 import FundraiserManagePage from '../views/pages/fundraiser-manage-page';
 import FundraiserPage from '../views/pages/fundraiser-page';
+import ImpactPage from '../views/pages/impact-page';
+import { impactPage } from './impact';
 
 /** A page: what to render (PageView), at which address, from which controller. */
 export interface PageRoute<P = any> extends PageView<P> {
@@ -120,6 +122,7 @@ export const PAGES: readonly PageRoute[] = [
   page({ id: 'fundraiserNew', path: PAGE_PATHS.fundraiserNew, view: FundraiserNewPage, load: fundraisers.newPage, layout: 'public', sitemap: true }),
   page({ id: 'fundraiserManage', path: PAGE_PATHS.fundraiserManage, view: FundraiserManagePage, load: fundraisers.managePage, layout: 'public', sitemap: false }),
   page({ id: 'fundraiserDetail', path: PAGE_PATHS.fundraiserDetail, view: FundraiserPage, load: fundraisers.showPage, layout: 'public', sitemap: false }),
+  page({ id: 'impact', path: PAGE_PATHS.impact, view: ImpactPage, load: impactPage, layout: 'public', sitemap: false }),
   page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
   page({ id: 'adminLogin', path: PAGE_PATHS.adminLogin, view: AdminLoginPage, load: admin.loginPage, layout: 'admin', sitemap: false }),
   page({ id: 'admin', path: PAGE_PATHS.admin, view: AdminPage, load: admin.adminPage, layout: 'admin', sitemap: false }),

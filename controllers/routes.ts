@@ -27,6 +27,7 @@ import { projectUpdatesLinkPages } from './project-updates';
 import { checkoutApi } from './checkout';
 import { visitsApi } from './visits';
 import { fundraiserPages, fundraisersApi } from './fundraisers';
+import { impactRouter } from './impact';
 import { qrBillRouter } from './qr-bill';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
 import { markdownApi, pageTextsApi } from './admin/words';
@@ -191,6 +192,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use(inEveryLanguage('/privacy'), privacyPages(deps, { secret: options.secret, monthly: options.monthly }));
   app.get('/newsletter/images/*path', newsletterImages(deps));
   app.use(qrBillRouter(deps));
+  // The yearly impact report's PDF, and /impact to this year's report (controllers/impact.ts).
+  app.use(impactRouter(deps));
   app.use(sitemapRouter(deps, PAGES.filter((p) => p.sitemap).map((p) => p.path)));
   app.use(speculationRouter());
   app.use('/api', apiNotFound);

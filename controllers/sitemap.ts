@@ -6,6 +6,7 @@ import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/content/news';
 import { listApprovedFundraisers } from '../models/giving/fundraiser';
 import { escapeHtml } from '../models/shared/text';
+import { impactYears } from '../models/site/impact';
 
 
 /** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */
@@ -14,12 +15,13 @@ export function sitemapRouter(deps: Deps, sitemapPaths: readonly string[]): Rout
   const origin = deps.config.publicUrl;
 
   router.get('/sitemap.xml', async (_req, res) => {
-    const [projects, news, fundraisers] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db), listApprovedFundraisers(deps.db)]);
+    const [projects, news, fundraisers, years] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db), listApprovedFundraisers(deps.db), impactYears(deps.db)]);
     const entries: { en: string; lastmod?: string }[] = [
       ...sitemapPaths.map((en) => ({ en })),
       ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),
       ...news.map((a) => ({ en: pathFor('newsDetail', 'en', { slug: a.slug }), lastmod: a.publishedAt })),
       ...fundraisers.map((f) => ({ en: pathFor('fundraiserDetail', 'en', { slug: f.slug }), lastmod: f.updatedAt })),
+      ...years.map((year) => ({ en: pathFor('impact', 'en', { year: String(year) }) })),
     ];
     const urls = entries.flatMap(({ en, lastmod }) => {
       const alt = { en: origin + en, de: origin + localizePath(en, 'de') };

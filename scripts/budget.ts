@@ -16,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage } from '../test/helpers';
 import { startFakeStripe } from '../test/fakes/stripe';
 import { PAGES } from '../controllers/pages';
+import { swissToday } from '../models/shared/dates';
 import { localizePath, type RouteId } from '../models/shared/urls';
 
 const KB = 1024;
@@ -28,7 +29,7 @@ const USABLE_BUDGET_MS = 3500;
 /** Throttled timings move with the machine's other load: the build fails only 15 % past the budget. */
 const USABLE_TOLERANCE = 0.15;
 /** Pages of text and pictures: no framework before a person touches them (their islands wake then). */
-const STATIC_PAGES: readonly RouteId[] = ['about', 'vision', 'mission', 'foodSecurity', 'skillsTraining', 'health', 'environment', 'nook', 'team', 'privacy', 'imprint', 'projectTemplate'];
+const STATIC_PAGES: readonly RouteId[] = ['about', 'vision', 'mission', 'foodSecurity', 'skillsTraining', 'health', 'environment', 'nook', 'team', 'privacy', 'imprint', 'projectTemplate', 'impact'];
 const VILLAGE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThroughput: (400 * 1000) / 8, cpu: 4 };
 
 const args = process.argv.slice(2);
@@ -45,10 +46,13 @@ const defaults: { path: string; id: RouteId }[] = [
   ...staticRoutes.map((r) => ({ path: r.path, id: r.id as RouteId })),
   { path: `/projects/${projects[0]!.slug}`, id: 'projectDetail' as const },
   { path: `/fundraisers/${await demoFundraiserSlug(srv.handle.deps.db)}`, id: 'fundraiserDetail' as const },
+  { path: `/impact/${swissToday().slice(0, 4)}`, id: 'impact' as const },
   ...news.filter((a) => a.abstractDe).slice(0, 2).map((a) => ({ path: `/news/${a.slug}`, id: 'newsDetail' as const })),
 ].flatMap((p) => [p, { ...p, path: localizePath(p.path, 'de') }]);
 defaults.push({ path: '/admin-login', id: 'adminLogin' });
-const idOf = (path: string) => PAGES.find((r) => r.path === path.replace(/^\/de(?=\/|$)/, '') || (r.path === '/' && /^\/de\/?$/.test(path)))?.id as RouteId | undefined;
+const idOf = (path: string) => PAGES.find((r) => routeMatches(r.path, path.replace(/^\/de(?=\/|$)/, '') || '/'))?.id as RouteId | undefined;
+/** A route's path (with :params) matches an address's path. */
+const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path);
 const pages = pathArg ? pathArg.split(',').map((path) => ({ path, id: idOf(path) })) : defaults;
 
 interface Sizes {

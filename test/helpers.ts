@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import { createApp, type AppHandle, type CreateAppOptions } from '../app';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai';
@@ -145,6 +146,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/donations/manage',
   '/fundraisers/new',
   '/fundraisers/miriams-40th-birthday-for-skills-for-life',
+  // This year's impact report (there is always one: the current year's).
+  `/impact/${new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric' }).format(new Date())}`,
 ];
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -172,6 +175,72 @@ export function serverAndBrowser(env: Record<string, string | undefined> = {}): 
     await e2e.srv?.close();
   });
   return e2e;
+}
+
+/**
+ * An app wired to the fake Stripe API (the real SDK over HTTP), served on a loopback port so the
+ * fake delivers its webhooks to it. `give` makes a gift as the checkout and Stripe.js do: the
+ * payment, the donor's details, the confirmation (with a card, or TWINT when asked), then waits
+ * for Stripe's events to be handled; it answers the PaymentIntent's id.
+ */
+export async function appWithFakeStripe(env: Record<string, string | undefined> = {}, options: Omit<CreateAppOptions, 'env'> = { worker: false }) {
+  const { startFakeStripe } = await import('./fakes/stripe');
+  const { default: request } = await import('supertest');
+  const http = await import('node:http');
+  const fake = await startFakeStripe();
+  const h = await testApp({ ...fake.env(), ...env }, options);
+  const server = http.createServer(h.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  fake.webhook = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stripe/webhook`, secret: 'whsec_test' };
+  async function give(body: object, how: { email?: string; method?: 'card' | 'twint' } = {}): Promise<string> {
+    const res = await request(h.app).post('/api/create-payment-intent').send(body).expect(200);
+    await request(h.app)
+      .post('/api/payment-details')
+      .send({ clientSecret: res.body.clientSecret, email: how.email ?? 'giver@example.org', ...(how.method ? { paymentMethod: how.method } : {}) })
+      .expect(200);
+    const id = String(res.body.clientSecret).split('_secret_')[0]!;
+    const params: Record<string, string> = { key: 'pk_test_x', client_secret: res.body.clientSecret, return_url: 'http://localhost/checkout' };
+    if (how.method === 'twint') params['payment_method_data[type]'] = 'twint';
+    else params.payment_method = 'pm_card_visa';
+    await fetch(`${fake.url}/v1/payment_intents/${id}/confirm`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+    await fake.settle();
+    return id;
+  }
+  async function close(): Promise<void> {
+    await fake.settle();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await h.close();
+    await fake.close();
+  }
+  return { fake, h, give, close };
+}
+
+/** The text shown by a PDF's pages: its content streams (inflated when compressed), each text run a line. */
+export function pdfToText(pdf: Buffer): string {
+  const latin = pdf.toString('latin1');
+  const decoder = new TextDecoder('windows-1252');
+  const lines: string[] = [];
+  const streamRe = /<<([^]*?)>>\s*stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = streamRe.exec(latin))) {
+    const start = m.index + m[0].length;
+    const end = latin.indexOf('endstream', start);
+    let body = pdf.subarray(start, end);
+    if (/\/FlateDecode/.test(m[1]!)) {
+      try {
+        body = zlib.inflateSync(body);
+      } catch {
+        continue;
+      }
+    }
+    const content = body.toString('latin1');
+    for (const run of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      const hexes = run[1] !== undefined ? [...run[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [run[2]!];
+      lines.push(hexes.map((h) => decoder.decode(Buffer.from(h, 'hex'))).join(''));
+    }
+  }
+  return lines.join('\n').replace(/\u00a0/g, ' ');
 }
 
 /** A test app whose OpenAI is the fake in test/fakes/openai.ts (started first); `close` stops both. */

@@ -15,6 +15,8 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at').notNullable().defaultTo(knex.fn.now());
   });
   await contentVersionTriggers(knex, 'impact_reports');
+  // The report counts the monthly gifts running (models/site/stats.ts monthlyDonorsAt).
+  await contentVersionTriggers(knex, 'donation_subscriptions');
   // A plain column: on SQLite one with a foreign key makes Knex rebuild the table and drop its triggers.
   await knex.schema.alterTable('donations', (t) => {
     t.string('payment_method', 40);
@@ -23,6 +25,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.alterTable('donations', (t) => t.dropColumn('payment_method'));
+  await dropContentVersionTriggers(knex, 'donation_subscriptions');
   await dropContentVersionTriggers(knex, 'impact_reports');
   await knex.schema.dropTableIfExists('impact_reports');
 }

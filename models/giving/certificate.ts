@@ -20,6 +20,7 @@ import type { Lang } from '../shared/rules';
 import { normalizeEmail } from '../shared/text';
 import type { JobContext, JobQueue } from '../providers/jobs';
 import type { MailMessage, MailProvider } from '../providers/mail';
+import { PDF_GREEN, PDF_MUTED, pdfTable, pdfText, startPdf, type PdfColumn } from './pdf';
 
 export type TextLookup = (key: string, options?: Record<string, unknown>) => string;
 
@@ -261,33 +262,6 @@ export async function certificateYearOverview(db: Knex, year: number): Promise<{
 
 // ---- The PDF ------------------------------------------------------------------------------------
 
-/**
- * The characters Helvetica's WinAnsi encoding has beyond Latin-1 (pdfkit's standard fonts are not
- * embedded, which keeps the file at a few KB): curly quotes, the Swiss thousands apostrophe ’, €...
- */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const FALLBACK: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i', ħ: 'h', Ħ: 'H', ŀ: 'l', Ŀ: 'L', ŧ: 't', Ŧ: 'T', ŋ: 'n', Ŋ: 'N', '\u00a0': '\u00a0' };
-
-/**
- * Text as the standard PDF fonts can show it: what WinAnsi lacks (a name in another script, an
- * emoji) becomes its base letter where there is one (ő -> o), else '?'. Otherwise pdfkit would
- * write bytes that show as other characters.
- */
-export function pdfText(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (ch === '\n') out += ch;
-    else if (FALLBACK[ch]) out += FALLBACK[ch];
-    else {
-      const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += base && [...base].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0x7e) ? base : '?';
-    }
-  }
-  return out;
-}
-
 export interface CertificateInput {
   summary: DonorYearSummary;
   donorName: string | null;
@@ -311,35 +285,19 @@ const formatDay = (day: string, lang: Lang) => {
 /** The certificate as an A4 PDF (pdfkit, Helvetica: no font is fetched or embedded). */
 export async function renderCertificatePdf(input: CertificateInput): Promise<Buffer> {
   const { summary, lang, site, t } = input;
-  // Loaded when the first certificate is made: instances that never make one do not pay for it.
-  const { default: PDFDocument } = await import('pdfkit');
   const issuedAt = input.issuedAt ?? new Date();
   const money = (cents: number, currency: string) => pdfText(formatAmount(cents, currency, lang, 2));
   const title = t('certificate.title', { year: summary.year });
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 62, right: 62 },
-    compress: input.compress ?? true,
-    info: { Title: pdfText(title), Author: pdfText(site.legalName), Creator: pdfText(site.legalName), CreationDate: issuedAt, ModDate: issuedAt },
-    lang: lang === 'de' ? 'de-CH' : 'en',
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = await startPdf({ title, author: site.legalName, lang, compress: input.compress, at: issuedAt });
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const green = '#1f5130';
-  const muted = '#555555';
   const write = (text: string, options: PDFKit.Mixins.TextOptions = {}) => doc.text(pdfText(text), options);
 
   // The charity.
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(green);
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(PDF_GREEN);
   write(site.legalName, { width });
-  doc.font('Helvetica').fontSize(9.5).fillColor(muted);
+  doc.font('Helvetica').fontSize(9.5).fillColor(PDF_MUTED);
   write(addressLine(site.address, lang), { width });
   write(`${site.email} · ${site.publicUrl.replace(/^https?:\/\//, '')}`, { width });
   doc.moveDown(2);
@@ -358,46 +316,10 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
   write(t('certificate.intro', { org: site.legalName, year: summary.year }), { width });
   doc.moveDown(1);
 
-  // A table: columns as [label, share of the width, right-aligned].
-  const table = (columns: [string, number, boolean][], rows: string[][], boldLast = false) => {
-    const xs: number[] = [];
-    let x = left;
-    for (const [, share] of columns) {
-      xs.push(x);
-      x += share * width;
-    }
-    const line = (cells: string[], bold: boolean, isHeader = false) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
-      const heights = cells.map((c, i) => doc.heightOfString(pdfText(c), { width: columns[i]![1] * width - 6 }));
-      const h = Math.max(...heights) + 5;
-      if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
-        // A table that goes on over a page repeats its column names there.
-        doc.addPage();
-        if (!isHeader) {
-          header();
-          doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
-        }
-      }
-      const y = doc.y;
-      cells.forEach((c, i) => {
-        doc.text(pdfText(c), xs[i]!, y, { width: columns[i]![1] * width - 6, align: columns[i]![2] ? 'right' : 'left', lineBreak: true });
-      });
-      doc.x = left;
-      doc.y = y + h;
-    };
-    function header() {
-      doc.fillColor(muted);
-      line(columns.map(([label]) => label), true, true);
-      doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#999999').stroke();
-      doc.fillColor('#000000');
-    }
-    header();
-    rows.forEach((r, i) => line(r, boldLast && i === rows.length - 1));
-    doc.moveDown(0.8);
-  };
+  const table = (columns: PdfColumn[], rows: string[][]) => pdfTable(doc, columns, rows);
 
   // The sums, one line per currency.
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(green);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(PDF_GREEN);
   write(t('certificate.sumsTitle'), { width });
   doc.moveDown(0.3);
   table(
@@ -412,7 +334,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
   );
 
   // The gifts.
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(green);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(PDF_GREEN);
   write(t('certificate.giftsTitle'), { width });
   doc.moveDown(0.3);
   const general = t('certificate.generalSupport');
@@ -442,7 +364,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
   doc.font('Helvetica-Bold');
   write(site.legalName, { width });
   doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(8.5).fillColor(muted);
+  doc.font('Helvetica').fontSize(8.5).fillColor(PDF_MUTED);
   write(t('certificate.electronic'), { width });
 
   doc.end();

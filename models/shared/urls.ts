@@ -35,6 +35,8 @@ export const PAGE_PATHS = {
   fundraiserNew: '/fundraisers/new',
   fundraiserManage: '/fundraisers/manage',
   fundraiserDetail: '/fundraisers/:slug',
+  // The yearly impact report (its PDF: /impact/{year}.pdf, controllers/impact.ts).
+  impact: '/impact/:year',
   // Donors manage their gifts: ask for a link, then list, change, pause, cancel; certificates.
   donorManage: '/donations/manage',
   adminLogin: '/admin-login',

@@ -78,10 +78,10 @@ export async function impactYears(db: Knex, today: string = swissToday()): Promi
     db('project_spending').min({ at: 'spentOn' }).first() as Promise<{ at: unknown } | undefined>,
     whereLive(db('news_articles')).min({ at: 'publishedAt' }).first() as Promise<{ at: unknown } | undefined>,
   ]);
-  const firsts = [gift?.at, spent?.at, article?.at]
-    .filter((v) => v !== null && v !== undefined && v !== '')
-    .map((v) => (v instanceof Date ? v.getFullYear() : /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? Number(String(v).slice(0, 4)) : swissYear(toIso(v))))
-    .filter((y) => Number.isInteger(y) && y >= FIRST_REPORT_YEAR && y <= thisYear);
+  // An instant's Swiss year; a date column's own year (PostgreSQL's driver reads it as local midnight, SQLite as text).
+  const yearOfInstant = (v: unknown) => (v === null || v === undefined || v === '' ? null : swissYear(toIso(v)));
+  const yearOfDate = (v: unknown) => (v instanceof Date ? v.getFullYear() : /^\d{4}-\d{2}-\d{2}/.test(String(v ?? '')) ? Number(String(v).slice(0, 4)) : null);
+  const firsts = [yearOfInstant(gift?.at), yearOfDate(spent?.at), yearOfInstant(article?.at)].filter((y): y is number => y !== null && Number.isInteger(y) && y >= FIRST_REPORT_YEAR && y <= thisYear);
   const first = firsts.length ? Math.min(...firsts) : thisYear;
   const years: number[] = [];
   for (let y = thisYear; y >= first; y--) years.push(y);

@@ -11,7 +11,7 @@ import { isSqlite } from '../../db/connection';
  * never import app code) and its name here; the content-invalidation test checks both
  * against the SQL the public pages send.
  */
-export const CONTENT_TABLES = ['projects', 'news_articles', 'team_members', 'page_contents', 'media_items', 'project_spending', 'donations', 'fundraisers', 'fundraiser_updates'] as const;
+export const CONTENT_TABLES = ['projects', 'news_articles', 'team_members', 'page_contents', 'media_items', 'project_spending', 'donations', 'fundraisers', 'fundraiser_updates', 'donation_subscriptions', 'impact_reports'] as const;
 
 /** The content version now, read through Knex ('0' before the first write). */
 export async function readContentVersion(db: Knex): Promise<string> {

@@ -4,13 +4,11 @@
 // job runs again, and an interrupted run that resumes where it stopped.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import zlib from 'node:zlib';
 import request from 'supertest';
-import { testApp } from '../helpers';
+import { pdfToText, testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import {
   donorYearSummary,
-  pdfText,
   renderCertificatePdf,
   runCertificateRequest,
   runCertificateRun,
@@ -19,38 +17,12 @@ import {
   yearBounds,
   type CertificateDeps,
 } from '../../models/giving/certificate';
+import { pdfText } from '../../models/giving/pdf';
 import { tFor } from '../../models/shared/text';
 import type { JobContext } from '../../models/providers/jobs';
 import type { MailAttachment, MailProvider } from '../../models/providers/mail';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
-
-/** The text shown by a PDF's pages: its content streams (inflated when compressed), each text run a line. */
-function pdfToText(pdf: Buffer): string {
-  const latin = pdf.toString('latin1');
-  const decoder = new TextDecoder('windows-1252');
-  const lines: string[] = [];
-  const streamRe = /<<([^]*?)>>\s*stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streamRe.exec(latin))) {
-    const start = m.index + m[0].length;
-    const end = latin.indexOf('endstream', start);
-    let body = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(m[1]!)) {
-      try {
-        body = zlib.inflateSync(body);
-      } catch {
-        continue;
-      }
-    }
-    const content = body.toString('latin1');
-    for (const run of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = run[1] !== undefined ? [...run[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [run[2]!];
-      lines.push(hexes.map((h) => decoder.decode(Buffer.from(h, 'hex'))).join(''));
-    }
-  }
-  return lines.join('\n').replace(/\u00a0/g, ' ');
-}
 
 function ctx(h: AppHandle, signal = new AbortController().signal, attempt = 1): JobContext {
   return { attempt, maxAttempts: 10, log: h.deps.log, signal };

@@ -2,14 +2,11 @@
 // set of visits (people, repeat visitors, a prefetch shown later, a prerender never shown, bots,
 // an admin, JSON and 404 answers), rolled into daily rows; where gifts and subscriptions came
 // from; GET /api/admin/stats. On SQLite and PostgreSQL, and across two instances.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
-import { testApp, twoInstances } from '../helpers';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { appWithFakeStripe, testApp, twoInstances } from '../helpers';
 import { campaignOf, deviceOf, isBot, pageOf, referrerDomain, rollUpVisits, visitorHash } from '../../models/site/visits';
 import { swissToday } from '../../models/shared/dates';
 
@@ -137,36 +134,16 @@ describe('counting visits', () => {
 });
 
 describe('where gifts and subscriptions came from (fake Stripe API, real SDK)', () => {
-  let fake: FakeStripe;
+  let stripe: Awaited<ReturnType<typeof appWithFakeStripe>>;
   let h: AppHandle;
-  let server: http.Server;
   before(async () => {
-    fake = await startFakeStripe();
-    h = await testApp(fake.env(), { worker: false });
-    server = http.createServer(h.app);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    fake.webhook = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/stripe/webhook`, secret: 'whsec_test' };
+    stripe = await appWithFakeStripe();
+    h = stripe.h;
   });
   after(async () => {
-    await fake?.settle();
-    server?.closeAllConnections();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await h?.close();
-    await fake?.close();
+    await stripe?.close();
   });
-
-  async function give(body: object): Promise<string> {
-    const res = await request(h.app).post('/api/create-payment-intent').send(body).expect(200);
-    await request(h.app).post('/api/payment-details').send({ clientSecret: res.body.clientSecret, email: 'giver@example.org' }).expect(200);
-    const id = res.body.clientSecret.split('_secret_')[0];
-    await fetch(`${fake.url}/v1/payment_intents/${id}/confirm`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ key: 'pk_test_x', client_secret: res.body.clientSecret, payment_method: 'pm_card_visa', return_url: 'http://localhost/checkout' }).toString(),
-    });
-    await fake.settle();
-    return id;
-  }
+  const give = (body: object) => stripe.give(body);
 
   test('the source reaches the gift only with the confirmed payment; the stats count gifts and USD per source; subscriptions per source', async () => {
     const a = await give({ amount: 40, source: '/news/solar-light' });

@@ -5,6 +5,7 @@ import { Icon } from './icons';
 import LazyMap from '../islands/map';
 import NewsletterForm from '../islands/newsletter';
 import { donationLink, type RouteId } from '../../models/shared/urls';
+import { swissToday } from '../../models/shared/dates';
 
 export function SocialLinks() {
   const { site } = useApp();
@@ -114,6 +115,7 @@ export function Footer() {
             <li><Link to={`${link('about')}#privacy`}>{t('footer.privacy')}</Link></li>
             <li><Link to={`${link('about')}#imprint`}>{t('footer.terms')}</Link></li>
             <li><Link to={link('contact')}>{t('nav.contact')}</Link></li>
+            <li><Link to={link('impact', { year: swissToday().slice(0, 4) })}>{t('footer.impact')}</Link></li>
           </ul>
         </div>
       </div>
