@@ -113,6 +113,7 @@ test('the impact report introduction: write both languages, save, reload, anothe
   assert.equal(await de.getByLabel('Einleitung auf Deutsch').inputValue(), introDe);
   assert.equal(await de.getByLabel('Jahr', { exact: true }).inputValue(), String(year));
   assert.equal(await de.getByRole('link', { name: `Bericht ${year} ansehen` }).getAttribute('href'), `/de/impact/${year}`);
+  assert.equal(await de.getByRole('link', { name: /PDF/ }).getAttribute('href'), `/de/impact/${year}.pdf`);
   await de.getByRole('button', { name: 'Einleitung speichern' }).waitFor();
   await de.locator('#impact-intro-de-hint', { hasText: `${introDe.length} von 4’000 Zeichen` }).waitFor();
   const text = await de.innerText();

@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLang, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatNumber } from '../../models/shared/rules';
-import { localizePath } from '../../models/shared/urls';
+import { pathFor } from '../../models/shared/urls';
 import { roleCan } from '../../models/shared/roles';
 import type { ImpactIntro } from '../../models/site/impact';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
@@ -41,12 +41,9 @@ const API = '/api/admin/impact';
 const kept = (text: string) => text.replace(/\r\n?/g, '\n').trim();
 const valuesOf = (r: AdminImpactIntro | undefined): Values => ({ intro: r?.intro ?? '', introDe: r?.introDe ?? '' });
 
-/**
- * The public report's address: the route of the public page (/impact/{year}, /de/impact/{year})
- * and its PDF; English unprefixed, German under /de, as every page of the site.
- */
-const reportPath = (year: number, lang: 'en' | 'de') => localizePath(`/impact/${year}`, lang);
-const reportPdfPath = (year: number) => `/impact/${year}.pdf`;
+/** The public report (its route, /impact/{year} or /de/impact/{year}) and its PDF, in the admin's language. */
+const reportPath = (year: number, lang: 'en' | 'de') => pathFor('impact', lang, { year: String(year) });
+const reportPdfPath = (year: number, lang: 'en' | 'de') => `${reportPath(year, lang)}.pdf`;
 
 export function ImpactPanel({ initial, flash, onChanged }: { initial: ImpactPanelData | null; flash: AdminFlash | null; onChanged?: () => void }) {
   const t = useT();
@@ -162,7 +159,7 @@ export function ImpactPanel({ initial, flash, onChanged }: { initial: ImpactPane
           <p className="impact-links">
             <a href={reportPath(year, lang)}>{t('admin.impact.view', { year: String(year) })}</a>
             {' · '}
-            <a href={reportPdfPath(year)}>{t('admin.impact.pdf', { year: String(year) })}</a>
+            <a href={reportPdfPath(year, lang)}>{t('admin.impact.pdf', { year: String(year) })}</a>
           </p>
           {year === view.years[0] && <p className="admin-hint">{t('admin.impact.currentNote')}</p>}
           {!canChange && <p className="admin-hint">{t('admin.impact.readOnly')}</p>}
