@@ -12,7 +12,7 @@ import { swissToday, toIso } from '../shared/dates';
 import { standing } from '../giving/donor-wall';
 import { swissDate, swissYear } from '../giving/names';
 import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
-import { monthlyDonorsAt, usdCentsOf } from './stats';
+import { GIFT_METHODS, giftMethodOf, monthlyDonorsAt, usdCentsOf, type GiftMethod } from './stats';
 import { listPublicNews } from '../content/news';
 import { whereLive } from '../content/publishing';
 
@@ -21,9 +21,9 @@ export const FIRST_REPORT_YEAR = 2000;
 /** The longest introduction, per language. */
 export const IMPACT_INTRO_MAX = 4000;
 
-/** How a gift was paid: card, TWINT, bank transfer, or a method Stripe named otherwise or not at all (gifts recorded before it was kept). */
-export const IMPACT_METHODS = ['card', 'twint', 'bank', 'other'] as const;
-export type ImpactMethod = (typeof IMPACT_METHODS)[number];
+/** How a gift was paid (card, TWINT, bank transfer, other): the dashboard's rule. */
+export const IMPACT_METHODS = GIFT_METHODS;
+export type ImpactMethod = GiftMethod;
 
 export interface ImpactReport {
   year: number;
@@ -95,7 +95,6 @@ export function reportYearOf(text: string, years: number[]): number | null {
   return years.includes(year) ? year : null;
 }
 
-const methodOf = (kind: unknown, method: unknown): ImpactMethod => (kind === 'bank' ? 'bank' : method === 'card' || method === 'twint' ? method : 'other');
 
 export async function impactReport(db: Knex, year: number, lang: Lang, now: Date = new Date()): Promise<ImpactReport> {
   const today = swissToday(now);
@@ -135,7 +134,7 @@ export async function impactReport(db: Knex, year: number, lang: Lang, now: Date
     c.gifts += 1;
     c.cents += Math.max(0, amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0));
     byCurrency.set(currency, c);
-    const m = byMethod.get(methodOf(g.kind, g.paymentMethod))!;
+    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod))!;
     m.gifts += 1;
     m.usdCents += usd;
     const f = g.kind === 'monthly' ? byFrequency.monthly : byFrequency.oneOff;

@@ -8,12 +8,16 @@
 //   passkey ceremonies never finished;
 // - expired admin sessions (the session store also sweeps them every 15 minutes);
 // - rate-limit rows, whose keys are IP addresses, RETENTION_IP_DAYS after their window ended (the
-//   limiter itself sweeps ended windows within minutes while requests come in; this is the cap).
+//   limiter itself sweeps ended windows within minutes while requests come in; this is the cap);
+// - supporters' fundraisers an admin rejected (or took down), RETENTION_MAIL_DAYS after that: one
+//   that never took a gift goes whole (with its updates); one that did keeps its page's record
+//   for the books, without the owner's name, address and link.
 // The request log records no IP address (controllers/middleware/request-log.ts).
 // The privacy notice names the periods in force (views/pages/privacy-page.tsx).
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../providers/jobs';
+import { whereTimeWithin } from '../giving/certificate';
 
 export const RETENTION_TASK = 'purge-personal-data';
 /** Every run queues the next under this key: at most one waits at any time. */
@@ -33,6 +37,8 @@ export interface RetentionResult {
   tokens: number;
   sessions: number;
   rateLimits: number;
+  /** Rejected fundraisers deleted or stripped of their owner's data. */
+  fundraisers: number;
 }
 
 /** Deletes what has been kept long enough; the counts of rows deleted. */
@@ -55,7 +61,20 @@ export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now
   const rateLimits = await db('rate_limits')
     .where('resetAtMs', '<', now.getTime() - periods.ipDays * DAY_MS)
     .delete();
-  return { mails: Number(mails) + Number(cards), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits) };
+  const fundraisers = await purgeRejectedFundraisers(db, mailBefore);
+  return { mails: Number(mails) + Number(cards), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits), fundraisers };
+}
+
+/** Rejected fundraisers reviewed before `before`: without gifts deleted, with gifts kept without their owner. */
+async function purgeRejectedFundraisers(db: Knex, before: Date): Promise<number> {
+  const rejected = whereTimeWithin(db, db('fundraisers').where({ status: 'rejected' }), 'reviewed_at', null, before);
+  const withGifts = db('donations').whereNotNull('fundraiserId').distinct('fundraiserId');
+  const deleted = await rejected.clone().whereNotIn('id', withGifts).delete();
+  const stripped = await rejected
+    .clone()
+    .where((q) => q.whereNotNull('ownerEmail').orWhereNotNull('ownerName').orWhereNotNull('manageTokenHash'))
+    .update({ ownerName: null, ownerEmail: null, manageTokenHash: null, updatedAt: new Date().toISOString() });
+  return Number(deleted) + Number(stripped);
 }
 
 export function queueRetention(jobs: JobQueue, runAt?: Date): Promise<void> {
@@ -66,7 +85,7 @@ export function queueRetention(jobs: JobQueue, runAt?: Date): Promise<void> {
 export async function runRetentionJob(deps: { db: Knex; jobs: JobQueue; periods: RetentionPeriods }, log: Logger, now: () => Date = () => new Date()): Promise<RetentionResult | null> {
   try {
     const r = await purgePersonalData(deps.db, deps.periods, now());
-    if (r.mails || r.tokens || r.sessions || r.rateLimits) log.info(r, 'retention: deleted what was kept long enough');
+    if (r.mails || r.tokens || r.sessions || r.rateLimits || r.fundraisers) log.info(r, 'retention: deleted what was kept long enough');
     return r;
   } catch (err) {
     // The next daily run tries again; retrying at once would only meet the same outage.

@@ -62,6 +62,11 @@ const afterDay = (day: string) => startOf(new Date(Date.parse(`${day}T12:00:00Z`
  * amount), less the covered fee's and the refunds' shares. A gift in another currency that was
  * never settled in USD is worth nothing here yet.
  */
+/** How a gift was paid: card, TWINT, bank transfer, or a method Stripe named otherwise or not at all (gifts recorded before donations.payment_method was kept). */
+export const GIFT_METHODS = ['card', 'twint', 'bank', 'other'] as const;
+export type GiftMethod = (typeof GIFT_METHODS)[number];
+export const giftMethodOf = (kind: unknown, method: unknown): GiftMethod => (kind === 'bank' ? 'bank' : method === 'card' || method === 'twint' ? method : 'other');
+
 export function usdCentsOf(g: Record<string, unknown>): number {
   const amount = Number(g.amountCents);
   const usd = g.settledCurrency === 'usd' && g.settledCents !== null && g.settledCents !== undefined ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
@@ -167,6 +172,8 @@ export interface Dashboard {
   byCurrency: { currency: string; gifts: number; cents: number }[];
   /** Gifts per kind (one-off, monthly payment, bank transfer): how many, and their worth in US cents. */
   byKind: { kind: DonationKind; gifts: number; usdCents: number }[];
+  /** Gifts per method (card, TWINT, bank transfer; 'other' only when there are such): how many, and their worth in US cents. */
+  byMethod: { method: GiftMethod; gifts: number; usdCents: number }[];
   /** The live projects in their order: raised and goal in US cents. */
   projects: { id: number; title: string; raisedCents: number; goalCents: number }[];
 }
@@ -221,6 +228,7 @@ function standingGifts(db: Knex, start: Date, end: Date) {
   const q = standing(db('donations'));
   return whereTimeWithin(db, q, 'applied_at', start, end).select(
     'kind',
+    'paymentMethod',
     'source',
     'appliedAt',
     'amountCents',
@@ -276,9 +284,13 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
   const gifts = await standingGifts(db, start, end);
   const byCurrency = new Map<string, { gifts: number; cents: number }>();
   const byKind = new Map<DonationKind, { gifts: number; usdCents: number }>(DONATION_KINDS.map((k): [DonationKind, { gifts: number; usdCents: number }] => [k, { gifts: 0, usdCents: 0 }]));
+  const byMethod = new Map<GiftMethod, { gifts: number; usdCents: number }>(GIFT_METHODS.map((m): [GiftMethod, { gifts: number; usdCents: number }] => [m, { gifts: 0, usdCents: 0 }]));
   const bySlug = new Map<string, { gifts: number; usdCents: number }>();
   for (const g of gifts) {
     const usd = usdCentsOf(g);
+    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod))!;
+    m.gifts += 1;
+    m.usdCents += usd;
     const w = bucket(swissDate(toIso(g.appliedAt)));
     if (w) {
       w.gifts += 1;
@@ -360,6 +372,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
       .slice(0, TOP_ARTICLES),
     byCurrency: [...byCurrency.entries()].map(([currency, e]) => ({ currency, ...e })).sort((a, b) => b.gifts - a.gifts || a.currency.localeCompare(b.currency)),
     byKind: [...byKind.entries()].map(([kind, e]) => ({ kind, ...e })),
+    byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || m !== 'other').map(([method, e]) => ({ method, ...e })),
     projects,
   };
 }

@@ -8,7 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
-import { testApp } from '../helpers';
+import { testApp, twoInstances } from '../helpers';
+import { rollUpVisits } from '../../models/site/visits';
+import { applySucceededPayment } from '../../models/giving/donation';
+import { swissToday } from '../../models/shared/dates';
 import { dashboardFor, dashboardPresets, dashboardRange, mondayOf, weeksOf, articleSlugOf } from '../../models/site/stats';
 
 const KEY = 'demo-admin-key-change-me';
@@ -68,13 +71,13 @@ describe('the dashboard', () => {
     await db('news_articles').insert([article('dash-solar-light', 'Solar light for the Nook', 'Solarlicht für das Nook'), article('dash-well-water', 'Water from the new well', 'Wasser aus dem neuen Brunnen')]);
     await db('donations').insert([
       // 28 October 00:30 in Zurich: the range's first day.
-      gift({ amountCents: 5000, settledCents: 5000, settledCurrency: 'usd', appliedAt: '2026-10-27T23:30:00.000Z', source: '/news/dash-solar-light' }),
+      gift({ amountCents: 5000, settledCents: 5000, settledCurrency: 'usd', paymentMethod: 'card', appliedAt: '2026-10-27T23:30:00.000Z', source: '/news/dash-solar-light' }),
       // 27 October 23:30 in Zurich: the day before.
       gift({ amountCents: 7000, settledCents: 7000, settledCurrency: 'usd', appliedAt: '2026-10-27T22:30:00.000Z', source: '/news/dash-well-water' }),
       // Sunday 8 November 23:30 in Zurich: the second week. CHF settled as USD 110, the fee covered (3 %).
-      gift({ amountCents: 10000, currency: 'chf', settledCents: 11000, settledCurrency: 'usd', coveredFeeCents: 300, appliedAt: '2026-11-08T22:30:00.000Z', source: '/de/news/dash-solar-light?utm_campaign=autumn' }),
+      gift({ amountCents: 10000, currency: 'chf', settledCents: 11000, settledCurrency: 'usd', coveredFeeCents: 300, paymentMethod: 'twint', appliedAt: '2026-11-08T22:30:00.000Z', source: '/de/news/dash-solar-light?utm_campaign=autumn' }),
       // Monday 9 November 00:30 in Zurich: the third week. EUR 20, a quarter refunded.
-      gift({ kind: 'monthly', amountCents: 2000, currency: 'eur', settledCents: 2100, settledCurrency: 'usd', refundedCents: 500, subscriptionId: 'sub_a', appliedAt: '2026-11-08T23:30:00.000Z', source: '/projects' }),
+      gift({ kind: 'monthly', amountCents: 2000, currency: 'eur', settledCents: 2100, settledCurrency: 'usd', refundedCents: 500, paymentMethod: 'card', subscriptionId: 'sub_a', appliedAt: '2026-11-08T23:30:00.000Z', source: '/projects' }),
       gift({ kind: 'bank', amountCents: 3000, settledCents: 3000, settledCurrency: 'usd', appliedAt: '2026-11-12T09:00:00.000Z' }),
       // Refunded in full, lost in a dispute, never paid: none of them counts.
       gift({ amountCents: 4000, refundedCents: 4000, settledCents: 4000, settledCurrency: 'usd', appliedAt: '2026-11-10T09:00:00.000Z', source: '/news/dash-well-water' }),
@@ -180,6 +183,12 @@ describe('the dashboard', () => {
       { kind: 'monthly', gifts: 1, usdCents: 1575 },
       { kind: 'bank', gifts: 1, usdCents: 3000 },
     ]);
+    // By method: the kind Stripe's charge named (a bank transfer by its kind); 'other' only when there is one.
+    assert.deepEqual(d.byMethod, [
+      { method: 'card', gifts: 2, usdCents: 5000 + 1575 },
+      { method: 'twint', gifts: 1, usdCents: 10670 },
+      { method: 'bank', gifts: 1, usdCents: 3000 },
+    ]);
     // The live projects in their order, the new one last; not the draft.
     const live = (await h.deps.db('projects').where({ draft: false }).whereNull('deletedAt').orderBy([{ column: 'displayOrder' }, { column: 'id' }]).select('id', 'title', 'raisedCents', 'goalCents')) as { id: number; title: string; raisedCents: unknown; goalCents: unknown }[];
     assert.ok(live.length >= 2, 'the demo projects and the new one');
@@ -234,10 +243,31 @@ describe('the dashboard', () => {
     const html = (await agent.get(`/de/admin?tab=dashboard&from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'text/html').expect(200)).text;
     assert.match(html, /<svg[^>]*role="img"[^>]*aria-label="Seitenaufrufe pro Woche, Balkendiagramm"/);
     assert.match(html, /<caption>Spenden pro Woche<\/caption>/);
+    assert.match(html, /<caption>Spenden pro Zahlungsart<\/caption>/);
     assert.match(html, /\$106\.70/);
     assert.match(html, /\$202\.45/);
     // Another tab does not compute it.
     const projects = await agent.get('/admin?tab=projects').set('Accept', 'application/json').expect(200);
     assert.equal(projects.body.props.dashboard, null);
+  });
+});
+
+describe('the dashboard on two instances', () => {
+  test('visits counted by both instances and a gift recorded by one are on the other’s dashboard (this week)', async () => {
+    const { a, b, close } = await twoInstances('dashboard');
+    const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+    try {
+      await request(a.app).get('/news').set('User-Agent', PHONE).expect(200);
+      await request(b.app).get('/projects').set('User-Agent', PHONE).expect(200);
+      await a.deps.visits.flush();
+      await b.deps.visits.flush();
+      await rollUpVisits(a.deps.db);
+      await applySucceededPayment(b.deps.db, { paymentIntentId: 'pi_dash_two', amountCents: 2500, currency: 'usd', projectId: 1, language: 'en', kind: 'one_off' }, 'webhook');
+      const today = swissToday();
+      const body = (await request(a.app).get(`/api/admin/dashboard?from=${today}&to=${today}`).set('X-Admin-Key', KEY).expect(200)).body;
+      assert.deepEqual(body.data.totals, { views: 2, visitors: 1, gifts: 1, giftsUsdCents: 2500, signups: 0 });
+    } finally {
+      await close();
+    }
   });
 });

@@ -50,15 +50,34 @@ describe('keep no more than needed', () => {
       { key: 'login:203.0.113.8', hits: 1, resetAtMs: ago(2).getTime() },
     ]);
 
+    // Supporters' fundraisers rejected 46 days ago (one never took a gift, one did), 44 days ago, and an approved one.
+    const project = (await db('projects').first('id')) as { id: number };
+    const fundraiser = (slug: string, status: string, reviewedAt: Date) => ({
+      slug, projectId: project.id, title: slug, story: 'A story', goalKind: 'amount', goal: 10000, currency: 'chf', endDate: '2027-01-31',
+      ownerName: 'Ann Owner', ownerEmail: `${slug}@example.org`, manageTokenHash: slug.padEnd(64, '0'), status, reviewedAt, rejectReason: status === 'rejected' ? 'No' : null,
+    });
+    await db('fundraisers').insert([fundraiser('old-rejected', 'rejected', ago(46)), fundraiser('old-rejected-gifts', 'rejected', ago(46)), fundraiser('recent-rejected', 'rejected', ago(44)), fundraiser('old-approved', 'approved', ago(46))]);
+    const withGifts = (await db('fundraisers').where({ slug: 'old-rejected-gifts' }).first('id')) as { id: number };
+    await db('donations').insert({ paymentIntentId: 'pi_retention_fundraiser', amountCents: 1000, currency: 'chf', status: 'succeeded', fundraiserId: withGifts.id, projectId: project.id, appliedAt: ago(50) });
+
     const r = await purgePersonalData(db, h.deps.config.retention, NOW);
-    assert.deepEqual(r, { mails: 2, tokens: 2, sessions: 1, rateLimits: 1 });
+    assert.deepEqual(r, { mails: 2, tokens: 2, sessions: 1, rateLimits: 1, fundraisers: 2 });
+    const left = (await db('fundraisers').whereIn('slug', ['old-rejected', 'old-rejected-gifts', 'recent-rejected', 'old-approved']).orderBy('slug').select('slug', 'ownerName', 'ownerEmail', 'manageTokenHash')) as { slug: string; ownerName: string | null; ownerEmail: string | null; manageTokenHash: string | null }[];
+    assert.deepEqual(
+      left.map((f) => [f.slug, f.ownerEmail !== null, f.ownerName !== null, f.manageTokenHash !== null]),
+      [
+        ['old-approved', true, true, true],
+        ['old-rejected-gifts', false, false, false],
+        ['recent-rejected', true, true, true],
+      ],
+    );
     assert.deepEqual((await db('outbox').orderBy('id').select('subject')).map((m: { subject: string }) => m.subject), ['recent link', 'old queued link', 'old receipt']);
     assert.deepEqual((await db('login_tokens').select('tokenHash')).map((t: { tokenHash: string }) => t.tokenHash[0]), ['b']);
     assert.deepEqual((await db('donor_tokens').select('tokenHash')).map((t: { tokenHash: string }) => t.tokenHash[0]), ['d']);
     assert.deepEqual((await db('sessions').select('sid')).map((s: { sid: string }) => s.sid), ['alive']);
     assert.deepEqual((await db('rate_limits').select('key')).map((k: { key: string }) => k.key), ['login:203.0.113.8']);
     // Run again: nothing more to do.
-    assert.deepEqual(await purgePersonalData(db, h.deps.config.retention, NOW), { mails: 0, tokens: 0, sessions: 0, rateLimits: 0 });
+    assert.deepEqual(await purgePersonalData(db, h.deps.config.retention, NOW), { mails: 0, tokens: 0, sessions: 0, rateLimits: 0, fundraisers: 0 });
   });
 
   test('mails with a one-time link are marked when written; a receipt is not', async () => {

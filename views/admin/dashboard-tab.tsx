@@ -135,16 +135,8 @@ function DashboardBody({ view }: { view: DashboardView }) {
               head={[t('admin.dashboard.columns.currency'), t('admin.dashboard.columns.gifts'), t('admin.dashboard.columns.given')]}
               rows={d.byCurrency.map((c) => ({ key: c.currency, cells: [c.currency.toUpperCase(), num(c.gifts, lang), formatAmount(c.cents, c.currency, lang)] }))}
             />
-            <h4>{t('admin.dashboard.kind.title')}</h4>
-            <HBars
-              name={t('admin.dashboard.kind.chart')}
-              rows={d.byKind.map((k) => ({ key: k.kind, label: t(`admin.dashboard.kind.${k.kind}`), value: k.usdCents, text: `${usd(k.usdCents, lang)} (${t('admin.dashboard.giftCount', { count: k.gifts })})` }))}
-            />
-            <SimpleTable
-              caption={t('admin.dashboard.kind.table')}
-              head={[t('admin.dashboard.columns.kind'), t('admin.dashboard.columns.gifts'), t('admin.dashboard.columns.usd')]}
-              rows={d.byKind.map((k) => ({ key: k.kind, cells: [t(`admin.dashboard.kind.${k.kind}`), num(k.gifts, lang), usd(k.usdCents, lang)] }))}
-            />
+            <WorthBreakdown texts="admin.dashboard.kind" column={t('admin.dashboard.columns.kind')} rows={d.byKind.map((k) => ({ key: k.kind, label: t(`admin.dashboard.kind.${k.kind}`), ...k }))} />
+            <WorthBreakdown texts="admin.dashboard.method" column={t('admin.dashboard.columns.method')} rows={d.byMethod.map((m) => ({ key: m.method, label: t(`admin.dashboard.method.${m.method}`), ...m }))} />
           </>
         )}
       </DashSection>
@@ -229,6 +221,19 @@ function DashboardBody({ view }: { view: DashboardView }) {
           </>
         )}
       </DashSection>
+    </>
+  );
+}
+
+/** Gifts split one way (by kind, by method): a bar per row by their worth in US dollars, then the table. */
+function WorthBreakdown({ texts, column, rows }: { texts: string; column: string; rows: { key: string; label: string; gifts: number; usdCents: number }[] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <>
+      <h4>{t(`${texts}.title`)}</h4>
+      <HBars name={t(`${texts}.chart`)} rows={rows.map((r) => ({ key: r.key, label: r.label, value: r.usdCents, text: `${usd(r.usdCents, lang)} (${t('admin.dashboard.giftCount', { count: r.gifts })})` }))} />
+      <SimpleTable caption={t(`${texts}.table`)} head={[column, t('admin.dashboard.columns.gifts'), t('admin.dashboard.columns.usd')]} rows={rows.map((r) => ({ key: r.key, cells: [r.label, num(r.gifts, lang), usd(r.usdCents, lang)] }))} />
     </>
   );
 }

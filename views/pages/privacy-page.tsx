@@ -64,6 +64,7 @@ export default function PrivacyPage({ content, recipients, retention }: PrivacyP
 
       <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3}>
         <p>{t('privacy.retention.p4', { mailDays: retention.mailDays, ipDays: retention.ipDays })}</p>
+        <p>{t('privacy.retention.p5', { mailDays: retention.mailDays })}</p>
       </TextSection>
 
       <TextSection texts="privacy.rights" narrow paragraphs={2} anchor="rights">
