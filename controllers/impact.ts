@@ -19,13 +19,16 @@ import type { ImpactPageProps } from '../views/pages/impact-page';
 /** How long a browser or a shared cache may keep the PDF: the current year's changes with each gift. */
 const pdfCache = (current: boolean) => (current ? 'public, max-age=60' : 'public, max-age=3600');
 
+/** The years a report exists for, read once per content version and Swiss day (a new year adds one without any write). */
+const yearsKey = () => `impact-years ${swissToday()}`;
+
 export const impactPage: PageLoader<ImpactPageProps> = async (req, deps) => {
   const lang = langOf(req);
   const t = tFor(deps.i18n, lang);
-  const years = await sharedRead(req, deps, `impact-years ${swissToday()}`, () => impactYears(deps.db));
+  const years = await sharedRead(req, deps, yearsKey(), () => impactYears(deps.db));
   const year = reportYearOf(String(req.params.year ?? ''), years);
   if (year === null) return { props: { report: null }, meta: { title: t('impactReport.notFound.title'), description: t('impactReport.notFound.text'), noindex: true }, status: 404 };
-  const report = await impactReport(deps.db, year, lang);
+  const report = await impactReport(deps.db, year, lang, { years: [...years] });
   return {
     props: { report },
     meta: { title: t('impactReport.title', { year }), description: t('impactReport.meta', { year, org: deps.config.site.name }) },
@@ -40,9 +43,10 @@ export function impactRouter(deps: Deps): Router {
     const lang = langOf(req);
     const t = tFor(deps.i18n, lang);
     const version = await deps.pageCache.version();
-    const year = reportYearOf(String(req.params.year ?? ''), await impactYears(deps.db));
+    const years = await deps.pageCache.shared(yearsKey(), version, () => impactYears(deps.db));
+    const year = reportYearOf(String(req.params.year ?? ''), years);
     if (year === null) throw notFound('No impact report for this year');
-    const body = await deps.pageCache.shared(`impact-pdf ${year} ${lang}`, version, async () => renderImpactPdf({ report: await impactReport(deps.db, year, lang), lang, site, t }));
+    const body = await deps.pageCache.shared(`impact-pdf ${year} ${lang}`, version, async () => renderImpactPdf({ report: await impactReport(deps.db, year, lang, { years }), lang, site, t }));
     res
       .set('Cache-Control', pdfCache(year === Number(swissToday().slice(0, 4))))
       .set('Content-Disposition', `inline; filename="${t('impactReport.fileName')}-${year}.pdf"`)

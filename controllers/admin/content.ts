@@ -26,6 +26,17 @@ export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
+/**
+ * A form's refusal (a 4xx AppError) as the form shows it: the error, and its message in the page's
+ * language when its code has an admin text (field problems are shown beside their fields, so
+ * callers leave the message out then). Anything else is thrown on, to the error page.
+ */
+export function formRefusal(deps: Deps, req: Request, err: unknown): { error: AppError; message: string } {
+  if (!(err instanceof AppError) || err.status >= 500) throw err;
+  const known = adminErrorKey(err.code);
+  return { error: err, message: known ? tFor(deps.i18n, langOf(req))(known) : err.message };
+}
+
 /** A failed form's text fields, to show them again (the CSRF token left out). */
 export function formValues(body: unknown): Record<string, string> {
   const out: Record<string, string> = {};
@@ -141,14 +152,12 @@ function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I
   const router = Router();
   const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
-    if (!(err instanceof AppError) || err.status >= 500) throw err;
     // Field problems are shown (translated) beside their fields: the English summary is not
     // repeated. Other refusals in the page's language when their code has an admin text.
-    const known = adminErrorKey(err.code);
-    const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
-    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: err.fields ? {} : { message } };
+    const { error, message } = formRefusal(deps, req, err);
+    const flash: AdminFlash = { kind: 'error', key: `${r.name}.${verb}Error`, params: error.fields ? {} : { message } };
     // The typed values come back with the message, also when the item went away meanwhile (the page opens them anyway).
-    if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: err.fields ?? {} };
+    if (verb !== 'delete') flash.form = { tab: r.name, id, values: formValues(req.body), errors: error.fields ?? {} };
     req.session.flash = flash;
     res.redirect(303, back(req, verb === 'create' ? '&new=1#edit-form' : verb === 'update' ? `&edit=${id}#edit-form` : ''));
   };

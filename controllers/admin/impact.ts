@@ -22,14 +22,12 @@ import type { Knex } from 'knex';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseInput } from '../middleware/errors';
-import { formValues } from './content';
-import { AppError, notFound } from '../../models/shared/errors';
+import { formRefusal, formValues } from './content';
+import { notFound } from '../../models/shared/errors';
 import { audited, type AuditInput } from '../../models/people/audit';
 import { adminDisplayName, type AdminIdentity } from '../../models/people/user';
 import { IMPACT_INTRO_MAX, impactIntro, ImpactIntroSchema, impactYears, reportYearOf, saveImpactIntro, type ImpactIntro } from '../../models/site/impact';
 import { localizePath } from '../../models/shared/urls';
-import { adminErrorKey } from '../../models/shared/error-codes';
-import { tFor } from '../../models/shared/text';
 import type { AdminImpactIntro, AdminImpactView } from '../../views/admin/impact-panel';
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
@@ -110,14 +108,12 @@ export function impactForms(deps: Deps): Router {
       req.session.flash = { kind: 'success', key: 'impact.saved', params: { year: String(year) } };
       res.redirect(303, back('impact'));
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const known = adminErrorKey(err.code);
-      const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+      const { error, message } = formRefusal(deps, req, err);
       req.session.flash = {
         kind: 'error',
         key: 'impact.saveError',
-        params: err.fields ? { year: String(year) } : { year: String(year), message },
-        form: { tab: 'impact', id: year, values: formValues(req.body), errors: err.fields ?? {} },
+        params: error.fields ? { year: String(year) } : { year: String(year), message },
+        form: { tab: 'impact', id: year, values: formValues(req.body), errors: error.fields ?? {} },
       };
       res.redirect(303, back('impact-form'));
     }

@@ -12,9 +12,7 @@ import { centsToDecimal, decimalToCents, type Lang } from '../../models/shared/r
 import { createSpending, deleteSpending, findSpending, listSpending, spendingInputSchema, spendingSummary, updateSpending, type SpendingRecord } from '../../models/giving/spending';
 import type { AdminIdentity } from '../../models/people/user';
 import { localizePath } from '../../models/shared/urls';
-import { adminErrorKey } from '../../models/shared/error-codes';
-import { tFor } from '../../models/shared/text';
-import { formValues } from './content';
+import { formRefusal, formValues } from './content';
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
@@ -129,14 +127,12 @@ export function spendingForms(deps: Deps): Router {
   const back = (req: Request, projectId: number | null, query = '') =>
     localizePath('/admin', langOf(req)) + (projectId ? `?tab=projects&edit=${projectId}${query}#spending` : '?tab=projects');
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, projectId: number | null, id: number | null) => {
-    if (!(err instanceof AppError) || err.status >= 500) throw err;
-    const known = adminErrorKey(err.code);
-    const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+    const { error, message } = formRefusal(deps, req, err);
     req.session.flash = {
       kind: 'error',
       key: `spending.${verb}Error`,
-      params: err.fields ? {} : { message },
-      ...(verb !== 'delete' ? { form: { tab: 'spending', id, values: formValues(req.body), errors: err.fields ?? {} } } : {}),
+      params: error.fields ? {} : { message },
+      ...(verb !== 'delete' ? { form: { tab: 'spending', id, values: formValues(req.body), errors: error.fields ?? {} } } : {}),
     };
     res.redirect(303, back(req, projectId, verb === 'create' ? '&spending=new' : verb === 'update' ? `&spending=${id}` : ''));
   };

@@ -6,15 +6,12 @@ import { z } from 'zod';
 import type { Deps } from '../context';
 import { langOf } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
-import { AppError } from '../../models/shared/errors';
 import { audited } from '../../models/people/audit';
 import type { AdminIdentity } from '../../models/people/user';
 import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/translation/glossary';
 import { localizePath } from '../../models/shared/urls';
-import { adminErrorKey } from '../../models/shared/error-codes';
-import { tFor } from '../../models/shared/text';
-import { formValues } from './content';
+import { formRefusal, formValues } from './content';
 
 const lang = z.enum(['en', 'de'], { error: 'from and to must be "en" or "de"' });
 
@@ -105,14 +102,12 @@ export function glossaryForms(deps: Deps): Router {
       req.session.flash = { kind: 'success', key: `glossary.${verb === 'create' ? 'created' : verb === 'update' ? 'updated' : 'deleted'}` };
       res.redirect(303, back(req));
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const known = adminErrorKey(err.code);
-      const message = known ? tFor(deps.i18n, langOf(req))(known) : err.message;
+      const { error, message } = formRefusal(deps, req, err);
       req.session.flash = {
         kind: 'error',
         key: `glossary.${verb}Error`,
-        params: err.fields ? {} : { message },
-        ...(verb !== 'delete' ? { form: { tab: 'glossary', id, values: formValues(req.body), errors: err.fields ?? {} } } : {}),
+        params: error.fields ? {} : { message },
+        ...(verb !== 'delete' ? { form: { tab: 'glossary', id, values: formValues(req.body), errors: error.fields ?? {} } } : {}),
       };
       res.redirect(303, back(req, verb === 'update' ? `&edit=${id}#glossary-form-${id}` : '#glossary-form'));
     }

@@ -11,8 +11,8 @@ import { localized, type Lang } from '../shared/rules';
 import { swissToday, toIso } from '../shared/dates';
 import { standing } from '../giving/donor-wall';
 import { swissDate, swissYear } from '../giving/names';
-import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
-import { GIFT_METHODS, giftMethodOf, monthlyDonorsAt, usdCentsOf, type GiftMethod } from './stats';
+import { zurichDayStart } from '../giving/certificate';
+import { GIFT_METHODS, giftMethodOf, monthlyDonorsAt, standingGifts, usdCentsOf, type GiftMethod } from './stats';
 import { listPublicNews } from '../content/news';
 import { whereLive } from '../content/publishing';
 
@@ -96,25 +96,15 @@ export function reportYearOf(text: string, years: number[]): number | null {
 }
 
 
-export async function impactReport(db: Knex, year: number, lang: Lang, now: Date = new Date()): Promise<ImpactReport> {
+/** A year's report; `years` (impactYears) when the caller read them already to check the year. */
+export async function impactReport(db: Knex, year: number, lang: Lang, options: { now?: Date; years?: number[] } = {}): Promise<ImpactReport> {
+  const now = options.now ?? new Date();
   const today = swissToday(now);
   const start = zurichDayStart(`${year}-01-01`);
   const end = zurichDayStart(`${year + 1}-01-01`);
   const current = Number(today.slice(0, 4)) === year;
 
-  const gifts = (await whereTimeWithin(db, standing(db('donations')), 'applied_at', start, end).select(
-    'kind',
-    'paymentMethod',
-    'appliedAt',
-    'donorEmail',
-    'projectId',
-    'amountCents',
-    'coveredFeeCents',
-    'refundedCents',
-    'settledCents',
-    'settledCurrency',
-    'currency',
-  )) as Record<string, unknown>[];
+  const gifts = await standingGifts(db, start, end);
   const byCurrency = new Map<string, { gifts: number; cents: number }>();
   const byMethod = new Map<ImpactMethod, { gifts: number; usdCents: number }>(IMPACT_METHODS.map((m): [ImpactMethod, { gifts: number; usdCents: number }] => [m, { gifts: 0, usdCents: 0 }]));
   const byFrequency = { monthly: { gifts: 0, usdCents: 0 }, oneOff: { gifts: 0, usdCents: 0 } };
@@ -191,7 +181,7 @@ export async function impactReport(db: Knex, year: number, lang: Lang, now: Date
     .map((a) => ({ slug: a.slug, title: localized(lang, a.title, a.titleDe), abstract: localized(lang, a.abstract ?? '', a.abstractDe), publishedAt: a.publishedAt }));
 
   const [monthlyDonors] = await monthlyDonorsAt(db, [Math.min(end.getTime(), now.getTime())]);
-  const [intro, years] = await Promise.all([impactIntro(db, year), impactYears(db, today)]);
+  const [intro, years] = await Promise.all([impactIntro(db, year), options.years ?? impactYears(db, today)]);
   const mine = lang === 'de' ? intro.introDe : intro.intro;
   const other = lang === 'de' ? intro.intro : intro.introDe;
 

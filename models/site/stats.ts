@@ -223,14 +223,15 @@ export function articleSlugOf(path: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** Gifts that stand (as statsFor counts them), applied within [start, end). */
-function standingGifts(db: Knex, start: Date, end: Date) {
-  const q = standing(db('donations'));
-  return whereTimeWithin(db, q, 'applied_at', start, end).select(
+/** Gifts that stand (as statsFor counts them), applied within [start, end): what the dashboard and the impact report count. */
+export function standingGifts(db: Knex, start: Date, end: Date): Promise<Record<string, unknown>[]> {
+  return whereTimeWithin(db, standing(db('donations')), 'applied_at', start, end).select(
     'kind',
     'paymentMethod',
     'source',
     'appliedAt',
+    'donorEmail',
+    'projectId',
     'amountCents',
     'coveredFeeCents',
     'refundedCents',
