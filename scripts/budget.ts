@@ -10,7 +10,9 @@
 // The site is measured as the charity runs it: with payments (the local fake Stripe API), so the
 // checkout ships its React island; Stripe.js itself comes from Stripe and is not counted (the test
 // machine answers it empty), nor are the card fields it draws.
-// npm run budget [-- "/,/de/news"] [-- --no-slow]  (exit code 1 when a page is over budget)
+// npm run budget [-- "/,/de/news"] [-- --all] [-- --no-slow]  (exit code 1 when a page is over budget)
+// By default the gate's pages (scripts/gate-pages.ts: one of each kind in both languages, what CI
+// runs); --all every public route in both languages and the admin sign-in.
 import { demoFundraiserSlug } from './demo-fundraiser';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage } from '../test/helpers';
@@ -18,6 +20,7 @@ import { startFakeStripe } from '../test/fakes/stripe';
 import { PAGES } from '../controllers/pages';
 import { swissToday } from '../models/shared/dates';
 import { localizePath, type RouteId } from '../models/shared/urls';
+import { gatePaths } from './gate-pages';
 
 const KB = 1024;
 const JS_BUDGET = 100 * KB;
@@ -35,6 +38,7 @@ const VILLAGE = { latency: 400, downloadThroughput: (400 * 1000) / 8, uploadThro
 const args = process.argv.slice(2);
 const pathArg = args.find((a) => !a.startsWith('--'));
 const slow = !args.includes('--no-slow');
+const all = args.includes('--all');
 
 const stripe = await startFakeStripe();
 const srv = await startServer(stripe.env());
@@ -42,18 +46,18 @@ const browser = await launchBrowser();
 const projects = (await (await fetch(srv.url + '/api/projects')).json()) as { slug: string }[];
 const news = (await (await fetch(srv.url + '/api/news')).json()) as { slug: string; abstractDe: string | null }[];
 const staticRoutes = PAGES.filter((r) => r.layout === 'public' && !r.path.includes(':') && r.sitemap);
-const defaults: { path: string; id: RouteId }[] = [
+const everyRoute: { path: string; id: RouteId }[] = [
   ...staticRoutes.map((r) => ({ path: r.path, id: r.id as RouteId })),
   { path: `/projects/${projects[0]!.slug}`, id: 'projectDetail' as const },
   { path: `/fundraisers/${await demoFundraiserSlug(srv.handle.deps.db)}`, id: 'fundraiserDetail' as const },
   { path: `/impact/${swissToday().slice(0, 4)}`, id: 'impact' as const },
   ...news.filter((a) => a.abstractDe).slice(0, 2).map((a) => ({ path: `/news/${a.slug}`, id: 'newsDetail' as const })),
 ].flatMap((p) => [p, { ...p, path: localizePath(p.path, 'de') }]);
-defaults.push({ path: '/admin-login', id: 'adminLogin' });
+everyRoute.push({ path: '/admin-login', id: 'adminLogin' });
 const idOf = (path: string) => PAGES.find((r) => routeMatches(r.path, path.replace(/^\/de(?=\/|$)/, '') || '/'))?.id as RouteId | undefined;
 /** A route's path (with :params) matches an address's path. */
 const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path);
-const pages = pathArg ? pathArg.split(',').map((path) => ({ path, id: idOf(path) })) : defaults;
+const pages = pathArg || !all ? (pathArg ? pathArg.split(',') : gatePaths()).map((path) => ({ path, id: idOf(path) })) : everyRoute;
 
 interface Sizes {
   [kind: string]: number;
