@@ -505,18 +505,19 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 const fromUnix = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
-/** Creates or updates the mirror of a monthly gift (donation_subscriptions), in Stripe's words. */
+/**
+ * Creates or updates the mirror of a monthly gift (donation_subscriptions), in Stripe's words.
+ * Stripe's events about one gift often arrive together (created, the first invoice paid, updated):
+ * the first one's insert makes the row, and every one then reads it locked before it writes, so
+ * two at the same moment are applied one after the other. (A select for update of a row that does
+ * not exist yet locks nothing: on PostgreSQL two first events both found no row and the later
+ * merge, an older answer, took an active gift back to 'incomplete'.)
+ */
 export async function upsertSubscription(db: Knex, sub: SubscriptionRecord): Promise<void> {
   if (!Number.isSafeInteger(sub.amountCents) || sub.amountCents < 0) throw new Error(`not an amount in cents: ${sub.amountCents}`);
   await db.transaction(async (trx) => {
     const projectId = await existingProjectId(trx, sub.projectId);
-    const q = trx('donation_subscriptions').where({ subscriptionId: sub.subscriptionId }).first('status');
-    if (!isSqlite(trx)) q.forUpdate();
-    const known = (await q) as { status: string } | undefined;
-    // Two events read Stripe a moment apart: an older answer never undoes an end (canceled) or
-    // takes an active gift back to its first, unpaid state.
-    if (known && (ENDED.has(known.status) || (sub.status === 'incomplete' && known.status !== 'incomplete'))) sub = { ...sub, status: known.status };
-    const fields = {
+    const fields = (status: string) => ({
       customerId: sub.customerId,
       donorEmail: cleanEmail(sub.donorEmail) ?? '',
       donorName: cleanName(sub.donorName),
@@ -524,16 +525,21 @@ export async function upsertSubscription(db: Knex, sub: SubscriptionRecord): Pro
       currency: sub.currency,
       projectId,
       language: cleanLanguage(sub.language) ?? 'en',
-      status: sub.status.slice(0, 30),
+      status: status.slice(0, 30),
       paused: sub.paused,
       currentPeriodEnd: fromUnix(sub.currentPeriodEnd),
       canceledAt: fromUnix(sub.canceledAt),
       updatedAt: new Date().toISOString(),
-    };
-    await trx('donation_subscriptions')
-      .insert({ subscriptionId: sub.subscriptionId, ...fields })
-      .onConflict('subscriptionId')
-      .merge(fields);
+    });
+    // Another transaction inserting the same gift makes this insert wait for it, then do nothing.
+    await trx('donation_subscriptions').insert({ subscriptionId: sub.subscriptionId, ...fields(sub.status) }).onConflict('subscriptionId').ignore();
+    const q = trx('donation_subscriptions').where({ subscriptionId: sub.subscriptionId }).first('status');
+    if (!isSqlite(trx)) q.forUpdate();
+    const known = (await q) as { status: string };
+    // Two events read Stripe a moment apart: an older answer never undoes an end (canceled) or
+    // takes an active gift back to its first, unpaid state.
+    const status = ENDED.has(known.status) || (sub.status === 'incomplete' && known.status !== 'incomplete') ? known.status : sub.status;
+    await trx('donation_subscriptions').where({ subscriptionId: sub.subscriptionId }).update(fields(status));
   });
 }
 
