@@ -7,7 +7,7 @@ import { localizePath } from '../../models/shared/urls';
 import type { AdminPageProps } from '../pages/admin-page';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { MediaItem } from '../../models/shared/media-rules';
-import { adminFetch, setCsrfToken } from './api';
+import { adminFetch, setCsrfToken, signOut } from './api';
 import { ContentTab } from './content-tab';
 import { MediaTab } from './media-tab';
 import { ActivityPanel, activityQuery } from './activity';
@@ -51,7 +51,7 @@ function LogoutButton() {
               if (!(await confirmDiscard())) return;
               setBusy(true);
               try {
-                await adminFetch('POST', '/api/admin/logout');
+                await signOut();
               } catch {
                 // Already logged out (or offline): the login page is the right place either way.
               }

@@ -79,8 +79,38 @@ export function errorText(t: (key: string) => string, err: unknown): string {
   return err instanceof Error ? err.message.replace(/^\d{3}: /, '') : String(err);
 }
 
+/** The admin calls under way: signing out waits for them, so none reaches the server after the session ended. */
+const pending = new Set<Promise<unknown>>();
+/** Set when the admin signs out: the page is leaving, and nothing more is asked of the server. */
+let leaving = false;
+
+/**
+ * Ends the session from this page: the calls under way finish first (a save the admin saw start,
+ * a list being read: each would be refused once the session is gone), then the logout; a call a
+ * screen starts meanwhile (a poll, a refresh) is not sent, as the page is about to be left.
+ */
+export async function signOut(): Promise<void> {
+  leaving = true;
+  let waited: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled([...pending]), new Promise((resolve) => (waited = setTimeout(resolve, 10_000)))]);
+  clearTimeout(waited);
+  await send('POST', '/api/admin/logout');
+}
+
 /** `init.signal` aborts the request (a form that closed no longer wants the answer). */
-export async function adminFetch<T>(method: string, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export function adminFetch<T>(method: string, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  // Signing out: the page goes to the login page; an answer would only be a refusal.
+  if (leaving) return new Promise<T>(() => undefined);
+  const call = send<T>(method, url, body, init);
+  pending.add(call);
+  void call.then(
+    () => pending.delete(call),
+    () => pending.delete(call),
+  );
+  return call;
+}
+
+async function send<T>(method: string, url: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
   const m = method.toUpperCase();
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: BodyInit | undefined;
