@@ -49,9 +49,15 @@ export function DonorManage(props: DonorManageProps) {
 
   // After a form's round trip the page is new: focus goes where the outcome is (the field with the
   // error, the confirmation asked for, or the message), so keyboard and screen reader users land on it.
+  // The page wakes a moment after it shows (later on a slow phone): someone who has already put the
+  // focus somewhere (pressed a link, a field) keeps it, and the page does not move under their
+  // finger. A focus() that scrolled, between the press and the release of a tap, made the release
+  // land elsewhere and the tap on "Cancel monthly donation" led nowhere. The outcome is in view
+  // anyway: near the top, or at the address's #fragment.
   useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
     const target = ['.donor [aria-invalid="true"]', '.donor-confirm', '.donor-flash'].map((q) => document.querySelector<HTMLElement>(q)).find(Boolean);
-    target?.focus();
+    target?.focus({ preventScroll: true });
   }, []);
 
   return (
