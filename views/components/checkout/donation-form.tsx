@@ -220,7 +220,17 @@ export function DonationForm(props: FormProps) {
   // project; a monthly gift's is shown for its amount and currency, and its subscription is made
   // when the donor gives (with the e-mail address and name it needs).
   const clientSecret = intent.status === 'ready' ? intent.clientSecret : null;
-  const ready = stripe !== null && elementReady && (monthly || clientSecret !== null);
+  // The session is the one for what the form shows now. Right after a change the previous one is
+  // still here for a moment (the new one is asked for by an effect): the button waits for the new
+  // one rather than look ready and then ignore the click (onSubmit's check below).
+  const sessionCurrent =
+    intent.status === 'ready' &&
+    amountCents !== null &&
+    intent.request.amount === amountCents / 100 &&
+    intent.request.currency === currency &&
+    intent.request.projectId === projectId &&
+    Boolean(intent.request.coverFees) === coverFees;
+  const ready = stripe !== null && elementReady && (monthly || sessionCurrent);
   const failed = stripeFailed || intent.status === 'failed';
 
   // Stripe.js is loaded from js.stripe.com only here, on the checkout page.
@@ -381,15 +391,7 @@ export function DonationForm(props: FormProps) {
     const elements = elementsRef.current;
     if (!stripe || !elements || !ready || processing || amountCents === null) return;
     // The one-off session was made for another choice (changed a moment ago): the next one is on its way.
-    if (
-      !monthly &&
-      (intent.status !== 'ready' ||
-        intent.request.amount !== amountCents / 100 ||
-        intent.request.currency !== currency ||
-        intent.request.projectId !== projectId ||
-        Boolean(intent.request.coverFees) !== coverFees)
-    )
-      return;
+    if (!monthly && !sessionCurrent) return;
     setProcessing(true);
     setDeclined(null);
     const chosenProject = projectId;
