@@ -477,8 +477,9 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
           key={`${mode.id}-${saves}`}
           name={name}
           id={mode.id}
-          initial={initialForm?.id === mode.id ? initialHistory : null}
-          current={initialForm?.id === mode.id ? initialForm.item : null}
+          // The server's History is the one of the page's load: after a save it lacks the new version.
+          initial={initialForm?.id === mode.id && saves === 0 ? initialHistory : null}
+          current={initialForm?.id === mode.id && saves === 0 ? initialForm.item : null}
           beforeRestore={confirmDiscard}
           onRestored={(item) => {
             // The restored version is what is saved now: nothing is unsaved, and no typed copy
