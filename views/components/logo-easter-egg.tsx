@@ -31,22 +31,27 @@ export function LogoEasterEgg({ logoSrc }: { logoSrc: string }) {
   const [animating, setAnimating] = useState(false);
   const [confetti, setConfetti] = useState(0);
   const [logoFailed, setLogoFailed] = useState(false);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // One timer per effect: a click restarts its effects' time, so the message of the last click
+  // shows its full 3 s (an earlier click's timer does not take it away).
+  const timers = useRef(new Map<'animation' | 'message' | 'confetti', ReturnType<typeof setTimeout>>());
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
+  const later = (key: 'animation' | 'message' | 'confetti', fn: () => void, ms: number) => {
+    clearTimeout(timers.current.get(key));
+    timers.current.set(key, setTimeout(fn, ms));
+  };
 
   const onClick = () => {
     const next = clicks + 1;
     setClicks(next);
     setMessage(t(`easterEgg.messages.m${messageIndex(next) + 1}`));
     setAnimating(true);
-    later(() => setAnimating(false), ANIMATION_MS);
-    later(() => setMessage(null), MESSAGE_MS);
+    later('animation', () => setAnimating(false), ANIMATION_MS);
+    later('message', () => setMessage(null), MESSAGE_MS);
     if (showsConfetti(next)) {
       setConfetti(next);
-      later(() => setConfetti(0), MESSAGE_MS);
+      later('confetti', () => setConfetti(0), MESSAGE_MS);
     }
   };
 
