@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import { createApp, type AppHandle, type CreateAppOptions } from '../app';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai';
+import type { FakeStripe } from './fakes/stripe';
 
 /**
  * The database the suites run on: SQLite in memory by default; PostgreSQL when TEST_DATABASE_URL
@@ -152,12 +153,52 @@ export const PUBLIC_PAGE_PATHS = [
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The browsers this process launched and has not closed: what a failing test's page showed is read from them. */
+const openBrowsers = new Set<Browser>();
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
+  return browser;
+}
+
+export interface FailureCapture {
+  test: string;
+  file: string;
+  pages: { url: string; text: string; screenshot?: string }[];
+}
+
+/**
+ * What the pages still open showed when a test failed (test/e2e/on-failure.ts calls it after a
+ * failing browser test): each page's address, the start of its text, and a screenshot under
+ * test-results/. The last page opened comes first: it is the one the test was looking at.
+ */
+export async function captureFailure(test: string, file: string): Promise<FailureCapture> {
+  const pages = [...openBrowsers].flatMap((b) => b.contexts().flatMap((c) => c.pages())).filter((p) => !p.isClosed()).reverse().slice(0, 3);
+  const dir = path.join('test-results', path.basename(file).replace(/\.test\.tsx?$/, ''));
+  const slug = test.replace(/[^\w\u00c0-\u024f-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'test';
+  const captured: FailureCapture['pages'] = [];
+  for (const [i, page] of pages.entries()) {
+    const shown = await page
+      .evaluate(() => (document.querySelector('main') ?? document.body)?.innerText ?? '')
+      .catch((err: Error) => `(the page's text could not be read: ${err.message.split('\n')[0]})`);
+    const text = shown.replace(/\n{2,}/g, '\n').trim().slice(0, 600);
+    let screenshot: string | undefined;
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      screenshot = path.join(dir, `${slug}${i ? `-${i + 1}` : ''}.png`);
+      await page.screenshot({ path: screenshot, timeout: 5000 });
+    } catch {
+      screenshot = undefined;
+    }
+    captured.push({ url: page.url(), text, screenshot });
+  }
+  return { test, file, pages: captured };
 }
 
 /**
@@ -283,26 +324,152 @@ export function serverAndBrowserWithAI(env: Record<string, string | undefined> =
   };
 }
 
+/**
+ * serverAndBrowser with payments: the fake Stripe API of test/fakes/stripe.ts started first, the
+ * server talking to it and receiving its signed webhooks, all closed after. `fake` is the fake, to
+ * read what it was asked and to settle its deliveries.
+ */
+export function serverAndBrowserWithStripe(env: Record<string, string | undefined> = {}): { srv: RunningServer; browser: Browser; fake: FakeStripe } {
+  const e2e = {} as { srv: RunningServer; browser: Browser; fake: FakeStripe };
+  before(async () => {
+    const { startFakeStripe } = await import('./fakes/stripe');
+    e2e.fake = await startFakeStripe();
+    e2e.srv = await startServer({ ...e2e.fake.env(), ...env });
+    e2e.fake.webhook = { url: `${e2e.srv.url}/api/stripe/webhook`, secret: 'whsec_test' };
+    e2e.browser = await launchBrowser();
+  });
+  after(async () => {
+    await e2e.browser?.close();
+    await e2e.srv?.close();
+    await e2e.fake?.close();
+  });
+  return e2e;
+}
+
 export interface WatchedPage {
   page: Page;
   /** Console errors, page errors and hydration warnings seen so far. */
   problems: string[];
+  /** Every passing message the page showed (toasts, live regions), from the page's opening on. */
+  messages: Messages;
 }
 
-/** A new page that records every console error, uncaught error and hydration mismatch. */
-export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: options.reducedMotion ?? 'reduce' });
-  const page = await context.newPage();
+/** A message the page showed: a toast (its title and text) or a live region's new text. */
+export interface ShownMessage {
+  kind: 'toast' | 'live';
+  text: string;
+}
+
+/**
+ * The passing messages a page showed, recorded in the page as they appear (a MutationObserver
+ * installed before the page's own scripts), so a toast that lasts 5 s is seen however slow the
+ * test is to look: wait for it after the action that shows it, never race it.
+ */
+export interface Messages {
+  /**
+   * Resolves with the first message shown that matches and has not answered an earlier wait (so
+   * two saves need two toasts); fails after `timeout` naming the messages that were shown.
+   */
+  waitFor(text: string | RegExp, options?: { timeout?: number; kind?: ShownMessage['kind'] }): Promise<string>;
+  /** How many messages matching `text` were shown so far. */
+  count(text: string | RegExp): number;
+  readonly all: readonly ShownMessage[];
+}
+
+/**
+ * The page-side recorder: every toast added and every change of a live region's text, sent to the
+ * test (top frame only). A string, not a function: tsx compiles functions with helpers (__name)
+ * the page lacks.
+ */
+const MESSAGES_WORLD = 'test-messages';
+const RECORD_MESSAGES = `(() => {
+  if (window !== window.top || typeof window.__testMessage !== 'function') return;
+  const report = (kind, text) => window.__testMessage(JSON.stringify({ kind, text }));
+  const lastOf = new WeakMap();
+  const LIVE = '[role=status], [role=alert], [aria-live]:not([aria-live=off])';
+  const textOf = (el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
+  const look = (el) => {
+    for (const toast of [...(el.matches('.toast') ? [el] : []), ...el.querySelectorAll('.toast')]) {
+      if (lastOf.has(toast)) continue;
+      const text = textOf(toast);
+      lastOf.set(toast, text);
+      if (text) report('toast', text);
+    }
+    const live = el.closest(LIVE);
+    for (const region of [...(live ? [live] : []), ...el.querySelectorAll(LIVE)]) {
+      // A toast is recorded once, as a toast: not again as the text of the live list holding it.
+      if (region.closest('.toast') || region.querySelector('.toast')) continue;
+      const text = textOf(region);
+      if (!text || lastOf.get(region) === text) continue;
+      lastOf.set(region, text);
+      report('live', text);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      if (el) look(el);
+      r.addedNodes.forEach((n) => n.nodeType === 1 && look(n));
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
+/** Console errors, uncaught errors, hydration warnings and missing texts of a page, from now on (a failed load names its address). */
+export function recordProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
     // A missing translation (the page's locale bundle lacks a key it shows) counts as a problem too.
-    if (msg.type() === 'error' || /hydrat|did not match|missing translation key/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+    // A failed load names its address (which request was refused says why).
+    const at = /^Failed to load resource/.test(text) && msg.location().url ? ` (${msg.location().url.replace(/^https?:\/\/[^/]+/, '')})` : '';
+    if (msg.type() === 'error' || /hydrat|did not match|missing translation key/i.test(text)) problems.push(`${msg.type()}: ${text}${at}`);
   });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+/** A new page that records every console error, uncaught error and hydration mismatch, and every passing message. */
+export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number }; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: options.reducedMotion ?? 'reduce' });
+  const shown: (ShownMessage & { used?: boolean })[] = [];
+  const page = await context.newPage();
+  // In a world of its own, through the DevTools protocol: the page's scripts neither see nor run
+  // it, and a sandboxed frame (the newsletter's preview) is left alone (Playwright's exposeBinding
+  // with an init script tries to run in it, which Chromium refuses with a console error).
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Runtime.bindingCalled', (e: { name: string; payload: string }) => {
+    if (e.name !== '__testMessage') return;
+    const { kind, text } = JSON.parse(e.payload) as ShownMessage;
+    shown.push({ kind, text });
+  });
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: '__testMessage', executionContextName: MESSAGES_WORLD });
+  await cdp.send('Page.enable');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: RECORD_MESSAGES, worldName: MESSAGES_WORLD });
+  const problems = recordProblems(page);
+  const matches = (m: ShownMessage, text: string | RegExp) => (typeof text === 'string' ? m.text.includes(text) : text.test(m.text));
+  const messages: Messages = {
+    async waitFor(text, { timeout = 30_000, kind } = {}) {
+      const find = () => shown.find((m) => !m.used && (!kind || m.kind === kind) && matches(m, text));
+      const end = Date.now() + timeout;
+      for (let found = find(); ; found = find()) {
+        if (found) {
+          found.used = true;
+          return found.text;
+        }
+        if (Date.now() > end) throw new Error(`the page showed no message ${String(text)} within ${timeout / 1000} s; it showed ${JSON.stringify(shown.map((m) => m.text))}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    count: (text) => shown.filter((m) => matches(m, text)).length,
+    get all() {
+      return shown;
+    },
+  };
+
   // The test machine has no internet: requests leaving localhost are answered empty, never hang.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.fulfill({ status: 204, body: '' }));
-  return { page, problems };
+  return { page, problems, messages };
 }
 
 const require = createRequire(import.meta.url);
@@ -348,23 +515,52 @@ export async function waitForLoader(page: Page): Promise<void> {
 // ---- Signing in to the admin in the browser (end-to-end tests).
 
 /**
- * Signs the page in through the admin login form with a key (the demo key unless given), in
- * English or at /de, and waits until the admin page is there and hydrated. Signing in opens the
- * dashboard; most suites edit content, so the page then opens the Projects tab, unless `tab` names
- * another one or is null (stay on the dashboard, where signing in lands).
+ * Signs the page's browser context in with a key (the demo key unless given) through the login
+ * API, as the login form does (test/e2e/admin.test.ts walks the form itself), then opens the admin
+ * in English or at /de and waits until it is hydrated. It opens the Projects tab, where most suites
+ * edit content, unless `tab` names another one or is null (the dashboard, where signing in lands).
  */
 export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de'; tab?: string | null } = {}): Promise<void> {
-  await page.goto(`${baseUrl}${options.lang ?? ''}/admin-login`);
-  await waitForHydration(page);
-  await page.locator('#admin-credential').fill(options.key ?? 'demo-admin-key-change-me');
-  await page.locator('form button[type=submit]').click();
-  await page.waitForURL(/\/admin(\?|$)/);
-  await waitForHydration(page);
+  const res = await page.context().request.post(`${baseUrl}/api/admin/login`, { data: { key: options.key ?? 'demo-admin-key-change-me' } });
+  if (!res.ok()) throw new Error(`signing in failed: ${res.status()} ${await res.text()}`);
   const tab = options.tab === undefined ? 'projects' : options.tab;
-  if (tab) {
-    await page.goto(`${baseUrl}${options.lang ?? ''}/admin?tab=${tab}`);
-    await waitForHydration(page);
-  }
+  await page.goto(`${baseUrl}${options.lang ?? ''}/admin${tab ? `?tab=${tab}` : ''}`);
+  await waitForHydration(page);
+}
+
+/** Requests held back by holdRequests: the test decides when they go on. */
+export interface HeldRequests {
+  /** How many matching requests the page has made so far. */
+  readonly count: number;
+  /** Resolves once the page has made `n` matching requests (held until release). */
+  arrived(n?: number): Promise<void>;
+  /** Lets every held request go on, and every later one straight through. */
+  release(): void;
+}
+
+/**
+ * Holds the page's requests to `url` until the test releases them: a state that lasts while an
+ * answer is awaited ("Processing...", a check under way, a late answer) is then looked at for as
+ * long as the test needs, however fast or slow the machine, instead of for a fixed time.
+ */
+export async function holdRequests(page: Page, url: string | RegExp | ((url: URL) => boolean)): Promise<HeldRequests> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let count = 0;
+  const waiters: { n: number; resolve: () => void }[] = [];
+  await page.route(url, async (route) => {
+    count++;
+    for (const w of waiters.filter((x) => count >= x.n)) w.resolve();
+    await gate;
+    await route.continue().catch(() => undefined); // the page may have gone meanwhile
+  });
+  return {
+    get count() {
+      return count;
+    },
+    arrived: (n = 1) => (count >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
+    release: () => open(),
+  };
 }
 
 /** Polls until the condition holds (waiting for an outside effect, not measuring speed). */

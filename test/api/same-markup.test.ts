@@ -1,6 +1,6 @@
 // The public pages are the same document on PostgreSQL as on SQLite: every page the browser walks
-// (the layout, the inlined CSS and axe-core, test/e2e/layout, critical-css, static-pages-a11y and
-// content-pages-a11y), in both languages, at the same demo content, gives byte for byte the same
+// (the layout, the inlined CSS and axe-core: the layout walk of test/e2e/layout-walk.ts and
+// critical-css), in both languages, at the same demo content, gives byte for byte the same
 // HTML from an app on each database. Those browser walks depend on the markup only, so they run
 // once, on SQLite; this test is what makes that safe: a difference in what a page shows on
 // PostgreSQL (an order, a number format, a missing row) fails here, with the first lines that differ.
@@ -12,7 +12,7 @@ import { localizePath } from '../../models/shared/urls';
 import type { AppHandle } from '../../app';
 
 /**
- * Pages the browser walks besides PUBLIC_PAGE_PATHS (test/e2e/static-pages-a11y, content-pages-a11y).
+ * Pages the browser walks besides PUBLIC_PAGE_PATHS (the layout walk, test/e2e/layout-walk.ts).
  * Not the backend overview: it shows the database's own schema (its column types differ), so its
  * browser tests run on both databases.
  */

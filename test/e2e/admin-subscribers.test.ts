@@ -3,33 +3,38 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, waitForHydration, watchedPage, signInAdmin } from '../helpers';
+import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
 import { confirmSubscription, requestSubscription } from '../../models/newsletter/subscriber';
 
 const e2e = serverAndBrowser();
 const CONSENT = 'Send me news from the villages. I can unsubscribe at any time.';
 
-async function login(page: Page, lang: '' | '/de' = ''): Promise<void> {
-  await signInAdmin(page, e2e.srv.url, { lang });
-}
-
+/** Signed in, on the Newsletter tab, its subscribers listed. */
 async function openPanel(page: Page, lang: '' | '/de' = '') {
-  await page.goto(`${e2e.srv.url}${lang}/admin?tab=newsletter`);
-  await waitForHydration(page);
+  await signInAdmin(page, e2e.srv.url, { lang, tab: 'newsletter' });
   const panel = page.locator('section.subs');
   await panel.locator('table').waitFor();
   return panel;
 }
 
-test('find a subscriber, show the consent record, erase them', async () => {
-  const db = e2e.srv.handle.deps.db;
-  for (const [email, language] of [['erase.me@example.org', 'en'], ['stays@example.ch', 'de']] as const) {
-    const r = await requestSubscription(db, { email, language, form: 'footer', consentText: CONSENT });
-    await confirmSubscription(db, r.confirmToken!);
-  }
+/**
+ * Both subscribers, which every test here needs (the first erases one, the second shows the
+ * other): made by whichever test runs first, once, so each passes alone and in any order.
+ */
+let seeded: Promise<void> | undefined;
+const subscribers = () =>
+  (seeded ??= (async () => {
+    const db = e2e.srv.handle.deps.db;
+    for (const [email, language] of [['erase.me@example.org', 'en'], ['stays@example.ch', 'de']] as const) {
+      const r = await requestSubscription(db, { email, language, form: 'footer', consentText: CONSENT });
+      await confirmSubscription(db, r.confirmToken!);
+    }
+  })());
 
-  const { page, problems } = await watchedPage(browser());
-  await login(page);
+test('find a subscriber, show the consent record, erase them', async () => {
+  await subscribers();
+  const db = e2e.srv.handle.deps.db;
+  const { page, problems, messages } = await watchedPage(browser());
   const panel = await openPanel(page);
   const table = panel.getByRole('table', { name: /Newsletter subscribers/ });
   const row = table.getByRole('row', { name: /erase\.me@example\.org/ });
@@ -47,8 +52,14 @@ test('find a subscriber, show the consent record, erase them', async () => {
 
   // The CSV link carries the filter and the admin's language.
   await panel.getByLabel('Status', { exact: true }).selectOption('subscribed');
-  assert.equal(await panel.getByRole('link', { name: 'Download CSV' }).getAttribute('href'), '/api/admin/newsletter/subscribers.csv?status=subscribed&lang=en');
+  const csv = panel.getByRole('link', { name: 'Download CSV' });
+  await panel.locator('a[href*="status=subscribed"]').waitFor();
+  assert.equal(await csv.getAttribute('href'), '/api/admin/newsletter/subscribers.csv?status=subscribed&lang=en');
+  // Back to every status: the list is read again; its answer is in before the next click.
+  const relisted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/newsletter/subscribers' && !new URL(r.url()).searchParams.has('status'));
   await panel.getByLabel('Status', { exact: true }).selectOption('');
+  await relisted;
+  await panel.locator('a[href="/api/admin/newsletter/subscribers.csv?lang=en"]').waitFor();
 
   // Details: the consent record and its history, in a modal dialog.
   await row.getByRole('button', { name: 'Details: erase.me@example.org' }).click();
@@ -74,7 +85,7 @@ test('find a subscriber, show the consent record, erase them', async () => {
   // Straight from the table's Erase button.
   await row.getByRole('button', { name: 'Erase: erase.me@example.org' }).click();
   await confirm.getByRole('button', { name: 'Yes, erase' }).click();
-  await page.locator('.toast-title', { hasText: 'Subscriber erased' }).waitFor();
+  await messages.waitFor('Subscriber erased', { kind: 'toast' });
   await row.waitFor({ state: 'detached' });
   assert.equal(await table.locator('tbody tr').count(), 1);
   assert.equal((await db('newsletter_subscribers').where({ email: 'erase.me@example.org' })).length, 0);
@@ -90,8 +101,8 @@ test('find a subscriber, show the consent record, erase them', async () => {
 });
 
 test('German, on a phone: translated, and the table scrolls in its own box', async () => {
+  await subscribers();
   const { page, problems } = await watchedPage(browser(), { viewport: { width: 390, height: 844 } });
-  await login(page, '/de');
   const panel = await openPanel(page, '/de');
   await panel.getByRole('heading', { name: 'Abonnentinnen und Abonnenten' }).waitFor();
   await panel.getByRole('table', { name: /Newsletter-Abonnierende/ }).waitFor();

@@ -24,7 +24,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   });
   assert.equal(res.status, 201);
 
-  const { page, problems } = await watchedPage(e2e.browser);
+  const { page, problems, messages } = await watchedPage(e2e.browser);
   await signInAdmin(page, e2e.srv.url, { key: KEY, lang: '/de' });
   await page.getByText('Angemeldet als Anna Muster').waitFor();
   const note = page.getByText(de.admin.translate.unavailable);
@@ -39,6 +39,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   const form = page.locator('#edit-form');
   await form.waitFor();
   await form.getByLabel('Titel (Deutsch)').waitFor();
+  await note.first().waitFor();
   assert.equal(await note.count(), 1);
   assert.equal(await form.getByText(de.admin.translate.unavailable).count(), 1, 'the note is in the form');
   await noDraftButtons('project form');
@@ -47,7 +48,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   // Saving a change: the Activity panel and the History say it in German.
   await form.getByLabel('Titel (Deutsch)').fill('Solarkiosk im Dorf');
   await form.getByRole('button', { name: de.admin.form.save }).click();
-  await page.locator('.toast-title', { hasText: de.admin.projects.updated }).waitFor();
+  await messages.waitFor(de.admin.projects.updated);
   // The form stays open and says, in German, where the project is now.
   await form.getByText(de.admin.saved.live).waitFor();
   assert.equal(await form.getByRole('link', { name: new RegExp(`^${de.admin.saved.view}`) }).getAttribute('href'), '/de/projects/solar-kiosk');
@@ -69,6 +70,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await page.getByRole('tab', { name: de.admin.tabs.team, exact: true }).click();
   await page.getByRole('button', { name: `+ ${de.admin.team.new}` }).click();
   await page.locator('#edit-form').waitFor();
+  await note.first().waitFor();
   assert.equal(await note.count(), 1);
   await noDraftButtons('team form');
   // A new entry starts as a draft: the choice and the button say so in German.
@@ -77,12 +79,13 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await page.getByRole('tab', { name: de.admin.tabs.pages, exact: true }).click();
   await page.getByRole('button', { name: `+ ${de.admin.pages.new}` }).click();
   await page.locator('#edit-form').waitFor();
+  await note.first().waitFor();
   assert.equal(await note.count(), 1);
   await noDraftButtons('pages form');
 
   // The media library's upload form (alternative texts).
   await page.getByRole('tab', { name: de.admin.tabs.media, exact: true }).click();
-  await page.locator('.admin-upload').waitFor({ state: 'attached' });
+  await page.locator('.admin-upload').getByText(de.admin.translate.unavailable).waitFor({ state: 'attached' });
   assert.equal(await page.locator('.admin-upload').getByText(de.admin.translate.unavailable).count(), 1);
   await noDraftButtons('media upload');
 

@@ -3,12 +3,12 @@
 // it on the checkout (its currency only, counted on its page), and the owner's page with an
 // update. Stripe.js is the stand-in of test/fakes/stripe-js.ts; the server's SDK talks to the fake
 // Stripe API, which delivers signed webhooks.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, startServer, until, waitForHydration, watchedPage, type RunningServer } from '../helpers';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { routeStripe } from '../fakes/stripe-js';
+import { axeSerious, serverAndBrowserWithStripe, until, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import type { FakeStripe } from '../fakes/stripe';
+import { paymentElementFor, recordSessions, routeStripe } from '../fakes/stripe-js';
 import { outboxFor } from '../../models/providers/mail';
 import { approveFundraiser } from '../../models/giving/fundraiser';
 import { swissToday } from '../../models/shared/dates';
@@ -20,6 +20,7 @@ const inDays = (n: number) => {
 };
 
 describe('fundraisers in Chromium', () => {
+  const e2e = serverAndBrowserWithStripe();
   let fake: FakeStripe;
   let srv: RunningServer;
   let browser: Browser;
@@ -28,11 +29,15 @@ describe('fundraisers in Chromium', () => {
   const db = () => srv.handle.deps.db;
 
   async function open(pathname: string, width = 1280) {
+    // Starting a fundraiser is limited per client, refused forms too: each test starts with its own allowance.
+    await db()('rate_limits').delete();
     const watched = await watchedPage(browser, { viewport: { width, height: 900 } });
     await routeStripe(watched.page.context(), fake);
+    // The checkout's payment sessions, recorded from the page's opening on (it reaches the checkout later).
+    const sessions = recordSessions(watched.page);
     await watched.page.goto(srv.url + pathname);
     await waitForHydration(watched.page);
-    return watched;
+    return { ...watched, sessions };
   }
   /** Approves the fundraiser an address started and answers its slug and the owner's new link. */
   async function approveOf(email: string): Promise<{ slug: string; manage: string }> {
@@ -42,20 +47,12 @@ describe('fundraisers in Chromium', () => {
   }
 
   before(async () => {
-    fake = await startFakeStripe();
-    srv = await startServer(fake.env());
-    fake.webhook = { url: `${srv.url}/api/stripe/webhook`, secret: 'whsec_test' };
-    browser = await launchBrowser();
+    ({ fake, srv, browser } = e2e);
     project = await db()('projects').where({ status: 'funding' }).orderBy('id').first();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-    await fake?.close();
   });
 
   test('English: the form says what is missing, then thanks; approved, its page takes a gift in its currency and counts it', async () => {
-    const { page, problems } = await open(`/fundraisers/new?project=${project.slug}`);
+    const { page, problems, sessions } = await open(`/fundraisers/new?project=${project.slug}`);
     await page.getByRole('heading', { level: 1, name: 'Start a fundraiser' }).waitFor();
     assert.equal(await page.getByLabel(/^Project\b/).inputValue(), String(project.id), 'the project of the link is chosen');
     assert.deepEqual(await axeSerious(page), []);
@@ -93,13 +90,16 @@ describe('fundraisers in Chromium', () => {
     // Its currency only, and no other project to choose.
     assert.equal(await page.getByRole('radio', { name: /US dollars|Euros/ }).count(), 0);
     assert.equal(await page.locator('#checkout-project').count(), 0);
+    await sessions.next((s) => s.body.amount === 150);
     await page.getByRole('button', { name: 'CHF 50', exact: true }).click();
+    const session = await sessions.next((s) => s.body.amount === 50);
+    assert.equal(session.body.currency, 'chf');
     await page.getByLabel('E-mail address').fill('friend@example.org');
     await page.getByRole('radio', { name: 'Under a name I choose' }).check();
     await page.getByLabel('Name to show').fill('Team Blue');
     assert.deepEqual(await axeSerious(page), []);
-    const button = page.getByRole('button', { name: /^Donate/ });
-    await until(async () => button.isEnabled(), 'the Donate button');
+    await paymentElementFor(page, session).waitFor();
+    const button = page.getByRole('button', { name: /^Donate CHF\s50$/, disabled: false });
     await button.click();
     await page.waitForURL(`${srv.url}/`);
     await fake.settle();
@@ -136,9 +136,10 @@ describe('fundraisers in Chromium', () => {
     await page.getByRole('button', { name: 'Neuigkeit veröffentlichen' }).click();
     await page.getByText('Ihre Neuigkeit ist online.').waitFor();
     await page.getByRole('link', { name: 'Öffentliche Seite ansehen' }).click();
+    // The manage page shows the update and the progress too: the public page is waited for by its address.
+    await page.waitForURL(`${srv.url}/de/fundraisers/${slug}`);
     await page.getByText('Der erste Freitag: 42 Kuchen verkauft!').waitFor();
     await page.getByText('0 von 30 Spenderinnen und Spendern').waitFor();
-    assert.ok(page.url().endsWith(`/de/fundraisers/${slug}`));
     assert.deepEqual(await axeSerious(page), []);
     assert.deepEqual(problems, []);
     await page.context().close();

@@ -1,7 +1,13 @@
+// The home page in Chromium: how much a phone and a desktop show of it, the donation tiers, the
+// language switch, the navigation bar and the phone menu (with and before JavaScript), the project
+// filter, the slideshow, the logo's easter egg, the chat link and the footer map. Its axe-core check,
+// its layout and a clean console after every island woke are in the walk of every public page
+// (the layout walk of test/e2e/layout-walk.ts, / and /de at 390 and 1280 px). The page is the same document on
+// PostgreSQL (test/api/same-markup.test.ts): the file runs in the SQLite run.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage } from '../helpers';
+import { serverAndBrowser, waitForHydration, waitForLoader, watchedPage } from '../helpers';
 
 /** One property of the hero's progress-bar animation (Web Animations API). */
 async function barAnimation(page: Page, key: 'playState' | 'duration' | 'easing' | 'currentTime'): Promise<unknown> {
@@ -16,23 +22,12 @@ async function barAnimation(page: Page, key: 'playState' | 'duration' | 'easing'
   }, key);
 }
 
+/** Waits until the hero's progress bar is in this play state (it follows the pointer in a render of its own). */
+const barIs = (page: Page, state: 'running' | 'paused') =>
+  page.waitForFunction((s) => document.querySelector('.hero-progress-bar')?.getAnimations()[0]?.playState === s, state, { timeout: 10_000 });
+
 describe('home page in Chromium', () => {
   const e2e = serverAndBrowser();
-
-  for (const [path, lang] of [['/', 'en'], ['/de', 'de']] as const) {
-    for (const width of [390, 1280]) {
-      test(`${path} at ${width}px hydrates without console problems and passes axe-core`, async () => {
-        const { page, problems } = await watchedPage(e2e.browser, { viewport: { width, height: 900 } });
-        await page.goto(e2e.srv.url + path);
-        await waitForHydration(page);
-        assert.equal(await page.getAttribute('html', 'lang'), lang);
-        const violations = await axeSerious(page);
-        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-        assert.deepEqual(problems, []);
-        await page.context().close();
-      });
-    }
-  }
 
   for (const [path, labels] of [
     ['/', { projects: 'Show all projects', team: 'Meet the whole team', funding: 'Need Funding' }],
@@ -53,6 +48,7 @@ describe('home page in Chromium', () => {
       assert.equal(await shown('#impact dl.figures'), 1);
       // Filters still filter, and still show a few.
       await page.locator('#projects').getByRole('button', { name: labels.funding }).click();
+      await page.locator('#projects').getByRole('button', { name: labels.funding, pressed: true }).waitFor();
       assert.equal(await shown('#projects .project-grid > li'), 3);
       assert.equal(await page.locator('#projects .project-grid > li').count(), 4);
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -69,9 +65,15 @@ describe('home page in Chromium', () => {
     });
   }
 
-  test('a desktop shows every project and member; only the team keeps its link', async () => {
-    const { page } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+  // One page load for everything a desktop visitor does on the home page without leaving it; the
+  // page's clock is Playwright's, so the slideshow's and the easter egg's timers run when the test says.
+  test('a desktop, one visit: every project and member shown, the chat link, the dropdowns by keyboard, the project filter, the slideshow standing still under reduced motion, the logo\'s message, the map on demand, a footer link to the top of its page', async () => {
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
     await page.goto(e2e.srv.url + '/');
+    await waitForHydration(page);
+
+    // Every project and member is shown; only the team keeps its link.
     const shown = (selector: string) => page.locator(`${selector}:visible`).count();
     assert.equal(await shown('#projects .project-grid > li'), 10);
     assert.equal(await shown('#team .member-card'), 13);
@@ -79,6 +81,91 @@ describe('home page in Chromium', () => {
     assert.equal(await shown('dl.figures'), 2);
     assert.equal(await page.getByRole('link', { name: 'Show all projects' }).isVisible(), false);
     assert.equal(await page.getByRole('link', { name: 'Meet the whole team' }).isVisible(), true);
+
+    // The WhatsApp button opens a chat in a new tab with a greeting.
+    const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
+    assert.equal(await chat.getAttribute('target'), '_blank');
+    assert.match((await chat.getAttribute('rel'))!, /noopener/);
+    assert.match((await chat.getAttribute('href'))!, /^https:\/\/wa\.me\/\d+\?text=Hello/);
+
+    // Desktop dropdowns open by keyboard and close with Escape.
+    const programs = page.getByRole('button', { name: 'Programs' });
+    await programs.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Programs', expanded: true }).waitFor();
+    assert.equal(await page.locator('#menu-programs').getByRole('link', { name: 'Food Security' }).isVisible(), true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Programs', expanded: false }).waitFor();
+
+    // The project filter shows only matching projects.
+    const section = page.locator('#projects');
+    const filters = section.getByRole('group', { name: 'Filter projects by status' });
+    const all = await section.locator('article').count();
+    await filters.getByRole('button', { name: 'Completed', exact: true }).click();
+    await filters.getByRole('button', { name: 'Completed', exact: true, pressed: true }).waitFor();
+    const completed = await section.locator('article').count();
+    assert.ok(completed > 0 && completed < all);
+    assert.equal(await section.getByText('Project Successfully Completed').count(), completed);
+    assert.equal(await section.getByRole('button', { name: 'Completed', pressed: true }).count(), 1);
+    await filters.getByRole('button', { name: 'Need Funding', exact: true }).click();
+    await filters.getByRole('button', { name: 'Need Funding', exact: true, pressed: true }).waitFor();
+    assert.ok((await section.locator('article').count()) > 0);
+    const support = await section.getByRole('link', { name: /Support Project/ }).first().getAttribute('href');
+    assert.match(support!, /^\/checkout\?project=[a-z0-9-]+$/);
+    await filters.getByRole('button', { name: 'All', exact: true }).click();
+    await filters.getByRole('button', { name: 'All', exact: true, pressed: true }).waitFor();
+    assert.equal(await section.locator('article').count(), all);
+
+    // The slideshow: a dot jumps to its slide; under reduced motion (these tests' default) it does
+    // not move by itself: the bar stands still, and no timer of the page moves it on in 7 s.
+    assert.equal(await page.getByRole('button', { name: /Show slide/ }).count(), 6);
+    await page.getByRole('button', { name: 'Show slide 4' }).click();
+    const slide4 = page.locator('.hero-dots .dot[aria-current="true"][aria-label="Show slide 4"]');
+    await slide4.waitFor();
+    assert.match((await page.locator('.hero-slide.active figcaption').textContent())!, /Medical transport/);
+    await page.mouse.move(5, 890);
+    await barIs(page, 'paused');
+    await page.clock.runFor(7000);
+    assert.equal(await slide4.count(), 1, 'still the fourth slide');
+    assert.equal(await barAnimation(page, 'playState'), 'paused');
+
+    // The logo's easter egg counts clicks; each message shows for 3 s after its click (the page's
+    // time stands still between the clicks, so the test's own pace does not matter).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const logo = page.getByRole('button', { name: /Our logo/ });
+    const bubble = page.locator('.egg-bubble');
+    for (let i = 0; i < 9; i++) await logo.click();
+    await page.clock.runFor(2000);
+    await logo.click();
+    assert.equal((await logo.textContent())?.trim(), '10');
+    assert.match((await bubble.textContent())!, /Badge: Explorer/);
+    // The first click's 3 s are over, the tenth's are not: its message stays.
+    await page.clock.runFor(2999);
+    assert.match((await bubble.textContent())!, /Badge: Explorer/);
+    await page.clock.runFor(1);
+    await bubble.getByText(/Badge: Explorer/).waitFor({ state: 'detached' });
+    await page.clock.resume();
+
+    // The footer map loads only when asked for.
+    assert.equal(await page.locator('iframe').count(), 0);
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Show map' }).click();
+    const map = page.locator('iframe');
+    await map.waitFor();
+    assert.match((await map.getAttribute('src'))!, /openstreetmap\.org/);
+
+    // A footer link loads its page at the top (a page load: no page JSON is asked for).
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await page.waitForFunction(() => window.scrollY > 0);
+    let jsonAsked = false;
+    page.on('request', (r) => {
+      if (r.headers()['accept'] === 'application/json' && r.url().endsWith('/about')) jsonAsked = true;
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(e2e.srv.url + '/about');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    assert.equal(jsonAsked, false);
+    assert.deepEqual(problems, []);
     await page.context().close();
   });
 
@@ -105,7 +192,8 @@ describe('home page in Chromium', () => {
     const { page, problems } = await watchedPage(e2e.browser);
     await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
-    await page.getByRole('banner').getByRole('link', { name: 'Deutsch' }).first().click();
+    // The header's switch shown at this width (the phone bar's is hidden).
+    await page.getByRole('banner').getByRole('link', { name: 'Deutsch' }).filter({ visible: true }).click();
     await page.waitForURL(e2e.srv.url + '/de');
     await page.getByRole('heading', { level: 1, name: /Gemeinsam Zukunft bauen/ }).waitFor();
     assert.equal(await page.getAttribute('html', 'lang'), 'de');
@@ -117,40 +205,29 @@ describe('home page in Chromium', () => {
     assert.equal(new URL(page.url()).pathname, '/de');
     // The hreflang alternates and canonical follow the client-side navigation too.
     assert.equal(await page.getAttribute('link[rel="canonical"]', 'href'), 'http://localhost:5000/de');
-    await page.getByRole('banner').getByRole('link', { name: 'English' }).first().click();
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).filter({ visible: true }).click();
     await page.waitForURL(e2e.srv.url + '/');
     await page.getByRole('heading', { level: 1, name: /Building a future/ }).waitFor();
     assert.deepEqual(problems, []);
     await page.context().close();
   });
 
-  test('a footer link loads its page at the top (a page load: no page JSON is asked for)', async () => {
-    const { page, problems } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, 2000));
-    await page.waitForFunction(() => window.scrollY > 0);
-    let jsonAsked = false;
-    page.on('request', (r) => {
-      if (r.headers()['accept'] === 'application/json' && r.url().endsWith('/about')) jsonAsked = true;
-    });
-    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
-    await page.waitForURL(e2e.srv.url + '/about');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    assert.equal(await page.evaluate(() => window.scrollY), 0);
-    assert.equal(jsonAsked, false);
-    assert.deepEqual(problems, []);
-    await page.context().close();
-  });
-
-  test('a navigation-bar link to the page already shown scrolls it to the top', async () => {
+  test('a navigation-bar link to the page already shown loads it again at the top', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(e2e.srv.url + '/de/team');
     await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, 1500));
     await page.waitForFunction(() => window.scrollY > 0);
+    // The page shown now is marked: what is measured below is the page loaded by the click.
+    await page.evaluate(() => {
+      (window as unknown as { shownBefore: boolean }).shownBefore = true;
+    });
+    const loaded = page.waitForEvent('domcontentloaded');
     await page.getByRole('navigation', { name: /Hauptnavigation|Main navigation/ }).getByRole('link', { name: 'Team', exact: true }).click();
-    await page.waitForFunction(() => window.scrollY === 0);
+    await loaded;
+    await waitForLoader(page);
+    assert.equal(await page.evaluate(() => (window as unknown as { shownBefore?: boolean }).shownBefore), undefined, 'a new page');
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
     assert.equal(page.url(), e2e.srv.url + '/de/team');
     assert.deepEqual(problems, []);
     await page.context().close();
@@ -163,13 +240,23 @@ describe('home page in Chromium', () => {
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await toggle.click();
     const menu = page.locator('#mobile-menu');
-    assert.equal(await menu.isVisible(), true);
+    await menu.waitFor({ state: 'visible' });
     assert.equal(await menu.getByText('Programs', { exact: true }).isVisible(), true);
     assert.equal(await menu.getByText('Main', { exact: true }).isVisible(), true);
     assert.equal(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'), 'true');
+    // For one click the link does not navigate (a listener of the page's own prevents it, after the
+    // menu's): the menu is seen closing on the page still shown. (Holding the team page's request
+    // would not do: the Speculation Rules may have it loaded before the click.)
+    await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { once: true }));
+    await menu.getByRole('link', { name: 'Team' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'), 'false');
+    assert.equal(page.url(), e2e.srv.url + '/');
+    // Chosen again, the link opens the team page.
+    await toggle.click();
+    await menu.waitFor({ state: 'visible' });
     await menu.getByRole('link', { name: 'Team' }).click();
     await page.waitForURL(e2e.srv.url + '/team');
-    assert.equal(await menu.isVisible(), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -186,7 +273,7 @@ describe('home page in Chromium', () => {
       assert.equal(await menu.isVisible(), false);
       await page.getByRole('link', { name: openMenu }).click();
       assert.equal(await menu.isVisible(), true, `${path}: the menu opens without JavaScript`);
-      await menu.getByRole('link', { name: path.startsWith('/de') ? 'Team' : 'Team' }).click();
+      await menu.getByRole('link', { name: 'Team' }).click();
       await page.waitForURL(e2e.srv.url + (path.startsWith('/de') ? '/de/team' : '/team'));
       assert.equal(await page.locator('#mobile-menu').isVisible(), false);
       await page.goto(e2e.srv.url + path);
@@ -198,7 +285,7 @@ describe('home page in Chromium', () => {
   });
 
   test('a menu opened before the script ran stays open as the button takes over', async () => {
-    const { page } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
+    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
     await page.goto(e2e.srv.url + '/about#mobile-menu');
     await waitForHydration(page);
     assert.equal(await page.locator('#mobile-menu').isVisible(), true);
@@ -206,113 +293,39 @@ describe('home page in Chromium', () => {
     assert.equal(await close.getAttribute('aria-expanded'), 'true');
     assert.equal(new URL(page.url()).hash, '');
     await close.click();
-    assert.equal(await page.locator('#mobile-menu').isVisible(), false);
+    await page.locator('#mobile-menu').waitFor({ state: 'hidden' });
+    assert.deepEqual(problems, []);
     await page.context().close();
   });
 
-  test('desktop dropdowns open by keyboard and close with Escape', async () => {
-    const { page } = await watchedPage(e2e.browser);
+  test('slideshow with motion allowed: a 6 s bar in 10 ms ticks, paused while pointed at, each finished bar shows the next slide', async () => {
+    const { page, problems } = await watchedPage(e2e.browser, { reducedMotion: 'no-preference' });
     await page.goto(e2e.srv.url + '/');
     await waitForHydration(page);
-    const programs = page.getByRole('button', { name: 'Programs' });
-    await programs.focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await programs.getAttribute('aria-expanded'), 'true');
-    assert.equal(await page.getByRole('link', { name: 'Food Security' }).first().isVisible(), true);
-    await page.keyboard.press('Escape');
-    assert.equal(await programs.getAttribute('aria-expanded'), 'false');
-    await page.context().close();
-  });
-
-  test('project filter shows only matching projects', async () => {
-    const { page } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
-    const section = page.locator('#projects');
-    const all = await section.locator('article').count();
-    await section.getByRole('button', { name: 'Completed' }).first().click();
-    const completed = await section.locator('article').count();
-    assert.ok(completed > 0 && completed < all);
-    assert.equal(await section.getByText('Project Successfully Completed').count(), completed);
-    assert.equal(await section.getByRole('button', { name: 'Completed', pressed: true }).count(), 1);
-    await section.getByRole('button', { name: 'Need Funding' }).first().click();
-    const funding = section.locator('article');
-    assert.ok((await funding.count()) > 0);
-    const support = await section.getByRole('link', { name: /Support Project/ }).first().getAttribute('href');
-    assert.match(support!, /^\/checkout\?project=[a-z0-9-]+$/);
-    await section.getByRole('button', { name: 'All' }).click();
-    assert.equal(await section.locator('article').count(), all);
-    await page.context().close();
-  });
-
-  test('slideshow: dots jump to a slide, it advances by itself when motion is allowed', async () => {
-    const { page, problems } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
-    const dots = page.getByRole('button', { name: /Show slide/ });
-    assert.equal(await dots.count(), 6);
-    await page.getByRole('button', { name: 'Show slide 4' }).click();
-    assert.equal(await page.getByRole('button', { name: 'Show slide 4' }).getAttribute('aria-current'), 'true');
-    assert.match((await page.locator('.hero-slide.active figcaption').textContent())!, /Medical transport/);
-    // Reduced motion (the default of these tests) means no auto-advance: the bar stands still.
     await page.mouse.move(5, 890);
-    assert.equal(await barAnimation(page, 'playState'), 'paused');
-    await page.waitForTimeout(700);
-    assert.equal(await page.getByRole('button', { name: 'Show slide 4' }).getAttribute('aria-current'), 'true');
-    await page.context().close();
-
-    // With motion allowed the bar is a 6 s animation in 10 ms ticks, and its end shows the next slide.
-    const motion = await watchedPage(e2e.browser, { reducedMotion: 'no-preference' });
-    await motion.page.goto(e2e.srv.url + '/');
-    await waitForHydration(motion.page);
-    await motion.page.mouse.move(5, 890);
-    assert.equal(await barAnimation(motion.page, 'duration'), 6000);
-    assert.match(String(await barAnimation(motion.page, 'easing')), /^steps\(600(, end)?\)$/, '600 ticks of 10 ms');
-    assert.equal(await barAnimation(motion.page, 'playState'), 'running');
+    await barIs(page, 'running');
+    assert.equal(await barAnimation(page, 'duration'), 6000);
+    assert.match(String(await barAnimation(page, 'easing')), /^steps\(600(, end)?\)$/, '600 ticks of 10 ms');
     // Pointing at the slideshow pauses it (the time already run is kept); leaving resumes it.
-    await motion.page.locator('.hero h1').hover();
-    await until(async () => (await barAnimation(motion.page, 'playState')) === 'paused', 'hover pauses the bar');
-    await motion.page.mouse.move(5, 890);
-    await until(async () => (await barAnimation(motion.page, 'playState')) === 'running', 'leaving resumes the bar');
-    const current = () => motion.page.locator('.hero-dots .dot[aria-current="true"]').getAttribute('aria-label');
-    for (const n of [2, 3, 4, 5, 6, 1]) {
-      await motion.page.locator('.hero-progress-bar').evaluate((el) => el.getAnimations()[0]!.finish());
-      await until(async () => (await current()) === `Show slide ${n}`, `slide ${n} after the bar filled`);
+    await page.locator('.hero h1').hover();
+    await barIs(page, 'paused');
+    await page.mouse.move(5, 890);
+    await barIs(page, 'running');
+    // Pointed at again, no bar ends by itself however slow the machine (its 6 s may even have run
+    // out before: the slide is read, not assumed): each bar finished here shows the next slide,
+    // round to where it began.
+    await page.locator('.hero h1').hover();
+    await barIs(page, 'paused');
+    const current = async () => Number((await page.locator('.hero-dots .dot[aria-current="true"]').getAttribute('aria-label'))!.match(/\d+/)![0]);
+    const from = await current();
+    for (let k = 1; k <= 6; k++) {
+      const n = ((from - 1 + k) % 6) + 1;
+      await page.locator('.hero-progress-bar').evaluate((el) => el.getAnimations()[0]!.finish());
+      await page.locator(`.hero-dots .dot[aria-current="true"][aria-label="Show slide ${n}"]`).waitFor();
     }
     // A new slide starts its bar from zero.
-    assert.ok(Number(await barAnimation(motion.page, 'currentTime')) < 6000);
-    assert.deepEqual([...problems, ...motion.problems], []);
-    await motion.page.context().close();
-  });
-
-  test('the logo easter egg counts clicks and shows a message', async () => {
-    const { page } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
-    const logo = page.getByRole('button', { name: /Our logo/ });
-    for (let i = 0; i < 10; i++) await logo.click();
-    assert.equal((await logo.textContent())?.trim(), '10');
-    assert.match((await page.locator('.egg-bubble').textContent())!, /Badge: Explorer/);
-    await page.context().close();
-  });
-
-  test('the WhatsApp button opens a chat in a new tab with a greeting', async () => {
-    const { page } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
-    assert.equal(await chat.getAttribute('target'), '_blank');
-    assert.match((await chat.getAttribute('rel'))!, /noopener/);
-    assert.match((await chat.getAttribute('href'))!, /^https:\/\/wa\.me\/\d+\?text=Hello/);
-    await page.context().close();
-  });
-
-  test('the footer map loads only when asked for', async () => {
-    const { page } = await watchedPage(e2e.browser);
-    await page.goto(e2e.srv.url + '/');
-    await waitForHydration(page);
-    assert.equal(await page.locator('iframe').count(), 0);
-    await page.getByRole('contentinfo').getByRole('button', { name: 'Show map' }).click();
-    assert.match((await page.locator('iframe').first().getAttribute('src'))!, /openstreetmap\.org/);
+    assert.ok(Number(await barAnimation(page, 'currentTime')) < 6000);
+    assert.deepEqual(problems, []);
     await page.context().close();
   });
 });

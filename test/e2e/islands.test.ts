@@ -4,6 +4,7 @@
 // woke is kept; the home page's slideshow and the checkout wake by themselves. Moving between
 // pages is an ordinary page load, with the head and the language of the page loaded, Speculation
 // Rules named by a header, and a View Transition unless the visitor asks for less motion.
+// The pages are the same document on PostgreSQL (test/api/same-markup.test.ts): SQLite run only.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -19,6 +20,28 @@ function assetsAsked(page: Page): string[] {
   return asked;
 }
 
+/**
+ * Everything a page does by itself after its loader ran, done: every timer and idle callback due in
+ * the next 10 s (an island that wakes when idle, or some seconds after the first paint: the
+ * slideshow's 6 s), the first intersection observations (an island that wakes when seen), then a
+ * request of the page's own that finished, so that any request started before it has been
+ * recorded. The page's clock must be Playwright's (page.clock.install() before goto).
+ */
+async function untouchedForAWhile(page: Page): Promise<void> {
+  await page.clock.runFor(10_000);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const seen = new IntersectionObserver(() => {
+          seen.disconnect();
+          resolve();
+        });
+        seen.observe(document.body);
+      }),
+  );
+  assert.equal(await page.evaluate(() => fetch('/speculation-rules.json', { cache: 'no-store' }).then((r) => r.status)), 200);
+}
+
 const island = (page: Page, name: string) => page.locator(`vb-island[data-island="${name}"]`).first();
 const awake = (page: Page, name: string) => page.waitForFunction((n) => (document.querySelector(`vb-island[data-island="${n}"]`) as HTMLElement | null)?.dataset.hydrated === 'true', name);
 
@@ -29,9 +52,12 @@ describe('islands in Chromium', () => {
     test(`${path}: only the loader runs before a person touches the page`, async () => {
       const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 390, height: 800 } });
       const asked = assetsAsked(page);
+      // The page's clock is Playwright's: the timers and idle callbacks the loader set run when the
+      // test says, instead of the test waiting some time for them.
+      await page.clock.install();
       await page.goto(e2e.srv.url + path);
       await waitForLoader(page);
-      await page.waitForTimeout(500);
+      await untouchedForAWhile(page);
       assert.deepEqual(asked.filter((f) => !/^loader-/.test(f)), [], 'no framework, island or text file');
       // The chat link and every other link work without any of it.
       assert.ok((await page.locator('a.whatsapp-fab').getAttribute('href'))?.startsWith('https://wa.me/'));
@@ -96,6 +122,7 @@ describe('islands in Chromium', () => {
     await page.locator('#contact-email').fill('anna@example.org');
     await awake(page, 'contact-form');
     await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.locator('#contact-subject[aria-invalid="true"]').waitFor();
     // Name and e-mail were kept: only subject and message are asked for.
     assert.equal(await page.locator('#contact-name').inputValue(), 'Anna Muster');
     assert.equal(await page.locator('#contact-name').getAttribute('aria-invalid'), null);
@@ -122,8 +149,12 @@ describe('islands in Chromium', () => {
 
   test('the home page: the slideshow wakes by itself, with its first slide preloaded from the head', async () => {
     const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    // Its 6 s pass on Playwright's clock, at once.
+    await page.clock.install();
     await page.goto(e2e.srv.url + '/');
     await waitForLoader(page);
+    assert.equal(await island(page, 'slideshow').getAttribute('data-hydrated'), null, 'not before its time');
+    await page.clock.runFor(7000);
     await awake(page, 'slideshow');
     assert.equal(await page.locator('head link[rel=preload][as=image]').first().getAttribute('href'), '/images/hero/slide-1.svg');
     assert.equal(await page.locator('body link').count(), 0, 'no link elements in the body');

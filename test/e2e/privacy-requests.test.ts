@@ -1,20 +1,22 @@
 // People's data in Chromium (issue 27, point 2): a visitor asks from the German privacy notice's
-// form, opens the mailed link, presses the button and downloads the JSON; an English erasure link
-// erases; a volunteer shows and erases a person's data from the Donations tab, by keyboard.
+// form, opens the mailed link, presses the button and downloads the JSON; a volunteer shows and
+// erases a person's data from the Donations tab, by keyboard. (The erasure link a visitor is mailed:
+// test/api/privacy-requests.test.ts, "erasure: Mailchimp forgets the address for good…".)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { axeSerious, serverAndBrowser, signInAdmin, until, waitForLoader, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowser, signInAdmin, waitForLoader, watchedPage } from '../helpers';
 
 const ANNA = 'anna@example.org';
 
 describe("a person's data in Chromium", () => {
   const e2e = serverAndBrowser();
 
+  /** The link in the newest mail to an address (the mail is written before the request's answer). */
   const linkTo = async (email: string) => {
     const db = e2e.srv.handle.deps.db;
-    await until(async () => Boolean(await db('outbox').where({ toAddress: email }).first()), `a mail to ${email}`);
-    const mail = (await db('outbox').where({ toAddress: email }).orderBy('id', 'desc').first()) as { textBody: string };
+    const mail = (await db('outbox').where({ toAddress: email }).orderBy('id', 'desc').first()) as { textBody: string } | undefined;
+    assert.ok(mail, `a mail to ${email}`);
     const url = new URL(/https?:\/\/\S+/.exec(mail.textBody)![0]);
     return `${url.pathname}${url.search}`;
   };
@@ -47,9 +49,8 @@ describe("a person's data in Chromium", () => {
   test('a volunteer shows a person\'s data and erases it from the Donations tab, by keyboard', async () => {
     const db = e2e.srv.handle.deps.db;
     await db('donations').insert({ paymentIntentId: 'pi_e2e_ben', amountCents: 2500, currency: 'usd', status: 'succeeded', kind: 'one_off', donorEmail: 'ben@example.org', donorName: 'Ben Beispiel', language: 'en', appliedAt: new Date('2026-06-01T09:00:00Z') });
-    const { page, problems } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
-    await signInAdmin(page, e2e.srv.url);
-    await page.getByRole('tab', { name: 'Donations' }).click();
+    const { page, problems, messages } = await watchedPage(e2e.browser, { viewport: { width: 1280, height: 900 } });
+    await signInAdmin(page, e2e.srv.url, { tab: 'donations' });
     const panel = page.getByRole('region', { name: "A person's data" });
     await panel.getByLabel('E-mail address').fill('ben@example.org');
     await panel.getByLabel('E-mail address').press('Enter');
@@ -58,9 +59,13 @@ describe("a person's data in Chromium", () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: "Erase this person's data?" });
     await dialog.waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel', 'the safe choice has the focus');
+    // The safe choice has the focus.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Cancel');
     await dialog.getByRole('button', { name: 'Erase for good' }).click();
-    await page.getByText('Data erased').waitFor();
+    await messages.waitFor('Data erased', { kind: 'toast' });
+    // The panel starts again: the report gone, the field empty.
+    await panel.getByText('1 gift', { exact: true }).waitFor({ state: 'detached' });
+    assert.equal(await panel.getByLabel('E-mail address').inputValue(), '');
     const gift = (await db('donations').where({ paymentIntentId: 'pi_e2e_ben' }).first()) as { donorEmail: string; donorName: string | null };
     assert.match(gift.donorEmail, /^erased-/);
     assert.equal(gift.donorName, null);

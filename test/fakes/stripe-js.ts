@@ -18,8 +18,9 @@
 // fake pay the invoice, activate the subscription and deliver invoice.paid. Tests steer the outcome through a flag in the page:
 //   window.__stripeFake = { decline: true }   -> the card is declined ("Your card was declined.")
 //   window.__stripeFake = { redirect: true }  -> behaves like a redirect-based method (goes to return_url)
-// and can read what the page asked for in window.__stripeFakeCalls.
-import type { BrowserContext } from 'playwright-core';
+// and can read what the page asked for in window.__stripeFakeCalls, or (surviving the page's
+// navigations) in the `calls` that routeStripe() answers: each call is also reported to the test.
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FakeStripe } from './stripe';
 
 export const STRIPE_JS_STAND_IN = String.raw`(() => {
@@ -29,7 +30,14 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
     de: { label: 'Testkarte (Stripe-Ersatz)', number: 'Kartennummer' },
     twint: 'TWINT',
   };
-  const calls = (window.__stripeFakeCalls = window.__stripeFakeCalls || []);
+  const log = (window.__stripeFakeCalls = window.__stripeFakeCalls || []);
+  // Each call is also told to the test (routeStripe's binding): its record outlives the page.
+  const calls = {
+    push(call) {
+      log.push(call);
+      if (typeof window.__stripeFakeReport === 'function') window.__stripeFakeReport(call);
+    },
+  };
 
   async function post(path, params) {
     const res = await fetch(API + path, {
@@ -60,6 +68,8 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
           __amount: options.amount || null,
           __submitted: false,
           __elements: [],
+          // The mounted forms: a deferred form shows its amount and currency as attributes (data-amount, data-currency).
+          __boxes: [],
           create(type) {
             if (type !== 'payment') throw new Error('IntegrationError: this stand-in only creates the payment element');
             const handlers = {};
@@ -78,7 +88,12 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
                 box.setAttribute('data-testid', 'fake-payment-element');
                 box.setAttribute('data-locale', locale);
                 box.setAttribute('data-client-secret', options.clientSecret || '');
-                if (deferred) box.setAttribute('data-mode', options.mode);
+                if (deferred) {
+                  box.setAttribute('data-mode', options.mode);
+                  box.setAttribute('data-amount', String(group.__amount));
+                  box.setAttribute('data-currency', options.currency);
+                }
+                group.__boxes.push(box);
                 box.style.cssText = 'padding:12px;border:1px solid #8a958e;border-radius:10px;background:#fff;color:#1d2420';
                 box.textContent = t.label + ' · ' + t.number + ': 4242 4242 4242 4242';
                 container.appendChild(box);
@@ -143,6 +158,7 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
             if (changes && changes.amount !== undefined) {
               if (!deferred) throw new Error('IntegrationError: amount can only be updated on elements made without a clientSecret');
               group.__amount = changes.amount;
+              group.__boxes.forEach((b) => b.setAttribute('data-amount', String(changes.amount)));
               calls.push({ method: 'elements.update', amount: changes.amount });
             }
           },
@@ -206,18 +222,118 @@ export const STRIPE_JS_STAND_IN = String.raw`(() => {
 })();
 `;
 
+/** A call the page made to the Stripe.js stand-in: `method` and what it was given. */
+export interface StripeJsCall {
+  method: string;
+  amount?: number | null;
+  currency?: string | null;
+  clientSecret?: string | null;
+  mode?: string | null;
+  type?: string;
+  [key: string]: unknown;
+}
+
+/** What the pages of a context asked of Stripe.js, in order, across navigations. */
+export interface StripeJsRecord {
+  readonly calls: StripeJsCall[];
+}
+
 /**
  * Routes Stripe in a browser context to the stand-ins: js.stripe.com gets the script above,
  * api.stripe.com is forwarded to the FakeStripe API. Register it AFTER watchedPage() (which
- * answers every outside request with an empty 204): later routes win in Playwright.
+ * answers every outside request with an empty 204): later routes win in Playwright. Answers the
+ * record of the stand-in's calls (reported through a binding, so a page that has navigated away
+ * has still told them); once per context.
  */
-export async function routeStripe(context: BrowserContext, fake: FakeStripe): Promise<void> {
+export async function routeStripe(context: BrowserContext, fake: FakeStripe): Promise<StripeJsRecord> {
+  const calls: StripeJsCall[] = [];
+  await context.exposeBinding('__stripeFakeReport', (_source, call: StripeJsCall) => void calls.push(call));
   await context.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'application/javascript; charset=utf-8', body: STRIPE_JS_STAND_IN }),
   );
   await context.route('https://api.stripe.com/**', async (route) => {
     const url = new URL(route.request().url());
-    const response = await route.fetch({ url: fake.url + url.pathname + url.search });
-    await route.fulfill({ response });
+    try {
+      const response = await route.fetch({ url: fake.url + url.pathname + url.search });
+      await route.fulfill({ response });
+    } catch (err) {
+      // The test closed the page while this request was on its way (its answer has nowhere to go).
+      if (!/disposed|closed|Target page|has been/i.test(String((err as Error)?.message ?? err))) throw err;
+    }
   });
+  return { calls };
+}
+
+/** A payment session the checkout asked our server for (POST /api/create-payment-intent) and the answer. */
+export interface CheckoutSession {
+  /** What the page sent (the amount in the currency's units). */
+  body: Record<string, any>;
+  status: number;
+  clientSecret: string | null;
+  /** The PaymentIntent's id (the fake's record of it: fake.intents.get(intentId)). */
+  intentId: string | null;
+}
+
+export interface CheckoutSessions {
+  /** Every body the page sent, in order (recorded as the request leaves). */
+  readonly sent: Record<string, any>[];
+  /** Every session answered so far, in order. */
+  readonly answered: CheckoutSession[];
+  /**
+   * The first answered session that matches and has not answered an earlier wait (one already
+   * answered, or the next); fails after `timeout` naming what was answered.
+   */
+  next(test?: (s: CheckoutSession) => boolean, timeout?: number): Promise<CheckoutSession>;
+}
+
+/**
+ * Records a page's payment-session requests and their answers from the moment it is called:
+ * call it BEFORE the page's goto, since the checkout asks for its first session as it wakes.
+ * Only this page's requests are seen, so another test's late requests never count here.
+ */
+export function recordSessions(page: Page): CheckoutSessions {
+  const sent: Record<string, any>[] = [];
+  const answered: (CheckoutSession & { used?: boolean })[] = [];
+  const waiters: { test: (s: CheckoutSession) => boolean; resolve: (s: CheckoutSession) => void }[] = [];
+  const isSession = (url: string, method: string) => method === 'POST' && new URL(url).pathname === '/api/create-payment-intent';
+  page.on('request', (r) => {
+    if (isSession(r.url(), r.method())) sent.push(r.postDataJSON() as Record<string, any>);
+  });
+  page.on('response', async (r) => {
+    if (!isSession(r.url(), r.request().method())) return;
+    const json = (await r.json().catch(() => null)) as { clientSecret?: string } | null;
+    const clientSecret = typeof json?.clientSecret === 'string' ? json.clientSecret : null;
+    const session: CheckoutSession & { used?: boolean } = { body: r.request().postDataJSON() as Record<string, any>, status: r.status(), clientSecret, intentId: clientSecret ? clientSecret.split('_secret_')[0]! : null };
+    answered.push(session);
+    const waiter = waiters.find((w) => w.test(session));
+    if (waiter) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      session.used = true;
+      waiter.resolve(session);
+    }
+  });
+  return {
+    sent,
+    answered,
+    next(test = () => true, timeout = 20_000) {
+      const found = answered.find((s) => !s.used && test(s));
+      if (found) {
+        found.used = true;
+        return Promise.resolve(found);
+      }
+      return new Promise<CheckoutSession>((resolve, reject) => {
+        const waiter = { test, resolve: (s: CheckoutSession) => (clearTimeout(deadline), resolve(s)) };
+        const deadline = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no payment session as expected within ${timeout / 1000} s; answered: ${JSON.stringify(answered.map((s) => [s.status, s.body]))}`));
+        }, timeout);
+        waiters.push(waiter);
+      });
+    },
+  };
+}
+
+/** The stand-in's card form mounted for this session (each new session replaces the form: wait for the one of yours). */
+export function paymentElementFor(page: Page, session: Pick<CheckoutSession, 'clientSecret'>) {
+  return page.locator(`[data-testid="fake-payment-element"][data-client-secret="${session.clientSecret}"]`);
 }

@@ -225,6 +225,12 @@ export interface RecordedRequest {
   stripeVersion: string | null;
 }
 
+/** Which requests a failure is for: a method and a path (exact, or a pattern). */
+export interface RequestMatch {
+  method?: string;
+  path: string | RegExp;
+}
+
 export interface WebhookTarget {
   url: string;
   secret: string;
@@ -287,8 +293,8 @@ export class FakeStripe {
   readonly disputes = new Map<string, FakeDispute>();
   /** Routes of other modules, tried before the fake answers 404. */
   readonly routes: FakeRoute[] = [];
-  /** Deliveries made to the webhook target: event id, type and the app's HTTP status. */
-  readonly deliveries: { eventId: string; type: string; status: number }[] = [];
+  /** Deliveries made to the webhook target: event id, type, the app's HTTP status and the id of the event's object (a test reads its own). */
+  readonly deliveries: { eventId: string; type: string; status: number; objectId?: string }[] = [];
   /** Where to send webhooks after a confirmation (none by default). */
   webhook: WebhookTarget | null = null;
   /** Answer every request only after this long (ms); Infinity never answers (timeouts). */
@@ -298,7 +304,7 @@ export class FakeStripe {
   rates: Record<string, number> = { usd: 1, chf: 1.25, eur: 1.1 };
   /** False: charges get no balance transaction (as while Stripe has not made one yet). */
   makeBalanceTransactions = true;
-  private failures: { status: number; error: Record<string, unknown> }[] = [];
+  private failures: { status: number; error: Record<string, unknown>; only?: RequestMatch }[] = [];
   private idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   private pendingDeliveries = new Set<Promise<void>>();
   private server: http.Server;
@@ -331,9 +337,13 @@ export class FakeStripe {
     };
   }
 
-  /** The next `count` API requests answer with this error (e.g. 500 api_error). */
-  failNext(count: number, status = 500, error: Record<string, unknown> = { type: 'api_error', message: 'Something went wrong on Stripe (fake).' }): void {
-    for (let i = 0; i < count; i++) this.failures.push({ status, error });
+  /**
+   * The next `count` API requests answer with this error (e.g. 500 api_error); with `only`, the next
+   * `count` requests of that method and path (others pass, so a late request of something else
+   * cannot take a failure meant for this one).
+   */
+  failNext(count: number, status = 500, error: Record<string, unknown> = { type: 'api_error', message: 'Something went wrong on Stripe (fake).' }, only?: RequestMatch): void {
+    for (let i = 0; i < count; i++) this.failures.push({ status, error, only });
   }
 
   reset(): void {
@@ -564,7 +574,8 @@ export class FakeStripe {
       body: payload,
     });
     await res.text();
-    this.deliveries.push({ eventId: String(event.id), type: String(event.type), status: res.status });
+    const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
+    this.deliveries.push({ eventId: String(event.id), type: String(event.type), status: res.status, ...(typeof object?.id === 'string' ? { objectId: object.id } : {}) });
     return res.status;
   }
 
@@ -830,7 +841,8 @@ export class FakeStripe {
 
     if (this.delayMs === Infinity) return; // never answers: the client's timeout must act
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
-    const failure = this.failures.shift();
+    const failureAt = this.failures.findIndex((f) => !f.only || ((!f.only.method || f.only.method === record.method) && (typeof f.only.path === 'string' ? f.only.path === record.path : f.only.path.test(record.path))));
+    const failure = failureAt >= 0 ? this.failures.splice(failureAt, 1)[0] : undefined;
     if (failure) return stripeError(res, failure.status, failure.error);
 
     const secretKey = /^Bearer (sk_test_\w+)$/.exec(record.authorization ?? '')?.[1];
