@@ -29,7 +29,7 @@ export function assetLoader(log: Logger): () => Assets {
         adminCss: '/assets/admin.css',
         cssRules: [],
         islands: { loader: '/assets/loader.js', runtime: { js: '/assets/runtime.js', imports: [] }, byName: {} },
-        admin: { js: '/assets/admin.js', imports: [], locales: { en: '', de: '' } },
+        admin: { js: '/assets/admin.js', imports: [], locales: { en: '', de: '' }, start: '/assets/admin-start.js' },
       };
     }
     return cached;

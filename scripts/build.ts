@@ -56,7 +56,8 @@ fs.writeFileSync(path.join(out, axeFile), axeSource);
 // - the islands' runtime (views/island-runtime.tsx): React and react-i18next;
 // - every island: each file of views/islands/ declares one (`island(name, Component, { when, ns })`,
 //   views/island.tsx); the build imports them and reads the declaration;
-// - the admin app (views/admin-client.tsx): React, react-router-dom and react-i18next.
+// - the admin app (views/admin-client.tsx): React, react-router-dom and react-i18next, started
+//   after the first paint by views/admin-start.ts.
 // React, ReactDOM and i18next are one file shared by the runtime and the admin; the code two or more
 // islands share is one file; each island has its own. A public page never downloads admin code.
 const islandsDir = path.join(root, 'views', 'islands');
@@ -75,6 +76,7 @@ const rolled = await rolldown({
     loader: path.join(root, 'views', 'island-loader.ts'),
     runtime: path.join(root, 'views', 'island-runtime.tsx'),
     admin: path.join(root, 'views', 'admin-client.tsx'),
+    'admin-start': path.join(root, 'views', 'admin-start.ts'),
     ...Object.fromEntries(islandsMeta.map((i) => [`island-${i.name}`, path.join(islandsDir, i.file)])),
   },
   cwd: root,
@@ -119,6 +121,8 @@ const entry = (name: string) => {
 };
 const loaderFiles = entry('loader');
 if (loaderFiles.imports.length) throw new Error(`the islands' loader must stand alone, but imports ${loaderFiles.imports.join(', ')}`);
+const adminStart = entry('admin-start');
+if (adminStart.imports.length) throw new Error(`the admin's start script must stand alone, but imports ${adminStart.imports.join(', ')}`);
 
 // Interface text for the browser: per island, the namespaces (top-level keys of locales/*.json) it
 // declares; the admin app gets every key but the server's own. Search data stays on the server.
@@ -144,7 +148,7 @@ for (const i of islandsMeta) {
 }
 const adminLocales = Object.fromEntries(LANGS.map((lang) => [lang, localeFile(lang, 'admin', Object.fromEntries(Object.entries(localeData[lang]!).filter(([k]) => !SERVER_ONLY_NS.includes(k))))]));
 const islands = { loader: loaderFiles.js, runtime: entry('runtime'), byName };
-const admin = { ...entry('admin'), locales: adminLocales };
+const admin = { ...entry('admin'), locales: adminLocales, start: adminStart.js };
 
 // The site stylesheet's rules with what each selector needs, for the CSS a page inlines
 // (views/critical-css.ts).

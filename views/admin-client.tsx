@@ -1,6 +1,7 @@
 // The admin app in the browser: React with react-router-dom and react-i18next, hydrating the whole
 // admin page the server rendered (views/render.tsx). Moving between the sign-in page and the admin
 // (in either language) is the router's: the same address answers its JSON payload.
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import i18next from 'i18next';
@@ -67,14 +68,18 @@ async function start(): Promise<void> {
     heading?.setAttribute('tabindex', '-1');
     heading?.focus({ preventScroll: true });
   });
-  hydrateRoot(
-    document.getElementById('root')!,
-    <Providers app={{ lang: boot.page.lang, site: boot.site, page: { routeId: boot.page.routeId, url: boot.page.url, alternates: boot.page.alternates } }} i18n={i18n}>
-      <RouterProvider router={router} />
-    </Providers>,
-    // The same prefix as the server's render of the app (views/render.tsx): the same useId values.
-    { identifierPrefix: ADMIN_ID_PREFIX },
-  );
+  // As a transition, React hydrates in slices and yields to the browser between them: no long task
+  // while a slow phone makes the sign-in form live (the form works as a plain post until then).
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <Providers app={{ lang: boot.page.lang, site: boot.site, page: { routeId: boot.page.routeId, url: boot.page.url, alternates: boot.page.alternates } }} i18n={i18n}>
+        <RouterProvider router={router} />
+      </Providers>,
+      // The same prefix as the server's render of the app (views/render.tsx): the same useId values.
+      { identifierPrefix: ADMIN_ID_PREFIX },
+    );
+  });
 }
 
 void start();

@@ -226,15 +226,13 @@ export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions)
         <CommonHead page={page} site={site} />
         <link rel="stylesheet" href={assets.css} />
         <link rel="stylesheet" href={assets.adminCss} />
-        {assets.admin.imports.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        <link rel="preload" href={boot.locales[page.lang]} as="fetch" crossOrigin="anonymous" />
       </head>
       <body>
         <div id="root" dangerouslySetInnerHTML={{ __html: body }} />
         <script id={ADMIN_BOOT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: safeJson(boot) }} />
-        <script type="module" src={assets.admin.js} />
+        {/* The page is whole in its HTML: the app's code and text are asked for after the first
+            paint (views/admin-start.ts), so the stylesheets come first. */}
+        <script type="module" src={assets.admin.start} data-admin-app={assets.admin.js} data-imports={assets.admin.imports.join(' ')} data-locale={boot.locales[page.lang]} />
       </body>
     </html>,
   );

@@ -60,6 +60,6 @@ export interface Assets {
     /** Each island (views/islands/*.tsx) by name, with its interface text per language. */
     byName: Record<string, ModuleFiles & { locales: Record<Lang, string> }>;
   };
-  /** The admin app (views/admin-client.tsx) and its interface text per language. */
-  admin: ModuleFiles & { locales: Record<Lang, string> };
+  /** The admin app (views/admin-client.tsx), its interface text per language, and the script that starts it after the first paint (views/admin-start.ts). */
+  admin: ModuleFiles & { locales: Record<Lang, string>; start: string };
 }

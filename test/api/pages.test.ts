@@ -120,9 +120,16 @@ describe('server-rendered pages', () => {
     assert.deepEqual(modules, [manifest.islands.loader]);
     assert.ok(body.indexOf('id="__islands"') < body.indexOf(manifest.islands.loader), 'the island list comes first');
     assert.match(home, new RegExp(`<script type="module" src="${manifest.islands.loader}"></script>(<noscript>.*</noscript>)?</body></html>\\s*$`));
-    // The admin: its app as a module script at once, with its preloads.
+    // The admin: nothing fetched before it paints but its stylesheets; one module at the end of the
+    // body, the start script, which names the app, its chunks and its text (asked for after the paint).
     const admin = (await request(h.app).get('/admin-login').expect(200)).text;
-    assert.ok(admin.includes(`<script type="module" src="${manifest.admin.js}"></script>`));
+    const adminHead = admin.slice(0, admin.indexOf('</head>'));
+    assert.doesNotMatch(adminHead, /<script(?! type="application\/(?:json|ld\+json)")|rel="modulepreload"|as="fetch"/);
+    const adminModules = [...admin.matchAll(/<script type="module" src="([^"]+)"[^>]*><\/script>/g)].map((m) => m[1]);
+    assert.deepEqual(adminModules, [manifest.admin.start]);
+    assert.ok(admin.includes(`data-admin-app="${manifest.admin.js}"`));
+    assert.ok(admin.includes(`data-imports="${manifest.admin.imports.join(' ')}"`));
+    assert.ok(admin.includes(`data-locale="${manifest.admin.locales.en}"`));
     assert.ok(!admin.includes(manifest.islands.loader));
   });
 
