@@ -21,8 +21,8 @@ import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type Byt
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/shared/media-rules';
 import { audited, type AuditInput } from '../models/people/audit';
-import { localizePath } from '../models/shared/urls';
 import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/shared/db-limits';
+import { adminHref } from '../models/shared/admin-rules';
 
 const MB = 1024 * 1024;
 
@@ -266,7 +266,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
   });
 
   // ---- Forms without JavaScript.
-  const back = (req: Request) => localizePath('/admin', langOf(req)) + '?tab=media';
+  const back = (req: Request) => adminHref(langOf(req), 'media');
   const formError = (req: Request, res: Response, next: NextFunction, key: string) => (err: unknown) => {
     if (!(err instanceof AppError) || (err.status >= 500 && err.code !== 'storage.unavailable')) return next(err);
     // The storage being down and field problems are said in the page's language; other messages come from the checks.

@@ -23,7 +23,6 @@ import * as projects from './projects';
 import * as news from './news';
 import * as checkout from './checkout';
 import * as backendDemo from './backend-demo';
-import * as admin from './admin/index';
 import * as donor from './donor';
 import * as fundraisers from './fundraisers';
 import HomePage from '../views/pages/home-page';
@@ -44,8 +43,6 @@ import TeamPage from '../views/pages/team-page';
 import ContactPage from '../views/pages/contact-page';
 import CheckoutPage from '../views/pages/checkout-page';
 import DonorManagePage from '../views/pages/donor-manage-page';
-import AdminLoginPage from '../views/pages/admin-login-page';
-import AdminPage from '../views/pages/admin-page';
 import BackendDemoPage from '../views/pages/backend-demo-page';
 import TestImagesPage from '../views/pages/test-images-page';
 import PrivacyPage, { type PrivacyPageProps } from '../views/pages/privacy-page';
@@ -124,8 +121,6 @@ export const PAGES: readonly PageRoute[] = [
   page({ id: 'fundraiserDetail', path: PAGE_PATHS.fundraiserDetail, view: FundraiserPage, load: fundraisers.showPage, layout: 'public', sitemap: false }),
   page({ id: 'impact', path: PAGE_PATHS.impact, view: ImpactPage, load: impactPage, layout: 'public', sitemap: false }),
   page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
-  page({ id: 'adminLogin', path: PAGE_PATHS.adminLogin, view: AdminLoginPage, load: admin.loginPage, layout: 'admin', sitemap: false }),
-  page({ id: 'admin', path: PAGE_PATHS.admin, view: AdminPage, load: admin.adminPage, layout: 'admin', sitemap: false }),
   page({ id: 'backendDemo', path: PAGE_PATHS.backendDemo, view: BackendDemoPage, load: backendDemo.show, layout: 'public', sitemap: false }),
   page({ id: 'testImages', path: PAGE_PATHS.testImages, view: TestImagesPage, load: staticPage('testImages'), layout: 'public', sitemap: false }),
 ];

@@ -23,7 +23,7 @@ import { raisedAdjustment, type ProjectInput } from '../models/content/project';
 import { articleDates, type NewsInput } from '../models/content/news';
 import { publishFieldsOf } from '../models/shared/publish-state';
 import { withPreview, type PreviewEntity, type PreviewOverride } from '../models/content/preview-scope';
-import { contentItemPath, localizePath } from '../models/shared/urls';
+import { contentItemPath } from '../models/shared/urls';
 import { escapeHtml as esc, tFor } from '../models/shared/text';
 import { sendLinkPage } from './link-pages';
 import { RESOURCES, formValues, type Resource } from './admin/content';
@@ -31,6 +31,7 @@ import type { AdminIdentity } from '../models/people/user';
 import type { AdminFlash } from './middleware/auth';
 import type { RenderedPage } from './middleware/caching';
 import { writePage } from './render';
+import { adminHref } from '../models/shared/admin-rules';
 
 export const PREVIEW_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** Expired previews are kept this long after their end, so their link says "expired" rather than "unknown". */
@@ -38,6 +39,7 @@ const EXPIRED_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 export const PREVIEW_PARAM = 'preview';
 
 const ENTITIES = ['projects', 'news', 'team', 'pages'] as const satisfies readonly PreviewEntity[];
+const isPreviewEntity = (v: string): v is (typeof ENTITIES)[number] => (ENTITIES as readonly string[]).includes(v);
 
 const PreviewRequestSchema = z.object({
   entity: z.enum(ENTITIES, { error: 'entity must be one of projects, news, team, pages' }),
@@ -205,7 +207,7 @@ export function previewForms(deps: Deps): Router {
   const router = Router();
   const handle = async (req: Request, res: Response) => {
     const entity = String(req.params.entity);
-    if (!(ENTITIES as readonly string[]).includes(entity)) throw notFound('Unknown preview');
+    if (!isPreviewEntity(entity)) throw notFound('Unknown preview');
     const id = req.params.id === undefined ? null : parseId(req.params.id);
     const lang = langOf(req);
     try {
@@ -221,7 +223,7 @@ export function previewForms(deps: Deps): Router {
         form: { tab: entity, id, values: formValues(req.body), errors: err.fields ?? {} },
       };
       req.session.flash = flash;
-      res.redirect(303, localizePath('/admin', lang) + `?tab=${entity}${id ? `&edit=${id}` : '&new=1'}#edit-form`);
+      res.redirect(303, adminHref(lang, entity, `${id ? `?edit=${id}` : '?new=1'}#edit-form`));
     }
   };
   router.post('/preview/:entity', handle);

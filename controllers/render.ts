@@ -2,16 +2,16 @@ import type { Request, Response } from 'express';
 import type { ComponentType } from 'react';
 import type { Deps } from './context';
 import { localizePath, splitLang, type RouteId } from '../models/shared/urls';
-import { renderAdminDocument, renderPublicDocument } from '../views/render';
+import { renderPublicDocument } from '../views/render';
 import type { Lang, PagePayload, PageResult } from '../views/types';
 import { encodingFor, PackedPage, type Encoding, type RenderedPage } from './middleware/caching';
 import { browserPayload } from '../views/browser-payload';
 
-/** What a page is, for rendering it: its id, its component and its frame (public pages have islands; admin pages are the admin app). */
+/** What a public page is, for rendering it: its id, its component and its frame (the admin's pages are controllers/admin/pages.ts). */
 export interface PageView<P = any> {
   id: RouteId;
   view: ComponentType<P>;
-  layout: 'public' | 'admin';
+  layout: 'public';
 }
 
 /** Answers by Accept header: browsers send a handful of different ones, each page request asks. */
@@ -78,7 +78,7 @@ const validUrl = (s: string) => s.replace(/%(?![0-9A-Fa-f]{2})/g, '%25');
 export const searchOf = (req: Request) => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
 
 /** What a page controller returned, as the page's payload: its address in its language, alternates, full title. */
-export function pagePayload(req: Request, res: Response, deps: Deps, routeId: RouteId, result: PageResult<any>): PagePayload {
+export function pagePayload(req: Request, res: Response, deps: Deps, routeId: string, result: PageResult<any>): PagePayload {
   const lang = (res.locals.lang as Lang | undefined) ?? 'en';
   const { path } = splitLang(validUrl(req.path));
   const query = validUrl(searchOf(req));
@@ -102,6 +102,6 @@ export function pagePayload(req: Request, res: Response, deps: Deps, routeId: Ro
 export function renderPage(req: Request, deps: Deps, page: PageView, payload: PagePayload): RenderedPage {
   if (wantsPageJson(req)) return { status: payload.status, type: 'json', body: JSON.stringify(browserPayload(payload, page.layout)) };
   const options = { page: payload, site: deps.config.site, i18n: deps.i18n[payload.lang], assets: deps.assets() };
-  const html = page.layout === 'admin' ? renderAdminDocument(options) : renderPublicDocument({ ...options, Page: page.view });
+  const html = renderPublicDocument({ ...options, Page: page.view });
   return { status: payload.status, type: 'html', body: html };
 }

@@ -31,6 +31,7 @@ import { impactRouter } from './impact';
 import { qrBillRouter } from './qr-bill';
 import { adminApi, adminForms, loginApi, loginLimits, loginPages, passkeyLoginApi } from './admin/index';
 import { markdownApi, pageTextsApi } from './admin/words';
+import { adminPages } from './admin/pages';
 import { mediaRouters } from './media';
 import { requireAdmin, requireAdminPage } from './middleware/auth';
 import { noStore, privatePage } from './middleware/cache-control';
@@ -160,10 +161,12 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use('/api/admin/privacy', adminApiGuard, adminPrivacyApi(deps, { secret: options.secret, monthly: options.monthly }));
   app.use('/api/admin', adminApiGuard, adminApi(deps, { cookieName: sessions.cookieName }));
   app.use('/api/media', adminApiGuard, media.api);
-  // The login page and the admin page with its no-JavaScript forms, in every language: private,
-  // never stored. The admin forms check the CSRF token themselves (adminForms says why).
-  app.use(inEveryLanguage('/admin-login'), sessions.middleware, privatePage, loginPages(deps, limits));
-  app.use(inEveryLanguage('/admin'), sessions.middleware, privatePage, requireAdminPage({ deferCsrf: true }), adminForms(deps, { cookieName: sessions.cookieName, media }));
+  // The login page and the admin's screens with their no-JavaScript forms, in every language:
+  // private, never stored. The admin forms check the CSRF token themselves (adminForms says why);
+  // the pages are React Router's routes with their loaders (controllers/admin/pages.ts).
+  const admin = adminPages(deps);
+  app.use(inEveryLanguage('/admin-login'), sessions.middleware, privatePage, loginPages(deps, limits), admin);
+  app.use(inEveryLanguage('/admin'), sessions.middleware, privatePage, requireAdminPage({ deferCsrf: true }), adminForms(deps, { cookieName: sessions.cookieName, media }), admin);
 
   // ---- Public: uploaded files, the read API (through the page cache), donations, the newsletter.
   app.use('/uploads', media.files);

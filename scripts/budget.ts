@@ -19,7 +19,7 @@ import { launchBrowser, startServer, watchedPage } from '../test/helpers';
 import { startFakeStripe } from '../test/fakes/stripe';
 import { PAGES } from '../controllers/pages';
 import { swissToday } from '../models/shared/dates';
-import { localizePath, type RouteId } from '../models/shared/urls';
+import { localizePath, PAGE_PATHS, type RouteId } from '../models/shared/urls';
 import { gatePaths } from './gate-pages';
 
 const KB = 1024;
@@ -54,7 +54,13 @@ const everyRoute: { path: string; id: RouteId }[] = [
   ...news.filter((a) => a.abstractDe).slice(0, 2).map((a) => ({ path: `/news/${a.slug}`, id: 'newsDetail' as const })),
 ].flatMap((p) => [p, { ...p, path: localizePath(p.path, 'de') }]);
 everyRoute.push({ path: '/admin-login', id: 'adminLogin' });
-const idOf = (path: string) => PAGES.find((r) => routeMatches(r.path, path.replace(/^\/de(?=\/|$)/, '') || '/'))?.id as RouteId | undefined;
+const idOf = (path: string): RouteId | undefined => {
+  const bare = path.replace(/^\/de(?=\/|$)/, '') || '/';
+  // The admin's pages are the admin app's (controllers/admin/pages.ts), not entries of PAGES.
+  if (bare === PAGE_PATHS.adminLogin) return 'adminLogin';
+  if (bare === PAGE_PATHS.admin || bare.startsWith(`${PAGE_PATHS.admin}/`)) return 'admin';
+  return PAGES.find((r) => routeMatches(r.path, bare))?.id;
+};
 /** A route's path (with :params) matches an address's path. */
 const routeMatches = (route: string, path: string) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}$`).test(path);
 const pages = pathArg || !all ? (pathArg ? pathArg.split(',') : gatePaths()).map((path) => ({ path, id: idOf(path) })) : everyRoute;

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import knexFactory from 'knex';
 import { createApp, type AppHandle, type CreateAppOptions } from '../app';
+import { adminHref, type AdminTab } from '../models/shared/admin-rules';
 import { startFakeOpenAI, type FakeOpenAI } from './fakes/openai';
 import type { FakeStripe } from './fakes/stripe';
 
@@ -517,14 +518,15 @@ export async function waitForLoader(page: Page): Promise<void> {
 /**
  * Signs the page's browser context in with a key (the demo key unless given) through the login
  * API, as the login form does (test/e2e/admin.test.ts walks the form itself), then opens the admin
- * in English or at /de and waits until it is hydrated. It opens the Projects tab, where most suites
- * edit content, unless `tab` names another one or is null (the dashboard, where signing in lands).
+ * in English or at /de and waits until it is hydrated. It opens the Projects screen, where most suites
+ * edit content, unless `tab` names another one or is null (the dashboard, where signing in lands),
+ * with `query` after its address (?edit=3).
  */
-export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de'; tab?: string | null } = {}): Promise<void> {
+export async function signInAdmin(page: Page, baseUrl: string, options: { key?: string; lang?: '' | '/de'; tab?: AdminTab | null; query?: string } = {}): Promise<void> {
   const res = await page.context().request.post(`${baseUrl}/api/admin/login`, { data: { key: options.key ?? 'demo-admin-key-change-me' } });
   if (!res.ok()) throw new Error(`signing in failed: ${res.status()} ${await res.text()}`);
   const tab = options.tab === undefined ? 'projects' : options.tab;
-  await page.goto(`${baseUrl}${options.lang ?? ''}/admin${tab ? `?tab=${tab}` : ''}`);
+  await page.goto(`${baseUrl}${adminHref(options.lang === '/de' ? 'de' : 'en', tab ?? 'dashboard', options.query)}`);
   await waitForHydration(page);
 }
 

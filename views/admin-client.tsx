@@ -5,7 +5,7 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type LoaderFunction } from 'react-router-dom';
 import i18next from 'i18next';
-import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
+import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, ADMIN_ROUTE_HEADER, type AdminBoot } from './admin-routes';
 import { applyHead } from './head';
 import { Providers } from './providers';
 import type { Lang, PagePayload } from './types';
@@ -29,11 +29,11 @@ function loadLocale(lang: Lang): Promise<void> {
   return pending;
 }
 
-/** A route's loader: the page's payload from the controller that renders its HTML, and its language's text. */
-const loader: LoaderFunction = async ({ request }) => {
+/** A route's loader: that route's data from the loader that renders its HTML (by route id), and its language's text. */
+const loader = (routeId: string): LoaderFunction => async ({ request }) => {
   const url = new URL(request.url);
   try {
-    const res = await fetch(url.pathname + url.search, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: request.signal });
+    const res = await fetch(url.pathname + url.search, { headers: { Accept: 'application/json', [ADMIN_ROUTE_HEADER]: routeId }, credentials: 'same-origin', signal: request.signal });
     if (!(res.headers.get('content-type') ?? '').includes('application/json')) throw new Error(`not a page payload: ${url.pathname}`);
     const page = (await res.json()) as PagePayload;
     await loadLocale(page.lang);
@@ -47,6 +47,11 @@ const loader: LoaderFunction = async ({ request }) => {
   }
 };
 
+/** Which page frame the matched routes are (the sign-in page, or the admin's frame), in which language. */
+function frameOf(matches: readonly { route: { id: string } }[], lang: Lang): string {
+  return `${matches[1]?.route.id ?? ''} ${lang}`;
+}
+
 function ready(): void {
   document.documentElement.dataset.hydratedAt = String(Math.round(performance.now()));
   document.documentElement.dataset.hydrated = 'true';
@@ -54,15 +59,22 @@ function ready(): void {
 
 async function start(): Promise<void> {
   await loadLocale(boot.page.lang);
-  const router = createBrowserRouter(adminRouteTree({ loader, onReady: ready }), { hydrationData: { loaderData: { [boot.page.routeId]: boot.page } } });
+  const router = createBrowserRouter(adminRouteTree({ loader, onReady: ready }), { hydrationData: { loaderData: boot.loaderData } });
   let shown = router.state.location;
-  // After a move inside the app: the new page's head and language, the top of the page, its heading in focus.
+  let frame = frameOf(router.state.matches, boot.page.lang);
+  // After a move inside the app: the new page's head and language; on another page (the sign-in,
+  // the admin in the other language) the top of the page and its heading in focus. Between two
+  // screens of one frame the focus stays where the admin put it (the screens' menu).
   router.subscribe((state) => {
     if (state.navigation.state !== 'idle' || state.location === shown) return;
     shown = state.location;
-    const page = state.loaderData[state.matches[state.matches.length - 1]!.route.id] as PagePayload | undefined;
+    const page: PagePayload | undefined = state.loaderData[state.matches[state.matches.length - 1]!.route.id];
     if (!page) return;
     applyHead(page, boot.site);
+    const next = frameOf(state.matches, page.lang);
+    const sameFrame = next === frame;
+    frame = next;
+    if (sameFrame) return;
     window.scrollTo(0, 0);
     const heading = document.querySelector<HTMLElement>('main h1');
     heading?.setAttribute('tabindex', '-1');

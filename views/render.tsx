@@ -5,7 +5,7 @@
 // with its payload for the browser's router (views/admin-client.tsx).
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router-dom';
 import type { i18n } from 'i18next';
 import { criticalCss } from './critical-css';
 import { headTags, safeJson, type HeadTag } from './head';
@@ -15,7 +15,7 @@ import { Providers } from './providers';
 import { oneLanguage } from './browser-payload';
 import { escapeHtml } from '../models/shared/text';
 import { PublicLayout } from './layouts/public-layout';
-import { adminRouteTree, ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
+import { ADMIN_BOOT_ID, ADMIN_ID_PREFIX, type AdminBoot } from './admin-routes';
 import type { AppContextValue } from './app-context';
 import type { Assets, PagePayload, SiteInfo } from './types';
 
@@ -169,28 +169,6 @@ export function renderPublicDocument({ page, site, i18n, assets, Page }: RenderO
   return `<!doctype html>\n${withPreloads.replace(CRITICAL_CSS, () => criticalCss(html, assets.cssRules))}`;
 }
 
-/** The router state of an admin page: its route, with the page's payload as the route's data. */
-function adminContext(page: PagePayload): StaticHandlerContext & { routes: ReturnType<typeof adminRouteTree> } {
-  const routes = adminRouteTree();
-  const [pathname, search = ''] = page.url.split(/(?=\?)/);
-  const route = routes[0]!.children!.find((r) => r.id === page.routeId) ?? routes[0]!.children![0]!;
-  return {
-    routes,
-    basename: '/',
-    location: { pathname: pathname!, search, hash: '', state: null, key: 'default' },
-    matches: [
-      { params: {}, pathname: '/', pathnameBase: '/', route: routes[0]! },
-      { params: {}, pathname: pathname!, pathnameBase: pathname!, route },
-    ] as StaticHandlerContext['matches'],
-    loaderData: { [route.id!]: page },
-    actionData: null,
-    errors: null,
-    statusCode: page.status,
-    loaderHeaders: {},
-    actionHeaders: {},
-  };
-}
-
 /** The head every document starts with, public or admin: charset, viewport, colour, the page's tags, the icon. */
 function CommonHead({ page, site }: { page: RenderOptions['page']; site: RenderOptions['site'] }) {
   return (
@@ -206,11 +184,16 @@ function CommonHead({ page, site }: { page: RenderOptions['page']; site: RenderO
   );
 }
 
-export function renderAdminDocument({ page, site, i18n, assets }: RenderOptions): string {
+/** An admin page: React Router's static handler ran its routes' loaders (controllers/admin/pages.ts); `page` is the last route's data. */
+export interface AdminRenderOptions extends RenderOptions {
+  context: StaticHandlerContext;
+  routes: StaticHandler['dataRoutes'];
+}
+
+export function renderAdminDocument({ context, routes, page, site, i18n, assets }: AdminRenderOptions): string {
   const app = appOf(page, site);
   const instance = requestI18n(i18n, page.lang);
-  const { routes, ...context } = adminContext(page);
-  const boot: AdminBoot = { page, site, locales: assets.admin.locales };
+  const boot: AdminBoot = { loaderData: context.loaderData, page, site, locales: assets.admin.locales };
   // The app is a root of its own, rendered apart from the document around it: the browser hydrates
   // #root's content, so only a tree of the same shape (and the same identifierPrefix) gives the
   // same useId values on both sides (a label's `for` and its field's id stay one).

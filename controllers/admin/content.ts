@@ -12,7 +12,6 @@ import { listLedger } from '../../models/giving/ledger';
 import { centsToDecimal } from '../../models/shared/rules';
 import { findProjectById } from '../../models/content/project';
 import type { AdminIdentity } from '../../models/people/user';
-import { localizePath } from '../../models/shared/urls';
 import { findRevision, listRevisions, type RevisionSummary } from '../../models/content/revisions';
 import { isTrashName, listTrash, TRASH_KINDS } from '../../models/content/trash';
 import { adminDisplayName } from '../../models/people/user';
@@ -21,6 +20,7 @@ import { tFor } from '../../models/shared/text';
 import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content/content-edits';
 // Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
 import { barriersOf, checkValues } from '../../models/content/a11y-rules';
+import { adminHref } from '../../models/shared/admin-rules';
 
 export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };
 
@@ -150,7 +150,7 @@ async function heldForAccessibility<T extends { id: number }, I>(deps: Deps, r: 
 /** Forms without JavaScript: post, redirect back to the tab, show the outcome once. */
 function resourceForms<T extends { id: number }, I>(deps: Deps, r: Resource<T, I>): Router {
   const router = Router();
-  const back = (req: Request, query: string) => localizePath('/admin', langOf(req)) + `?tab=${r.name}${query}`;
+  const back = (req: Request, query: string) => adminHref(langOf(req), r.name, query);
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, id: number | null) => {
     // Field problems are shown (translated) beside their fields: the English summary is not
     // repeated. Other refusals in the page's language when their code has an admin text.
@@ -260,7 +260,6 @@ function historyApi(deps: Deps): Router {
 /** The same for the forms without JavaScript: post, redirect back, show the outcome once. */
 function historyForms(deps: Deps): Router {
   const router = Router();
-  const adminUrl = (req: Request, query: string) => localizePath('/admin', langOf(req)) + query;
   router.post('/revisions/:revId/restore', async (req, res) => {
     const revId = parseId(req.params.revId);
     const rev = await findRevision(deps.db, revId);
@@ -280,7 +279,7 @@ function historyForms(deps: Deps): Router {
       const known = adminErrorKey(err.code);
       req.session.flash = { kind: 'error', key: 'revisions.restoreError', params: { message: fields.length ? fields.join('; ') : known ? t(known) : err.message } };
     }
-    res.redirect(303, adminUrl(req, `?tab=${r.name}&edit=${rev.entityId}#history`));
+    res.redirect(303, adminHref(langOf(req), r.name, `?edit=${rev.entityId}#history`));
   });
   router.post('/trash/:name/:id/restore', async (req, res) => {
     const name = req.params.name;
@@ -289,7 +288,7 @@ function historyForms(deps: Deps): Router {
     req.session.flash = item
       ? { kind: 'success', key: 'trash.restored' }
       : { kind: 'error', key: 'trash.restoreError', params: { message: tFor(deps.i18n, langOf(req))('admin.trash.notInTrash') } };
-    res.redirect(303, adminUrl(req, `?tab=${name}&trash=1`));
+    res.redirect(303, adminHref(langOf(req), name, '?trash=1'));
   });
   return router;
 }

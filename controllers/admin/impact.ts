@@ -27,8 +27,8 @@ import { notFound } from '../../models/shared/errors';
 import { audited, type AuditInput } from '../../models/people/audit';
 import { adminDisplayName, type AdminIdentity } from '../../models/people/user';
 import { IMPACT_INTRO_MAX, impactIntro, ImpactIntroSchema, impactYears, reportYearOf, saveImpactIntro, type ImpactIntro } from '../../models/site/impact';
-import { localizePath } from '../../models/shared/urls';
 import type { AdminImpactIntro, AdminImpactView } from '../../views/admin/impact-panel';
+import { adminHref } from '../../models/shared/admin-rules';
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
@@ -102,7 +102,7 @@ export function impactForms(deps: Deps): Router {
   const router = Router();
   router.post('/impact/:year', async (req: Request, res: Response) => {
     const year = await reportYear(deps.db, req.params.year);
-    const back = (hash: string) => `${localizePath('/admin', langOf(req))}?tab=dashboard&impactYear=${year}#${hash}`;
+    const back = (hash: string) => adminHref(langOf(req), 'dashboard', `?impactYear=${year}#${hash}`);
     try {
       await save(deps, year, formValues(req.body), adminOf(res));
       req.session.flash = { kind: 'success', key: 'impact.saved', params: { year: String(year) } };

@@ -26,7 +26,6 @@ import { spendingApi, spendingForms } from './spending';
 // Translation status.
 import { adminTranslationsApi } from './translations';
 
-export { adminPage } from './page';
 export { passkeyLoginApi } from './people';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
 

@@ -20,7 +20,7 @@ import { ensureConfiguredPerson, inviteTokens, markJoined, personByEmail, type P
 import type { AdminRole } from '../../models/shared/roles';
 import { localizePath } from '../../models/shared/urls';
 import type { Lang } from '../../models/shared/rules';
-import { machineDraftsAvailable } from './page';
+import { machineDraftsAvailable } from './screens/frame';
 
 
 /** Failed logins allowed per address and window before 429. */

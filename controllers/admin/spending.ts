@@ -11,8 +11,8 @@ import { findProjectById } from '../../models/content/project';
 import { centsToDecimal, decimalToCents, type Lang } from '../../models/shared/rules';
 import { createSpending, deleteSpending, findSpending, listSpending, spendingInputSchema, spendingSummary, updateSpending, type SpendingRecord } from '../../models/giving/spending';
 import type { AdminIdentity } from '../../models/people/user';
-import { localizePath } from '../../models/shared/urls';
 import { formRefusal, formValues } from './content';
+import { adminHref } from '../../models/shared/admin-rules';
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;
 
@@ -125,7 +125,7 @@ export function spendingApi(deps: Deps): Router {
 export function spendingForms(deps: Deps): Router {
   const router = Router();
   const back = (req: Request, projectId: number | null, query = '') =>
-    localizePath('/admin', langOf(req)) + (projectId ? `?tab=projects&edit=${projectId}${query}#spending` : '?tab=projects');
+    adminHref(langOf(req), 'projects', projectId ? `?edit=${projectId}${query}#spending` : '');
   const fail = (req: Request, res: Response, verb: 'create' | 'update' | 'delete', err: unknown, projectId: number | null, id: number | null) => {
     const { error, message } = formRefusal(deps, req, err);
     req.session.flash = {

@@ -10,8 +10,8 @@ import { audited } from '../../models/people/audit';
 import type { AdminIdentity } from '../../models/people/user';
 import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { createGlossaryTerm, deleteGlossaryTerm, glossaryEntries, GlossaryInputSchema, listGlossary, updateGlossaryTerm, type GlossaryTerm } from '../../models/translation/glossary';
-import { localizePath } from '../../models/shared/urls';
 import { formRefusal, formValues } from './content';
+import { adminHref } from '../../models/shared/admin-rules';
 
 const lang = z.enum(['en', 'de'], { error: 'from and to must be "en" or "de"' });
 
@@ -94,7 +94,7 @@ export function adminTranslateApi(deps: Deps): Router {
 /** The glossary's forms without JavaScript: post, redirect back to the tab, show the outcome once. */
 export function glossaryForms(deps: Deps): Router {
   const router = Router();
-  const back = (req: Request, more = '') => localizePath('/admin', langOf(req)) + `?tab=glossary${more}`;
+  const back = (req: Request, more = '') => adminHref(langOf(req), 'glossary', more);
   const run = (verb: 'create' | 'update' | 'delete', work: (req: Request, res: Response) => Promise<unknown>) => async (req: Request, res: Response) => {
     const id = req.params.id ? parseId(req.params.id) : null;
     try {

@@ -7,6 +7,7 @@ import { AppError } from '../../models/shared/errors';
 import { capabilityFor, roleCan, type AdminRole } from '../../models/shared/roles';
 import { requireCsrf } from './csrf';
 import type { AdminFlash } from '../../views/admin/flash';
+import { isAdminTab } from '../../models/shared/admin-rules';
 
 export type { AdminFlash };
 
@@ -63,6 +64,9 @@ function forbiddenFor(req: Request, who: AdminIdentity): AppError | null {
   return new AppError(403, 'auth.forbidden', FORBIDDEN);
 }
 
+/** A GET of an admin screen's page (/admin, /admin/<screen>, below the /admin mount). */
+const isScreenRead = (req: Request) => (req.method === 'GET' || req.method === 'HEAD') && (req.path === '/' || isAdminTab(req.path.slice(1).replace(/\/$/, '')));
+
 export const FORBIDDEN = 'Your role does not allow this. Ask an admin if you need it.';
 
 /** True when the request carries a credential header this server reads (for the failed-login limiter). */
@@ -100,7 +104,9 @@ export function requireAdminPage(options: { deferCsrf?: boolean } = {}): Request
     // The name was read from the configuration at sign-in (this guard has no configuration at hand).
     const who: AdminIdentity = { id: admin.id, via: 'session', name: storedActorName(admin.id, admin.name) ?? adminDisplayName({}, admin.id), role: sessionRole(admin), ...(admin.personId ? { personId: admin.personId } : {}) };
     res.locals.admin = who;
-    const forbidden = forbiddenFor(req, who);
+    // A screen of the admin is a page every role may open: the screen decides what it offers
+    // (controllers/admin/pages.ts opens the dashboard instead of a screen the role does not cover).
+    const forbidden = isScreenRead(req) ? null : forbiddenFor(req, who);
     if (forbidden) return next(forbidden);
     if (options.deferCsrf) return next();
     requireCsrf(req, res, next);

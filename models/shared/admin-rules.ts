@@ -3,6 +3,7 @@
 // No database or Node imports here: the browser bundle includes this file.
 import type { SiteInfo } from '../../config';
 import type { Lang } from './rules';
+import { localizePath } from './urls';
 
 /** The pages whose content the admin edits (one entry per page). */
 export const PAGE_NAMES = [
@@ -37,6 +38,17 @@ export const ADMIN_TABS = ['dashboard', 'projects', 'news', 'team', 'pages', 'me
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const isAdminTab = (v: unknown): v is AdminTab => typeof v === 'string' && (ADMIN_TABS as readonly string[]).includes(v);
+
+/** An admin screen's own address (English): the dashboard is /admin, every other screen /admin/<name>. */
+export const adminScreenPath = (screen: AdminTab): string => (screen === 'dashboard' ? '/admin' : `/admin/${screen}`);
+
+/**
+ * An admin screen's address in a language, with what follows it: a query ('?edit=3', or '&edit=3':
+ * its first '&' becomes the '?'), then a fragment ('#history').
+ */
+export function adminHref(lang: Lang, screen: AdminTab, more = ''): string {
+  return localizePath(adminScreenPath(screen), lang) + (more.startsWith('&') ? `?${more.slice(1)}` : more);
+}
 
 /** Excerpt lengths of the admin lists, in characters: projects and team 100, news and pages 150. */
 export const EXCERPT_LENGTH = { projects: 100, team: 100, news: 150, pages: 150 } as const;

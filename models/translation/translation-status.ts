@@ -25,7 +25,6 @@ import de from '../../locales/de.json' with { type: 'json' };
 import deSources from '../../locales/de.sources.json' with { type: 'json' };
 import { editedTexts, pageTextSections } from '../content/page-texts';
 import type { Lang, PageContent } from '../shared/rules';
-import { localizePath } from '../shared/urls';
 import { listProjects } from '../content/project';
 import { listNews } from '../content/news';
 import { listTeam } from '../content/team';
@@ -33,6 +32,7 @@ import { listPageContents } from '../content/page';
 import { isPublic } from '../content/publishing';
 
 import { TRANSLATION_ENTITIES, TRANSLATION_STATES, type TranslationEntity, type TranslationEntry, type TranslationReport, type TranslationState } from '../shared/translation-rules';
+import { adminHref } from '../shared/admin-rules';
 export { TRANSLATION_ENTITIES, TRANSLATION_STATES, type TranslationEntity, type TranslationEntry, type TranslationReport, type TranslationState };
 export type { LimitedReport } from '../shared/translation-rules';
 const LANGS = ['en', 'de'] as const;
@@ -196,7 +196,7 @@ const isLive = (item: AnyItem, now: Date) => isPublic({ draft: Boolean(item.draf
 /** The admin form's field of an item's text: the form opens on the item and scrolls to the field. */
 export function fieldLink(entity: Exclude<TranslationEntity, 'locale'>, id: number, field: string, language: Lang, uiLang: Lang): string {
   const name = field.startsWith('texts.') ? `texts.${language}.${field.slice(6)}` : language === 'de' ? `${field}De` : field;
-  return `${localizePath('/admin', uiLang)}?tab=${TABS[entity]}&edit=${id}#field-${name}`;
+  return adminHref(uiLang, TABS[entity], `?edit=${id}#field-${name}`);
 }
 
 function flattenLocale(node: unknown, prefix: string, out: Map<string, string>): void {

@@ -43,7 +43,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
 
   test('a publication with problems is held, listed in English with links to the fields, and the box lets it through', async () => {
     const held = await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }) }).expect(303);
-    assert.equal(held.headers.location, `/admin?tab=news&edit=${article.id}#a11y-held`);
+    assert.equal(held.headers.location, `/admin/news?edit=${article.id}#a11y-held`);
     assert.equal((await stored()).content, article.content, 'nothing written');
 
     const html = decode((await agent.get(held.headers.location!.replace(/#.*/, '')).expect(200)).text);
@@ -58,7 +58,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
     assert.match(html, /name="publishMode" checked="" value="now"/);
     assert.doesNotMatch(html, /name="publishMode" checked="" value="(draft|schedule)"/);
 
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }), _a11yConfirm: 'yes' }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: PROBLEMS }), _a11yConfirm: 'yes' }).expect(303, /\/admin\/news$/);
     const saved = await stored();
     assert.equal(saved.content, PROBLEMS);
     assert.equal(saved.draft, false);
@@ -66,7 +66,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
 
   test('in German: the held form says so in German', async () => {
     const held = await agent.post(`/de/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { contentDe: '## Ernte\n\n![DSC_0042.JPG](/images/garden.jpg)' }) }).expect(303);
-    assert.equal(held.headers.location, `/de/admin?tab=news&edit=${article.id}#a11y-held`);
+    assert.equal(held.headers.location, `/de/admin/news?edit=${article.id}#a11y-held`);
     const html = decode((await agent.get(held.headers.location!.replace(/#.*/, '')).expect(200)).text);
     assert.match(html, /Noch nicht veröffentlicht: Die Prüfung der Barrierefreiheit hat die Probleme unten gefunden/);
     assert.match(html, /Der Alternativtext «DSC_0042\.JPG» sieht aus wie ein Dateiname/);
@@ -80,7 +80,7 @@ describe('publishing without JavaScript asks about accessibility problems first'
     const before = await count();
     const form = newsFormFields({ ...article, title: 'Held article', titleDe: 'Zurückgehaltener Artikel', slug: '' }, { content: PROBLEMS });
     const held = await agent.post('/admin/news').type('form').send({ _csrf: csrf, ...form }).expect(303);
-    assert.equal(held.headers.location, '/admin?tab=news&new=1#a11y-held');
+    assert.equal(held.headers.location, '/admin/news?new=1#a11y-held');
     assert.equal(await count(), before);
     await agent.post('/admin/news').type('form').send({ _csrf: csrf, ...form, _a11yConfirm: 'yes' }).expect(303);
     assert.equal(await count(), before + 1);
@@ -88,10 +88,10 @@ describe('publishing without JavaScript asks about accessibility problems first'
 
   test('a draft, and a text with only reading hints, save at once', async () => {
     // The form's Draft box: a hidden "false", then the ticked "true".
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: `${PROBLEMS}\n\nAs a draft.`, draft: ['false', 'true'] }) }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: `${PROBLEMS}\n\nAs a draft.`, draft: ['false', 'true'] }) }).expect(303, /\/admin\/news$/);
     assert.match((await stored()).content, /As a draft\./);
     const long = `## Report\n\n${Array(130).fill('word').join(' ')}`;
-    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: long }) }).expect(303, /tab=news$|tab=news"/);
+    await agent.post(`/admin/news/${article.id}`).type('form').send({ _csrf: csrf, ...newsFormFields(article, { content: long }) }).expect(303, /\/admin\/news$/);
     assert.equal((await stored()).content, long);
   });
 });
@@ -161,8 +161,8 @@ describe('no repeated ids on the admin page with several forms open', () => {
     const media = (await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'A green field').attach('file', png, { filename: 'field.png', contentType: 'image/png' }).expect(201)).body;
     await h.deps.db('media_items').where({ id: media.id }).update({ altSuggestionEn: 'Young maize in rows', altSuggestionDe: 'Junger Mais in Reihen', altSuggestedAt: new Date().toISOString() });
 
-    const spendingPath = `/admin?tab=projects&edit=${project.id}&spending=${record.id}`;
-    for (const path of [spendingPath, `/admin?tab=glossary&edit=${term.id}`, `/admin?tab=media&edit=${media.id}`, `/de/admin?tab=media&edit=${media.id}`]) {
+    const spendingPath = `/admin/projects?edit=${project.id}&spending=${record.id}`;
+    for (const path of [spendingPath, `/admin/glossary?edit=${term.id}`, `/admin/media?edit=${media.id}`, `/de/admin/media?edit=${media.id}`]) {
       const html = (await agent.get(path).expect(200)).text;
       assert.deepEqual(repeatedIds(html), [], `repeated ids on ${path}`);
     }
@@ -173,7 +173,7 @@ describe('no repeated ids on the admin page with several forms open', () => {
     assert.ok(!/id="field-(amount|date|category|termEn|altText)"/.test(projectPage));
 
     // The alt text suggestion: only the quoted proposal is in its language, not the badge or button.
-    const mediaPage = decode((await agent.get(`/admin?tab=media&edit=${media.id}`).expect(200)).text);
+    const mediaPage = decode((await agent.get(`/admin/media?edit=${media.id}`).expect(200)).text);
     assert.match(mediaPage, /<q lang="en">Young maize in rows<\/q>/);
     assert.match(mediaPage, /<q lang="de">Junger Mais in Reihen<\/q>/);
     assert.ok(!/class="admin-alt-suggestion" lang=/.test(mediaPage));

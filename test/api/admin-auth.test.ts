@@ -143,7 +143,7 @@ describe('admin credentials (default configuration)', () => {
     const en = await request(h.app).get('/admin').set('Accept', 'text/html');
     assert.equal(en.status, 303);
     assert.equal(en.headers.location, '/admin-login');
-    const de = await request(h.app).get('/de/admin?tab=media').set('Accept', 'text/html');
+    const de = await request(h.app).get('/de/admin/media').set('Accept', 'text/html');
     assert.equal(de.headers.location, '/de/admin-login');
     // Client-side navigation asks for JSON: a 401, never the page's data.
     const json = await request(h.app).get('/admin').set('Accept', 'application/json');

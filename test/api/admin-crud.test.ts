@@ -325,8 +325,8 @@ describe('forms without JavaScript', () => {
     const { agent, csrf } = await formSession();
     const bad = await agent.post('/admin/projects').type('form').send({ _csrf: csrf, title: 'Kept title', goalAmount: 'lots' });
     assert.equal(bad.status, 303);
-    assert.equal(bad.headers.location, '/admin?tab=projects&new=1#edit-form');
-    const again = await agent.get('/admin?tab=projects&new=1').set('Accept', 'text/html').expect(200);
+    assert.equal(bad.headers.location, '/admin/projects?new=1#edit-form');
+    const again = await agent.get('/admin/projects?new=1').set('Accept', 'text/html').expect(200);
     assert.match(again.text, /value="Kept title"/);
     assert.match(again.text, /This field is required\./);
     assert.match(again.text, /Enter an amount such as 1250\.50 or 1,250\.50\./);
@@ -334,8 +334,8 @@ describe('forms without JavaScript', () => {
     assert.match(again.text, /Error creating project/);
 
     const good = await agent.post('/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'Form-made Project', order: '', status: '' }) });
-    assert.equal(good.headers.location, '/admin?tab=projects');
-    const list = await agent.get('/admin?tab=projects').set('Accept', 'text/html').expect(200);
+    assert.equal(good.headers.location, '/admin/projects');
+    const list = await agent.get('/admin/projects').set('Accept', 'text/html').expect(200);
     assert.match(list.text, /Project created successfully!/);
     assert.match(list.text, /Form-made Project/);
     const created = await h.deps.db('projects').where({ title: 'Form-made Project' }).first();
@@ -343,25 +343,25 @@ describe('forms without JavaScript', () => {
 
     // The German form reads German amounts and says in German what it cannot read, with an example.
     const badDe = await agent.post('/de/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'Deutsches Formular', goalAmount: 'viel' }) });
-    assert.equal(badDe.headers.location, '/de/admin?tab=projects&new=1#edit-form');
-    const againDe = await agent.get('/de/admin?tab=projects&new=1').set('Accept', 'text/html').expect(200);
+    assert.equal(badDe.headers.location, '/de/admin/projects?new=1#edit-form');
+    const againDe = await agent.get('/de/admin/projects?new=1').set('Accept', 'text/html').expect(200);
     assert.match(againDe.text, /Geben Sie einen Betrag wie 1250\.50, 1’250\.50 oder 1250,50 ein\./);
     const goodDe = await agent.post('/de/admin/projects').type('form').send({ _csrf: csrf, ...project({ title: 'Deutsches Formular', goalAmount: '12.500,50' }) });
-    assert.equal(goodDe.headers.location, '/de/admin?tab=projects');
+    assert.equal(goodDe.headers.location, '/de/admin/projects');
     // PostgreSQL gives a bigint as a string.
     assert.equal(Number((await h.deps.db('projects').where({ title: 'Deutsches Formular' }).first()).goalCents), 1_250_050);
 
     // Edit, delete confirmation, delete, in German.
-    const edit = await agent.get(`/de/admin?tab=projects&edit=${created.id}`).set('Accept', 'text/html').expect(200);
+    const edit = await agent.get(`/de/admin/projects?edit=${created.id}`).set('Accept', 'text/html').expect(200);
     assert.match(edit.text, /Projekt bearbeiten/);
     assert.match(edit.text, new RegExp(`action="/de/admin/projects/${created.id}"`));
     const saved = await agent.post(`/de/admin/projects/${created.id}`).type('form').send({ _csrf: csrf, ...project({ title: 'Form-edited Project' }) });
-    assert.equal(saved.headers.location, '/de/admin?tab=projects');
-    assert.match((await agent.get('/de/admin?tab=projects').set('Accept', 'text/html')).text, /Projekt erfolgreich aktualisiert!/);
-    const confirm = await agent.get(`/admin?tab=projects&delete=${created.id}`).set('Accept', 'text/html').expect(200);
+    assert.equal(saved.headers.location, '/de/admin/projects');
+    assert.match((await agent.get('/de/admin/projects').set('Accept', 'text/html')).text, /Projekt erfolgreich aktualisiert!/);
+    const confirm = await agent.get(`/admin/projects?delete=${created.id}`).set('Accept', 'text/html').expect(200);
     assert.match(confirm.text, /It can be restored there for 30 days/);
     await agent.post(`/admin/projects/${created.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match((await agent.get('/admin?tab=projects').set('Accept', 'text/html')).text, /Project deleted successfully!/);
+    assert.match((await agent.get('/admin/projects').set('Accept', 'text/html')).text, /Project deleted successfully!/);
     assert.equal(await h.deps.db('projects').where({ id: created.id }).whereNull('deletedAt').first(), undefined);
   });
 
@@ -380,7 +380,7 @@ describe('forms without JavaScript', () => {
 
   test('the News form of a new article starts with the outreach call to action in both languages', async () => {
     const { agent } = await formSession();
-    const page = await agent.get('/admin?tab=news&new=1').set('Accept', 'text/html').expect(200);
+    const page = await agent.get('/admin/news?new=1').set('Accept', 'text/html').expect(200);
     assert.match(page.text, /Stay connected with/);
     assert.match(page.text, /Bleiben Sie mit/);
     assert.match(page.text, /No related project/);

@@ -192,15 +192,15 @@ describe('admin: the yearly impact report introduction', () => {
     assert.ok(csrf, 'the form carries the CSRF token');
 
     const ok = await agent.post(`/admin/impact/${year}`).type('form').send({ _csrf: csrf, intro: 'Written without JavaScript.', introDe: 'Ohne JavaScript geschrieben.' }).expect(303);
-    assert.equal(ok.headers.location, `/admin?tab=dashboard&impactYear=${year}#impact`);
-    const after = (await agent.get(`/admin?tab=dashboard&impactYear=${year}`).expect(200)).text;
+    assert.equal(ok.headers.location, `/admin?impactYear=${year}#impact`);
+    const after = (await agent.get(`/admin?impactYear=${year}`).expect(200)).text;
     assert.match(after, new RegExp(`The introduction to the ${year} report is saved\\.`));
     assert.match(after, /<textarea[^>]*id="impact-intro"[^>]*>Written without JavaScript\.<\/textarea>/);
     assert.match(after, /<textarea[^>]*id="impact-intro-de"[^>]*>Ohne JavaScript geschrieben\.<\/textarea>/);
 
     const tooLong = 'z'.repeat(IMPACT_INTRO_MAX + 1);
     const bad = await agent.post(`/admin/impact/${year}`).type('form').send({ _csrf: csrf, intro: 'Typed again.', introDe: tooLong }).expect(303);
-    assert.equal(bad.headers.location, `/admin?tab=dashboard&impactYear=${year}#impact-form`);
+    assert.equal(bad.headers.location, `/admin?impactYear=${year}#impact-form`);
     const refused = (await agent.get(bad.headers.location.replace(/#.*/, '')).expect(200)).text;
     assert.match(refused, /<textarea[^>]*id="impact-intro"[^>]*>Typed again\.<\/textarea>/, 'what was typed is back');
     assert.match(refused, /<textarea[^>]*aria-invalid="true"[^>]*aria-describedby="impact-intro-de-hint impact-intro-de-error"|aria-describedby="impact-intro-de-hint impact-intro-de-error"[^>]*aria-invalid="true"/);

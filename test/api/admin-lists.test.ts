@@ -1,5 +1,5 @@
 // Finding things in the admin without JavaScript: the Projects, News and Team lists read search,
-// sort and filters from the address (/admin?tab=projects&q=...&sort=...), as the GET form sends
+// sort and filters from the address (/admin/projects?q=...&sort=...), as the GET form sends
 // them. And the site's own illustrations are in the media library from the first start.
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,12 +34,12 @@ describe('admin lists without JavaScript', () => {
   after(async () => {
     await h.close();
   });
-  const page = async (query: string) => (await agent.get(`/admin?${query}`).set('Accept', 'text/html').expect(200)).text;
+  const page = async (query: string) => (await agent.get(`/admin/${query}`).set('Accept', 'text/html').expect(200)).text;
 
   test('search looks in both languages and the slug; the count says how many of all', async () => {
-    const all = titles(await page('tab=projects'));
+    const all = titles(await page('projects'));
     assert.ok(all.length >= 8);
-    const html = await page('tab=projects&q=solar');
+    const html = await page('projects?q=solar');
     const found = titles(html);
     assert.ok(found.length > 0 && found.length < all.length, found.join(', '));
     assert.ok(found.every((t) => /solar/i.test(t)));
@@ -47,59 +47,59 @@ describe('admin lists without JavaScript', () => {
     // German title only ("Brunnen"), and the slug.
     const { body: projects } = await request(h.app).get('/api/admin/projects').set(ADMIN).expect(200);
     const borehole = projects.find((p: any) => /borehole/i.test(p.slug));
-    assert.deepEqual(titles(await page(`tab=projects&q=${encodeURIComponent(borehole.titleDe.split(' ')[0])}`)), [borehole.title]);
-    assert.deepEqual(titles(await page(`tab=projects&q=${borehole.slug}`)), [borehole.title]);
+    assert.deepEqual(titles(await page(`projects?q=${encodeURIComponent(borehole.titleDe.split(' ')[0])}`)), [borehole.title]);
+    assert.deepEqual(titles(await page(`projects?q=${borehole.slug}`)), [borehole.title]);
     // The search form keeps what was asked, and a way back to the whole list.
-    assert.match(html, /<form class="list-tools" role="search" aria-label="Search and filter Projects" action="\/admin" method="get">/);
+    assert.match(html, /<form class="list-tools" role="search" aria-label="Search and filter Projects" action="\/admin\/projects" method="get">/);
     assert.match(html, /name="q" value="solar"/);
-    assert.match(html, /<a class="btn btn-outline" href="\/admin\?tab=projects">Clear search and filters</);
+    assert.match(html, /<a class="btn btn-outline" href="\/admin\/projects">Clear search and filters</);
     // Links of the filtered list keep the query.
-    assert.match(html, /href="\/admin\?tab=projects&amp;q=solar&amp;edit=\d+#edit-form"/);
+    assert.match(html, /href="\/admin\/projects\?q=solar&amp;edit=\d+#edit-form"/);
   });
 
   test('projects: sort by title and most funded; filter by status and publication state', async () => {
     const { body: projects } = await request(h.app).get('/api/admin/projects').set(ADMIN).expect(200);
-    const byTitle = titles(await page('tab=projects&sort=title'));
+    const byTitle = titles(await page('projects?sort=title'));
     assert.deepEqual(byTitle, [...byTitle].sort((a, b) => a.localeCompare(b, 'en')));
-    const funded = titles(await page('tab=projects&sort=funded'));
+    const funded = titles(await page('projects?sort=funded'));
     const pct = (t: string) => {
       const p = projects.find((x: any) => x.title === t);
       return Number(p.raisedAmount) / Number(p.goalAmount);
     };
     for (let i = 1; i < funded.length; i++) assert.ok(pct(funded[i - 1]!) >= pct(funded[i]!), 'most funded first');
-    const completed = titles(await page('tab=projects&status=completed'));
+    const completed = titles(await page('projects?status=completed'));
     assert.deepEqual(completed.sort(), projects.filter((p: any) => p.status === 'completed').map((p: any) => p.title).sort());
 
     const draft = await request(h.app).post('/api/admin/projects').set(ADMIN).send({ title: 'Quiet Draft', titleDe: 'Stiller Entwurf', description: 'd', descriptionDe: 'd', goalAmount: '10', imageUrl: '/images/logo.svg', draft: true });
     assert.equal(draft.status, 201, JSON.stringify(draft.body));
-    assert.deepEqual(titles(await page('tab=projects&state=draft')), ['Quiet Draft']);
-    assert.ok(!titles(await page('tab=projects&state=published')).includes('Quiet Draft'));
+    assert.deepEqual(titles(await page('projects?state=draft')), ['Quiet Draft']);
+    assert.ok(!titles(await page('projects?state=published')).includes('Quiet Draft'));
     // Unknown values are ignored: the whole list, no error.
-    assert.equal(titles(await page('tab=projects&sort=nope&status=x&state=later')).length, projects.length + 1);
+    assert.equal(titles(await page('projects?sort=nope&status=x&state=later')).length, projects.length + 1);
   });
 
   test('news: oldest first, by project, and the articles whose German is missing', async () => {
     const { body: news } = await request(h.app).get('/api/admin/news').set(ADMIN).expect(200);
-    const oldest = titles(await page('tab=news&sort=oldest'));
+    const oldest = titles(await page('news?sort=oldest'));
     assert.deepEqual(oldest, [...news].sort((a: any, b: any) => Date.parse(a.publishedAt) - Date.parse(b.publishedAt) || a.id - b.id).map((a: any) => a.title));
-    const missing = titles(await page('tab=news&lang=de-missing'));
+    const missing = titles(await page('news?lang=de-missing'));
     assert.deepEqual(missing, news.filter((a: any) => !a.abstractDe?.trim()).map((a: any) => a.title));
     assert.ok(missing.length >= 1);
     const withProject = news.find((a: any) => a.projectId);
-    assert.deepEqual(titles(await page(`tab=news&project=${withProject.projectId}`)), news.filter((a: any) => a.projectId === withProject.projectId).map((a: any) => a.title));
-    assert.deepEqual(titles(await page('tab=news&project=none')), news.filter((a: any) => !a.projectId).map((a: any) => a.title));
+    assert.deepEqual(titles(await page(`news?project=${withProject.projectId}`)), news.filter((a: any) => a.projectId === withProject.projectId).map((a: any) => a.title));
+    assert.deepEqual(titles(await page('news?project=none')), news.filter((a: any) => !a.projectId).map((a: any) => a.title));
   });
 
   test('team: search by position, filter by location, sort by name; German page in German', async () => {
     const { body: team } = await request(h.app).get('/api/admin/team').set(ADMIN).expect(200);
-    const swiss = titles(await page('tab=team&location=switzerland'));
+    const swiss = titles(await page('team?location=switzerland'));
     assert.deepEqual(swiss.sort(), team.filter((m: any) => m.location === 'switzerland').map((m: any) => m.name).sort());
-    const byName = titles(await page('tab=team&sort=name'));
+    const byName = titles(await page('team?sort=name'));
     assert.deepEqual(byName, [...byName].sort((a, b) => a.localeCompare(b, 'en')));
     const someone = team[0];
     const word = someone.positionDe.split(/\s+/)[0];
-    assert.ok(titles(await page(`tab=team&q=${encodeURIComponent(word)}`)).includes(someone.name));
-    const de = (await agent.get('/de/admin?tab=team&q=zzzz').set('Accept', 'text/html').expect(200)).text;
+    assert.ok(titles(await page(`team?q=${encodeURIComponent(word)}`)).includes(someone.name));
+    const de = (await agent.get('/de/admin/team?q=zzzz').set('Accept', 'text/html').expect(200)).text;
     assert.match(de, /Nichts passt zu dieser Suche und diesen Filtern\./);
     assert.match(de, /0 von \d+ angezeigt/);
     assert.match(de, /Personen suchen \(Name, Funktion\)/);

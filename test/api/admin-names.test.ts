@@ -85,7 +85,7 @@ describe('named admins', () => {
     // Without JavaScript: query parameters on /admin.
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ key: ANNA }).expect(303);
-    const filtered = await agent.get('/admin?tab=projects&kind=team').expect(200);
+    const filtered = await agent.get('/admin/projects?kind=team').expect(200);
     const aside = filtered.text.slice(filtered.text.indexOf('activity-title'));
     assert.match(aside, /<option value="team" selected="">Team<\/option>/);
     const list = aside.slice(aside.indexOf('<ol class="activity-list"'), aside.indexOf('</ol>'));
@@ -107,7 +107,7 @@ describe('named admins', () => {
     await agent.post('/admin-login').type('form').send({ key: ANNA }).expect(303);
     const list = (html: string) => html.slice(html.indexOf('<ol class="activity-list"'), html.indexOf('</ol>', html.indexOf('<ol class="activity-list"')));
 
-    const de = await agent.get(`/de/admin?tab=team&edit=${m.id}`).expect(200);
+    const de = await agent.get(`/de/admin/team?edit=${m.id}`).expect(200);
     const deList = list(de.text);
     // The scheduler and the purge: the item says what happened to it, in German.
     assert.match(deList, /Die Neuigkeit «Harvest news» wurde wie geplant veröffentlicht/);
@@ -123,7 +123,7 @@ describe('named admins', () => {
     assert.match(history, new RegExp(`Admin-Schlüssel ${fp}`));
     assert.doesNotMatch(history.slice(0, history.indexOf('</ol>')), /Key /);
 
-    const en = list((await agent.get('/admin?tab=team').expect(200)).text);
+    const en = list((await agent.get('/admin/team').expect(200)).text);
     assert.match(en, /The news article “Harvest news” was published as scheduled/);
     assert.match(en, /The project “Old Well” was deleted for good from the trash/);
     assert.match(en, new RegExp(`Admin key ${fp} uploaded the file “old\\.jpg”`));

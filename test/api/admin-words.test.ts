@@ -80,7 +80,7 @@ describe('machine drafts without an OpenAI key', () => {
   test('the German edit form says once, in German, that drafts need an OpenAI key; no draft button', async () => {
     const agent = await session(h);
     const p = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project()).expect(201)).body;
-    const html = (await agent.get(`/de/admin?tab=projects&edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
+    const html = (await agent.get(`/de/admin/projects?edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
     const note = de.admin.translate.unavailable;
     assert.match(note, /OpenAI-Schlüssel/);
     assert.equal(html.split(note).length - 1, 1, 'the note once per form, not by every field');
@@ -120,7 +120,7 @@ describe('machine drafts with an OpenAI key', () => {
     const agent = await session(h);
     assert.equal((await agent.get('/admin').set('Accept', 'application/json').expect(200)).body.props.machineDrafts, true);
     assert.equal((await request(h.app).get('/api/admin/session').set(ADMIN).expect(200)).body.machineDrafts, true);
-    const html = (await agent.get('/de/admin?tab=projects&new=1').set('Accept', 'text/html').expect(200)).text;
+    const html = (await agent.get('/de/admin/projects?new=1').set('Accept', 'text/html').expect(200)).text;
     assert.ok(!html.includes(de.admin.translate.unavailable));
   });
 });
@@ -148,7 +148,7 @@ describe('activity and history in the admin language', () => {
     ]);
 
     const agent = await session(h);
-    const page = (await agent.get(`/de/admin?tab=projects&edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
+    const page = (await agent.get(`/de/admin/projects?edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
     const activity = text(between(page, '<ol class="activity-list"', '</ol>'));
     const year = new Date().getFullYear();
     const spendingDay = year === 2026 ? '27. Nov.' : '27. Nov. 2026';
@@ -178,7 +178,7 @@ describe('activity and history in the admin language', () => {
     // A comparison names the version the same way (no "Version #3").
     const revisions = (await request(h.app).get(`/api/admin/projects/${p.id}/revisions`).set(ADMIN).expect(200)).body as { id: number; action: string; changedFields: string[] }[];
     const edited = revisions.find((r) => r.action === 'update' && r.changedFields.includes('titleDe'))!;
-    const compare = (await agent.get(`/de/admin?tab=projects&edit=${p.id}&revision=${edited.id}&restore=1`).set('Accept', 'text/html').expect(200)).text;
+    const compare = (await agent.get(`/de/admin/projects?edit=${p.id}&revision=${edited.id}&restore=1`).set('Accept', 'text/html').expect(200)).text;
     const section = text(between(compare, '<section class="history-comparison"', '</section>'));
     assert.match(section, /Vergleich mit der aktuellen Fassung: die von Anna Muster am \d{1,2}\. [^,]+, \d\d:\d\d gespeicherte Fassung/);
     assert.match(section, /Gespeichert von Anna Muster, \d{1,2}\. /);
@@ -186,7 +186,7 @@ describe('activity and history in the admin language', () => {
     assert.doesNotMatch(section, /#\d|Version #|Revision/);
 
     // The same entries in English.
-    const enPage = (await agent.get(`/admin?tab=projects&edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
+    const enPage = (await agent.get(`/admin/projects?edit=${p.id}`).set('Accept', 'text/html').expect(200)).text;
     const enActivity = text(between(enPage, '<ol class="activity-list"', '</ol>'));
     assert.match(enActivity, /Anna Muster changed the German title of the project “Solar Kiosk”, \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d/);
     assert.match(enActivity, /Anna Muster adjusted the raised amount of the project “Solar Kiosk” by \+\$1,250\.50 to \$1,250\.50/);
@@ -202,11 +202,11 @@ describe('activity and history in the admin language', () => {
     await h.deps.db('revisions').where({ entity: 'project', entityId: id }).delete();
     await request(h.app).put(`/api/admin/projects/${id}`).set(ADMIN).send(project({ title: 'Old Well', titleDe: 'Der alte Brunnen' })).expect(200);
     const agent = await session(h);
-    const dePage = (await agent.get(`/de/admin?tab=projects&edit=${id}`).set('Accept', 'text/html').expect(200)).text;
+    const dePage = (await agent.get(`/de/admin/projects?edit=${id}`).set('Accept', 'text/html').expect(200)).text;
     const deHistory = text(between(dePage, '<ol class="history-list"', '</ol>'));
     assert.match(deHistory, /So, wie es vor Beginn des Verlaufs war, /);
     assert.doesNotMatch(deHistory, /Stand vor dem Verlauf|Version before/);
-    const enPage = (await agent.get(`/admin?tab=projects&edit=${id}`).set('Accept', 'text/html').expect(200)).text;
+    const enPage = (await agent.get(`/admin/projects?edit=${id}`).set('Accept', 'text/html').expect(200)).text;
     assert.match(text(between(enPage, '<ol class="history-list"', '</ol>')), /As it was before the history began, /);
   });
 });

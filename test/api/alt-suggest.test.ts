@@ -74,11 +74,11 @@ describe('alt text suggestions with OpenAI configured', () => {
     assert.doesNotMatch(JSON.stringify(sent.body), /IMG_2041|\/uploads\//);
 
     // The media library says it is a machine's suggestion.
-    const page = await adminPage(h, '/admin?tab=media');
+    const page = await adminPage(h, '/admin/media');
     assert.match(page, /Suggested by AI — check it/);
     assert.match(page, /Children carrying water cans/);
     // In German, and inside the item's edit form next to the fields.
-    const de = await adminPage(h, `/de/admin?tab=media&edit=${id}`);
+    const de = await adminPage(h, `/de/admin/media?edit=${id}`);
     assert.match(de, /Von KI vorgeschlagen – bitte prüfen/);
     assert.match(de, /name="altTextDe"/);
 
@@ -170,7 +170,7 @@ describe('alt text suggestions without an OpenAI key', () => {
     await new Promise((r) => setTimeout(r, 300));
     assert.equal((await item(h, id)).altSuggestion, null);
     assert.equal(ai.requests.length, 0);
-    assert.doesNotMatch(await adminPage(h, '/admin?tab=media'), /Suggested by AI/);
+    assert.doesNotMatch(await adminPage(h, '/admin/media'), /Suggested by AI/);
   });
 
   test('an image still needs its alt text', async () => {

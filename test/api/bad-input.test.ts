@@ -179,7 +179,7 @@ describe('bad input', () => {
       }
       const garbage = await agent.post('/admin/media').set('Content-Type', `multipart/form-data; boundary=${B}`).send(Buffer.from('garbage'));
       assert.equal(garbage.status, 303);
-      const page = await agent.get('/admin?tab=media').expect(200);
+      const page = await agent.get('/admin/media').expect(200);
       assert.match(page.text, /not valid multipart\/form-data/);
       assert.deepEqual(stored(), []);
     });
@@ -282,8 +282,8 @@ describe('bad input', () => {
       const send = await request(h.app).post('/api/admin/newsletter/send/2147483648').set(ADMIN);
       assert.equal(send.status, 404, send.text);
       const { agent } = await formSession();
-      await agent.get('/admin?tab=news&edit=2147483648').expect(200);
-      await agent.get('/admin?tab=projects&delete=9999999999').expect(200);
+      await agent.get('/admin/news?edit=2147483648').expect(200);
+      await agent.get('/admin/projects?delete=9999999999').expect(200);
     });
 
     test('ids beyond PostgreSQL integer in bodies', async () => {

@@ -85,7 +85,7 @@ describe('admin writes show at once on cached public pages and the public API', 
 
     const agent = request.agent(h.app);
     await agent.post('/api/admin/login').send({ key: ADMIN['X-Admin-Key'] }).expect(200);
-    const page = await agent.get('/admin?tab=projects').set('Accept', 'text/html').expect(200);
+    const page = await agent.get('/admin/projects').set('Accept', 'text/html').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     await afterWrite(urls, () => agent.post(`/de/admin/projects/${id}`).type('form').send({ _csrf: csrf, ...project('Cache Probe Form') }).expect(303), 'Cache Probe Form');
 

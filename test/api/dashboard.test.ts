@@ -235,19 +235,19 @@ describe('the dashboard', () => {
     assert.equal(first.body.props.tab, 'dashboard');
     assert.equal(first.body.props.dashboard.invalidRange, false);
     assert.deepEqual({ from: first.body.props.dashboard.data.from, to: first.body.props.dashboard.data.to }, first.body.props.dashboard.presets.last12);
-    const ranged = await agent.get(`/admin?tab=dashboard&from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'application/json').expect(200);
+    const ranged = await agent.get(`/admin?from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'application/json').expect(200);
     assert.equal(ranged.body.props.dashboard.data.totals.views, 42);
-    const wrong = await agent.get('/admin?tab=dashboard&from=2026-11-15&to=2026-11-01').set('Accept', 'text/html').expect(200);
+    const wrong = await agent.get('/admin?from=2026-11-15&to=2026-11-01').set('Accept', 'text/html').expect(200);
     assert.match(wrong.text, /Those dates do not make a range the dashboard can show/);
     // The numbers are in the page's HTML (tables), the charts named.
-    const html = (await agent.get(`/de/admin?tab=dashboard&from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'text/html').expect(200)).text;
+    const html = (await agent.get(`/de/admin?from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'text/html').expect(200)).text;
     assert.match(html, /<svg[^>]*role="img"[^>]*aria-label="Seitenaufrufe pro Woche, Balkendiagramm"/);
     assert.match(html, /<caption>Spenden pro Woche<\/caption>/);
     assert.match(html, /<caption>Spenden pro Zahlungsart<\/caption>/);
     assert.match(html, /\$106\.70/);
     assert.match(html, /\$202\.45/);
     // Another tab does not compute it.
-    const projects = await agent.get('/admin?tab=projects').set('Accept', 'application/json').expect(200);
+    const projects = await agent.get('/admin/projects').set('Accept', 'application/json').expect(200);
     assert.equal(projects.body.props.dashboard, null);
   });
 });

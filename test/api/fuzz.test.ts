@@ -22,6 +22,7 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import type { AppHandle } from '../../app';
 import { isSqlite } from '../../db/connection';
 import { PAGES } from '../../controllers/pages';
+import { ADMIN_TABS, adminScreenPath } from '../../models/shared/admin-rules';
 import { PAGE_PATHS } from '../../models/shared/urls';
 import { LIBRARY_MARKER } from '../../models/media/library';
 import { isErrorCode } from '../../models/shared/error-codes';
@@ -384,7 +385,8 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
 );
 
 const NOOK = PAGE_PATHS.nook;
-const STATIC_PAGES = PAGES.filter((r) => !r.path.includes(':')).map((r) => r.path);
+// The public pages and the admin's (the sign-in page, every screen).
+const STATIC_PAGES = [...PAGES.filter((r) => !r.path.includes(':')).map((r) => r.path), '/admin-login', ...ADMIN_TABS.map(adminScreenPath)];
 const pages: fc.Arbitrary<Req> = fc.oneof(
   // The front door reads the Referer and the language cookie (a German visitor is sent to /de).
   req({ route: 'GET /', method: 'GET', path: fc.constantFrom('/', '/?x=1', '/de') }),

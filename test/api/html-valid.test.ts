@@ -14,7 +14,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { DEMO_ADMIN_KEY } from '../../config';
-import { ADMIN_TABS } from '../../models/shared/admin-rules';
+import { ADMIN_TABS, adminHref } from '../../models/shared/admin-rules';
 import { requestSubscription } from '../../models/newsletter/subscriber';
 import { localizePath } from '../../models/shared/urls';
 import { PAGES } from '../../controllers/pages';
@@ -159,14 +159,14 @@ before(async () => {
   const teamList = (await request(h.app).get('/api/admin/team').set(key).expect(200)).body as { id: number }[];
   await request(h.app).delete(`/api/admin/team/${teamList[0]!.id}`).set(key).expect(200);
   for (const lang of ['en', 'de'] as const) {
-    const admin0 = `${localizePath('/admin', lang)}?tab=projects&edit=1&revision=${revs[revs.length - 1]!.id}`;
+    const admin0 = `${localizePath('/admin/projects', lang)}?edit=1&revision=${revs[revs.length - 1]!.id}`;
     await keep(admin, admin0, 200);
     await keep(admin, `${admin0}&restore=1`, 200);
-    await keep(admin, `${localizePath('/admin', lang)}?tab=team&trash=1&kind=team&action=delete`, 200);
+    await keep(admin, `${localizePath('/admin/team', lang)}?trash=1&kind=team&action=delete`, 200);
   }
   for (const lang of ['en', 'de'] as const) {
     for (const tab of ADMIN_TABS) {
-      const base = `${localizePath('/admin', lang)}?tab=${tab}`;
+      const base = adminHref(lang, tab);
       await keep(admin, base, 200);
       if (tab === 'projects' || tab === 'news' || tab === 'team') {
         await keep(admin, `${base}&new=1`, 200);

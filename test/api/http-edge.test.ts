@@ -81,7 +81,7 @@ describe('the HTTP edge', () => {
   test('admin pages are private and never stored, in both languages', async () => {
     const agent = request.agent(h.app);
     await agent.post('/api/admin/login').send({ key: KEY }).expect(200);
-    for (const url of ['/admin', '/de/admin', '/admin?tab=media']) {
+    for (const url of ['/admin', '/de/admin', '/admin/media']) {
       const page = await agent.get(url).set('Accept', 'text/html').expect(200);
       assert.equal(page.headers['cache-control'], 'private, no-store', url);
     }

@@ -196,7 +196,7 @@ describe('saving a project keeps the donations in its total', () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
     const id = (await request(h.app).post('/api/admin/projects').set(ADMIN).send(project({ title: 'Form Shelves', raisedAmount: '60' })).expect(201)).body.id as number;
-    const page = await agent.get(`/admin?tab=projects&edit=${id}`).set('Accept', 'text/html').expect(200);
+    const page = await agent.get(`/admin/projects?edit=${id}`).set('Accept', 'text/html').expect(200);
     const input = (name: string) => {
       const tag = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(page.text)?.[0] ?? '';
       return { tag, value: /value="([^"]*)"/.exec(tag)?.[1] };
@@ -214,7 +214,7 @@ describe('saving a project keeps the donations in its total', () => {
     assert.equal(res.status, 303);
     assert.equal(await raised(id), '80.00');
     // And the German form carries it too.
-    const de = await agent.get(`/de/admin?tab=projects&edit=${id}`).set('Accept', 'text/html').expect(200);
+    const de = await agent.get(`/de/admin/projects?edit=${id}`).set('Accept', 'text/html').expect(200);
     assert.match(de.text, /<input[^>]*name="raisedAmountBase"[^>]*value="80\.00"/);
   });
 

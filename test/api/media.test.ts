@@ -433,8 +433,8 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       // The no-JavaScript form: token in the multipart body.
       const form = await agent.post('/admin/media').field('_csrf', login.body.csrfToken).field('category', 'team').field('altText', 'Another square').attach('file', await png(12, 12), 'form.png');
       assert.equal(form.status, 303);
-      assert.equal(form.headers.location, '/admin?tab=media');
-      const page = await agent.get('/admin?tab=media').set('Accept', 'text/html').expect(200);
+      assert.equal(form.headers.location, '/admin/media');
+      const page = await agent.get('/admin/media').set('Accept', 'text/html').expect(200);
       assert.match(page.text, /File uploaded/);
       assert.match(page.text, /form\.png/);
     });
@@ -473,19 +473,19 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       // Without JavaScript: a form post, then back to the tab with the outcome.
       const agent = request.agent(h.app);
       await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
-      const page = await agent.get(`/admin?tab=media&edit=${up.body.id}`).set('Accept', 'text/html').expect(200);
+      const page = await agent.get(`/admin/media?edit=${up.body.id}`).set('Accept', 'text/html').expect(200);
       const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
       assert.ok(csrf);
       assert.match(page.text, new RegExp(`action="/admin/media/${up.body.id}"`), 'the details form is rendered on the server');
       const noToken = await agent.post(`/admin/media/${up.body.id}`).type('form').send({ category: 'team', altText: 'y' });
       assert.equal(noToken.status, 403);
       const failed = await agent.post(`/de/admin/media/${up.body.id}`).type('form').send({ _csrf: csrf, category: 'team', altText: '' }).expect(303);
-      assert.equal(failed.headers.location, `/de/admin?tab=media&edit=${up.body.id}#media-${up.body.id}`);
+      assert.equal(failed.headers.location, `/de/admin/media?edit=${up.body.id}#media-${up.body.id}`);
       const again = await agent.get(failed.headers.location.replace(/#.*$/, '')).set('Accept', 'text/html').expect(200);
       assert.match(again.text, /Die Details konnten nicht gespeichert werden/);
       assert.match(again.text, /<option value="team" selected="">/, 'what was sent is shown again');
       const saved = await agent.post(`/admin/media/${up.body.id}`).type('form').send({ _csrf: csrf, category: 'team', altText: 'The garden team', tags: 'team' }).expect(303);
-      assert.equal(saved.headers.location, '/admin?tab=media');
+      assert.equal(saved.headers.location, '/admin/media');
       assert.equal((await item(up.body.id)).category, 'team');
     });
   });
@@ -561,7 +561,7 @@ describe('S3 storage that fails', () => {
     // The no-JavaScript form says it in the admin's language.
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
-    const page = await agent.get('/de/admin?tab=media').set('Accept', 'text/html').expect(200);
+    const page = await agent.get('/de/admin/media').set('Accept', 'text/html').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     const form = await agent.post('/de/admin/media').field('_csrf', csrf).field('category', 'documents').attach('file', PDF, 'form.pdf').expect(303);
     const back = await agent.get(form.headers.location).set('Accept', 'text/html').expect(200);

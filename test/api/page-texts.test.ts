@@ -111,7 +111,7 @@ describe('page texts edited in the admin Pages tab', () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
     const health = await entry('health');
-    const page = await agent.get(`/admin?tab=pages&edit=${health.id}`).expect(200);
+    const page = await agent.get(`/admin/pages?edit=${health.id}`).expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     // The form shows every text of the page, prefilled with the built-in copy.
     assert.ok(page.text.includes('name="texts.de.health.why.p1"'));

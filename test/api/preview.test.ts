@@ -195,7 +195,7 @@ describe('preview links', () => {
     // Invalid values go back to the form with their messages.
     const invalid = await agent.post('/admin/preview/projects').type('form').send({ _csrf: csrf, ...project(''), draft: 'false' });
     assert.equal(invalid.status, 303);
-    assert.match(invalid.headers.location!, /\/admin\?tab=projects&new=1#edit-form/);
+    assert.match(invalid.headers.location!, /\/admin\/projects\?new=1#edit-form/);
     // Without the CSRF token: refused.
     const forged = await agent.post('/admin/preview/projects').type('form').send(project('Forged'));
     assert.equal(forged.status, 403);

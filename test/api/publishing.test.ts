@@ -304,12 +304,12 @@ describe('drafts and scheduled items are invisible to visitors', () => {
     // The admin page through the no-JavaScript sign-in: the key form, then the page.
     const agent = request.agent(h.app);
     await agent.post('/api/admin/login').send({ key: 'demo-admin-key-change-me' }).expect(200);
-    const news = await agent.get('/admin?tab=news').expect(200);
+    const news = await agent.get('/admin/news').expect(200);
     assert.match(news.text, /admin-badge-draft">Draft</);
     assert.match(news.text, /admin-badge-scheduled">Scheduled for /);
     assert.match(news.text, /admin-badge-published">Published</);
     assert.match(news.text, /German missing/);
-    const de = await agent.get('/de/admin?tab=projects').expect(200);
+    const de = await agent.get('/de/admin/projects').expect(200);
     assert.match(de.text, /Entwurf/);
     assert.match(de.text, /Geplant für/);
   });

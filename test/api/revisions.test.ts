@@ -125,9 +125,9 @@ describe('revisions', () => {
     // Without JavaScript, on the German page: the refusal names the field in German.
     const agent = request.agent(h.app);
     await agent.post('/de/admin-login').type('form').send({ key: KEY }).expect(303);
-    const csrf = /name="_csrf" value="([^"]+)"/.exec((await agent.get('/de/admin?tab=news').expect(200)).text)![1]!;
+    const csrf = /name="_csrf" value="([^"]+)"/.exec((await agent.get('/de/admin/news').expect(200)).text)![1]!;
     const back = await agent.post(`/de/admin/revisions/${list[1]!.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match(back.headers.location!, new RegExp(`^/de/admin\\?tab=news&edit=${id}`));
+    assert.match(back.headers.location!, new RegExp(`^/de/admin/news\\?edit=${id}`));
     const shown = await agent.get(back.headers.location!).expect(200);
     assert.match(shown.text, /Die frühere Fassung konnte nicht wiederhergestellt werden/);
     assert.match(shown.text, /Zusammenfassung \(Englisch\): Dieses Feld ist erforderlich/);
@@ -150,7 +150,7 @@ describe('revisions', () => {
   test('the no-JavaScript forms keep revisions too, and restore through a form post', async () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ key: KEY }).expect(303);
-    const page = await agent.get('/admin?tab=news').expect(200);
+    const page = await agent.get('/admin/news').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     const news = { title: 'Tank full', titleDe: 'Tank voll', abstract: 'A', abstractDe: 'A', content: 'First words', contentDe: 'Erste Worte', imageUrl: '/images/news/annual-report-2024-published.svg' };
     await agent.post('/admin/news').type('form').send({ ...news, _csrf: csrf }).expect(303);
@@ -160,15 +160,15 @@ describe('revisions', () => {
     assert.deepEqual(list.map((r) => [r.action, r.actorName]), [['update', 'Anna Muster'], ['create', 'Anna Muster']]);
     assert.deepEqual(list[0]!.changedFields, ['content']);
     // The comparison is rendered by the server (a link per revision); the restore asks first, then is a form post.
-    const compare = await agent.get(`/admin?tab=news&edit=${id}&revision=${list[1]!.id}`).expect(200);
+    const compare = await agent.get(`/admin/news?edit=${id}&revision=${list[1]!.id}`).expect(200);
     assert.match(compare.text, /<td><span class="history-text">First words<\/span><\/td><td><span class="history-text">Second words<\/span><\/td>/);
     assert.match(compare.text, new RegExp(`revision=${list[1]!.id}&amp;restore=1#history`));
     assert.doesNotMatch(compare.text, /action="\/admin\/revisions\//);
-    const confirm = await agent.get(`/admin?tab=news&edit=${id}&revision=${list[1]!.id}&restore=1`).expect(200);
+    const confirm = await agent.get(`/admin/news?edit=${id}&revision=${list[1]!.id}&restore=1`).expect(200);
     assert.match(confirm.text, /The current version stays in the history/);
     assert.match(confirm.text, new RegExp(`action="/admin/revisions/${list[1]!.id}/restore"`));
     const done = await agent.post(`/admin/revisions/${list[1]!.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match(done.headers.location!, new RegExp(`tab=news&edit=${id}`));
+    assert.match(done.headers.location!, new RegExp(`/admin/news\\?edit=${id}`));
     assert.equal((await request(h.app).get(`/api/admin/news/${id}`).set(ADMIN).expect(200)).body.content, 'First words');
   });
 });

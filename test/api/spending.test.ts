@@ -230,7 +230,7 @@ describe('spending records', () => {
 
     const bad = await agent.post(`/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ amount: 'lots' }) });
     assert.equal(bad.status, 303);
-    assert.match(bad.headers.location, new RegExp(`tab=projects&edit=${target.id}&spending=new#spending`));
+    assert.match(bad.headers.location, new RegExp(`/admin/projects\\?edit=${target.id}&spending=new#spending`));
     const none = await request(h.app).get(`/api/admin/projects/${target.id}/spending`).set(ADMIN).expect(200);
     assert.equal(none.body.records.length, 0);
     // The project's form opens with the Spending section, the typed values and the field's message.
@@ -247,10 +247,10 @@ describe('spending records', () => {
     assert.match(againDe, /Ein Betrag kann nicht negativ sein\. Geben Sie einen Betrag wie 1’250\.50 ein\./);
     const good = await agent.post(`/de/admin/projects/${target.id}/spending`).type('form').send({ _csrf: csrf, ...record({ amount: '1.250,50', receiptMediaId: 'none' }) });
     assert.equal(good.status, 303);
-    assert.match(good.headers.location, /^\/de\/admin\?tab=projects&edit=\d+#spending$/);
+    assert.match(good.headers.location, /^\/de\/admin\/projects\?edit=\d+#spending$/);
     const [made] = (await request(h.app).get(`/api/admin/projects/${target.id}/spending`).set(ADMIN).expect(200)).body.records;
     assert.equal(made.amount, '1250.50');
-    const listed = (await agent.get(`/de/admin?tab=projects&edit=${target.id}`).set('Accept', 'text/html').expect(200)).text;
+    const listed = (await agent.get(`/de/admin/projects?edit=${target.id}`).set('Accept', 'text/html').expect(200)).text;
     assert.match(listed, /Ausgaben/);
     assert.match(listed, /Zement und Dachrinnen für den ersten Tank/);
     assert.match(listed, /Ausgabe erfasst/);
@@ -304,7 +304,7 @@ describe('spending records', () => {
     try {
       const agent = request.agent(h.app);
       await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
-      const html = (await agent.get(`/admin?tab=projects&edit=${live.id}&spending=new`).set('Accept', 'text/html').expect(200)).text;
+      const html = (await agent.get(`/admin/projects?edit=${live.id}&spending=new`).set('Accept', 'text/html').expect(200)).text;
       const next = new Date(late.getTime() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
       assert.equal(swissToday(late), next);
       const field = /<input[^>]*name="date"[^>]*>/.exec(html)?.[0] ?? '';

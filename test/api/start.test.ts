@@ -55,10 +55,10 @@ test('npm start without any environment listens on PORT and serves the home page
     child.stdout.on('data', async (d: Buffer) => {
       if (d.toString().includes('is running at') && !body) {
         body = await (await fetch(`http://127.0.0.1:${port}/`)).text();
-        // Every page of the route table, in both languages, from the compiled server: a module
+        // Every page of the route table and the admin's, in both languages, from the compiled server: a module
         // that loads under tsx but not under Node's own loader fails here, not in production.
-        for (const route of PAGES) {
-          const p = route.path.replace(':slug', 'no-such-item');
+        for (const path of [...PAGES.map((r) => r.path), '/admin-login', '/admin', '/admin/projects']) {
+          const p = path.replace(':slug', 'no-such-item');
           for (const url of [p, localizePath(p, 'de')]) {
             const res = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual' });
             statuses.push(`${url} ${res.status}`);

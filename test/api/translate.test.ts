@@ -199,12 +199,12 @@ describe('the glossary', () => {
   test('the forms without JavaScript', async () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
-    const page = await agent.get('/admin?tab=glossary').set('Accept', 'text/html').expect(200);
+    const page = await agent.get('/admin/glossary').set('Accept', 'text/html').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     assert.match(page.text, /Tariro Nook/);
     const made = await agent.post('/admin/glossary').type('form').send({ _csrf: csrf, termEn: 'Ward', termDe: 'Ward', note: '' });
     assert.equal(made.status, 303);
-    assert.match(made.headers.location!, /tab=glossary/);
+    assert.match(made.headers.location!, /\/admin\/glossary/);
     const row = await h.deps.db('glossary_terms').where({ termEn: 'Ward' }).first();
     assert.ok(row);
     await agent.post(`/admin/glossary/${row.id}`).type('form').send({ _csrf: csrf, termEn: 'Ward', termDe: 'Bezirk' }).expect(303);
@@ -244,7 +244,7 @@ describe('a save from a machine draft', () => {
     // A new item from a draft, through the form without JavaScript's comma-separated field.
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: 'demo-admin-key-change-me' }).expect(303);
-    const page = await agent.get('/admin?tab=team').set('Accept', 'text/html').expect(200);
+    const page = await agent.get('/admin/team').set('Accept', 'text/html').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
     await agent.post('/admin/team').type('form').send({ _csrf: csrf, name: 'Rudo', position: 'Nurse', positionDe: 'Pflegefachfrau', bio: 'Bio', bioDe: 'Bio de', imageUrl: '/images/team/placeholder.svg', _machineDraft: 'positionDe,bioDe' }).expect(303);
     const member = await h.deps.db('team_members').where({ name: 'Rudo' }).first();

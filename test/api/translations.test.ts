@@ -51,7 +51,7 @@ describe('translation status', () => {
     // The entry names the item, links to the German field, and says the old German is still shown.
     const entry = (await report(`?entity=project&state=outdated`)).entries.find((e) => e.id === id)!;
     assert.equal(entry.label, 'Rain Tanks for Ten Schools');
-    assert.equal(entry.link, `/admin?tab=projects&edit=${id}#field-titleDe`);
+    assert.equal(entry.link, `/admin/projects?edit=${id}#field-titleDe`);
     assert.equal(entry.live, true);
 
     // Another save that leaves the title alone keeps it out of date.
@@ -127,7 +127,7 @@ describe('translation status', () => {
     const saved = (await put(about, { texts: { 'about.story.p1': { en: 'We became neighbours, planning with the villages every week.' } } })).body;
     assert.deepEqual(await states('page', about.id, 'texts.about.story.p1'), { en: 'current', de: 'outdated' });
     const entry = (await report('?entity=page&state=outdated')).entries.find((e) => e.field === 'texts.about.story.p1')!;
-    assert.equal(entry.link, `/admin?tab=pages&edit=${about.id}#field-texts.de.about.story.p1`);
+    assert.equal(entry.link, `/admin/pages?edit=${about.id}#field-texts.de.about.story.p1`);
     assert.equal(entry.label, 'about');
 
     await put(saved, { texts: { 'about.story.p1': { ...saved.texts['about.story.p1'], de: 'Wir wurden Nachbarn und planen jede Woche mit den Dörfern.' } } });

@@ -108,33 +108,33 @@ describe('trash', () => {
     const m = (await request(h.app).post('/api/admin/team').set(ADMIN).send({ name: 'Rudo', position: 'Driver', positionDe: 'Fahrer', bio: 'b', bioDe: 'b', imageUrl: '/images/team/trustee-placeholder.svg', location: 'zimbabwe' }).expect(201)).body;
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ key: KEY }).expect(303);
-    const tab = await agent.get('/admin?tab=team').expect(200);
+    const tab = await agent.get('/admin/team').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(tab.text)![1]!;
     await agent.post(`/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    const after = await agent.get('/admin?tab=team').expect(200);
+    const after = await agent.get('/admin/team').expect(200);
     assert.match(after.text, /Team member deleted successfully!/);
     // The message's Undo: the trash's Restore form.
     assert.match(after.text, new RegExp(`<form class="admin-flash-action" action="/admin/trash/team/${m.id}/restore" method="post"><input type="hidden" name="_csrf" value="[^"]+"/><button type="submit"[^>]*>Undo</button></form>`));
-    assert.match(after.text, /href="\/admin\?tab=team&amp;trash=1#trash"[^>]*>Trash \(1\)/);
-    const view = await agent.get('/admin?tab=team&trash=1').expect(200);
+    assert.match(after.text, /href="\/admin\/team\?trash=1#trash"[^>]*>Trash \(1\)/);
+    const view = await agent.get('/admin/team?trash=1').expect(200);
     assert.match(view.text, /Rudo/);
     assert.match(view.text, /Deleted .* by Bea Keller/);
     assert.match(view.text, new RegExp(`action="/admin/trash/team/${m.id}/restore"`));
     const done = await agent.post(`/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match(done.headers.location!, /tab=team&trash=1/);
+    assert.match(done.headers.location!, /\/admin\/team\?trash=1/);
     await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
     // German page: German words.
-    const de = await agent.get('/de/admin?tab=team&trash=1').expect(200);
+    const de = await agent.get('/de/admin/team?trash=1').expect(200);
     assert.match(de.text, /Papierkorb \(0\)/);
     // A German delete: the spec's message in German, and its Undo (Rückgängig) puts the member back.
     await agent.post(`/de/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);
-    const deleted = await agent.get('/de/admin?tab=team').expect(200);
+    const deleted = await agent.get('/de/admin/team').expect(200);
     assert.match(deleted.text, /Teammitglied erfolgreich gelöscht!/);
     assert.match(deleted.text, new RegExp(`class="admin-flash-action" action="/de/admin/trash/team/${m.id}/restore" method="post">.*?>Rückgängig</button>`));
     await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(404);
     await agent.post(`/de/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
     await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
-    assert.match((await agent.get('/de/admin?tab=team').expect(200)).text, /Aus dem Papierkorb wiederhergestellt\./);
+    assert.match((await agent.get('/de/admin/team').expect(200)).text, /Aus dem Papierkorb wiederhergestellt\./);
   });
 
   test('the purge deletes for good what stayed over 30 days: articles unlinked, ledger rows gone, revisions gone; the job queues its next run', async () => {
@@ -188,7 +188,7 @@ describe('trash', () => {
 
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ key: KEY }).expect(303);
-    const tab = await agent.get('/de/admin?tab=team').expect(200);
+    const tab = await agent.get('/de/admin/team').expect(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(tab.text)![1]!;
     const post = await agent.post(`/de/admin/team/${m.id}`).type('form').send({ ...typed, _csrf: csrf }).expect(303);
     const back = await agent.get(post.headers.location!).expect(200);

@@ -66,7 +66,7 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   await signInAdmin(page, e2e.srv.url, { tab: null });
   await page.getByRole('tab', { name: 'Donations' }).click();
   await page.getByRole('tab', { name: 'Donations', exact: true, selected: true }).waitFor();
-  await page.waitForURL(/tab=donations/);
+  await page.waitForURL(/\/admin\/donations/);
   const tab = page.locator('section.don-tab');
   const ledger = tab.getByRole('table', { name: 'Donations, newest first' });
   // The count first: it says the rows are there.
@@ -139,7 +139,7 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   };
   await check('', 1280);
   await check('', 390);
-  await page.goto(`${e2e.srv.url}/de/admin?tab=donations`);
+  await page.goto(`${e2e.srv.url}/de/admin/donations`);
   await waitForHydration(page);
   await tab.locator('table').first().waitFor();
   await tab.locator('.don-counts').waitFor();

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { axeSerious, launchBrowser, signInAdmin, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
 import de from '../../locales/de.json' with { type: 'json' };
+import { adminHref } from '../../models/shared/admin-rules';
 
 const KEY = 'demo-admin-key-change-me';
 const ADMIN = { 'X-Admin-Key': KEY, 'Content-Type': 'application/json' };
@@ -244,8 +245,8 @@ describe('admin in Chromium', () => {
     await page.waitForURL(/\/de\/admin$/);
     await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Inhaltsverwaltung' }).waitFor();
-    for (const tab of ['dashboard', 'projects', 'news', 'team', 'pages', 'media', 'translations']) {
-      await page.goto(`${srv.url}/de/admin?tab=${tab}`);
+    for (const tab of ['dashboard', 'projects', 'news', 'team', 'pages', 'media', 'translations'] as const) {
+      await page.goto(`${srv.url}${adminHref('de', tab)}`);
       await waitForHydration(page);
       // The interface's words, not the data: titles quoted in the Activity sentences and the
       // Translations tab's item labels are the items' own (English titles of other tests' projects
@@ -253,13 +254,13 @@ describe('admin in Chromium', () => {
       const labels = await page.locator('.tr-table tbody th:has(.don-sub)').evaluateAll((ths) => ths.map((th) => th.firstChild?.textContent ?? '').filter(Boolean));
       const text = labels.reduce((t, label) => t.replaceAll(label, ''), await page.locator('body').innerText()).replace(/«[^»]*»|“[^”]*”/g, '');
       for (const english of ['Content Management', 'Logout', 'Projects', 'Edit', 'Delete', 'New ', 'Activity', 'Loading']) {
-        assert.ok(!text.includes(english), `"${english}" on /de/admin?tab=${tab}`);
+        assert.ok(!text.includes(english), `"${english}" on ${adminHref('de', tab)}`);
       }
       assert.deepEqual(await axeSerious(page), [], tab);
     }
     // The Translations tab links straight to the German field that is out of date.
     await page.getByRole('heading', { name: 'Stand der Übersetzungen' }).waitFor();
-    await page.locator(`a[href$="tab=projects&edit=${outdated}#field-titleDe"]`).first().click();
+    await page.locator(`a[href$="/admin/projects?edit=${outdated}#field-titleDe"]`).first().click();
     await page.locator('#field-titleDe').waitFor();
     assert.equal(await page.locator('#field-titleDe textarea, #field-titleDe input').count(), 1);
     assert.deepEqual(problems, []);
@@ -283,7 +284,7 @@ describe('admin in Chromium', () => {
     await page.keyboard.press('ArrowLeft');
     await page.getByRole('heading', { name: 'Translation status' }).waitFor();
     await page.getByRole('tab', { name: 'Translations', exact: true, selected: true }).waitFor();
-    const link = page.locator(`a[href$="tab=projects&edit=${id}#field-titleDe"]`);
+    const link = page.locator(`a[href$="/admin/projects?edit=${id}#field-titleDe"]`);
     await link.first().waitFor();
     assert.deepEqual(await axeSerious(page), []);
 
@@ -294,7 +295,7 @@ describe('admin in Chromium', () => {
     await page.locator('select[name=entity]').selectOption('locale');
     await page.getByRole('button', { name: 'Show' }).click();
     await page.locator('code', { hasText: /^nav\.home$/ }).first().waitFor();
-    assert.match(page.url(), /tab=translations&state=current&entity=locale/);
+    assert.match(page.url(), /\/admin\/translations\?state=current&entity=locale/);
     assert.equal(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), true, 'filtered in place');
 
     // A page text's German sits in a collapsed section of the Pages form: the link opens it.
@@ -302,7 +303,7 @@ describe('admin in Chromium', () => {
     const about = pages.find((p: { pageName: string }) => p.pageName === 'about');
     const { id: aboutId, updatedAt: _au, draft: _ad, publishAt: _ap, ...aboutRest } = about;
     await api('PUT', `/api/admin/pages/${aboutId}`, { ...aboutRest, texts: { 'about.story.p1': { en: 'We became neighbours.' } } });
-    await page.goto(`${srv.url}/admin?tab=translations&entity=page&state=outdated`);
+    await page.goto(`${srv.url}/admin/translations?entity=page&state=outdated`);
     await waitForHydration(page);
     await page.locator('a[href$="#field-texts.de.about.story.p1"]').first().click();
     const german = page.locator('[id="field-texts.de.about.story.p1"] textarea');
@@ -404,7 +405,7 @@ describe('admin in Chromium', () => {
     const shown = await items();
     assert.ok(shown > 0 && shown < all, `${shown} of ${all}`);
     assert.equal(await page.locator('.list-tools-count').getAttribute('aria-live'), 'polite');
-    assert.match(page.url(), /\?tab=projects&q=solar$/);
+    assert.match(page.url(), /\/admin\/projects\?q=solar$/);
     await page.getByLabel('Sort by').selectOption('title');
     await page.waitForFunction(() => {
       const titles = [...document.querySelectorAll('ul.admin-list[aria-label="Projects"] .admin-item-title')].map((e) => e.textContent ?? '');

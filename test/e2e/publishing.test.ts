@@ -250,7 +250,7 @@ for (const c of CASES) {
       if (/\/assets\/(axe-|chunks\/a11y-axe-)/.test(r.url())) axeRequests.push(new URL(r.url()).pathname);
     });
     const adminPage = page.waitForResponse((r) => r.request().resourceType() === 'document' && /\/admin$/.test(new URL(r.url()).pathname));
-    await signInAdmin(page, e2e.srv.url, { lang: c.lang === 'de' ? '/de' : '', tab: `news&edit=${article.id}` });
+    await signInAdmin(page, e2e.srv.url, { lang: c.lang === 'de' ? '/de' : '', tab: 'news', query: `?edit=${article.id}` });
     // axe runs under the app's own policy: scripts from our origin only, no eval.
     const scriptSrc = /script-src ([^;]*)/.exec((await adminPage).headers()['content-security-policy'] ?? '')?.[1] ?? '';
     assert.match(scriptSrc, /'self'/);
@@ -320,7 +320,7 @@ test('"Use suggestion" names itself by its visible words; only the quoted propos
   const media = (await (await fetch(`${e2e.srv.url}/api/media`, { headers: ADMIN })).json()) as { id: number; fileType: string; altText: string }[];
   const image = media.find((m) => m.fileType === 'image')!;
   await e2e.srv.handle.deps.db('media_items').where({ id: image.id }).update({ altSuggestionEn: 'Young maize in rows', altSuggestionDe: 'Junger Mais in Reihen', altSuggestedAt: new Date().toISOString() });
-  await signInAdmin(page, e2e.srv.url, { lang: '/de', tab: `media&edit=${image.id}` });
+  await signInAdmin(page, e2e.srv.url, { lang: '/de', tab: 'media', query: `?edit=${image.id}` });
   const use = page.getByRole('button', { name: `${tr('de', 'admin.altSuggest.use')} (${tr('de', 'admin.a11y.english')})`, exact: true });
   await use.waitFor();
   // WCAG 2.5.3: the accessible name starts with the visible text.

@@ -35,7 +35,7 @@ describe('machine drafts made safe, in Chromium', () => {
   /** A team member's edit form, signed in with one page load. */
   async function openMember(id: number, lang: '' | '/de' = '') {
     const watched = await watchedPage(e2e.browser);
-    await signInAdmin(watched.page, e2e.srv.url, { key: KEY, lang, tab: `team&edit=${id}` });
+    await signInAdmin(watched.page, e2e.srv.url, { key: KEY, lang, tab: 'team', query: `?edit=${id}` });
     return watched;
   }
   /** Waits until the form's autosave (after its pause) holds `text`. */
@@ -119,7 +119,7 @@ describe('machine drafts made safe, in Chromium', () => {
     // The German page names it in German. The edit above is kept in the browser first, so the
     // German form always offers it back, and it is discarded there.
     await autosaved(page, 'Wasser für das Missionsspital');
-    await page.goto(`${e2e.srv.url}/de/admin?tab=team&edit=${created.id}`);
+    await page.goto(`${e2e.srv.url}/de/admin/team?edit=${created.id}`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByRole('button', { name: de.admin.autosave.discard }).click();
     await page.getByRole('button', { name: de.admin.autosave.discard }).waitFor({ state: 'detached' });
@@ -152,7 +152,7 @@ describe('machine drafts made safe, in Chromium', () => {
 
     // A reload: the autosave brings the text back, and the mark with it.
     await autosaved(page, 'im Dorf');
-    await page.goto(`${e2e.srv.url}/admin?tab=team&edit=${tendai.id}`);
+    await page.goto(`${e2e.srv.url}/admin/team?edit=${tendai.id}`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByRole('button', { name: en.admin.autosave.restore }).click();
     await page.waitForFunction(() => (document.querySelector('[name="bioDe"]') as HTMLTextAreaElement | null)?.value === 'Wasser für die Schule im Dorf');

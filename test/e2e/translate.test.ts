@@ -287,7 +287,7 @@ describe('machine translation drafts, history and trash in Chromium', () => {
     const { srv, browser } = e2e;
     const project = (await srv.handle.deps.db('projects').whereNull('deletedAt').orderBy('id').first()) as { id: number };
     const { page, problems } = await watchedPage(browser);
-    await signInAdmin(page, srv.url, { key: KEY, tab: `projects&edit=${project.id}&spending=new#spending` });
+    await signInAdmin(page, srv.url, { key: KEY, tab: 'projects', query: `?edit=${project.id}&spending=new#spending` });
     const form = page.locator('#spending-form');
     await form.getByRole('button', { name: en.admin.translate.toDe }).waitFor();
     const twice = await page.evaluate(() => {

@@ -72,9 +72,9 @@ test('untracked older content is current; its first source edit tracks the trans
 });
 
 test('links open the form on the item at the field, in the admin page of the language', () => {
-  assert.equal(fieldLink('news', 3, 'title', 'de', 'en'), '/admin?tab=news&edit=3#field-titleDe');
-  assert.equal(fieldLink('project', 1, 'description', 'en', 'de'), '/de/admin?tab=projects&edit=1#field-description');
-  assert.equal(fieldLink('page', 2, 'texts.about.story.p1', 'de', 'en'), '/admin?tab=pages&edit=2#field-texts.de.about.story.p1');
+  assert.equal(fieldLink('news', 3, 'title', 'de', 'en'), '/admin/news?edit=3#field-titleDe');
+  assert.equal(fieldLink('project', 1, 'description', 'en', 'de'), '/de/admin/projects?edit=1#field-description');
+  assert.equal(fieldLink('page', 2, 'texts.about.story.p1', 'de', 'en'), '/admin/pages?edit=2#field-texts.de.about.story.p1');
 });
 
 test('interface texts: missing when absent or empty, out of date when the English changed since the German was checked', () => {

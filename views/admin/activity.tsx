@@ -2,11 +2,11 @@
 // person's sign-ins in a row as one line, filtered by person, kind of thing and action. The
 // filter is a GET form (query parameters on /admin) and works in place with JavaScript.
 import { useState, type FormEvent } from 'react';
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { AdminTab } from '../../models/shared/admin-rules';
 import type { Lang } from '../types';
-import { useHydrated } from './ui';
+import { useHydrated, useScreenHref } from './ui';
 import { activitySentence, actorLabel, formatWhen } from './activity-text';
 
 const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
@@ -37,7 +37,7 @@ export function activityQuery(filter: AuditFilter): string {
 
 export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, onFilter }: ActivityPanelProps) {
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const hydrated = useHydrated();
   const [draft, setDraft] = useState<AuditFilter>(filter);
   const filtered = Boolean(filter.actor || filter.kind || filter.action);
@@ -57,8 +57,7 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
       <h2 id="activity-title">{t('admin.activity.title')}</h2>
       <details className="activity-filter" open={filtered || undefined}>
         <summary>{t('admin.activity.filter')}</summary>
-        <form method="get" action={`${link('admin')}#activity-title`} onSubmit={hydrated ? submit : undefined}>
-          {tab && <input type="hidden" name="tab" value={tab} />}
+        <form method="get" action={screenHref(tab ?? 'dashboard', '#activity-title')} onSubmit={hydrated ? submit : undefined}>
           <label>
             {t('admin.activity.person')}
             <select name="actor" value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })}>
@@ -102,7 +101,7 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
                   {t('admin.activity.reset')}
                 </button>
               ) : (
-                <a className="btn btn-outline btn-small" href={`${link('admin')}${tab ? `?tab=${tab}` : ''}#activity-title`}>
+                <a className="btn btn-outline btn-small" href={screenHref(tab ?? 'dashboard', '#activity-title')}>
                   {t('admin.activity.reset')}
                 </a>
               ))}

@@ -10,7 +10,7 @@ import { toast } from '../components/toaster';
 import { truncate } from '../../models/shared/rules';
 import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from './api';
 import { ENTITIES, excerptLength, type EntityName, type FieldDef, type FormContext } from './entities';
-import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated, useScreenHref } from './ui';
 import { FieldAnchors } from './ui';
 import { ImageField } from './media-picker';
 import type { AdminFlash } from './flash';
@@ -58,6 +58,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const t = useT();
   const { site, lang } = useApp();
   const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
@@ -93,7 +94,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
 
   const base = link('admin');
   // Links keep the list's search and filters (the no-JavaScript list comes back as it was).
-  const href = (more: string) => `${base}?tab=${name}${isListEntity(name) ? listQueryString(name, query) : ''}${more}`;
+  const href = (more: string) => screenHref(name, `${isListEntity(name) ? listQueryString(name, query) : ''}${more}`);
 
   async function refresh(): Promise<void> {
     try {
@@ -220,7 +221,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   function changeQuery(next: ListQuery) {
     setQuery(next);
     // The address keeps the query, so a reload or a shared link shows the same list.
-    if (listEntity) window.history.replaceState(window.history.state, '', `${base}?tab=${name}${listQueryString(listEntity, next)}`);
+    if (listEntity) window.history.replaceState(window.history.state, '', screenHref(name, listQueryString(listEntity, next)));
   }
 
   // Set at once (the state shows only at the next render): a second Enter or click while the

@@ -6,9 +6,9 @@
 // without JavaScript. The range picker is a plain GET form and links: the server draws the range.
 // Below the numbers, the yearly impact report's introduction (views/admin/impact-panel.tsx).
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLang, useLinks, useT } from '../app-context';
+import { useLang, useT } from '../app-context';
 import { adminFetch, errorText } from './api';
-import { Loading } from './ui';
+import { Loading, useScreenHref } from './ui';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { formatDate, formatDayMonth, formatNumber, percentFunded, type Lang } from '../../models/shared/rules';
 import type { Dashboard, DashboardArticle, DashboardView, DashboardWeek } from '../../models/site/stats';
@@ -272,17 +272,16 @@ function Empty({ text }: { text: string }) {
 /** The range: two dates and a button (a plain GET form), and the quick ranges as links. */
 function RangePicker({ view }: { view: DashboardView }) {
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { from, to } = view.data;
-  const href = (r: { from: string; to: string }) => `${link('admin')}?tab=dashboard&from=${r.from}&to=${r.to}`;
+  const href = (r: { from: string; to: string }) => screenHref('dashboard', `?from=${r.from}&to=${r.to}`);
   const quick = [
     { key: 'last4', range: view.presets.last4 },
     { key: 'last12', range: view.presets.last12 },
     { key: 'year', range: view.presets.year },
   ] as const;
   return (
-    <form method="get" action={link('admin')} className="dash-range" key={`${from}-${to}`}>
-      <input type="hidden" name="tab" value="dashboard" />
+    <form method="get" action={screenHref('dashboard')} className="dash-range" key={`${from}-${to}`}>
       <fieldset>
         <legend>{t('admin.dashboard.range.legend')}</legend>
         <div className="dash-range-fields">

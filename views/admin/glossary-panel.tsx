@@ -2,10 +2,10 @@
 // one way. Without JavaScript every control is a link or a form post (controllers/admin/translate.ts
 // glossaryForms); with JavaScript the same controls work in place through the admin API.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
-import { ActionLink, CsrfField, Loading, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { ActionLink, CsrfField, Loading, TextField, useAdmin, useFieldError, useHydrated, useScreenHref } from './ui';
 import type { AdminFlash } from './flash';
 
 export interface GlossaryTermView {
@@ -32,7 +32,7 @@ const valuesOf = (g: GlossaryTermView): Values => ({ termEn: g.termEn, termDe: g
 
 function TermForm({ id, start, errors: startErrors, onDone, onCancel }: { id: number | null; start: Values; errors: Record<string, FieldIssue>; onDone: () => void; onCancel?: () => void }) {
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
@@ -86,7 +86,7 @@ function TermForm({ id, start, errors: startErrors, onDone, onCancel }: { id: nu
           {id === null ? t('admin.glossary.add') : t('admin.glossary.save')}
         </button>
         {onCancel && (
-          <ActionLink className="btn btn-outline btn-small" href={`${link('admin')}?tab=glossary`} onClick={onCancel}>
+          <ActionLink className="btn btn-outline btn-small" href={screenHref('glossary')} onClick={onCancel}>
             {t('admin.glossary.cancel')}
           </ActionLink>
         )}
@@ -97,7 +97,7 @@ function TermForm({ id, start, errors: startErrors, onDone, onCancel }: { id: nu
 
 export function GlossaryPanel({ initialItems, initialEdit, initialConfirm = null, flash, onChanged }: GlossaryPanelProps) {
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const [items, setItems] = useState<GlossaryTermView[] | null>(initialItems);
@@ -107,7 +107,7 @@ export function GlossaryPanel({ initialItems, initialEdit, initialConfirm = null
   // A delete asks first, as every delete in the admin does: a term removed by a slip would change every later draft.
   const [confirmId, setConfirmId] = useState<number | null>(initialConfirm);
   const failed = flash?.form?.tab === 'glossary' ? flash.form : null;
-  const here = (more: string) => `${link('admin')}?tab=glossary${more}`;
+  const here = (more: string) => screenHref('glossary', more);
   const focusLater = (selector: string) => setTimeout(() => document.querySelector<HTMLElement>(selector)?.focus(), 0);
   const askDelete = (id: number) => {
     setConfirmId(id);

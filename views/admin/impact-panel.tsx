@@ -6,14 +6,14 @@
 // /admin/impact/:year); with JavaScript the year changes in place and a save is a toast. Treasurers
 // read it: the server refuses their saves (models/shared/roles.ts), so the page offers none.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLang, useLinks, useT } from '../app-context';
+import { useLang, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatNumber } from '../../models/shared/rules';
 import { pathFor } from '../../models/shared/urls';
 import { roleCan } from '../../models/shared/roles';
 import type { ImpactIntro } from '../../models/site/impact';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
-import { CsrfField, describedBy, FieldShell, Loading, useAdmin, useFieldError, useHydrated } from './ui';
+import { CsrfField, describedBy, FieldShell, Loading, useAdmin, useFieldError, useHydrated, useScreenHref } from './ui';
 import { useConfirmDiscard, useUnsavedGuard } from './unsaved';
 import { actorLabel, formatWhen } from './activity-text';
 import type { AdminFlash } from './flash';
@@ -48,7 +48,7 @@ const reportPdfPath = (year: number, lang: 'en' | 'de') => `${reportPath(year, l
 export function ImpactPanel({ initial, flash, onChanged }: { initial: ImpactPanelData | null; flash: AdminFlash | null; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { role, action } = useAdmin();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
@@ -138,8 +138,7 @@ export function ImpactPanel({ initial, flash, onChanged }: { initial: ImpactPane
         <Loading error={loadError} />
       ) : (
         <>
-          <form method="get" action={link('admin')} className="impact-year" onSubmit={hydrated ? (e) => e.preventDefault() : undefined}>
-            <input type="hidden" name="tab" value="dashboard" />
+          <form method="get" action={screenHref('dashboard')} className="impact-year" onSubmit={hydrated ? (e) => e.preventDefault() : undefined}>
             <div className="admin-field">
               <label htmlFor="impact-year">{t('admin.impact.year')}</label>
               <select id="impact-year" name="impactYear" value={String(year)} onChange={(e) => void choose(Number(e.target.value))}>

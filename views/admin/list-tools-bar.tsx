@@ -2,9 +2,9 @@
 // is a GET form (/admin?tab=projects&q=...&sort=...) that the server renders the list for; with
 // JavaScript the list follows every change at once. The result count is announced politely.
 import { useId } from 'react';
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import { localized, type Lang } from '../../models/shared/rules';
-import { useHydrated } from './ui';
+import { useHydrated, useScreenHref } from './ui';
 import { EMPTY_QUERY, isFiltered, PROJECT_STATUSES, PUBLISH_STATES, SORTS, TEAM_LOCATION_FILTERS, type ListEntity, type ListQuery } from './list-tools';
 import { locationKey } from './entities';
 
@@ -19,7 +19,7 @@ export function ListToolsBar(props: {
 }) {
   const { entity, query, onChange, shown, total, lang, projectOptions } = props;
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const hydrated = useHydrated();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const id = (name: string) => `lt-${entity}-${name}-${uid}`;
@@ -42,8 +42,7 @@ export function ListToolsBar(props: {
 
   return (
     <>
-      <form className="list-tools" method="get" action={link('admin')} role="search" aria-label={t('admin.listTools.label', { list: t(`admin.tabs.${entity}`) })} onSubmit={hydrated ? (e) => e.preventDefault() : undefined}>
-        <input type="hidden" name="tab" value={entity} />
+      <form className="list-tools" method="get" action={screenHref(entity)} role="search" aria-label={t('admin.listTools.label', { list: t(`admin.tabs.${entity}`) })} onSubmit={hydrated ? (e) => e.preventDefault() : undefined}>
         <div className="admin-field list-tools-search">
           <label htmlFor={id('q')}>{t(`admin.listTools.search.${entity}`)}</label>
           <input id={id('q')} type="search" name="q" value={query.q} maxLength={100} onChange={(e) => set('q')(e.target.value)} />
@@ -76,7 +75,7 @@ export function ListToolsBar(props: {
                 {t('admin.listTools.clear')}
               </button>
             ) : (
-              <a className="btn btn-outline" href={`${link('admin')}?tab=${entity}`}>
+              <a className="btn btn-outline" href={screenHref(entity)}>
                 {t('admin.listTools.clear')}
               </a>
             ))}

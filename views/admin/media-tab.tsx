@@ -1,11 +1,11 @@
 // The Media tab: upload, a grid with category filter and text search, a view dialog, download,
 // and delete after a confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useApp, useLinks, useT } from '../app-context';
+import { useApp, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
-import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated } from './ui';
+import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated, useScreenHref } from './ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
 export interface MediaTabProps {
@@ -101,7 +101,7 @@ function MediaPreview({ item }: { item: MediaItem }) {
 export function MediaTab({ initialItems, initialFilter, initialConfirm, initialEdit, failedEdit, onChanged }: MediaTabProps) {
   const t = useT();
   const { lang } = useApp();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const [items, setItems] = useState<MediaItem[] | null>(initialItems);
@@ -160,8 +160,8 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
 
   // Server-side the query already filtered the list; in the browser the search filters live.
   const shown = (items ?? []).filter((m) => matchesSearch(m, query));
-  const base = link('admin');
-  const href = (q: string) => `${base}?tab=media${category ? `&category=${encodeURIComponent(category)}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}${q}`;
+  const base = screenHref('media');
+  const href = (q: string) => screenHref('media', `${category ? `&category=${encodeURIComponent(category)}` : ''}${query ? `&q=${encodeURIComponent(query)}` : ''}${q}`);
 
   return (
     <div className="admin-media-tab">
@@ -181,7 +181,6 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       </details>
 
       <form className="media-filters" method="get" action={base} role="search" aria-label={t('admin.media.filterLabel')} onSubmit={hydrated ? (e) => e.preventDefault() : undefined}>
-        <input type="hidden" name="tab" value="media" />
         <div className="admin-field">
           <label htmlFor="media-category">{t('admin.media.category')}</label>
           <select

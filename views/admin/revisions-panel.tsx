@@ -3,14 +3,14 @@
 // confirmation. Without JavaScript every step is a link (?revision=<id>, &restore=1) or a form
 // post; with it the same steps happen in place through the admin API.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useApp, useLinks, useT } from '../app-context';
+import { useApp, useT } from '../app-context';
 import { actorLabel, formatWhen, namesEveryField, revisionSentence, versionName } from './activity-text';
 import { toast } from '../components/toaster';
 import { diffText } from '../../models/shared/text-diff';
 import type { Revision, RevisionSummary } from '../../models/content/revisions';
 import { adminFetch, AdminApiError, errorText } from './api';
 import type { EntityName } from './entities';
-import { ActionLink, CsrfField, useAdmin, useHydrated } from './ui';
+import { ActionLink, CsrfField, useAdmin, useHydrated, useScreenHref } from './ui';
 
 type Item = { id: number } & Record<string, unknown>;
 
@@ -130,7 +130,7 @@ export interface RevisionsPanelProps {
 export function RevisionsPanel({ name, id, initial, current: initialCurrent, onRestored, beforeRestore }: RevisionsPanelProps) {
   const t = useT();
   const { lang } = useApp();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(initial?.revisions ?? null);
@@ -142,7 +142,7 @@ export function RevisionsPanel({ name, id, initial, current: initialCurrent, onR
   // Open while the admin works in it (a restore closes the comparison, not the History).
   const [open, setOpen] = useState(Boolean(initial?.compare));
 
-  const href = (query: string) => `${link('admin')}?tab=${name}&edit=${id}${query}#history`;
+  const href = (query: string) => screenHref(name, `?edit=${id}${query}#history`);
 
   async function load(): Promise<void> {
     try {

@@ -3,14 +3,14 @@
 // sit beside the project's form (forms cannot nest). Without JavaScript every control is a link
 // or a form post (controllers/admin/spending.ts); with JavaScript the same work in place.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useApp, useLinks, useT } from '../app-context';
+import { useApp, useT } from '../app-context';
 import { toast } from '../components/toaster';
 import { formatDate, formatMoney, localized } from '../../models/shared/rules';
 import { swissToday } from '../../models/shared/dates';
 import type { SpendingRecord } from '../../models/giving/spending';
 import type { MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from './api';
-import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated } from './ui';
+import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated, useScreenHref } from './ui';
 import { MediaPicker } from './media-picker';
 import { useMachineDrafts } from './translate-buttons';
 import type { FieldDef } from './entities';
@@ -59,7 +59,7 @@ const sumOf = (records: SpendingRecord[]) => (records.reduce((s, r) => s + Math.
 export function SpendingSection({ projectId, initial, flash }: { projectId: number; initial: SpendingInitial | null; flash: AdminFlash | null }) {
   const t = useT();
   const { lang } = useApp();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const fieldError = useFieldError();
@@ -90,7 +90,7 @@ export function SpendingSection({ projectId, initial, flash }: { projectId: numb
     opened: values,
   });
 
-  const here = (more: string) => `${link('admin')}?tab=projects&edit=${projectId}${more}#spending`;
+  const here = (more: string) => screenHref('projects', `?edit=${projectId}${more}#spending`);
 
   async function refresh() {
     try {

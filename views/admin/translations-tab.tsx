@@ -2,9 +2,9 @@
 // out of date, current), counts, filters and a link straight to the form field. The filter is a
 // GET form: without JavaScript it loads the page again; with it the list is fetched in place.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useLinks, useT } from '../app-context';
+import { useT } from '../app-context';
 import { adminFetch } from './api';
-import { Spinner, useHydrated } from './ui';
+import { Spinner, useHydrated, useScreenHref } from './ui';
 import { TRANSLATION_ENTITIES, TRANSLATION_STATES, VIEW_STATES, type TranslationEntry, type TranslationsView } from '../../models/shared/translation-rules';
 
 /** Rows the tab shows at once (the counts cover all; as the server's TAB_ROWS). */
@@ -19,7 +19,7 @@ const queryOf = (f: TranslationsView['filter']) => {
 
 export function TranslationsTab({ initial }: { initial: TranslationsView | null }) {
   const t = useT();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const hydrated = useHydrated();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [filter, setFilter] = useState<TranslationsView['filter']>(initial?.filter ?? { state: 'todo', entity: '', language: '' });
@@ -53,7 +53,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
     e.preventDefault();
     const next = chosen;
     setFilter(next);
-    window.history.replaceState(window.history.state, '', `${link('admin')}?tab=translations&${queryOf(next)}`);
+    window.history.replaceState(window.history.state, '', screenHref('translations', `?${queryOf(next)}`));
     setReload((n) => n + 1);
   }
 
@@ -68,8 +68,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
       <h2 id={`${uid}-title`}>{t('admin.translations.title')}</h2>
       <p>{t('admin.translations.intro')}</p>
 
-      <form method="get" action={link('admin')} className="don-filters" aria-label={t('admin.translations.filtersLabel')} onSubmit={hydrated ? submit : undefined}>
-        <input type="hidden" name="tab" value="translations" />
+      <form method="get" action={screenHref('translations')} className="don-filters" aria-label={t('admin.translations.filtersLabel')} onSubmit={hydrated ? submit : undefined}>
         <div className="admin-field">
           <label htmlFor={`${uid}-state`}>{t('admin.translations.state')}</label>
           <select id={`${uid}-state`} name="state" value={chosen.state} onChange={choose('state')}>

@@ -1,13 +1,13 @@
 // The trash of one content tab: what was deleted in the last 30 days, with Restore. Reached by
 // the "Trash (n)" link under the list (?trash=1 without JavaScript; in place with it).
 import { useEffect, useRef, useState } from 'react';
-import { useApp, useLinks, useT } from '../app-context';
+import { useApp, useT } from '../app-context';
 import { actorLabel } from './activity';
 import { toast } from '../components/toaster';
 import type { TrashItem } from '../../models/content/trash';
 import { adminFetch, errorText } from './api';
 import type { EntityName } from './entities';
-import { ActionLink, CsrfField, formatDateTime, useAdmin, useHydrated } from './ui';
+import { ActionLink, CsrfField, formatDateTime, useAdmin, useHydrated, useScreenHref } from './ui';
 
 export interface TrashProps {
   count: number;
@@ -32,7 +32,7 @@ export function restoreFromTrash(name: EntityName, id: number): Promise<unknown>
 export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps) {
   const t = useT();
   const { lang } = useApp();
-  const link = useLinks();
+  const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
   const [items, setItems] = useState<TrashItem[] | null>(initial?.items ?? null);
@@ -77,7 +77,7 @@ export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps
     }
   }
 
-  const base = `${link('admin')}?tab=${name}`;
+  const base = screenHref(name);
   const toggle = () => {
     setOpen(!open);
     if (!open) {
@@ -88,7 +88,7 @@ export function TrashPanel({ name, initial, watch, onRestored }: TrashPanelProps
 
   return (
     <div className="admin-trash">
-      <ActionLink className="btn btn-outline btn-small admin-trash-link" href={open ? base : `${base}&trash=1#trash`} onClick={toggle}>
+      <ActionLink className="btn btn-outline btn-small admin-trash-link" href={open ? base : screenHref(name, '?trash=1#trash')} onClick={toggle}>
         {t('admin.trash.link', { count: count ?? 0 })}
       </ActionLink>
       {open && (

@@ -2,7 +2,8 @@
 // the dialog, and small hooks. Everything renders on the server first and works without JavaScript.
 import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import type { AdminRole } from '../../models/shared/roles';
-import { useApp, useLinks, useT } from '../app-context';
+import { useApp, useLang, useLinks, useT } from '../app-context';
+import { adminHref, type AdminTab } from '../../models/shared/admin-rules';
 import { Icon } from '../components/icons';
 import { LanguageSwitch } from '../components/language-switch';
 import { localizePath } from '../../models/shared/urls';
@@ -25,6 +26,12 @@ export interface AdminContextValue {
 
 export const AdminContext = createContext<AdminContextValue>({ csrfToken: '', lang: 'en', action: (p) => p, machineDrafts: false, role: 'editor' });
 export const useAdmin = () => useContext(AdminContext);
+
+/** An admin screen's address in the page's language, with a query and fragment after it (adminHref). */
+export function useScreenHref(): (screen: AdminTab, more?: string) => string {
+  const lang = useLang();
+  return (screen, more) => adminHref(lang, screen, more);
+}
 
 export function adminContextValue(csrfToken: string, lang: Lang, machineDrafts = false, role: AdminRole = 'admin'): AdminContextValue {
   return { csrfToken, lang, action: (p) => localizePath(p, lang), machineDrafts, role };

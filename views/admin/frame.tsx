@@ -1,29 +1,38 @@
-// The admin page's body: title, flash message, the tabs and the Activity panel.
+// The frame of every admin screen (the route /admin, views/admin-routes.tsx): the header, the
+// title, the outcome of the last form post, the screens' menu and the Activity panel, with the
+// screen's route inside (<Outlet>). Its data (who is signed in, the activity) comes once per page;
+// moving to another screen asks only for that screen's data.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Outlet, useLoaderData, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
-import { ADMIN_TABS, type AdminTab } from '../../models/shared/admin-rules';
+import { ADMIN_TABS, isAdminTab, type AdminTab } from '../../models/shared/admin-rules';
 import { localizePath } from '../../models/shared/urls';
-import type { AdminPageProps } from '../pages/admin-page';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
-import type { MediaItem } from '../../models/shared/media-rules';
+import type { AdminIdentity } from '../../models/people/user';
+import type { PagePayload } from '../types';
+import type { AdminFlash } from './flash';
+import type { ScreenEnv } from './screens';
 import { adminFetch, setCsrfToken, signOut } from './api';
-import { ContentTab } from './content-tab';
-import { MediaTab } from './media-tab';
 import { ActivityPanel, activityQuery } from './activity';
-import { NewsletterTab } from './newsletter-tab';
-import { SocialMediaTab } from './social-media-tab';
-import { DonationsTab } from './donations-tab';
-import { FundraisersTab, type AdminFundraiser } from './fundraisers-tab';
-import { DashboardTab } from './dashboard-tab';
-// Translation status.
-import { TranslationsTab } from './translations-tab';
-import { GlossaryPanel } from './glossary-panel';
-import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated } from './ui';
+import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated, useScreenHref } from './ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './unsaved';
-import { PeopleTab } from './people-tab';
 import { roleCan, tabAllowed } from '../../models/shared/roles';
+
+/** The frame's data (controllers/admin/screens/frame.ts). */
+export interface FrameProps {
+  admin: AdminIdentity;
+  csrfToken: string;
+  /** Whether the forms can ask for machine translation drafts (an OpenAI key is set up). */
+  machineDrafts: boolean;
+  /** The outcome of the form post that led here (taken from the session once). */
+  flash: AdminFlash | null;
+  /** The Activity panel's lines (sign-ins grouped), its filter and the people it can filter by. */
+  activity: ActivityLine[];
+  activityFilter: AuditFilter;
+  activityPeople: { id: string; name: string | null }[];
+}
 
 /** Who is signed in, readable: an e-mail address, or "Admin key a1b2c3d4". */
 export function adminLabel(id: string, t: (k: string, o?: Record<string, string>) => string): string {
@@ -68,35 +77,46 @@ function LogoutButton() {
   );
 }
 
-/** The admin page inside the unsaved-changes guard (switching tabs asks before an edit is lost). */
-export function AdminApp(props: AdminPageProps) {
+/** The route component of the frame: a language switch is a new page for the screens, their state starts afresh. */
+export function AdminFrameRoute() {
+  const page = useLoaderData<PagePayload<FrameProps>>();
   return (
-    <UnsavedProvider>
-      <AdminScreens {...props} />
+    <UnsavedProvider key={page.lang}>
+      <AdminFrame {...page.props} />
     </UnsavedProvider>
   );
 }
 
-function AdminScreens(props: AdminPageProps) {
+/** The screen shown: the last route's id is admin.<screen> (views/admin-routes.tsx). */
+function useScreen(): AdminTab {
+  const matches = useMatches();
+  const id = matches[matches.length - 1]?.id.replace(/^admin\./, '');
+  return isAdminTab(id) ? id : ADMIN_TABS[0];
+}
+
+function AdminFrame(props: FrameProps) {
   const t = useT();
   const confirmDiscard = useConfirmDiscard();
   const { lang } = useApp();
-  const link = useLinks();
+  const screenHref = useScreenHref();
+  const navigate = useNavigate();
+  const location = useLocation();
   const hydrated = useHydrated();
-  const [tab, setTab] = useState<AdminTab>(props.tab);
+  const tab = useScreen();
   const role = props.admin.role;
-  // Only the tabs the role covers (models/people/roles.ts; the server refuses the rest with 403).
+  // Only the screens the role covers (models/shared/roles.ts; the server refuses the rest).
   const tabs = ADMIN_TABS.filter((x) => tabAllowed(role, x));
-  const [switched, setSwitched] = useState(false);
   const [activity, setActivity] = useState<ActivityLine[]>(props.activity);
   const [activityFilter, setActivityFilter] = useState<AuditFilter>(props.activityFilter ?? {});
   const [inlineFlash, setInlineFlash] = useState(true);
   const tabRefs = useRef<Partial<Record<AdminTab, HTMLAnchorElement | null>>>({});
+  // The outcome of the last post belongs to the screen the page opened on, not to the next one.
+  const [firstLocation] = useState(location.key);
 
   useEffect(() => {
     setCsrfToken(props.csrfToken);
     // With JavaScript the outcome of the last action is a toast (one at a time, shown 5 s), announced politely.
-    // A delete's message, with its Undo, is the content tab's own (it puts the item back in its list).
+    // A delete's message, with its Undo, is the content screen's own (it puts the item back in its list).
     if (props.flash && !props.flash.undo) {
       const message = t(`admin.${props.flash.key}`, props.flash.params ?? {});
       toast({ title: message, description: props.flash.params?.message, variant: props.flash.kind === 'error' ? 'destructive' : 'success' });
@@ -121,9 +141,7 @@ function AdminScreens(props: AdminPageProps) {
       if (focus) tabRefs.current[tab]?.focus();
       return;
     }
-    setTab(next);
-    setSwitched(true);
-    window.history.replaceState(window.history.state, '', `${link('admin')}?tab=${next}`);
+    void navigate(screenHref(next));
     if (focus) tabRefs.current[next]?.focus();
   }
 
@@ -137,79 +155,10 @@ function AdminScreens(props: AdminPageProps) {
     }
   }
 
-  const fromServer = !switched && tab === props.tab;
   const flash = props.flash;
-  // The people tab is "Your account" for those who do not manage the people.
+  const env: ScreenEnv = { admin: props.admin, flash: location.key === firstLocation ? flash : null, onChanged: () => refreshActivity() };
+  // The people screen is "Your account" for those who do not manage the people.
   const tabLabel = (x: AdminTab) => (x === 'people' && !roleCan(role, 'people') ? t('admin.people.accountTab') : t(`admin.tabs.${x}`));
-
-  let panel;
-  if (tab === 'dashboard') {
-    panel = (
-      <DashboardTab
-        initial={fromServer ? (props.dashboard ?? null) : null}
-        impact={fromServer ? (props.impact ?? null) : null}
-        flash={fromServer ? flash : null}
-        onChanged={() => refreshActivity()}
-      />
-    );
-  } else if (tab === 'media') {
-    panel = (
-      <MediaTab
-        initialItems={fromServer ? (props.items as MediaItem[]) : null}
-        initialFilter={fromServer ? props.mediaFilter : { category: '', q: '' }}
-        initialConfirm={fromServer ? props.confirmDelete : null}
-        initialEdit={fromServer ? props.mediaEdit : null}
-        failedEdit={fromServer && flash?.form?.tab === 'media' ? flash.form : null}
-        onChanged={() => refreshActivity()}
-      />
-    );
-  } else if (tab === 'newsletter') {
-    panel = <NewsletterTab />;
-  } else if (tab === 'social') {
-    panel = <SocialMediaTab />;
-  } else if (tab === 'people') {
-    panel = <PeopleTab me={props.admin} />;
-  } else if (tab === 'donations') {
-    panel = <DonationsTab onChanged={() => refreshActivity()} />;
-  } else if (tab === 'fundraisers') {
-    panel = (
-      <FundraisersTab
-        initialItems={fromServer ? (props.items as AdminFundraiser[]) : null}
-        projectOptions={fromServer ? props.projectOptions : null}
-        onChanged={() => refreshActivity()}
-      />
-    );
-  } else if (tab === 'translations') {
-    panel = <TranslationsTab initial={fromServer ? (props.translations ?? null) : null} />;
-  } else if (tab === 'glossary') {
-    // Machine translation drafts: the glossary.
-    panel = (
-      <GlossaryPanel
-        initialItems={fromServer ? (props.glossary?.items ?? null) : null}
-        initialEdit={fromServer ? (props.glossary?.edit ?? null) : null}
-        initialConfirm={fromServer ? props.confirmDelete : null}
-        flash={fromServer ? flash : null}
-        onChanged={() => refreshActivity()}
-      />
-    );
-  } else {
-    panel = (
-      <ContentTab
-        key={tab}
-        name={tab}
-        initialItems={fromServer ? (props.items as never[]) : null}
-        initialForm={fromServer ? (props.form as never) : null}
-        initialConfirm={fromServer ? props.confirmDelete : null}
-        projectOptions={fromServer && tab === 'news' ? props.projectOptions : null}
-        flash={fromServer ? flash : null}
-        initialQuery={fromServer ? props.listQuery : null}
-        onChanged={() => refreshActivity()}
-        initialHistory={fromServer ? props.history : null}
-        initialTrash={fromServer ? props.trash : null}
-        initialSpending={fromServer ? (props.spending ?? null) : null}
-      />
-    );
-  }
 
   return (
     <AdminContext.Provider value={adminContextValue(props.csrfToken, lang, props.machineDrafts, role)}>
@@ -251,7 +200,7 @@ function AdminScreens(props: AdminPageProps) {
                     }}
                     id={`tab-${x}`}
                     role="tab"
-                    href={`${link('admin')}?tab=${x}`}
+                    href={screenHref(x)}
                     aria-selected={tab === x}
                     aria-controls={tab === x ? `panel-${x}` : undefined}
                     tabIndex={hydrated ? (tab === x ? 0 : -1) : undefined}
@@ -270,7 +219,7 @@ function AdminScreens(props: AdminPageProps) {
                 ))}
               </div>
               <div className="admin-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-                {panel}
+                <Outlet context={env} />
               </div>
             </div>
             <aside className="admin-aside" aria-labelledby="activity-title">

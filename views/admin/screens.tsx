@@ -1,0 +1,176 @@
+// The admin's screens: one route each (views/admin-routes.tsx), at /admin/<name> (the dashboard at
+// /admin), each with its own loader on the server (controllers/admin/screens/) whose data is the
+// route's: rendered into the page on the first load, asked for as JSON when the admin moves to the
+// screen. The frame around them (views/admin/frame.tsx) hands each screen who is signed in, the
+// outcome of the last form post and the Activity panel's refresh.
+import { useLoaderData, useOutletContext } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import type { AdminTab } from '../../models/shared/admin-rules';
+import type { MediaItem } from '../../models/shared/media-rules';
+import type { AdminIdentity } from '../../models/people/user';
+import type { DashboardView } from '../../models/site/stats';
+import type { TranslationsView } from '../../models/shared/translation-rules';
+import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/shared/rules';
+import type { NewsSummary } from '../../models/content/news';
+import type { PagePayload } from '../types';
+import type { AdminFlash } from './flash';
+import type { ListQuery } from './list-tools';
+import type { PageTextsCatalog } from './page-texts-fields';
+import type { SpendingInitial } from './spending-section';
+import type { HistoryProps } from './revisions-panel';
+import type { TrashProps } from './trash-panel';
+import type { GlossaryTermView } from './glossary-panel';
+import type { ImpactPanelData } from './impact-panel';
+import type { AdminFundraiser } from './fundraisers-tab';
+import type { EntityName } from './entities';
+import { ContentTab } from './content-tab';
+import { MediaTab } from './media-tab';
+import { NewsletterTab } from './newsletter-tab';
+import { SocialMediaTab } from './social-media-tab';
+import { DonationsTab } from './donations-tab';
+import { FundraisersTab } from './fundraisers-tab';
+import { DashboardTab } from './dashboard-tab';
+import { TranslationsTab } from './translations-tab';
+import { GlossaryPanel } from './glossary-panel';
+import { PeopleTab } from './people-tab';
+
+/** What the frame gives every screen (React Router's outlet context). */
+export interface ScreenEnv {
+  admin: AdminIdentity;
+  /** The outcome of the form post that led here, on the screen the page opened on (null after a move). */
+  flash: AdminFlash | null;
+  /** Something changed: the Activity panel reloads. */
+  onChanged: () => void;
+}
+
+type ProjectOption = { id: number; title: string; titleDe: string };
+/** A content screen's item (news in the list without their bodies). */
+type ContentItem = Project | NewsSummary | NewsArticle | TeamMember | PageContent;
+
+export interface DashboardScreenProps {
+  /** The numbers of the range in the address (?from=&to=), or of the default range. */
+  dashboard: DashboardView;
+  /** The yearly impact report's introductions, and the year open (?impactYear=). */
+  impact: ImpactPanelData;
+}
+
+export interface ContentScreenProps {
+  /** The list (news without their bodies). */
+  items: ContentItem[];
+  /** ?new=1 / ?edit=<id>: the inline form is open (the way without JavaScript, and a link to a field). */
+  form: { id: number | null; item: ContentItem | null } | null;
+  /** ?delete=<id>: the inline delete confirmation is open. */
+  confirmDelete: number | null;
+  /** Projects, News and Team: search, sort and filters from the address (?q=&sort=&state=...). */
+  listQuery: ListQuery | null;
+  /** News: the projects an article can belong to. */
+  projectOptions: ProjectOption[] | null;
+  /** The edited item's revisions, and the one to compare (?revision=<id>). */
+  history: HistoryProps | null;
+  /** The screen's trash: how many items, and the items when shown (?trash=1). */
+  trash: TrashProps | null;
+  /** Pages with the form open: the texts of the form's page and their built-in copy. */
+  pageTexts: PageTextsCatalog | null;
+  /** Projects with an existing project's form open: its spending records. */
+  spending: SpendingInitial | null;
+}
+
+export interface MediaScreenProps {
+  items: MediaItem[];
+  /** The filter in the address (?category=&q=). */
+  filter: { category: string; q: string };
+  confirmDelete: number | null;
+  /** ?edit=<id>: the details form of that file. */
+  edit: number | null;
+}
+
+export interface FundraisersScreenProps {
+  /** Pending first, with their progress. */
+  items: AdminFundraiser[];
+  projectOptions: ProjectOption[];
+}
+
+export interface TranslationsScreenProps {
+  /** The states of the filter in the address (?state=&entity=&language=). */
+  translations: TranslationsView;
+}
+
+export interface GlossaryScreenProps {
+  items: GlossaryTermView[];
+  /** The term whose form is open (?edit=<id>), and whose delete is asked (?delete=<id>). */
+  edit: number | null;
+  confirmDelete: number | null;
+}
+
+/** Screens whose data the screen itself asks the API for (lists with their own paging and filters). */
+export type SelfLoadingScreenProps = Record<string, never>;
+
+/** Each screen's data, by name: the loaders on the server return these (controllers/admin/screens/). */
+export interface ScreenProps {
+  dashboard: DashboardScreenProps;
+  projects: ContentScreenProps;
+  news: ContentScreenProps;
+  team: ContentScreenProps;
+  pages: ContentScreenProps;
+  media: MediaScreenProps;
+  newsletter: SelfLoadingScreenProps;
+  social: SelfLoadingScreenProps;
+  donations: SelfLoadingScreenProps;
+  fundraisers: FundraisersScreenProps;
+  glossary: GlossaryScreenProps;
+  translations: TranslationsScreenProps;
+  people: SelfLoadingScreenProps;
+}
+
+/** A screen's route component: its loader's data (the route's) and what the frame gives (the outlet context). */
+function screen<P>(View: ComponentType<{ data: P; env: ScreenEnv }>): ComponentType {
+  return function ScreenRoute() {
+    const page = useLoaderData<PagePayload<P>>();
+    const env = useOutletContext<ScreenEnv>();
+    return <View data={page.props} env={env} />;
+  };
+}
+
+function contentScreen(name: EntityName): ComponentType {
+  return screen<ContentScreenProps>(({ data, env }) => (
+    <ContentTab
+      name={name}
+      initialItems={data.items}
+      initialForm={data.form}
+      initialConfirm={data.confirmDelete}
+      projectOptions={data.projectOptions}
+      flash={env.flash}
+      initialQuery={data.listQuery}
+      onChanged={env.onChanged}
+      initialHistory={data.history}
+      initialTrash={data.trash}
+      initialSpending={data.spending}
+    />
+  ));
+}
+
+/** Each screen's route component, by name (views/admin-routes.tsx). */
+export const SCREEN_ROUTES: Record<AdminTab, ComponentType> = {
+  dashboard: screen<DashboardScreenProps>(({ data, env }) => <DashboardTab initial={data.dashboard} impact={data.impact} flash={env.flash} onChanged={env.onChanged} />),
+  projects: contentScreen('projects'),
+  news: contentScreen('news'),
+  team: contentScreen('team'),
+  pages: contentScreen('pages'),
+  media: screen<MediaScreenProps>(({ data, env }) => (
+    <MediaTab
+      initialItems={data.items}
+      initialFilter={data.filter}
+      initialConfirm={data.confirmDelete}
+      initialEdit={data.edit}
+      failedEdit={env.flash?.form?.tab === 'media' ? env.flash.form : null}
+      onChanged={env.onChanged}
+    />
+  )),
+  newsletter: screen(() => <NewsletterTab />),
+  social: screen(() => <SocialMediaTab />),
+  donations: screen<SelfLoadingScreenProps>(({ env }) => <DonationsTab onChanged={env.onChanged} />),
+  fundraisers: screen<FundraisersScreenProps>(({ data, env }) => <FundraisersTab initialItems={data.items} projectOptions={data.projectOptions} onChanged={env.onChanged} />),
+  glossary: screen<GlossaryScreenProps>(({ data, env }) => <GlossaryPanel initialItems={data.items} initialEdit={data.edit} initialConfirm={data.confirmDelete} flash={env.flash} onChanged={env.onChanged} />),
+  translations: screen<TranslationsScreenProps>(({ data }) => <TranslationsTab initial={data.translations} />),
+  people: screen<SelfLoadingScreenProps>(({ env }) => <PeopleTab me={env.admin} />),
+};
