@@ -249,7 +249,7 @@ for (const c of CASES) {
     page.on('request', (r) => {
       if (/\/assets\/(axe-|chunks\/a11y-axe-)/.test(r.url())) axeRequests.push(new URL(r.url()).pathname);
     });
-    const adminPage = page.waitForResponse((r) => r.request().resourceType() === 'document' && /\/admin$/.test(new URL(r.url()).pathname));
+    const adminPage = page.waitForResponse((r) => r.request().resourceType() === 'document' && /\/admin\/news$/.test(new URL(r.url()).pathname));
     await signInAdmin(page, e2e.srv.url, { lang: c.lang === 'de' ? '/de' : '', tab: 'news', query: `?edit=${article.id}` });
     // axe runs under the app's own policy: scripts from our origin only, no eval.
     const scriptSrc = /script-src ([^;]*)/.exec((await adminPage).headers()['content-security-policy'] ?? '')?.[1] ?? '';
