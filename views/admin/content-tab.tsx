@@ -34,8 +34,8 @@ type Item = { id: number } & Record<string, any>;
 
 export interface ContentTabProps {
   name: EntityName;
-  /** The list from the server (null: fetch it). */
-  initialItems: Item[] | null;
+  /** The list (the screen's loader). */
+  initialItems: Item[];
   /** The form the server opened (?new=1 or ?edit=<id>). */
   initialForm: { id: number | null; item: Item | null } | null;
   initialConfirm: number | null;
@@ -105,14 +105,6 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     }
   }
 
-  useEffect(() => {
-    if (items === null) void refresh();
-    if (name === 'news' && initialOptions === null) {
-      adminFetch<{ id: number; title: string; titleDe: string }[]>('GET', '/api/admin/projects')
-        .then((list) => setProjectOptions(list.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe }))))
-        .catch(() => undefined);
-    }
-  }, []);
 
   useEffect(() => {
     if (mode.kind !== 'closed' && hydrated) formHeading.current?.focus();

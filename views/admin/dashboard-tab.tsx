@@ -5,10 +5,9 @@
 // for assistive technology, and followed by a table of its numbers, so everything reads the same
 // without JavaScript. The range picker is a plain GET form and links: the server draws the range.
 // Below the numbers, the yearly impact report's introduction (views/admin/impact-panel.tsx).
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLang, useT } from '../app-context';
-import { adminFetch, errorText } from './api';
-import { Loading, useScreenHref } from './ui';
+import { useScreenHref } from './ui';
 import { formatAmount } from '../../models/shared/donation-rules';
 import { formatDate, formatDayMonth, formatNumber, percentFunded, type Lang } from '../../models/shared/rules';
 import type { Dashboard, DashboardArticle, DashboardView, DashboardWeek } from '../../models/site/stats';
@@ -22,19 +21,8 @@ const longDay = (ymd: string, lang: Lang) => formatDate(`${ymd}T12:00:00Z`, lang
 const weekLabel = (w: DashboardWeek, lang: Lang) => (w.from === w.to ? formatDayMonth(w.from, lang, true) : `${formatDayMonth(w.from, lang, true)} – ${formatDayMonth(w.to, lang, true)}`);
 
 /** `impact`: the yearly impact report's panel as the server rendered it; `flash`: a refused save of its form without JavaScript. */
-export function DashboardTab({ initial, impact = null, flash = null, onChanged }: { initial: DashboardView | null; impact?: ImpactPanelData | null; flash?: AdminFlash | null; onChanged?: () => void }) {
+export function DashboardTab({ initial, impact = null, flash = null, onChanged }: { initial: DashboardView; impact?: ImpactPanelData | null; flash?: AdminFlash | null; onChanged?: () => void }) {
   const t = useT();
-  const lang = useLang();
-  const [view, setView] = useState<DashboardView | null>(initial);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    // Opened from another tab in the browser: the default range's numbers.
-    if (view === null) {
-      adminFetch<DashboardView>('GET', `/api/admin/dashboard?lang=${lang}`)
-        .then(setView)
-        .catch((err) => setError(errorText(t, err)));
-    }
-  }, []);
 
   return (
     <section className="dash" aria-labelledby="dashboard-title">
@@ -43,7 +31,7 @@ export function DashboardTab({ initial, impact = null, flash = null, onChanged }
           {t('admin.dashboard.title')}
         </h2>
       </div>
-      {view === null ? <Loading error={error} /> : <DashboardBody view={view} />}
+      <DashboardBody view={initial} />
       <ImpactPanel initial={impact} flash={flash} onChanged={onChanged} />
     </section>
   );

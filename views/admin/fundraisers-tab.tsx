@@ -45,14 +45,14 @@ const focusSoon = (selector: string) => setTimeout(() => document.querySelector<
 
 type ProjectOption = { id: number; title: string; titleDe: string };
 
-export function FundraisersTab({ initialItems, projectOptions, onChanged }: { initialItems: AdminFundraiser[] | null; projectOptions: ProjectOption[] | null; onChanged?: () => void }) {
+export function FundraisersTab({ initialItems, projectOptions, onChanged }: { initialItems: AdminFundraiser[]; projectOptions: ProjectOption[]; onChanged?: () => void }) {
   const t = useT();
   const { role } = useAdmin();
   const hydrated = useHydrated();
   const canChange = roleCan(role, 'content');
   const [items, setItems] = useState<AdminFundraiser[] | null>(initialItems);
   // The projects' titles in both languages: the list names each fundraiser's project in the admin's language.
-  const [projects, setProjects] = useState<ProjectOption[]>(projectOptions ?? []);
+  const [projects, setProjects] = useState<ProjectOption[]>(projectOptions);
   const [loadError, setLoadError] = useState<string | null>(null);
   // One open form at a time: the reject question or the edit form of one fundraiser.
   const [open, setOpen] = useState<{ kind: 'reject' | 'edit'; id: number } | null>(null);
@@ -67,14 +67,6 @@ export function FundraisersTab({ initialItems, projectOptions, onChanged }: { in
       setLoadError(errorText(t, err));
     }
   }
-  useEffect(() => {
-    if (items === null) void refresh();
-    if (projectOptions === null) {
-      adminFetch<ProjectOption[]>('GET', '/api/admin/projects')
-        .then((list) => setProjects(list.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe }))))
-        .catch(() => undefined);
-    }
-  }, []);
 
   /** What a refused action says: a review someone else made meanwhile in our words, else the server's. */
   const failure = (err: unknown) => (err instanceof AdminApiError && err.code === 'fundraiser.reviewed' ? t('admin.fundraisers.alreadyReviewed') : errorText(t, err));

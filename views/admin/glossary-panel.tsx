@@ -16,8 +16,8 @@ export interface GlossaryTermView {
 }
 
 export interface GlossaryPanelProps {
-  /** The terms from the server (null: fetch them). */
-  initialItems: GlossaryTermView[] | null;
+  /** The terms (the screen's loader). */
+  initialItems: GlossaryTermView[];
   /** The term whose form the server opened (?edit=<id>). */
   initialEdit: number | null;
   /** The term whose delete confirmation the server opened (?delete=<id>, the way without JavaScript). */
@@ -126,9 +126,6 @@ export function GlossaryPanel({ initialItems, initialEdit, initialConfirm = null
       setLoadError(errorText(t, err));
     }
   }
-  useEffect(() => {
-    if (items === null) void refresh();
-  }, []);
 
   async function remove(g: GlossaryTermView) {
     if (busy) return;

@@ -9,7 +9,7 @@ import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHy
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from './media-picker';
 
 export interface MediaTabProps {
-  initialItems: MediaItem[] | null;
+  initialItems: MediaItem[];
   initialFilter: { category: string; q: string };
   initialConfirm: number | null;
   /** ?edit=<id>: the details form of that file is open (and, after a failed save, what was sent). */
@@ -122,7 +122,6 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
     setRefocus(id);
   };
   const [busy, setBusy] = useState(false);
-  const loaded = useRef(initialItems !== null);
 
   async function load(cat: string) {
     try {
@@ -134,12 +133,6 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
     }
   }
 
-  useEffect(() => {
-    if (!loaded.current) {
-      loaded.current = true;
-      void load(category);
-    }
-  }, []);
 
   async function remove(item: MediaItem) {
     setBusy(true);
