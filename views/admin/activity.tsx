@@ -13,7 +13,6 @@ const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undel
 /** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */
 const KINDS = ['projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'signins'] as const;
 
-export { actorLabel };
 
 export interface ActivityPanelProps {
   entries: ActivityLine[];

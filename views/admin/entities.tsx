@@ -7,29 +7,7 @@ import type { NewsSummary } from '../../models/content/news';
 import type { Lang, SiteInfo } from '../types';
 // Publishing: the form's publishing choice and the list rows' state.
 import { publishingRow, publishingValues, rowState, type RowState } from './publishing';
-
-export type EntityName = 'projects' | 'news' | 'team' | 'pages';
-
-export interface FieldDef {
-  name: string;
-  /** Locale key of the label under admin.fields. */
-  label: string;
-  kind: 'text' | 'textarea' | 'select' | 'image' | 'number' | 'amount' | 'date' | 'hidden' | 'publishing';
-  required?: boolean;
-  rows?: number;
-  /** Locale key of a hint under admin.hints. */
-  hint?: string;
-  options?: (ctx: FormContext) => { value: string; label: string }[];
-}
-
-export interface FormContext {
-  t: TFunction;
-  lang: Lang;
-  site: SiteInfo;
-  projectOptions: { id: number; title: string; titleDe: string }[];
-  /** Page names that already have content (a new page picks another one). */
-  usedPageNames: string[];
-}
+import type { EntityName, FieldDef, FormContext } from './fields';
 
 /** A row of the list: what the admin recognises an item by. */
 export interface ListRow {

@@ -7,7 +7,7 @@ import { toast } from '../components/toaster';
 import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from './api';
 import { useMachineDrafts } from './translate-buttons';
-import type { FieldDef } from './entities';
+import type { FieldDef } from './fields';
 import { CsrfField, Dialog, FieldAnchors, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
 
 export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';

@@ -9,7 +9,7 @@ import { useApp, useT } from '../app-context';
 import { PUBLISH_MODES, publishModeOf, publishState, toZurichLocal, type Publishing, type PublishMode, type PublishState } from '../../models/shared/publish-state';
 import { adminFetch, errorText, withLang } from './api';
 import { formatDateTime, useAdmin, useHydrated } from './ui';
-import type { EntityName, FieldDef } from './entities';
+import type { EntityName, FieldDef } from './fields';
 import type { TFunction } from '../translate';
 
 /** The form row every entity has: the publishing choice. */

@@ -9,7 +9,7 @@ import { toast } from '../components/toaster';
 import { diffText } from '../../models/shared/text-diff';
 import type { Revision, RevisionSummary } from '../../models/content/revisions';
 import { adminFetch, AdminApiError, errorText } from './api';
-import type { EntityName } from './entities';
+import type { EntityName } from './fields';
 import { ActionLink, CsrfField, useAdmin, useHydrated, useScreenHref } from './ui';
 
 type Item = { id: number } & Record<string, unknown>;

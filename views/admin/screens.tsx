@@ -22,7 +22,7 @@ import type { TrashProps } from './trash-panel';
 import type { GlossaryTermView } from './glossary-panel';
 import type { ImpactPanelData } from './impact-panel';
 import type { AdminFundraiser } from './fundraisers-tab';
-import type { EntityName } from './entities';
+import type { EntityName } from './fields';
 import { ContentTab } from './content-tab';
 import { MediaTab } from './media-tab';
 import { NewsletterTab } from './newsletter-tab';

@@ -13,7 +13,7 @@ import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from 
 import { ActionLink, CsrfField, Loading, SelectField, TextField, useAdmin, useFieldError, useHydrated, useScreenHref } from './ui';
 import { MediaPicker } from './media-picker';
 import { useMachineDrafts } from './translate-buttons';
-import type { FieldDef } from './entities';
+import type { FieldDef } from './fields';
 import type { AdminFlash } from './flash';
 
 /** The categories (models/spending.ts SPENDING_CATEGORIES; repeated: the admin bundle stays free of server models). */

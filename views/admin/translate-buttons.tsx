@@ -16,7 +16,7 @@ import { formatNumber } from '../../models/shared/rules';
 import { TRANSLATE_MAX_CHARS } from '../../models/shared/translate-limits';
 import { AdminApiError, adminFetch, errorText } from './api';
 import { Dialog, useAdmin, useHydrated } from './ui';
-import type { EntityName, FieldDef } from './entities';
+import type { EntityName, FieldDef } from './fields';
 
 type Values = Record<string, string>;
 type Lang = 'en' | 'de';

@@ -2,11 +2,11 @@
 // the "Trash (n)" link under the list (?trash=1 without JavaScript; in place with it).
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useT } from '../app-context';
-import { actorLabel } from './activity';
+import { actorLabel } from './activity-text';
 import { toast } from '../components/toaster';
 import type { TrashItem } from '../../models/content/trash';
 import { adminFetch, errorText } from './api';
-import type { EntityName } from './entities';
+import type { EntityName } from './fields';
 import { ActionLink, CsrfField, formatDateTime, useAdmin, useHydrated, useScreenHref } from './ui';
 
 export interface TrashProps {
