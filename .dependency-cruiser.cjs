@@ -86,6 +86,46 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
 
+    {
+      name: 'views-no-circular-types-included',
+      severity: 'error',
+      comment: 'No import circle in views/, not even one closed by a type: a circle of types is still two files that cannot be read apart.',
+      from: { path: '^views/' },
+      to: { path: '^views/', circular: true },
+    },
+
+    // ---- the admin's rooms (views/admin/): the frame and the route table at its top (frame.tsx,
+    // screens.tsx, activity.tsx), a folder per screen, the shared field widgets (widgets/) and the
+    // pure helpers (lib/).
+    {
+      name: 'admin-screen-not-to-another-screen',
+      severity: 'error',
+      comment: "A screen's folder imports no other screen's: what two screens share goes to widgets/ or lib/.",
+      from: { path: '^views/admin/([^/]+)/' },
+      to: { path: '^views/admin/[^/]+/', pathNot: ['^views/admin/$1/', '^views/admin/(lib|widgets)/'] },
+    },
+    {
+      name: 'admin-screen-not-to-frame',
+      severity: 'error',
+      comment: 'A screen, a widget or a helper does not import the frame or the route table above it (the frame hands a screen what it needs).',
+      from: { path: '^views/admin/[^/]+/' },
+      to: { path: '^views/admin/[^/]+\\.tsx?$' },
+    },
+    {
+      name: 'admin-widgets-not-to-screens',
+      severity: 'error',
+      comment: 'The shared widgets use the helpers and each other, never a screen.',
+      from: { path: '^views/admin/widgets/' },
+      to: { path: '^views/admin/[^/]+/', pathNot: '^views/admin/(lib|widgets)/' },
+    },
+    {
+      name: 'admin-lib-is-plain',
+      severity: 'error',
+      comment: 'The helpers in views/admin/lib/ are plain functions and types: no widget, no screen.',
+      from: { path: '^views/admin/lib/' },
+      to: { path: '^views/admin/', pathNot: '^views/admin/lib/' },
+    },
+
     // ---- controllers
     {
       name: 'controllers-not-to-db',

@@ -27,7 +27,7 @@ import { notFound } from '../../models/shared/errors';
 import { audited, type AuditInput } from '../../models/people/audit';
 import { adminDisplayName, type AdminIdentity } from '../../models/people/user';
 import { IMPACT_INTRO_MAX, impactIntro, ImpactIntroSchema, impactYears, reportYearOf, saveImpactIntro, type ImpactIntro } from '../../models/site/impact';
-import type { AdminImpactIntro, AdminImpactView } from '../../views/admin/impact-panel';
+import type { AdminImpactIntro, AdminImpactView } from '../../views/admin/dashboard/impact-panel';
 import { adminHref } from '../../models/shared/admin-rules';
 
 const adminOf = (res: Response) => res.locals.admin as AdminIdentity;

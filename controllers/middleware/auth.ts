@@ -6,7 +6,7 @@ import { normalizeEmail } from '../../models/shared/text';
 import { AppError } from '../../models/shared/errors';
 import { capabilityFor, roleCan, type AdminRole } from '../../models/shared/roles';
 import { requireCsrf } from './csrf';
-import type { AdminFlash } from '../../views/admin/flash';
+import type { AdminFlash } from '../../views/admin/lib/flash';
 import { isAdminTab } from '../../models/shared/admin-rules';
 
 export type { AdminFlash };

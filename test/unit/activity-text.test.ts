@@ -7,7 +7,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import { createI18n } from '../../views/i18n';
 import type { TFunction } from '../../views/translate';
-import { activitySentence, fieldsPhrase, formatDay, formatWhen, revisionSentence, versionName, type ActivityFacts } from '../../views/admin/activity-text';
+import { activitySentence, fieldsPhrase, formatDay, formatWhen, revisionSentence, versionName, type ActivityFacts } from '../../views/admin/lib/activity-text';
 import { detailsFromSummary } from '../../models/people/audit';
 
 const tOf = (lang: 'en' | 'de'): TFunction => {

@@ -2,7 +2,7 @@
 // language: German fields take the German alt text (the English one while there is none).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { imageMarkdown } from '../../views/admin/media-picker';
+import { imageMarkdown } from '../../views/admin/widgets/media-picker';
 
 const item = { url: '/uploads/0123456789abcdef0123456789abcdef.jpg', altText: 'Children at the new pump', altTextDe: 'Kinder an der neuen Pumpe' };
 

@@ -3,9 +3,9 @@
 // (views/admin/field-check.ts); and the autosave helpers (views/admin/unsaved.tsx).
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyListQuery, EMPTY_QUERY, fold, germanMissing, isFiltered, listQueryString, parseListQuery } from '../../views/admin/list-tools';
-import { recheckField, recheckForm } from '../../views/admin/field-check';
-import { autosaveKey, autosaveToOffer, readAutosave, sameValues, writeAutosave, AUTOSAVE_MAX_AGE_MS } from '../../views/admin/unsaved';
+import { applyListQuery, EMPTY_QUERY, fold, germanMissing, isFiltered, listQueryString, parseListQuery } from '../../views/admin/lib/list-tools';
+import { recheckField, recheckForm } from '../../views/admin/lib/field-check';
+import { autosaveKey, autosaveToOffer, readAutosave, sameValues, writeAutosave, AUTOSAVE_MAX_AGE_MS } from '../../views/admin/widgets/unsaved';
 import { describeImage } from '../../models/media/shipped-media';
 
 const now = new Date('2026-11-25T12:00:00Z');

@@ -6,8 +6,8 @@ import { useT } from '../app-context';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { AdminTab } from '../../models/shared/admin-rules';
 import type { Lang } from '../types';
-import { useHydrated, useScreenHref } from './ui';
-import { activitySentence, actorLabel, formatWhen } from './activity-text';
+import { useHydrated, useScreenHref } from './widgets/ui';
+import { activitySentence, actorLabel, formatWhen } from './lib/activity-text';
 
 const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
 /** The kinds of thing of the filter (models/audit.ts AUDIT_KINDS, which the browser bundle does not load). */

@@ -11,13 +11,13 @@ import { localizePath } from '../../models/shared/urls';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
 import type { AdminIdentity } from '../../models/people/user';
 import type { PagePayload } from '../types';
-import type { AdminFlash } from './flash';
+import type { AdminFlash } from './lib/flash';
 import type { ScreenEnv } from './screens';
-import { adminFetch, setCsrfToken, signOut } from './api';
+import { adminFetch, setCsrfToken, signOut } from './lib/api';
 import { ActivityPanel, activityQuery } from './activity';
-import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated, useScreenHref } from './ui';
+import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated, useScreenHref } from './widgets/ui';
 import { Toaster } from '../components/toaster';
-import { UnsavedProvider, useConfirmDiscard } from './unsaved';
+import { UnsavedProvider, useConfirmDiscard } from './widgets/unsaved';
 import { roleCan, tabAllowed } from '../../models/shared/roles';
 
 /** The frame's data (controllers/admin/screens/frame.ts). */

@@ -5,10 +5,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
-import { AdminHeader, SkipLink, useHydrated } from '../admin/ui';
+import { AdminHeader, SkipLink, useHydrated } from '../admin/widgets/ui';
 import type { ErrorCode } from '../../models/shared/error-codes';
 import type { AdminRole } from '../../models/shared/roles';
-import { isCancelled, makePasskey, passkeysSupported, postJson, usePasskey } from '../admin/passkey-client';
+import { isCancelled, makePasskey, passkeysSupported, postJson, usePasskey } from '../admin/lib/passkey-client';
 
 export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
 

@@ -5,8 +5,8 @@
 import type { Request, Response } from 'express';
 import type { Deps } from '../../context';
 import type { ContentScreenProps } from '../../../views/admin/screens';
-import type { EntityName } from '../../../views/admin/fields';
-import { isListEntity, parseListQuery } from '../../../views/admin/list-tools';
+import type { EntityName } from '../../../views/admin/lib/fields';
+import { isListEntity, parseListQuery } from '../../../views/admin/lib/list-tools';
 import { listProjects } from '../../../models/content/project';
 import { findNewsById, listNews, toSummary } from '../../../models/content/news';
 import { listTeam } from '../../../models/content/team';

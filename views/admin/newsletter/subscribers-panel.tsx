@@ -1,0 +1,353 @@
+// The newsletter's subscribers, part of the Newsletter tab (Swiss FADP / EU GDPR): counts, a
+// filtered table, one person's consent record and history, erasure on request after a
+// confirmation, and a CSV export. With Mailchimp the audience lives there: the panel says so and
+// lists only addresses this site collected itself (before Mailchimp was set up), if any.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLang, useT } from '../../app-context';
+import { toast } from '../../components/toaster';
+import { adminFetch, AdminApiError, errorText, withLang } from '../lib/api';
+import { Dialog, formatDateTime, Spinner } from '../widgets/ui';
+import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../../models/newsletter/subscriber';
+
+const API = '/api/admin/newsletter/subscribers';
+const STATUSES: SubscriberStatus[] = ['subscribed', 'pending', 'unsubscribed'];
+const BADGE: Record<SubscriberStatus, string> = { subscribed: 'badge-completed', pending: 'badge-neutral', unsubscribed: 'subs-badge-left' };
+/** Labels for the values the site itself writes; anything else is shown as stored. */
+const KNOWN_EVENTS = ['requested', 'confirmed', 'unsubscribed'];
+const KNOWN_METHODS = ['double-opt-in', 'confirmation-link', 'unsubscribe-link', 'one-click-header'];
+const KNOWN_FORMS = ['footer'];
+
+interface ListResponse {
+  provider: 'local' | 'mailchimp';
+  counts: SubscriberCounts;
+  limit: number;
+  truncated: boolean;
+  subscribers: SubscriberRecord[];
+}
+
+interface Details {
+  subscriber: SubscriberRecord & { consentText: string | null };
+  events: ConsentEvent[];
+}
+
+
+function query(status: string, q: string): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (q.trim()) params.set('q', q.trim());
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
+  const t = useT();
+  const lang = useLang();
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [status, setStatus] = useState('');
+  const [q, setQ] = useState('');
+  const [data, setData] = useState<ListResponse | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [open, setOpen] = useState<{ row: SubscriberRecord; mode: 'details' | 'confirm' } | null>(null);
+  const [details, setDetails] = useState<Details | null>(null);
+  const [detailsError, setDetailsError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const seq = useRef(0);
+
+  // The list follows the filter (typing waits a moment); an older answer never replaces a newer one.
+  useEffect(() => {
+    const mine = ++seq.current;
+    const timer = setTimeout(() => {
+      adminFetch<ListResponse>('GET', `${API}${query(status, q)}`)
+        .then((d) => {
+          if (mine !== seq.current) return;
+          setData(d);
+          setLoadError(null);
+        })
+        .catch((err: unknown) => mine === seq.current && setLoadError(errorText(t, err)));
+    }, q ? 250 : 0);
+    return () => clearTimeout(timer);
+  }, [status, q, reload]);
+
+  // The details dialog loads the consent history of the person it shows.
+  const openId = open?.mode === 'details' ? open.row.id : null;
+  useEffect(() => {
+    if (openId === null) return;
+    setDetails(null);
+    setDetailsError(null);
+    let cancelled = false;
+    adminFetch<Details>('GET', `${API}/${openId}`)
+      .then((d) => !cancelled && setDetails(d))
+      .catch((err: unknown) => !cancelled && setDetailsError(errorText(t, err)));
+    return () => {
+      cancelled = true;
+    };
+  }, [openId]);
+
+  // The confirmation step starts on "Cancel": an irreversible action needs a deliberate choice.
+  useEffect(() => {
+    if (open?.mode === 'confirm') cancelRef.current?.focus();
+  }, [open?.mode, open?.row.id]);
+
+  const erase = async (row: SubscriberRecord) => {
+    setBusy(true);
+    try {
+      await adminFetch('DELETE', `${API}/${row.id}`);
+      toast({ title: t('admin.subscribers.erased'), description: t('admin.subscribers.erasedText'), variant: 'success' });
+      setOpen(null);
+      setReload((n) => n + 1);
+      onChanged?.();
+      // The row (and the button that opened the dialog) is gone: continue at the panel's heading.
+      requestAnimationFrame(() => headingRef.current?.focus());
+    } catch (err) {
+      toast({ title: t('admin.subscribers.eraseFailed'), description: errorText(t, err), variant: 'destructive' });
+      if (err instanceof AdminApiError && err.code === 'not_found') {
+        setOpen(null);
+        setReload((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, lang) : '—');
+  const statusLabel = (s: string) => t(`admin.subscribers.statuses.${s}`, { defaultValue: s });
+  const languageLabel = (l: string) => t(`admin.subscribers.languages.${l === 'de' ? 'de' : 'en'}`);
+  const label = (group: string, known: string[], value: string | null) => (!value ? '—' : known.includes(value) ? t(`admin.subscribers.${group}.${value}`) : value);
+
+  const counts = data?.counts;
+  const mailchimp = data?.provider === 'mailchimp';
+  const hasRows = Boolean(counts && counts.total > 0);
+  const filtering = Boolean(status || q.trim());
+  const captionId = `${uid}-caption`;
+
+  return (
+    <section className="subs" aria-labelledby={`${uid}-title`}>
+      <h3 id={`${uid}-title`} ref={headingRef} tabIndex={-1}>
+        {t('admin.subscribers.title')}
+      </h3>
+      {mailchimp ? (
+        <div className="subs-note">
+          <p>{t('admin.subscribers.mailchimpNote')}</p>
+          {hasRows && <p>{t('admin.subscribers.mailchimpLocal', { count: counts!.total })}</p>}
+        </div>
+      ) : (
+        <p className="muted">{t('admin.subscribers.intro')}</p>
+      )}
+
+      {!data ? (
+        loadError ? (
+          <div className="nl-error" role="alert">
+            <p>{t('admin.subscribers.loadFailed', { message: loadError })}</p>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setReload((n) => n + 1)}>
+              {t('admin.subscribers.retry')}
+            </button>
+          </div>
+        ) : (
+          <Spinner label={t('common.loading')} />
+        )
+      ) : mailchimp && !hasRows ? null : (
+        <>
+          {!hasRows ? (
+            <div className="admin-empty">
+              <p className="admin-empty-title">{t('admin.subscribers.empty')}</p>
+              <p>{t('admin.subscribers.emptyHint')}</p>
+            </div>
+          ) : (
+            <>
+              <ul className="subs-counts" aria-label={t('admin.subscribers.countsLabel')}>
+                {STATUSES.map((s) => (
+                  <li key={s}>
+                    <strong>{counts![s]}</strong> {t(`admin.subscribers.counts.${s}`)}
+                  </li>
+                ))}
+                <li>
+                  <strong>{counts!.byLanguage.en}</strong> {t('admin.subscribers.counts.en')}
+                </li>
+                <li>
+                  <strong>{counts!.byLanguage.de}</strong> {t('admin.subscribers.counts.de')}
+                </li>
+              </ul>
+              <form className="subs-filters" role="search" aria-label={t('admin.subscribers.filterLabel')} onSubmit={(e) => e.preventDefault()}>
+                <div className="admin-field">
+                  <label htmlFor={`${uid}-status`}>{t('admin.subscribers.status')}</label>
+                  <select id={`${uid}-status`} value={status} onChange={(e) => setStatus(e.target.value)}>
+                    <option value="">{t('admin.subscribers.allStatuses')}</option>
+                    {STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {statusLabel(s)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="admin-field subs-search">
+                  <label htmlFor={`${uid}-q`}>{t('admin.subscribers.search')}</label>
+                  <input id={`${uid}-q`} type="search" value={q} maxLength={254} autoComplete="off" spellCheck={false} onChange={(e) => setQ(e.target.value)} />
+                </div>
+                <div className="subs-export">
+                  <a className="btn btn-outline btn-small" href={withLang(`${API}.csv${query(status, q)}`, lang)} download aria-describedby={`${uid}-export-hint`}>
+                    {t('admin.subscribers.export')}
+                  </a>
+                  <p id={`${uid}-export-hint`} className="admin-hint">
+                    {t('admin.subscribers.exportHint')}
+                  </p>
+                </div>
+              </form>
+
+              <p className="sr-only" role="status" aria-live="polite">
+                {t('admin.subscribers.shown', { count: data.subscribers.length })}
+              </p>
+              {data.truncated && <p className="subs-truncated">{t('admin.subscribers.truncated', { limit: data.limit })}</p>}
+
+              {data.subscribers.length === 0 ? (
+                <div className="admin-empty">
+                  <p className="admin-empty-title">{t('admin.subscribers.noMatch')}</p>
+                  <p>{t('admin.subscribers.noMatchHint')}</p>
+                </div>
+              ) : (
+                // Scrolls sideways on its own on a narrow screen; keyboard users can scroll it too.
+                <div className="subs-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+                  <table className="subs-table">
+                    <caption id={captionId}>
+                      {t('admin.subscribers.caption')}
+                      {filtering ? ` (${t('admin.subscribers.shown', { count: data.subscribers.length })})` : ''}
+                    </caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('admin.subscribers.columns.email')}</th>
+                        <th scope="col">{t('admin.subscribers.columns.status')}</th>
+                        <th scope="col">{t('admin.subscribers.columns.language')}</th>
+                        <th scope="col">{t('admin.subscribers.columns.consentAt')}</th>
+                        <th scope="col">
+                          <span className="sr-only">{t('admin.subscribers.columns.actions')}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.subscribers.map((s) => (
+                        <tr key={s.id}>
+                          <th scope="row">
+                            <span className="subs-email">{s.email}</span>
+                          </th>
+                          <td>
+                            <span className={`badge ${BADGE[s.status]}`}>{statusLabel(s.status)}</span>
+                          </td>
+                          <td>{languageLabel(s.language)}</td>
+                          <td className="subs-date">{s.consentAt ? <time dateTime={s.consentAt}>{date(s.consentAt)}</time> : '—'}</td>
+                          <td>
+                            <div className="subs-actions">
+                              <button type="button" className="btn btn-outline btn-small" aria-label={t('admin.subscribers.detailsLabel', { email: s.email })} onClick={() => setOpen({ row: s, mode: 'details' })}>
+                                {t('admin.subscribers.details')}
+                              </button>
+                              <button type="button" className="btn btn-outline btn-danger-outline btn-small" aria-label={t('admin.subscribers.eraseLabel', { email: s.email })} onClick={() => setOpen({ row: s, mode: 'confirm' })}>
+                                {t('admin.subscribers.erase')}
+                              </button>
+                            </div>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </>
+          )}
+        </>
+      )}
+
+      <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.mode === 'confirm' ? t('admin.subscribers.confirmTitle') : (open?.row.email ?? '')} wide={open?.mode === 'details'}>
+        {open?.mode === 'confirm' ? (
+          <div className="subs-confirm" role="group" aria-labelledby={`${uid}-confirm-text`}>
+            <p id={`${uid}-confirm-text`} className="admin-confirm-text">
+              {t('admin.subscribers.confirmText', { email: open.row.email })}
+            </p>
+            <p className="admin-hint">{t('admin.subscribers.confirmHint')}</p>
+            <div className="subs-dialog-actions">
+              <button type="button" className="btn btn-danger" onClick={() => void erase(open.row)} disabled={busy}>
+                {busy ? t('admin.subscribers.erasing') : t('admin.subscribers.confirmYes')}
+              </button>
+              <button type="button" className="btn btn-outline" ref={cancelRef} onClick={() => setOpen(null)} disabled={busy}>
+                {t('admin.subscribers.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : open ? (
+          <div className="subs-details">
+            {detailsError ? (
+              <p className="admin-error" role="alert">
+                {t('admin.subscribers.detailsFailed', { message: detailsError })}
+              </p>
+            ) : !details ? (
+              <Spinner label={t('common.loading')} />
+            ) : (
+              <>
+                <h3>{t('admin.subscribers.record')}</h3>
+                <dl className="media-details">
+                  <dt>{t('admin.subscribers.columns.status')}</dt>
+                  <dd>
+                    <span className={`badge ${BADGE[details.subscriber.status]}`}>{statusLabel(details.subscriber.status)}</span>
+                  </dd>
+                  <dt>{t('admin.subscribers.columns.language')}</dt>
+                  <dd>{languageLabel(details.subscriber.language)}</dd>
+                  <dt>{t('admin.subscribers.fields.consentAt')}</dt>
+                  <dd>{date(details.subscriber.consentAt)}</dd>
+                  <dt>{t('admin.subscribers.fields.source')}</dt>
+                  <dd>{label('methods', KNOWN_METHODS, details.subscriber.consentSource)}</dd>
+                  <dt>{t('admin.subscribers.fields.form')}</dt>
+                  <dd>{label('forms', KNOWN_FORMS, details.subscriber.consentForm)}</dd>
+                  <dt>{t('admin.subscribers.fields.confirmedAt')}</dt>
+                  <dd>{date(details.subscriber.confirmedAt)}</dd>
+                  <dt>{t('admin.subscribers.fields.unsubscribedAt')}</dt>
+                  <dd>{date(details.subscriber.unsubscribedAt)}</dd>
+                  <dt>{t('admin.subscribers.fields.createdAt')}</dt>
+                  <dd>{date(details.subscriber.createdAt)}</dd>
+                </dl>
+                {details.subscriber.consentText && (
+                  <figure className="subs-wording">
+                    <figcaption>{t('admin.subscribers.fields.consentText')}</figcaption>
+                    <blockquote>{details.subscriber.consentText}</blockquote>
+                  </figure>
+                )}
+
+                <h3>{t('admin.subscribers.history')}</h3>
+                {details.events.length === 0 ? (
+                  <p className="muted">{t('admin.subscribers.noHistory')}</p>
+                ) : (
+                  <ol className="subs-history">
+                    {details.events.map((e, i) => (
+                      <li key={i}>
+                        <p className="subs-event">
+                          <time dateTime={e.createdAt}>{date(e.createdAt)}</time> <strong>{label('events', KNOWN_EVENTS, e.event)}</strong>
+                        </p>
+                        <p className="subs-event-meta">
+                          {t('admin.subscribers.eventMeta', {
+                            method: label('methods', KNOWN_METHODS, e.method),
+                            form: label('forms', KNOWN_FORMS, e.form),
+                            language: languageLabel(e.language),
+                          })}
+                        </p>
+                        {e.consentText && e.consentText !== details.subscriber.consentText && <blockquote className="subs-event-text">{e.consentText}</blockquote>}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </>
+            )}
+            <div className="subs-dialog-actions">
+              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => setOpen({ row: open.row, mode: 'confirm' })}>
+                {t('admin.subscribers.erase')}
+              </button>
+              <button type="button" className="btn btn-outline" onClick={() => setOpen(null)}>
+                {t('common.close')}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}
+
+export default SubscribersPanel;
