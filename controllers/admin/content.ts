@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound } from '../../models/shared/errors';
 import { publishFieldsOf } from '../../models/shared/publish-state';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
-import { listLedger } from '../../models/giving/ledger';
+import { listLedger } from '../../models/content/ledger';
 import { centsToDecimal } from '../../models/shared/rules';
 import { findProjectById } from '../../models/content/project';
 import type { AdminIdentity } from '../../models/people/user';

@@ -1,7 +1,7 @@
 // Newsletter subscribers kept in our own database (used when Mailchimp is not configured):
 // double opt-in with a one-time confirmation token (only its hash is stored), a one-click
 // unsubscribe token, and a consent record for every step.
-import { SourceSchema } from '../site/visits';
+import { SourceSchema } from '../shared/source-schema';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';

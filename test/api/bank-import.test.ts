@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { Knex } from 'knex';
 import type { AppHandle } from '../../app';
 import { testApp, twoInstances } from '../helpers';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { RECEIPT_TASK } from '../../models/giving/names';
 import { isScorReference, scorReference, formatReference } from '../../models/shared/qr-bill-rules';
 import { parseReference, projectReference } from '../../models/giving/bank-reference';

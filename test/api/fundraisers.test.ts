@@ -12,7 +12,7 @@ import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp, twoInstances } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { outboxFor } from '../../models/providers/mail';
 import { swissToday } from '../../models/shared/dates';
 import { fundraiserReference, parseReference } from '../../models/giving/bank-reference';

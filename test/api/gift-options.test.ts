@@ -10,7 +10,7 @@ import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { coveredFeeCents, DEFAULT_FEE_TABLE, parseFeeRates } from '../../models/shared/fees';
 import { giftOptionsOf } from '../../models/giving/checkout';
 import { erasePersonalData } from '../../models/people/personal-data';
