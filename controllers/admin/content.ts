@@ -20,7 +20,7 @@ import { adminErrorKey, fieldTextKey } from '../../models/shared/error-codes';
 import { tFor } from '../../models/shared/text';
 import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content/content-edits';
 // Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
-import { barriersOf, checkValues } from '../../models/content/a11y-rules';
+import { barriersOf, checkValues } from '../../models/media/a11y-rules';
 
 export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };
 

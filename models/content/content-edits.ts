@@ -18,7 +18,7 @@ import { createPageContent, deletePageContent, findPageContentById, listPageCont
 import { schedulePublication } from './publish-schedule';
 import { findRevision, recordRevision, restorableInput, type RevisionAction, type RevisionSource } from './revisions';
 import { restoreFromTrash, TRASH_KINDS } from './trash';
-import { recordTranslationSources } from '../translation/translation-status';
+import { recordTranslationSources } from './translation-sources';
 import type { AdminIdentity } from '../people/user';
 import type { JobQueue } from '../providers/jobs';
 import type { Lang } from '../shared/rules';
