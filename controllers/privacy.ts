@@ -18,8 +18,8 @@ import { escapeHtml as esc, normalizeEmail, tFor } from '../models/shared/text';
 import { localizePath, localUrl } from '../models/shared/urls';
 import type { Lang } from '../models/shared/rules';
 import type { MonthlyPayments } from '../models/providers/payments-monthly';
-import { BY_LINK, createPrivacyLink, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, type PrivacyActor, type PrivacyKind } from '../models/people/privacy-requests';
-import type { PersonalData } from '../models/people/personal-data';
+import { BY_LINK, createPrivacyLink, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, type PrivacyActor, type PrivacyKind } from '../models/privacy/privacy-requests';
+import type { PersonalData } from '../models/privacy/personal-data';
 
 /** Requests one client may make per window (every instance counts together). */
 export const PRIVACY_REQUESTS_LIMIT = 5;

@@ -18,7 +18,7 @@ import { donorYearSummary } from '../../models/giving/certificate';
 import { receiptFor } from '../../models/giving/receipt';
 import { parseCamt } from '../../models/giving/camt';
 import { createDonorToken } from '../../models/giving/donor';
-import { erasePersonalData } from '../../models/people/personal-data';
+import { erasePersonalData } from '../../models/privacy/personal-data';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ENV = { ADMIN_KEYS: `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>` };

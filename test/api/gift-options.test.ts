@@ -13,7 +13,7 @@ import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { checkLedger } from '../../models/content/ledger';
 import { coveredFeeCents, DEFAULT_FEE_TABLE, parseFeeRates } from '../../models/shared/fees';
 import { giftOptionsOf } from '../../models/giving/checkout';
-import { erasePersonalData } from '../../models/people/personal-data';
+import { erasePersonalData } from '../../models/privacy/personal-data';
 import { ConfigError, loadConfig } from '../../config';
 import { sendTributeCard, swissMorning, TRIBUTE_CARD_TASK } from '../../models/giving/tribute';
 import { tributeCardMail } from '../../views/mails/tribute-card';

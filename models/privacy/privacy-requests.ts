@@ -4,8 +4,8 @@
 // see or erase what the site holds about it. Each request, access and erasure is in the audit log
 // under the address's pseudonym (never the address: an erased person stays erased there too).
 import type { Knex } from 'knex';
-import { oneTimeTokens } from './login-token';
-import { recordAudit } from './audit';
+import { oneTimeTokens } from '../people/login-token';
+import { recordAudit } from '../people/audit';
 import { erasePersonalData, personalDataOf, pseudonymOf, type ErasureResult, type PersonalData } from './personal-data';
 import { RUNNING_SUBSCRIPTION } from '../giving/names';
 import type { MonthlyPayments } from '../providers/payments-monthly';
