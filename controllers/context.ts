@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Assets, Lang, PageResult } from '../views/types';
 import type { MailProvider } from '../models/providers/mail';
-import type { MailingProvider } from '../models/providers/mailing';
+import type { MailingProvider } from '../models/newsletter/mailing';
 import type { AssistantProvider } from '../models/providers/assistant';
 import type { PaymentsProvider } from '../models/providers/payments';
 import type { JobQueue } from '../models/providers/jobs';

@@ -5,13 +5,12 @@ import { SourceSchema } from '../shared/source-schema';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { Lang } from '../shared/rules';
+import type { Lang, SubscribeStatus } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { normalizeEmail } from '../shared/text';
 import { csvDateTime, csvLabel, toCsv } from '../shared/csv';
 import type { TFunction } from 'i18next';
 
-export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
 /** The request body of POST /api/newsletter/subscribe. */

@@ -9,7 +9,7 @@ import { recordAudit } from '../people/audit';
 import { erasePersonalData, personalDataOf, pseudonymOf, type ErasureResult, type PersonalData } from './personal-data';
 import { RUNNING_SUBSCRIPTION } from '../giving/names';
 import type { MonthlyPayments } from '../providers/payments-monthly';
-import type { MailingProvider } from '../providers/mailing';
+import type { MailingProvider } from '../newsletter/mailing';
 import type { Lang } from '../shared/rules';
 
 export type PrivacyKind = 'access' | 'erasure';
