@@ -130,3 +130,30 @@ export interface FundraiserTeamFacts {
   adminUrl: string;
 }
 export type RenderFundraiserTeamMail = (props: FundraiserTeamFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** A mail whose point is one one-time link (views/mails/link-mails.ts): plain text. */
+export interface LinkMailFacts {
+  lang: Lang;
+  /** The charity's name. */
+  org: string;
+  url: string;
+  /** How long the link works, in minutes. */
+  minutes: number;
+}
+export type RenderLinkMail = (props: LinkMailFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+/** A person's access or erasure link. */
+export type RenderPrivacyLinkMail = (props: LinkMailFacts & { kind: 'access' | 'erasure'; t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** An invitation into the admin, in the invited person's language (views/mails/link-mails.ts): plain text. */
+export interface InvitationFacts {
+  lang: Lang;
+  org: string;
+  url: string;
+  /** The invited person and the admin who invites. */
+  name: string;
+  from: string;
+  role: string;
+  /** How long the invitation works, in days. */
+  days: number;
+}
+export type RenderInvitationMail = (props: InvitationFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
