@@ -65,7 +65,7 @@ const publicPath = (slug: string, lang: Lang) => localizePath(`/fundraisers/${sl
 const mailDeps = (deps: Deps) => ({ db: deps.db, mail: deps.mail, i18n: deps.i18n, site: deps.config.site, log: deps.log, renderOwnerMail: fundraiserOwnerMail, renderTeamMail: fundraiserTeamMail });
 
 /** A new fundraiser from the API or the form. */
-function start(deps: Deps, body: unknown): Promise<Fundraiser> {
+async function start(deps: Deps, body: unknown): Promise<Fundraiser> {
   return startFundraiser(mailDeps(deps), parseInput(FundraiserInputSchema, body ?? {}));
 }
 
