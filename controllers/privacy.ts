@@ -18,7 +18,7 @@ import { escapeHtml as esc, normalizeEmail, tFor } from '../models/shared/text';
 import { localizePath } from '../models/shared/urls';
 import type { Lang } from '../models/shared/rules';
 import type { MonthlyPayments } from '../models/providers/payments-monthly';
-import { BY_LINK, requestPrivacyLink, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, type PrivacyActor, type PrivacyKind } from '../models/privacy/privacy-requests';
+import { BY_LINK, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, requestPrivacyLink, type PrivacyActor } from '../models/privacy/privacy-requests';
 import type { PersonalData } from '../models/privacy/personal-data';
 import { privacyLinkMail } from '../views/mails/link-mails';
 
