@@ -10,10 +10,39 @@
 // Type-only imports (`import type`) are erased when the code is compiled: they count for the
 // arrows out of models and db, but a view may take the type of the record it shows from the model
 // that makes it, and an import circle closed only by a type is no circle at run time.
+//
+// The domains of models/ stand in one order, bottom to top (DOMAIN_ORDER below); a domain imports
+// only the domains below it, never one above, so no two domains import each other:
+//
+//   shared       the rules, types and helpers every domain and the browser share
+//   providers    the outside world (Stripe, Mailchimp, OpenAI, SMTP, storage, jobs): no domain logic
+//   people       users, sign-in tokens, the audit log (every domain audits its changes)
+//   content      projects (with their ledger), news, team, pages, revisions, translation tracking
+//   media        the library: uploads, alt texts, the content's accessibility checks
+//   translation  the translation report, the glossary
+//   giving       checkout, donations, donors, receipts, fundraisers, spending (reads projects)
+//   newsletter   subscribers, campaigns, sends, the mailing list (reads news and projects)
+//   site         settings, visits, stats, the impact report (reads giving and content)
+//   privacy      a person's data: access, erasure, retention (reads and erases every domain's)
+//
+// Type-only imports count for this order too: a type another domain needs lives in the domain
+// that makes it, below the one that reads it, or in models/shared.
 
 
 /** The app's own code outside models/ (node_modules resolve elsewhere: the folder is shared). */
 const APP_CODE = ['^app\\.ts$', '^config\\.ts$', '^controllers/', '^views/', '^scripts/', '^test/', '^locales/'];
+
+/** The domains of models/, bottom to top: each may import those before it, none after it. */
+const DOMAIN_ORDER = ['shared', 'providers', 'people', 'content', 'media', 'translation', 'giving', 'newsletter', 'site', 'privacy'];
+
+/** One rule per domain: nothing from a domain above it (not even a type). */
+const domainOrderRules = DOMAIN_ORDER.slice(0, -1).map((domain, i) => ({
+  name: `domain-order-${domain}`,
+  severity: 'error',
+  comment: `models/${domain} imports only the domains below it (${DOMAIN_ORDER.slice(0, i).join(', ') || 'none'}), never ${DOMAIN_ORDER.slice(i + 1).join(', ')}; type-only imports too.`,
+  from: { path: `^models/${domain}/` },
+  to: { path: `^models/(${DOMAIN_ORDER.slice(i + 1).join('|')})/` },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -31,6 +60,14 @@ module.exports = {
     },
 
     // ---- models
+    ...domainOrderRules,
+    {
+      name: 'domain-in-the-order',
+      severity: 'error',
+      comment: `Every folder of models/ is a domain of DOMAIN_ORDER (${DOMAIN_ORDER.join(', ')}): a new one takes its place in the order first.`,
+      from: { path: '^models/', pathNot: `^models/(${DOMAIN_ORDER.join('|')})/` },
+      to: {},
+    },
     {
       name: 'models-not-to-views-or-controllers',
       severity: 'error',

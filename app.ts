@@ -14,7 +14,7 @@ import { seedGlossary } from './models/translation/glossary';
 import { sessionSecret } from './models/site/settings';
 import { createMailProvider } from './models/providers/mail';
 import { createJobQueue } from './models/providers/jobs';
-import { createMailingProvider as createMailing, type MailingOptions } from './models/providers/mailing';
+import { createMailingProvider as createMailing, type MailingOptions } from './models/newsletter/mailing';
 import { createAssistant } from './models/providers/assistant';
 import { createPaymentsProvider } from './models/providers/payments';
 import { createMonthlyPayments } from './models/providers/payments-monthly';

@@ -189,7 +189,7 @@ const EnvSchema = z.object({
   // "Name | CC | dpf" / "| scc" (CC: the country where the data is kept, ISO 3166 like CH or US).
   SMTP_PROVIDER: provider,
   S3_PROVIDER: provider,
-  // Keep no more than needed: the daily retention job (models/site/retention.ts) and the privacy notice.
+  // Keep no more than needed: the daily retention job (models/privacy/retention.ts) and the privacy notice.
   RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_IP_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   // Covering the fees on the checkout: "card 2.9% + 0.30; twint chf 1.3% + 0.25" (models/shared/fees.ts);

@@ -6,13 +6,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Assets, Lang, PageResult } from '../views/types';
 import type { MailProvider } from '../models/providers/mail';
-import type { MailingProvider } from '../models/providers/mailing';
+import type { MailingProvider } from '../models/newsletter/mailing';
 import type { AssistantProvider } from '../models/providers/assistant';
 import type { PaymentsProvider } from '../models/providers/payments';
 import type { JobQueue } from '../models/providers/jobs';
 import type { PageCache } from './middleware/caching';
 import type { FileStorage } from '../models/providers/storage';
 import { badRequest } from '../models/shared/errors';
+import type { LinkMailDeps } from '../models/people/link-mails';
 
 /** What every controller gets from app.ts: opened once, passed down explicitly. */
 export interface Deps {
@@ -37,6 +38,11 @@ export interface Deps {
   storage: FileStorage;
   /** Page views, counted without a cookie or a stored address (models/site/visits.ts). */
   visits: VisitCounter;
+}
+
+/** What a use case that mails a one-time link needs, with the view that renders the mail. */
+export function linkMailDeps<R>(deps: Deps, render: R): LinkMailDeps & { render: R } {
+  return { db: deps.db, mail: deps.mail, i18n: deps.i18n, org: deps.config.site.name, publicUrl: deps.config.publicUrl, render };
 }
 
 /** A page's controller: the props of its page component (the type the page exports) and its head data. */

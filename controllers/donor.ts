@@ -10,7 +10,7 @@
 //   donor's gift is a 404. A change at Stripe is written locally only after Stripe confirmed it.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { langOf, type Deps, type PageLoader } from './context';
+import { langOf, linkMailDeps, type Deps, type PageLoader } from './context';
 import { sendPage } from './render';
 import DonorManagePage from '../views/pages/donor-manage-page';
 import { metaFromLocale } from './seo';
@@ -22,11 +22,12 @@ import { normalizeEmail, tFor } from '../models/shared/text';
 import { localizePath, localUrl } from '../models/shared/urls';
 import type { Lang } from '../models/shared/rules';
 import { CERTIFICATE_REQUEST_TASK } from '../models/giving/names';
+import { mailDonorLinkIfGiven } from '../models/giving/donor-link';
+import { donorLinkMail } from '../views/mails/link-mails';
 import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/shared/donation-rules';
 import {
   checkDonorToken,
   consumeDonorToken,
-  createDonorToken,
   donorCsrfToken,
   donorYears,
   DONOR_GIFT_YEARS,
@@ -34,7 +35,6 @@ import {
   DONOR_TOKEN_TTL_MS,
   changeMonthlyGift,
   findOwnSubscription,
-  hasGiven,
   isDonorCsrfToken,
   isManageable,
   listDonorGifts,
@@ -87,21 +87,8 @@ function requestLink(deps: Deps, body: unknown, fallback: Lang): { outcome: Link
   if (!z.email().safeParse(email).success) return { outcome: { kind: 'bad-input', error: 'emailInvalid' }, lang, email };
   // The mail goes out in the background, so the response time does not tell whether the address
   // has given either.
-  void mailLinkIfDonor(deps, normalizeEmail(email), lang).catch((err: unknown) => deps.log.error({ err }, 'donor link not sent'));
+  void mailDonorLinkIfGiven(linkMailDeps(deps, donorLinkMail), normalizeEmail(email), lang).catch((err: unknown) => deps.log.error({ err }, 'donor link not sent'));
   return { outcome: { kind: 'sent' }, lang, email };
-}
-
-async function mailLinkIfDonor(deps: Deps, email: string, lang: Lang): Promise<void> {
-  if (!(await hasGiven(deps.db, email))) return;
-  const token = await createDonorToken(deps.db, email, lang);
-  const t = tFor(deps.i18n, lang);
-  const site = deps.config.site.name;
-  await deps.mail.send({
-    to: email,
-    subject: t('donorMail.link.subject', { site }),
-    text: t('donorMail.link.text', { site, url: localUrl(deps.config.publicUrl, PAGE_PATH, lang, { token }), minutes: String(DONOR_TOKEN_TTL_MS / 60000) }),
-    oneTimeLink: true,
-  });
 }
 
 /** Link requests per client, shared by the API and the form (one limiter, one count). */

@@ -8,6 +8,7 @@
 //   PUT  /api/admin/fundraisers/:id                edit the words, photo, goal or end date
 //   POST /api/admin/fundraisers/:id/approve        public from now on; the owner is mailed
 //   POST /api/admin/fundraisers/:id/reject         { reason }: the owner is mailed the reason
+// The actions themselves, with their audit entries and mails, are models/giving/fundraiser-actions.ts.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { langOf, type Deps, type PageLoader } from './context';
 import { errorBody, parseId, parseInput } from './middleware/errors';
@@ -16,20 +17,16 @@ import { sendPage } from './render';
 import { isSameOrigin } from './link-pages';
 import { AppError, notFound } from '../models/shared/errors';
 import { tFor } from '../models/shared/text';
-import { absoluteUrl, localUrl, localizePath } from '../models/shared/urls';
+import { localizePath } from '../models/shared/urls';
 import { localized, truncate, type Lang } from '../models/shared/rules';
 import { formatAmount, SUGGESTED_CURRENCY } from '../models/shared/donation-rules';
 import { formatReference } from '../models/shared/qr-bill-rules';
 import { swissToday } from '../models/shared/dates';
 import { findLiveProjectById, listLiveProjects } from '../models/content/project';
 import { libraryAlt } from '../models/media/library-alts';
-import { audited, recordAudit } from '../models/people/audit';
 import type { AdminIdentity } from './middleware/auth';
 import { fundraiserReference } from '../models/giving/bank-reference';
 import {
-  approveFundraiser,
-  createFundraiser,
-  editFundraiser,
   findFundraiserBySlug,
   FundraiserEditSchema,
   FundraiserInputSchema,
@@ -42,14 +39,14 @@ import {
   listUpdates,
   OwnerStorySchema,
   OwnerUpdateSchema,
-  ownerEdit,
   ownerGifts,
   postUpdate,
   publicFundraiser,
   ReasonSchema,
-  rejectFundraiser,
   type Fundraiser,
 } from '../models/giving/fundraiser';
+import { approveFundraiserAsAdmin, editFundraiserAsAdmin, editStoryAsOwner, rejectFundraiserAsAdmin, startFundraiser } from '../models/giving/fundraiser-actions';
+import { fundraiserOwnerMail, fundraiserTeamMail } from '../views/mails/fundraiser';
 import FundraiserNewPage, { type FundraiserFormValues, type FundraiserNewProps } from '../views/pages/fundraiser-new-page';
 import FundraiserManagePage, { type FundraiserManageProps } from '../views/pages/fundraiser-manage-page';
 import type { FundraiserPageProps } from '../views/pages/fundraiser-page';
@@ -64,46 +61,12 @@ const MANAGE_PATH = '/fundraisers/manage';
 const bodyLang = (req: Request): Lang => ((req.body as { language?: unknown } | undefined)?.language === 'de' ? 'de' : req.originalUrl.startsWith('/de/') ? 'de' : 'en');
 const publicPath = (slug: string, lang: Lang) => localizePath(`/fundraisers/${slug}`, lang);
 
-// ---- Mails (plain text, in the owner's language)
+/** The use cases' dependencies, with the views of the mails they send. */
+const mailDeps = (deps: Deps) => ({ db: deps.db, mail: deps.mail, i18n: deps.i18n, site: deps.config.site, log: deps.log, renderOwnerMail: fundraiserOwnerMail, renderTeamMail: fundraiserTeamMail });
 
-async function mailOwner(deps: Deps, f: Fundraiser, kind: 'submitted' | 'approved' | 'rejected', token?: string): Promise<void> {
-  if (!f.ownerEmail) return;
-  const t = tFor(deps.i18n, f.lang);
-  const site = deps.config.site;
-  const project = await findLiveProjectById(deps.db, f.projectId);
-  const values = {
-    site: site.name,
-    name: f.ownerName ?? '',
-    title: f.title,
-    project: project ? localized(f.lang, project.title, project.titleDe) : '',
-    url: token ? localUrl(site.publicUrl, MANAGE_PATH, f.lang, { token }) : '',
-    publicUrl: absoluteUrl(site.publicUrl, publicPath(f.slug, f.lang)),
-    newUrl: localUrl(site.publicUrl, NEW_PATH, f.lang),
-    reason: f.rejectReason ?? '',
-    date: new Intl.DateTimeFormat(f.lang === 'de' ? 'de-CH' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${f.endDate}T12:00:00Z`)),
-  };
-  // A mail with the manage link is purged from the outbox like the other secret links (RETENTION_MAIL_DAYS).
-  await deps.mail.send({ to: f.ownerEmail, subject: t(`fundraiserMail.${kind}.subject`, values), text: t(`fundraiserMail.${kind}.text`, values), oneTimeLink: Boolean(token) });
-}
-
-/** The charity's own address hears of each new fundraiser waiting for a person. */
-async function mailTeam(deps: Deps, f: Fundraiser): Promise<void> {
-  const site = deps.config.site;
-  if (!site.email) return;
-  const t = tFor(deps.i18n, 'en');
-  const project = await findLiveProjectById(deps.db, f.projectId);
-  const values = { name: f.ownerName ?? '', title: f.title, project: project?.title ?? '', url: absoluteUrl(site.publicUrl, '/admin?tab=fundraisers') };
-  await deps.mail.send({ to: site.email, subject: t('fundraiserMail.team.subject', values), text: t('fundraiserMail.team.text', values) });
-}
-
-/** A new fundraiser from the API or the form: stored, its owner and the team told. */
+/** A new fundraiser from the API or the form. */
 async function start(deps: Deps, body: unknown): Promise<Fundraiser> {
-  const input = parseInput(FundraiserInputSchema, body ?? {});
-  const { fundraiser, token } = await createFundraiser(deps.db, input);
-  await mailOwner(deps, fundraiser, 'submitted', token);
-  await mailTeam(deps, fundraiser);
-  deps.log.info({ fundraiser: fundraiser.id }, 'a fundraiser waits for approval');
-  return fundraiser;
+  return startFundraiser(mailDeps(deps), parseInput(FundraiserInputSchema, body ?? {}));
 }
 
 function limiter(deps: Deps): RequestHandler {
@@ -154,32 +117,18 @@ export function adminFundraisersApi(deps: Deps): Router {
   router.put('/fundraisers/:id', async (req, res) => {
     const id = parseId(req.params.id);
     const edit = parseInput(FundraiserEditSchema, req.body ?? {});
-    const f = await editFundraiser(deps.db, id, edit);
-    await recordAudit(deps.db, { actor: actor(res).id, actorName: actor(res).name, action: 'update', entity: 'fundraiser', entityId: id, summary: f.title });
-    res.json(f);
+    res.json(await editFundraiserAsAdmin(deps.db, id, edit, actor(res)));
   });
 
   router.post('/fundraisers/:id/approve', async (req, res) => {
     const id = parseId(req.params.id);
-    const { fundraiser, token } = await audited(
-      deps.db,
-      (trx) => approveFundraiser(trx, id, actor(res).id),
-      (r) => ({ actor: actor(res).id, actorName: actor(res).name, action: 'approve', entity: 'fundraiser', entityId: id, summary: r.fundraiser.title }),
-    );
-    await mailOwner(deps, fundraiser, 'approved', token);
-    res.json(fundraiser);
+    res.json(await approveFundraiserAsAdmin(mailDeps(deps), id, actor(res)));
   });
 
   router.post('/fundraisers/:id/reject', async (req, res) => {
     const id = parseId(req.params.id);
     const { reason } = parseInput(ReasonSchema, req.body ?? {});
-    const fundraiser = await audited(
-      deps.db,
-      (trx) => rejectFundraiser(trx, id, reason, actor(res).id),
-      (f) => ({ actor: actor(res).id, actorName: actor(res).name, action: 'reject', entity: 'fundraiser', entityId: id, summary: f.title }),
-    );
-    await mailOwner(deps, fundraiser, 'rejected');
-    res.json(fundraiser);
+    res.json(await rejectFundraiserAsAdmin(mailDeps(deps), id, reason, actor(res)));
   });
   return router;
 }
@@ -327,8 +276,7 @@ export function fundraiserPages(deps: Deps): Router {
         const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), String(i.path[0])]));
         return renderManage(req, res, deps, { status: 400, errors, values: { title: String(body.title ?? '').slice(0, 200), story: String(body.story ?? '').slice(0, 6000) } });
       }
-      await ownerEdit(deps.db, f, parsed.data);
-      await recordAudit(deps.db, { actor: 'owner', actorName: f.ownerName, action: 'update', entity: 'fundraiser', entityId: f.id, summary: parsed.data.title });
+      await editStoryAsOwner(deps.db, f, parsed.data);
       return back('saved');
     }
     if (body.action === 'update') {

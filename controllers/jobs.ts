@@ -11,7 +11,7 @@ import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants } from '../mod
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from '../models/media/sweep';
 import { runAltSuggestJob } from '../models/media/alt-suggest';
 import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from '../models/content/trash';
-import { queueRetention, RETENTION_FIRST_DELAY_MS, RETENTION_TASK, runRetentionJob } from '../models/site/retention';
+import { queueRetention, RETENTION_FIRST_DELAY_MS, RETENTION_TASK, runRetentionJob } from '../models/privacy/retention';
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from '../models/content/publish-schedule';
 import { CERTIFICATE_REQUEST_TASK, CERTIFICATE_RUN_TASK, RECEIPT_TASK, SUPERSEDED_SUBSCRIPTIONS_TASK } from '../models/giving/names';
 import { runCertificateRequest, runCertificateRun, type CertificateDeps } from '../models/giving/certificate';

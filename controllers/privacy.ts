@@ -9,17 +9,18 @@
 //   tabs), in the audit log under their name.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import type { Deps } from './context';
+import { linkMailDeps, type Deps } from './context';
 import { errorBody } from './middleware/errors';
 import { sharedRateLimit } from './middleware/rate-limit';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from './link-pages';
 import { AppError, fieldError } from '../models/shared/errors';
 import { escapeHtml as esc, normalizeEmail, tFor } from '../models/shared/text';
-import { localizePath, localUrl } from '../models/shared/urls';
+import { localizePath } from '../models/shared/urls';
 import type { Lang } from '../models/shared/rules';
 import type { MonthlyPayments } from '../models/providers/payments-monthly';
-import { BY_LINK, createPrivacyLink, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, type PrivacyActor, type PrivacyKind } from '../models/people/privacy-requests';
-import type { PersonalData } from '../models/people/personal-data';
+import { BY_LINK, erase, giveAccess, PRIVACY_TOKEN_TTL_MS, privacyTokens, requestPrivacyLink, type PrivacyActor } from '../models/privacy/privacy-requests';
+import type { PersonalData } from '../models/privacy/personal-data';
+import { privacyLinkMail } from '../views/mails/link-mails';
 
 /** Requests one client may make per window (every instance counts together). */
 export const PRIVACY_REQUESTS_LIMIT = 5;
@@ -39,19 +40,6 @@ const RequestSchema = z.object({
 });
 
 const langOfBody = (req: Request): Lang => ((req.body as { language?: unknown } | undefined)?.language === 'de' || req.originalUrl.startsWith('/de/') ? 'de' : 'en');
-
-/** Asks for a link: the token, the audit entry and the mail; nothing tells whether the address is known. */
-async function requestLink(deps: Deps, secret: string, email: string, kind: PrivacyKind, lang: Lang): Promise<void> {
-  const token = await createPrivacyLink(deps.db, secret, email, kind, lang);
-  const t = tFor(deps.i18n, lang);
-  const site = deps.config.site.name;
-  await deps.mail.send({
-    to: email,
-    subject: t(`privacyMail.${kind}.subject`, { site }),
-    text: t(`privacyMail.${kind}.text`, { site, url: localUrl(deps.config.publicUrl, `/privacy/${kind}`, lang, { token }), minutes: String(PRIVACY_TOKEN_TTL_MS / 60000) }),
-    oneTimeLink: true,
-  });
-}
 
 function limiter(deps: Deps): RequestHandler {
   return sharedRateLimit(deps.db, 'privacy-requests', {
@@ -79,7 +67,7 @@ export function privacyApi(deps: Deps, options: PrivacyOptions): Router {
       throw new AppError(400, 'validation', message, { [field]: fieldError(field === 'kind' ? 'invalid' : 'email', undefined, message) });
     }
     const { email, kind, language } = parsed.data;
-    await requestLink(deps, options.secret, normalizeEmail(email), kind, language);
+    await requestPrivacyLink(linkMailDeps(deps, privacyLinkMail), options.secret, normalizeEmail(email), kind, language);
     res.status(202).json({ ok: true, message: tFor(deps.i18n, language)('privacyRequests.sent', { email: normalizeEmail(email) }) });
   });
   return router;
@@ -120,7 +108,7 @@ export function privacyPages(deps: Deps, options: PrivacyOptions): Router {
       return sendLinkPage(deps, res, l, { status: 400, title: t('privacyRequests.errors.title'), text: t(String(parsed.error.issues[0]?.path[0]) === 'kind' ? 'privacyRequests.errors.kind' : 'privacyRequests.errors.email'), links: [{ href: `${localizePath('/privacy', l)}#rights`, label: t('privacyRequests.back') }] });
     }
     const email = normalizeEmail(parsed.data.email);
-    await requestLink(deps, options.secret, email, parsed.data.kind, l);
+    await requestPrivacyLink(linkMailDeps(deps, privacyLinkMail), options.secret, email, parsed.data.kind, l);
     sendLinkPage(deps, res, l, { status: 202, title: t('privacyRequests.sentTitle'), text: t('privacyRequests.sent', { email }) });
   });
 

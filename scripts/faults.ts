@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Knex } from 'knex';
 import { openDatabase, isSqlite } from '../db/connection';
-import { checkLedger } from '../models/giving/ledger';
+import { checkLedger } from '../models/content/ledger';
 import { freePort, startCluster } from './pg-cluster';
 import { ADMIN_KEY, startInstance, type Instance } from './instances';
 import { startSlowServer, type SlowServer } from '../test/fakes/slow';

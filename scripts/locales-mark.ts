@@ -5,7 +5,8 @@
 //   npm run locales:mark -- a.b c.d  only these keys (the others keep what they were checked against)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { localeKeys, textHash } from '../models/translation/translation-status';
+import { localeKeys } from '../models/translation/translation-status';
+import { textHash } from '../models/content/translation-sources';
 
 const dir = fileURLToPath(new URL('../locales/', import.meta.url));
 const english = localeKeys(JSON.parse(readFileSync(`${dir}en.json`, 'utf8')));

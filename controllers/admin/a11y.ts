@@ -1,5 +1,5 @@
 // POST /api/admin/a11y-check { values, axe? } -> { problems }: the accessibility checks
-// (models/content/a11y-rules.ts) of a form's Markdown fields in both languages, on the HTML the public pages
+// (models/media/a11y-rules.ts) of a form's Markdown fields in both languages, on the HTML the public pages
 // would show (with the media library's alt texts), and the library's alt text of the item's
 // picture. With `axe: true` (the editor, whose browser runs axe-core on the preview) the answer
 // holds only the rules axe lacks, plus `previews`: each field's rendered HTML for axe to check.
@@ -11,7 +11,7 @@ import { langOf } from '../context';
 import { parseInput } from '../middleware/errors';
 import { tFor } from '../../models/shared/text';
 import type { TFunction } from 'i18next';
-import { checkPicture, checkRendered, renderFields, type A11yProblem } from '../../models/content/a11y-rules';
+import { checkPicture, checkRendered, renderFields, type A11yProblem } from '../../models/media/a11y-rules';
 import { PREVIEW_MAX } from './words';
 
 const CheckSchema = z.object({

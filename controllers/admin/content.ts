@@ -8,7 +8,7 @@ import { AppError, fieldError, notFound } from '../../models/shared/errors';
 import { publishFieldsOf } from '../../models/shared/publish-state';
 import type { AdminFlash } from '../middleware/auth';
 import { CSRF_FIELD } from '../middleware/csrf';
-import { listLedger } from '../../models/giving/ledger';
+import { listLedger } from '../../models/content/ledger';
 import { centsToDecimal } from '../../models/shared/rules';
 import { findProjectById } from '../../models/content/project';
 import type { AdminIdentity } from '../../models/people/user';
@@ -19,7 +19,7 @@ import { adminErrorKey, fieldTextKey } from '../../models/shared/error-codes';
 import { tFor } from '../../models/shared/text';
 import { edits, RESOURCES, resourceOfEntity, resourceOfName, type AnyResource, type EditHow, type Resource } from '../../models/content/content-edits';
 // Accessibility before publishing without JavaScript: the server's checks, and a confirmation.
-import { barriersOf, checkValues } from '../../models/content/a11y-rules';
+import { barriersOf, checkValues } from '../../models/media/a11y-rules';
 import { adminHref } from '../../models/shared/admin-rules';
 
 export { RESOURCES, resourceOfEntity, resourceOfName, type Resource };

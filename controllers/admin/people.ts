@@ -9,18 +9,17 @@
 // passkey, which opens their session).
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import type { Deps } from '../context';
+import { linkMailDeps, type Deps } from '../context';
 import { AppError, parseId, parseInput } from '../middleware/errors';
 import { fieldError, invalidFields } from '../../models/shared/errors';
-import { tFor } from '../../models/shared/text';
-import { localUrl } from '../../models/shared/urls';
 import { ADMIN_ROLES } from '../../models/shared/roles';
 import type { AdminIdentity } from '../../models/people/user';
 import { rememberAdminUser } from '../../models/people/user';
 import { recordAudit } from '../../models/people/audit';
+import { mailInvitation } from '../../models/people/link-mails';
+import { invitationMail } from '../../views/mails/link-mails';
 import {
   endSessionsOf,
-  INVITE_TTL_MS,
   inviteTokens,
   invitePerson,
   listPeople,
@@ -61,25 +60,6 @@ function refused(message = 'The passkey was not accepted. Please try again.'): A
   return new AppError(400, 'validation', message, { response: fieldError('invalid', undefined, message) });
 }
 
-/** Mails an invitation in the invited person's language. */
-async function sendInvitation(deps: Deps, person: { email: string; name: string; role: string; language: 'en' | 'de' }, token: string, from: string): Promise<void> {
-  const t = tFor(deps.i18n, person.language);
-  const url = localUrl(deps.config.publicUrl, '/admin-login', person.language, { invite: token });
-  await deps.mail.send({
-    to: person.email,
-    subject: t('admin.people.inviteSubject', { site: deps.config.site.name }),
-    text: t('admin.people.inviteText', {
-      name: person.name,
-      from,
-      site: deps.config.site.name,
-      role: t(`admin.people.roles.${person.role}`),
-      url,
-      days: String(INVITE_TTL_MS / 86_400_000),
-    }),
-    oneTimeLink: true,
-  });
-}
-
 export function peopleApi(deps: Deps): Router {
   const router = Router();
   const configured = () => deps.config.adminEmails;
@@ -99,7 +79,7 @@ export function peopleApi(deps: Deps): Router {
       if (err instanceof PersonExists) throw invalidFields({ email: fieldError('invalid', undefined, 'This address is one of the people already') }, 409);
       throw err;
     }
-    await sendInvitation(deps, invited.person, invited.token, from);
+    await mailInvitation(linkMailDeps(deps, invitationMail), invited.person, invited.token, from);
     await recordAudit(deps.db, { actor: me.id, actorName: me.name, action: 'invite', entity: 'admin_person', entityId: invited.person.id, details: { name: invited.person.name, role: invited.person.role }, summary: `Invited ${invited.person.name} as ${invited.person.role}` });
     res.status(201).json(invited.person);
   });

@@ -3,19 +3,20 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { clientKey, sharedRateLimit } from '../middleware/rate-limit';
 import { z } from 'zod';
 import { DEMO_ADMIN_EMAIL } from '../../config';
-import { langOf, type Deps, type PageLoader } from '../context';
+import { langOf, linkMailDeps, type Deps, type PageLoader } from '../context';
 import type { AdminLoginProps, LoginNotice } from '../../views/pages/admin-login-page';
 import { normalizeEmail, tFor } from '../../models/shared/text';
-import { localUrl } from '../../models/shared/urls';
 import { AppError, fieldError } from '../../models/shared/errors';
 import { errorBody } from '../middleware/errors';
 import { identify, presentsCredentialHeader, type AdminIdentity } from '../middleware/auth';
 import { newCsrfToken } from '../middleware/csrf';
 import { metaFromLocale } from '../seo';
-import { checkLoginToken, consumeLoginToken, createLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/people/login-token';
+import { checkLoginToken, consumeLoginToken, LOGIN_TOKEN_TTL_MS } from '../../models/people/login-token';
 import { isSameOrigin, postedToken, sendLinkPage, sendRefusedPage } from '../link-pages';
 import { adminDisplayName, isAdminEmail, matchAdminKey, rememberAdminUser } from '../../models/people/user';
 import { recordAudit } from '../../models/people/audit';
+import { mailSignInLink } from '../../models/people/link-mails';
+import { signInLinkMail } from '../../views/mails/link-mails';
 import { ensureConfiguredPerson, inviteTokens, markJoined, personByEmail, type Person } from '../../models/people/people';
 import type { AdminRole } from '../../models/shared/roles';
 import { localizePath } from '../../models/shared/urls';
@@ -83,19 +84,6 @@ function endSession(req: Request, res: Response, cookieName: string): Promise<vo
   });
 }
 
-async function sendSignInLink(deps: Deps, email: string, lang: Lang): Promise<void> {
-  const token = await createLoginToken(deps.db, email, lang);
-  const t = tFor(deps.i18n, lang);
-  const url = localUrl(deps.config.publicUrl, '/admin-login/verify', lang, { token });
-  const minutes = String(LOGIN_TOKEN_TTL_MS / 60000);
-  await deps.mail.send({
-    to: email,
-    subject: t('admin.login.mailSubject', { site: deps.config.site.name }),
-    text: t('admin.login.mailText', { site: deps.config.site.name, url, minutes }),
-    oneTimeLink: true,
-  });
-}
-
 /** Which credential a login request offers: an e-mail address, or (by default) a key. */
 function loginMode(body: unknown): 'key' | 'email' {
   const b = body as { mode?: unknown; email?: unknown; key?: unknown } | undefined;
@@ -125,7 +113,7 @@ async function attemptLogin(deps: Deps, req: Request, body: unknown): Promise<Lo
   // An address is not a secret: the answer is the same for every address, and the mail goes out
   // in the background so the response time does not tell either.
   if (isAdminEmail(deps.config.adminEmails, email) || (await personByEmail(deps.db, email))) {
-    sendSignInLink(deps, normalizeEmail(email), pathLang(req)).catch((err: unknown) => deps.log.error({ err }, 'sign-in link not sent'));
+    mailSignInLink(linkMailDeps(deps, signInLinkMail), normalizeEmail(email), pathLang(req)).catch((err: unknown) => deps.log.error({ err }, 'sign-in link not sent'));
   }
   return { kind: 'link-sent' };
 }

@@ -1206,10 +1206,10 @@ export async function seedDemoContent(knex: Knex): Promise<void> {
   await knex.transaction(async (trx) => {
     for (const { raisedCents, ...project } of demoProjects) {
       if (await trx('projects').where({ slug: project.slug }).first('id')) continue;
-      // A total moves only with the ledger row that explains it (models/giving/ledger.ts).
+      // A total moves only with the ledger row that explains it (models/content/ledger.ts).
       const [row] = (await trx('projects').insert({ ...project, raisedCents: 0 }).returning('id')) as (number | { id: number })[];
       const projectId = typeof row === 'object' && row !== null ? Number(row.id) : Number(row);
-      // The opening row and the total it explains, as models/giving/ledger.ts addToLedger writes them
+      // The opening row and the total it explains, as models/content/ledger.ts addToLedger writes them
       // (the seed, like a migration, imports nothing from the models).
       const now = new Date().toISOString();
       await trx('project_ledger').insert({ projectId, kind: 'opening', amountCents: raisedCents, donationId: null, actor: 'seed', note: 'Demo content', createdAt: now });

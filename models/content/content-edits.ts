@@ -18,14 +18,14 @@ import { createPageContent, deletePageContent, findPageContentById, listPageCont
 import { schedulePublication } from './publish-schedule';
 import { findRevision, recordRevision, restorableInput, type RevisionAction, type RevisionSource } from './revisions';
 import { restoreFromTrash, TRASH_KINDS } from './trash';
-import { recordTranslationSources } from '../translation/translation-status';
+import { recordTranslationSources } from './translation-sources';
 import type { AdminIdentity } from '../people/user';
 import type { JobQueue } from '../providers/jobs';
 import type { Lang } from '../shared/rules';
 
 /** One kind of content the admin edits. */
 export interface Resource<T extends { id: number }, I> {
-  /** URL segment and admin tab: /api/admin/<name>, /admin/<name> (forms), /admin?tab=<name>. */
+  /** URL segment and admin tab: /api/admin/<name>, /admin/<name> (its screen, and its forms' posts). */
   name: 'projects' | 'news' | 'team' | 'pages';
   /** Audit log entity. */
   entity: 'project' | 'news' | 'team' | 'page';

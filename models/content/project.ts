@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { centsToDecimal, decimalToCents, slugify, type Lang, type Project } from '../shared/rules';
 import { fieldError, invalidField, invalidFields } from '../shared/errors';
 import { amount, displayOrder, imageUrl, insertReturningId, oneOf, optionalSlug, requiredText, withFreeSlug } from './admin-input';
-import { addToLedger, confirmedGiftsCents, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from '../giving/ledger';
+import { addToLedger, confirmedGiftsCents, lockedRaisedCents, MAX_RAISED_CENTS, signedDollars } from './ledger';
 import { recordAudit } from '../people/audit';
 import { toDateOnly, toIso } from '../shared/dates';
 import { moveToTrash } from './trash-rules';

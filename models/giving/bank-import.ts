@@ -9,7 +9,7 @@
 // the unmatched list until a person assigns them to a project or a donor's address.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { addToLedger } from './ledger';
+import { addToLedger } from '../content/ledger';
 import { RECEIPT_TASK } from './names';
 import type { JobQueue } from '../providers/jobs';
 import { parseCamt, CamtError, type CamtCredit } from './camt';

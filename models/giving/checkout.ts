@@ -53,7 +53,7 @@ import { RUNNING_SUBSCRIPTION } from './names';
 import { FEE_METHODS, feeFor, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
-import { SourceSchema } from '../site/visits';
+import { SourceSchema } from '../shared/source-schema';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toIso } from '../shared/dates';
-import { addToLedger } from './ledger';
+import { addToLedger } from '../content/ledger';
 import { isValidDonationCents, DONATION_CURRENCY, MAX_DONATION_CENTS } from '../shared/donation-rules';
 import { parseDbId } from '../shared/db-limits';
 import { donationReference, RECEIPT_TASK, type DonationKind } from './names';
@@ -582,5 +582,5 @@ export async function renewMonthlyProduct(db: Knex, stale: string, create: (idem
   return id;
 }
 
-/** Projects whose raised total differs from their ledger (see models/giving/ledger.ts). */
-export { checkLedger } from './ledger';
+/** Projects whose raised total differs from their ledger (see models/content/ledger.ts). */
+export { checkLedger } from '../content/ledger';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { toIso } from '../shared/dates';
 import { DONATION_CURRENCIES } from '../shared/donation-rules';
 import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, type DonationKind } from './names';
-import type { LedgerEntry, LedgerKind } from './ledger';
+import type { LedgerEntry, LedgerKind } from '../content/ledger';
 import { csvAmount, csvDateTime, csvLabel, toCsv } from '../shared/csv';
 import { localized, type Lang } from '../shared/rules';
 import type { TFunction } from 'i18next';

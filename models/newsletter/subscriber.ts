@@ -1,17 +1,16 @@
 // Newsletter subscribers kept in our own database (used when Mailchimp is not configured):
 // double opt-in with a one-time confirmation token (only its hash is stored), a one-click
 // unsubscribe token, and a consent record for every step.
-import { SourceSchema } from '../site/visits';
+import { SourceSchema } from '../shared/source-schema';
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import type { Lang } from '../shared/rules';
+import type { Lang, SubscribeStatus } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { normalizeEmail } from '../shared/text';
 import { csvDateTime, csvLabel, toCsv } from '../shared/csv';
 import type { TFunction } from 'i18next';
 
-export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
 /** The request body of POST /api/newsletter/subscribe. */

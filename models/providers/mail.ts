@@ -17,7 +17,7 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /**
    * It carries a one-time link (a sign-in, a donor's page, a confirmation): its outbox copy is
-   * deleted RETENTION_MAIL_DAYS after it was sent (models/site/retention.ts).
+   * deleted RETENTION_MAIL_DAYS after it was sent (models/privacy/retention.ts).
    */
   oneTimeLink?: boolean;
 }

@@ -1,88 +1,14 @@
-// The mailing list behind the newsletter: Mailchimp when it is configured, otherwise our own
-// subscribers table with double opt-in through the mail provider (SMTP or the outbox).
+// Mailchimp, the newsletter's list when it is configured (models/newsletter/mailing.ts decides and
+// keeps the site's own rows): its members and campaigns, and its answers turned into AppErrors.
+// Nothing here reads or writes the database.
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Knex } from 'knex';
-import { audited, type AuditOf } from '../people/audit';
 import { z } from 'zod';
-import type { i18n } from 'i18next';
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { Lang } from '../shared/rules';
-import type { MailProvider } from './mail';
-import type { JobQueue } from './jobs';
-import { startSend, type SendProgress } from '../newsletter/sends';
-import { localUrl } from '../shared/urls';
-import { normalizeEmail, tFor } from '../shared/text';
-import type { RenderConfirmSubscriptionMail } from '../shared/mails';
-import {
-  countConfirmedSubscribers,
-  requestSubscription,
-  type SubscribeStatus,
-} from '../newsletter/subscriber';
-import {
-  findCampaign,
-  personalize,
-  saveCampaign,
-  updateCampaign,
-  type NewsletterData,
-} from '../newsletter/campaigns';
+import type { Lang, SubscribeStatus } from '../shared/rules';
+import { normalizeEmail } from '../shared/text';
 import { AppError, notFound } from '../shared/errors';
-
-export interface SubscribeRequest {
-  email: string;
-  language: Lang;
-  /** The form the visitor used, e.g. footer. */
-  form: string;
-  /** The consent wording shown next to that form. */
-  consentText: string;
-}
-
-export interface CampaignRef {
-  campaignId: string;
-  editUrl: string;
-}
-
-export interface SendResult {
-  campaignId: string;
-  /** Local sends run in the background ('sending', with their progress); Mailchimp's are handed over ('sent'). */
-  status: 'sending' | 'sent';
-  progress: SendProgress | null;
-}
-
-/** No audit entry (the default: tests and scripts that call the provider directly). */
-const none = () => null;
-
-export interface MailingProvider {
-  kind: 'mailchimp' | 'local';
-  subscribe(request: SubscribeRequest): Promise<SubscribeStatus>;
-  /** Confirmed subscribers per language (null when the provider does not tell). */
-  audience(): Promise<Record<Lang, number> | null>;
-  /** Creates the campaign; `audit` is written in the same transaction as the campaign's row. */
-  createCampaign(data: NewsletterData, audit?: AuditOf<CampaignRef>): Promise<CampaignRef>;
-  /**
-   * Starts sending (local: a background job; Mailchimp: its own send). `actor`: who asked; `audit`
-   * is written in the same transaction as the send's rows.
-   */
-  sendCampaign(campaignId: string, actor: string, audit?: AuditOf<SendResult>): Promise<SendResult>;
-  /** What the provider itself keeps about an address (Mailchimp's member record), or null (local: the site's own rows say it all). */
-  memberRecord(email: string): Promise<Record<string, unknown> | null>;
-  /** Deletes an address for good (Mailchimp: delete-permanent; an unknown address is fine). Local: nothing to do, the site's rows are erased by the caller. */
-  forget(email: string): Promise<void>;
-}
-
-export interface MailingOptions {
-  config: Config;
-  db: Knex;
-  mail: MailProvider;
-  jobs: JobQueue;
-  log: Logger;
-  i18n: Record<Lang, i18n>;
-  /** Renders the double opt-in mail (views/mails/confirm-subscription.tsx, passed in by app.ts). */
-  confirmMail: RenderConfirmSubscriptionMail;
-  /** How long to wait for Mailchimp (tests shorten it). */
-  mailchimpTimeoutMs?: number;
-}
 
 /**
  * Every call to Mailchimp gives up after this long, response body included: the SDK hands it to
@@ -96,70 +22,38 @@ export const FORGOTTEN_MESSAGE =
   'This email address was previously unsubscribed and removed from our list, so it cannot be added again here. Please use a different email or contact us directly.';
 export const UNAVAILABLE_MESSAGE = 'The newsletter service is not reachable right now. Please try again in a few minutes.';
 
-export function createMailingProvider(options: MailingOptions): MailingProvider {
-  const mc = options.config.mailchimp;
-  if (mc.apiKey && mc.audienceId) return mailchimpProvider(options);
-  return localProvider(options);
+/** Mailchimp's merge tag of each recipient's unsubscribe link (where the site writes its own link). */
+export const MAILCHIMP_UNSUBSCRIBE = '*|UNSUB|*';
+
+/** A campaign as the newsletter hands it over: one language's edition, its texts complete. */
+export interface MailchimpCampaign {
+  subject: string;
+  previewText: string;
+  language: Lang;
+  html: string;
+  text: string;
 }
 
-// --- Local (embedded default) ---------------------------------------------------------------
+export interface MailchimpAudience {
+  /** Asks Mailchimp to (re)subscribe an address; Mailchimp sends its own double opt-in mail. */
+  subscribe(email: string, language: Lang): Promise<SubscribeStatus>;
+  /** What Mailchimp keeps about an address (its member record), or null when it knows none. */
+  memberRecord(email: string): Promise<Record<string, unknown> | null>;
+  /** Deletes an address for good (delete-permanent; an unknown address is fine). */
+  forget(email: string): Promise<void>;
+  /** Creates the campaign with its content: its id and the address of its page at Mailchimp. */
+  createCampaign(campaign: MailchimpCampaign): Promise<{ campaignId: string; editUrl: string }>;
+  /** Sends a campaign created before (404: it is not at Mailchimp). */
+  sendCampaign(campaignId: string): Promise<void>;
+}
 
-function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: MailingOptions): MailingProvider {
-  const site = config.site;
-
-  return {
-    kind: 'local',
-
-    async subscribe(request) {
-      const result = await requestSubscription(db, request);
-      if (result.confirmToken) {
-        const lang = request.language;
-        const t = tFor(i18n, lang);
-        const url = localUrl(config.publicUrl, '/newsletter/confirm', lang, { token: result.confirmToken });
-        try {
-          await mail.send({ to: result.subscriber.email, ...confirmMail({ lang, org: site.name, url, t }), oneTimeLink: true });
-        } catch (err) {
-          log.error({ err }, 'newsletter confirmation mail could not be sent');
-          // No mail went out: the next attempt must send one, not wait for the resend pause.
-          await db('newsletter_subscribers').where({ id: result.subscriber.id }).update({ confirmSentAt: null });
-          throw new AppError(503, 'newsletter.mail_failed', 'We could not send the confirmation e-mail right now. Please try again in a few minutes.');
-        }
-      }
-      return result.status;
-    },
-
-    async audience() {
-      return countConfirmedSubscribers(db);
-    },
-
-    // The site's own rows are the whole record here; erasing them is the caller's transaction.
-    async memberRecord() {
-      return null;
-    },
-    async forget() {},
-
-    createCampaign(data, audit = none) {
-      return audited(
-        db,
-        async (trx) => {
-          const campaign = await saveCampaign(trx, data, 'local');
-          return { campaignId: String(campaign.id), editUrl: `${config.publicUrl}/api/admin/newsletter/campaigns/${campaign.id}/preview` };
-        },
-        audit,
-      );
-    },
-
-    sendCampaign(campaignId, actor, audit = none) {
-      return audited(
-        db,
-        async (trx): Promise<SendResult> => {
-          const progress = await startSend(trx, jobs, campaignId, actor);
-          return { campaignId: String(progress.campaignId), status: 'sending', progress };
-        },
-        audit,
-      );
-    },
-  };
+export interface MailchimpOptions {
+  mailchimp: Config['mailchimp'];
+  /** The sender of campaigns: the charity's name and address. */
+  site: Pick<Config['site'], 'name' | 'email'>;
+  log: Logger;
+  /** How long to wait for Mailchimp (tests shorten it). */
+  timeoutMs?: number;
 }
 
 // --- Mailchimp ------------------------------------------------------------------------------
@@ -218,10 +112,9 @@ export function mailchimpServer(apiKey: string, configured?: string): string {
 
 export const subscriberHash = (email: string) => crypto.createHash('md5').update(normalizeEmail(email)).digest('hex');
 
-function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptions): MailingProvider {
-  const mc = config.mailchimp;
+export function createMailchimp({ mailchimp: mc, site, log, timeoutMs }: MailchimpOptions): MailchimpAudience {
   const server = mailchimpServer(mc.apiKey!, mc.serverPrefix);
-  const client = newMailchimpClient(mc.apiKey!, server, mc.apiBase, mailchimpTimeoutMs ?? MAILCHIMP_TIMEOUT_MS);
+  const client = newMailchimpClient(mc.apiKey!, server, mc.apiBase, timeoutMs ?? MAILCHIMP_TIMEOUT_MS);
   const audienceId = mc.audienceId!;
 
   /** Mailchimp's answer turned into a message for the person who asked. */
@@ -260,9 +153,7 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
   }
 
   return {
-    kind: 'mailchimp',
-
-    async subscribe({ email, language }) {
+    async subscribe(email, language) {
       const hash = subscriberHash(email);
       let member: MailchimpMember | null = null;
       let answer: unknown;
@@ -289,10 +180,6 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
       return returning ? 'resubscribed_pending' : 'pending_confirmation';
     },
 
-    async audience() {
-      return null;
-    },
-
     async memberRecord(email) {
       try {
         const answer: unknown = await client.lists.getListMember(audienceId, subscriberHash(email), {
@@ -314,10 +201,9 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
       }
     },
 
-    async createCampaign(data, audit = none) {
-      let created: { id: string; web_id: number };
+    async createCampaign(data) {
       try {
-        created = checked(CampaignSchema, await client.campaigns.create({
+        const created = checked(CampaignSchema, await client.campaigns.create({
           type: 'regular',
           recipients: {
             list_id: audienceId,
@@ -331,40 +217,25 @@ function mailchimpProvider({ config, db, log, mailchimpTimeoutMs }: MailingOptio
             subject_line: data.subject,
             preview_text: data.previewText,
             title: `${data.subject} (${data.language.toUpperCase()})`,
-            from_name: config.site.name,
-            reply_to: config.site.email,
+            from_name: site.name,
+            reply_to: site.email,
           },
         }), 'campaigns.create');
-        await client.campaigns.setContent(created.id, {
-          html: personalize(data.html, '*|UNSUB|*'),
-          plain_text: personalize(data.text, '*|UNSUB|*'),
-        });
+        await client.campaigns.setContent(created.id, { html: data.html, plain_text: data.text });
+        return { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
       } catch (err) {
         if (err instanceof AppError) throw err;
         throw failure(err, 'createCampaign');
       }
-      const ref = { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
-      return audited(db, (trx) => saveCampaign(trx, data, 'mailchimp', created.id).then(() => ref), audit);
     },
 
-    async sendCampaign(campaignId, _actor, audit = none) {
-      const campaign = await findCampaign(db, campaignId);
-      if (campaign?.status === 'sent') throw new AppError(409, 'newsletter.already_sent', 'This newsletter has already been sent.');
+    async sendCampaign(campaignId) {
       try {
         await client.campaigns.send(campaignId);
       } catch (err) {
         if ((err as SuperagentError).status === 404) throw notFound('Campaign not found in Mailchimp. Create the campaign first.');
         throw failure(err, 'sendCampaign');
       }
-      const result: SendResult = { campaignId, status: 'sent', progress: null };
-      return audited(
-        db,
-        async (trx) => {
-          if (campaign) await updateCampaign(trx, campaign.id, { status: 'sent', sentAt: new Date() });
-          return result;
-        },
-        audit,
-      );
     },
   };
 }

@@ -98,3 +98,62 @@ export interface ProjectNewsFacts {
   unsubscribeUrl: string;
 }
 export type RenderProjectNewsMail = (props: ProjectNewsFacts & { t: TFunction }) => RenderedMail;
+
+/** A fundraiser's news to the person who started it (views/mails/fundraiser.ts): plain text. */
+export interface FundraiserOwnerFacts {
+  kind: 'submitted' | 'approved' | 'rejected';
+  lang: Lang;
+  /** The charity's name. */
+  org: string;
+  name: string;
+  title: string;
+  /** The fundraiser's project in the mail's language ('' when it is no longer live). */
+  project: string;
+  /** The owner's page with its token ('' in the mail without the link). */
+  manageUrl: string;
+  /** The public page and the form, absolute, in the mail's language. */
+  publicUrl: string;
+  newUrl: string;
+  /** Why an admin rejected it ('' otherwise). */
+  reason: string;
+  /** The last day, YYYY-MM-DD. */
+  endDate: string;
+}
+export type RenderFundraiserOwnerMail = (props: FundraiserOwnerFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** The charity's own address hears of a fundraiser waiting for a person (views/mails/fundraiser.ts): plain text. */
+export interface FundraiserTeamFacts {
+  name: string;
+  title: string;
+  project: string;
+  /** The admin's Fundraisers tab, absolute. */
+  adminUrl: string;
+}
+export type RenderFundraiserTeamMail = (props: FundraiserTeamFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** A mail whose point is one one-time link (views/mails/link-mails.ts): plain text. */
+export interface LinkMailFacts {
+  lang: Lang;
+  /** The charity's name. */
+  org: string;
+  url: string;
+  /** How long the link works, in minutes. */
+  minutes: number;
+}
+export type RenderLinkMail = (props: LinkMailFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+/** A person's access or erasure link. */
+export type RenderPrivacyLinkMail = (props: LinkMailFacts & { kind: 'access' | 'erasure'; t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** An invitation into the admin, in the invited person's language (views/mails/link-mails.ts): plain text. */
+export interface InvitationFacts {
+  lang: Lang;
+  org: string;
+  url: string;
+  /** The invited person and the admin who invites. */
+  name: string;
+  from: string;
+  role: string;
+  /** How long the invitation works, in days. */
+  days: number;
+}
+export type RenderInvitationMail = (props: InvitationFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;

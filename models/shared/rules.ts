@@ -1,6 +1,9 @@
 // Pure domain rules shared by the server and the browser bundle (no database access here).
 
 export type Lang = 'en' | 'de';
+
+/** A newsletter subscription's outcome, as the site's list and Mailchimp's both answer it. */
+export type SubscribeStatus = 'already_subscribed' | 'immediately_subscribed' | 'pending_confirmation' | 'resubscribed_pending';
 export type ProjectStatus = 'funding' | 'progress' | 'completed';
 export type ProjectFilter = 'all' | ProjectStatus;
 

@@ -14,26 +14,10 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { isbot } from 'isbot';
-import { z } from 'zod';
 import { swissToday } from '../shared/dates';
 import type { JobQueue } from '../providers/jobs';
 
 export const VISITS_ROLLUP_TASK = 'visits-rollup';
-
-/**
- * Where a gift or a subscription came from (issue 29, point 2): the path of a page of this site
- * ('/news/solar-light', '/fundraisers/annas-run'), with its query when a campaign named it; "" and
- * absent are none. What a page sends is checked, never trusted to be a page that exists.
- */
-export const SourceSchema = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .string({ error: 'source must be the path of a page, like /news/solar-light' })
-    .trim()
-    .max(300, 'source can have at most 300 characters')
-    .regex(/^\/[^\s#]*$/, 'source must be the path of a page, like /news/solar-light')
-    .optional(),
-);
 
 /** A subscription asked for, with the page it came from and its outcome; nothing about the person. */
 export async function recordSignup(db: Knex, signup: { source: string | null; lang: 'en' | 'de'; status: string }): Promise<void> {

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
 import { listAudit } from '../../models/people/audit';
-import { addToLedger } from '../../models/giving/ledger';
+import { addToLedger } from '../../models/content/ledger';
 import type { DonationPage } from '../../models/giving/donations-admin';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };

@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { Knex } from 'knex';
 import type { AppHandle } from '../../app';
 import { testApp, twoInstances } from '../helpers';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { RECEIPT_TASK } from '../../models/giving/names';
 import { isScorReference, scorReference, formatReference } from '../../models/shared/qr-bill-rules';
 import { parseReference, projectReference } from '../../models/giving/bank-reference';
@@ -18,7 +18,7 @@ import { donorYearSummary } from '../../models/giving/certificate';
 import { receiptFor } from '../../models/giving/receipt';
 import { parseCamt } from '../../models/giving/camt';
 import { createDonorToken } from '../../models/giving/donor';
-import { erasePersonalData } from '../../models/people/personal-data';
+import { erasePersonalData } from '../../models/privacy/personal-data';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ENV = { ADMIN_KEYS: `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>` };

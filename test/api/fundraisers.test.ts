@@ -12,12 +12,12 @@ import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp, twoInstances } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { outboxFor } from '../../models/providers/mail';
 import { swissToday } from '../../models/shared/dates';
 import { fundraiserReference, parseReference } from '../../models/giving/bank-reference';
 import { formatReference } from '../../models/shared/qr-bill-rules';
-import { erasePersonalData, personalDataOf } from '../../models/people/personal-data';
+import { erasePersonalData, personalDataOf } from '../../models/privacy/personal-data';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789' };
 const ADMIN_KEYS = `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer`;

@@ -14,7 +14,7 @@ import { testApp, until } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { addMonthlyRoutes } from '../fakes/stripe-monthly';
 import { outboxFor, type MailAttachment } from '../../models/providers/mail';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { swissYear } from '../../models/giving/names';
 
 const DONOR = 'ruth.meier@example.ch';

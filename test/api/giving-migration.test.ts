@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { migrationSource } from '../../db/migrations/index';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 
 const GIVING = '20261124000000_giving';
 

@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { startFakeStripe, type FakeCharge, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { RECEIPT_TASK } from '../../models/giving/names';
 import { workerSchemaOf } from '../../models/providers/jobs';
 import { isSqlite } from '../../db/connection';

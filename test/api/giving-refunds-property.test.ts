@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { startFakeStripe, type FakeDispute, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 
 type Step =
   | { kind: 'refund'; share: number }

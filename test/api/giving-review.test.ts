@@ -9,7 +9,7 @@ import { testApp } from '../helpers';
 import { applySucceededPayment, reconcileCharge } from '../../models/giving/donation';
 import { allDonations, DonationFilterSchema, monthlyOverview } from '../../models/giving/donations-admin';
 import { donorYears, hasGiven, listDonorGifts, listDonorSubscriptions } from '../../models/giving/donor';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 
 describe('giving: what the review found', () => {
   let h: AppHandle;

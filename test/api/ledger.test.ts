@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import type { AppHandle } from '../../app';
 import { freshDatabase, testApp } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { checkLedger as checkLedgerFromDonation } from '../../models/giving/donation';
 import { openDatabase, schemaOf } from '../../db/connection';
 import { migrationSource } from '../../db/migrations/index';

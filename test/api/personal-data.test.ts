@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp, until } from '../helpers';
-import { erasePersonalData, personalDataOf, pseudonymOf } from '../../models/people/personal-data';
+import { erasePersonalData, personalDataOf, pseudonymOf } from '../../models/privacy/personal-data';
 
 const ANNA = 'anna@example.org';
 const OTHER = 'ben@example.org';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { ON_POSTGRES, testApp, twoInstances, until } from '../helpers';
-import { purgePersonalData, RETENTION_KEY, runRetentionJob } from '../../models/site/retention';
+import { purgePersonalData, RETENTION_KEY, runRetentionJob } from '../../models/privacy/retention';
 import { loadConfig } from '../../config';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { AppHandle } from '../../app';
 import { testApp } from '../helpers';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 import { MAX_DONATION_CENTS } from '../../models/shared/donation-rules';
 
 type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;

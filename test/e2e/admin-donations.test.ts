@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
-import { addToLedger } from '../../models/giving/ledger';
+import { addToLedger } from '../../models/content/ledger';
 
 const e2e = serverAndBrowser();
 const SHOTS = process.env.SHOT_PREFIX;

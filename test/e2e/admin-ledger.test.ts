@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, watchedPage, type RunningServer, signInAdmin } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 
 describe('admin project form and the ledger in Chromium', () => {
   let srv: RunningServer;

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeSerious, holdRequests, serverAndBrowserWithStripe, waitForHydration, type RunningServer } from '../helpers';
 import type { FakeStripe } from '../fakes/stripe';
 import { openCheckout, readyFor } from './checkout-page';
-import { checkLedger } from '../../models/giving/ledger';
+import { checkLedger } from '../../models/content/ledger';
 
 describe('gifts given to the end in Chromium with the Stripe stand-in', () => {
   const e2e = serverAndBrowserWithStripe();

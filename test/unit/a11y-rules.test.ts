@@ -3,7 +3,7 @@
 // good text in both languages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { altLooksLikeFileName, checkHtml, checkRendered, LONG_PARAGRAPH_WORDS, MARKDOWN_FIELDS, type A11yRule } from '../../models/content/a11y-rules';
+import { altLooksLikeFileName, checkHtml, checkRendered, LONG_PARAGRAPH_WORDS, MARKDOWN_FIELDS, type A11yRule } from '../../models/media/a11y-rules';
 import { renderArticle } from '../../models/content/markup';
 
 /** checkValues without a database: the fields rendered as renderFields does when the media library knows none of the images. */

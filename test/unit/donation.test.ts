@@ -5,7 +5,7 @@ import pino from 'pino';
 import Stripe from 'stripe';
 import { migrate, openDatabase } from '../../db/connection';
 import { applySucceededPayment, findDonation, projectIdFromMetadata, recordFailedPayment } from '../../models/giving/donation';
-import { checkLedger, listLedger } from '../../models/giving/ledger';
+import { checkLedger, listLedger } from '../../models/content/ledger';
 import { createProject } from '../../models/content/project';
 import { DONATION_PRESETS_CENTS, DEFAULT_PRESET_CENTS, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount } from '../../models/shared/donation-rules';
 import { createPaymentsProvider, PaymentsError, type StripePayments } from '../../models/providers/payments';

@@ -2,7 +2,8 @@
 // and each text's state (missing, out of date, current), for content and interface texts alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldLink, fieldState, localeEntries, rowAfterSave, sourceOf, textHash, type SourceRow } from '../../models/translation/translation-status';
+import { fieldLink, localeEntries } from '../../models/translation/translation-status';
+import { fieldState, rowAfterSave, sourceOf, textHash, type SourceRow } from '../../models/content/translation-sources';
 
 /** Applies a save to the rows as recordTranslationSources does. */
 function save(rows: SourceRow[], before: { en: string; de: string } | null, after: { en: string; de: string }): SourceRow[] {

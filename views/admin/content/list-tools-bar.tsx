@@ -1,5 +1,5 @@
 // The search, sort and filter bar above the Projects, News and Team lists. Without JavaScript it
-// is a GET form (/admin?tab=projects&q=...&sort=...) that the server renders the list for; with
+// is a GET form (/admin/projects?q=...&sort=...) that the server renders the list for; with
 // JavaScript the list follows every change at once. The result count is announced politely.
 import { useId } from 'react';
 import { useT } from '../../app-context';

@@ -1,5 +1,5 @@
 // Search, sort and filters of the admin's Projects, News and Team lists. Pure functions shared by
-// the server (the no-JavaScript GET form: /admin?tab=projects&q=...&sort=...) and the admin bundle
+// the server (the no-JavaScript GET form: /admin/projects?q=...&sort=...) and the admin bundle
 // (live filtering), so both show the same list for the same query.
 import { publishState, type PublishState } from '../../../models/shared/publish-state';
 

@@ -10,7 +10,7 @@ import { toast } from '../../components/toaster';
 import { adminFetch, errorText } from '../lib/api';
 import { Dialog, useAdmin } from './ui';
 import { roleCan } from '../../../models/shared/roles';
-import type { PersonalData } from '../../../models/people/personal-data';
+import type { PersonalData } from '../../../models/privacy/personal-data';
 
 const API = '/api/admin/privacy';
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;

@@ -4,9 +4,11 @@
 // The outside services' part (cancelling monthly gifts at Stripe, deleting the subscriber at
 // Mailchimp for good) is done by the caller before erase() writes here, so nothing local claims an
 // erasure an outside service refused.
-import { eraseFundraiserOwner, fundraisersOfOwner } from '../giving/fundraiser';
+// A use case over every domain that holds a person's data (giving, newsletter, people), so it sits
+// above them all, in models/privacy.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { eraseFundraiserOwner, fundraisersOfOwner } from '../giving/fundraiser';
 import { donationReference } from '../giving/names';
 import { normalizeEmail } from '../shared/text';
 import { toIso } from '../shared/dates';

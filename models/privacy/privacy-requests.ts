@@ -4,13 +4,17 @@
 // see or erase what the site holds about it. Each request, access and erasure is in the audit log
 // under the address's pseudonym (never the address: an erased person stays erased there too).
 import type { Knex } from 'knex';
-import { oneTimeTokens } from './login-token';
-import { recordAudit } from './audit';
+import { oneTimeTokens } from '../people/login-token';
+import { recordAudit } from '../people/audit';
 import { erasePersonalData, personalDataOf, pseudonymOf, type ErasureResult, type PersonalData } from './personal-data';
 import { RUNNING_SUBSCRIPTION } from '../giving/names';
 import type { MonthlyPayments } from '../providers/payments-monthly';
-import type { MailingProvider } from '../providers/mailing';
+import type { MailingProvider } from '../newsletter/mailing';
 import type { Lang } from '../shared/rules';
+import type { RenderPrivacyLinkMail } from '../shared/mails';
+import { tFor } from '../shared/text';
+import { localUrl } from '../shared/urls';
+import type { LinkMailDeps } from '../people/link-mails';
 
 export type PrivacyKind = 'access' | 'erasure';
 
@@ -34,6 +38,14 @@ export async function createPrivacyLink(db: Knex, secret: string, email: string,
   const token = await privacyTokens[kind].create(db, email, lang);
   await recordAudit(db, { ...BY_LINK, action: `privacy-${kind}-asked`, entity: 'person', entityId: pseudonymOf(email, secret), summary: `a ${kind} link was asked for`, details: { name: pseudonymOf(email, secret) } });
   return token;
+}
+
+/** Asks for a link: the token, the audit entry and the mail; nothing tells whether the address is known. */
+export async function requestPrivacyLink(deps: LinkMailDeps & { render: RenderPrivacyLinkMail }, secret: string, email: string, kind: PrivacyKind, lang: Lang): Promise<void> {
+  const token = await createPrivacyLink(deps.db, secret, email, kind, lang);
+  const url = localUrl(deps.publicUrl, `/privacy/${kind}`, lang, { token });
+  const mail = deps.render({ t: tFor(deps.i18n, lang), kind, lang, org: deps.org, url, minutes: PRIVACY_TOKEN_TTL_MS / 60000 });
+  await deps.mail.send({ to: email, ...mail, oneTimeLink: true });
 }
 
 /** Access: the report, audited. */

@@ -5,11 +5,12 @@
 // has no DOM for axe (neither jsdom nor linkedom is installed), so for the forms without JavaScript
 // and for the API all rules run here, on the tree that htmlparser2 (the parser sanitize-html uses)
 // makes of the HTML. They only look at what Markdown can produce: images, headings, links,
-// buttons, tables, paragraphs.
+// buttons, tables, paragraphs. They live with the media library, whose alt texts the pictures'
+// checks read (library-alts.ts); media sits above content and reads its renderer.
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import type { Knex } from 'knex';
-import { libraryAlts, renderWithLibraryAlts } from '../media/library-alts';
+import { libraryAlts, renderWithLibraryAlts } from './library-alts';
 import type { Lang } from '../shared/rules';
 
 export type A11yRule =

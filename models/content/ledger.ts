@@ -2,6 +2,8 @@
 // transaction as the change (db/migrations/20261123000300_project_ledger.ts). So a total is always
 // explained by its rows, raised_cents = sum(amount_cents), and checkLedger() finds any project
 // where that does not hold (a fault probe calls it after killing the server mid-write).
+// It lives with the project (content): the total is a column of projects and the admin's project
+// form writes opening and adjustment rows; giving, above content, adds the gifts.
 import type { Knex } from 'knex';
 import { toIso } from '../shared/dates';
 import { isSqlite } from '../../db/connection';
