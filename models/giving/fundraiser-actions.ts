@@ -2,6 +2,7 @@
 // starts one (stored; the owner and the charity's address are mailed), an admin edits, approves
 // or rejects it (audited; the owner is mailed), the owner changes its story (audited). The mails
 // are views (views/mails/fundraiser.ts), handed in by the controller that calls.
+import { adminScreenPath } from '../shared/admin-rules';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { i18n } from 'i18next';
@@ -16,7 +17,6 @@ import type { AdminIdentity } from '../people/user';
 import type { MailProvider } from '../providers/mail';
 import { findLiveProjectById } from '../content/project';
 import {
-import { adminScreenPath } from '../shared/admin-rules';
   approveFundraiser,
   createFundraiser,
   editFundraiser,
