@@ -80,7 +80,7 @@ export function newsletterApi(deps: Deps): Router {
       if (err.code === 'newsletter.invalid_email') return fail(400, err.code, t('newsletterPages.errors.invalidEmail'));
       return fail(err.status, err.code === 'newsletter.mail_failed' ? err.code : 'newsletter.unavailable', t('newsletterPages.errors.unavailable'));
     }
-    // Which page brought the subscription: counted, without the address (the reports, issue 29).
+    // Which page brought the subscription: counted, without the address (the reports).
     await recordSignup(deps.db, { source: parsed.data.source ?? null, lang, status }).catch((err: unknown) => deps.log.warn({ err: (err as Error).message }, 'signup not counted'));
     if (html) {
       const key = toastKeyFor(status);

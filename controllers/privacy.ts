@@ -1,4 +1,4 @@
-// People's data by e-mailed link (issue 27, point 2; revFADP Art. 25 and 32):
+// People's data by e-mailed link (revFADP Art. 25 and 32):
 // - POST /api/privacy/requests { email, kind: 'access' | 'erasure', language } -> 202 { ok, message },
 //   the same answer whatever the address; a one-time link goes to the address, in its language;
 // - the privacy notice's form posts the same to /privacy/requests (no JavaScript needed);

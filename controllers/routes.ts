@@ -154,7 +154,6 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   // -- Words: the Markdown preview and each page's texts for the Pages form (controllers/admin/words.ts).
   app.use('/api/admin/markdown', adminApiGuard, markdownApi(deps));
   app.use('/api/admin/page-texts', adminApiGuard, pageTextsApi(deps));
-  // -- end of Words
   // -- Accessibility checks of a form's Markdown fields (controllers/admin/a11y.ts).
   app.use('/api/admin/a11y-check', adminApiGuard, a11yApi(deps));
   // People's data: access and erasure for an address, from the Donations and Subscribers tabs.

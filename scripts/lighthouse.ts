@@ -7,7 +7,7 @@
 // details and QR-bill as plain HTML); --payments runs the site with the local fake Stripe API, so
 // the checkout ships its React island as on a site with keys (Stripe.js itself cannot load here).
 // Prints the four category scores and the lab metrics per page.
-// Targets (issue 11): performance 1.00, accessibility, best practices and SEO 1.00, first
+// Targets: performance 1.00, accessibility, best practices and SEO 1.00, first
 // contentful paint under 1.2 s and largest contentful paint under 1.6 s (mobile profile). A page
 // whose first run is under the gate is audited four times more and the median of the five
 // counts; one whose median is under the gate is measured five times again at the end, and that

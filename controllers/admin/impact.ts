@@ -1,4 +1,4 @@
-// The yearly impact report's introduction in the admin (issue 29, point 4; models/site/impact.ts):
+// The yearly impact report's introduction in the admin (models/site/impact.ts):
 // admins and editors write it in English and German for each year a report exists for; the public
 // report (/impact/{year}, its PDF) opens with it. Every save is audited and moves the content
 // version (a trigger on impact_reports), so every instance draws the public report again.

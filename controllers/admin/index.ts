@@ -3,7 +3,7 @@
 // forms under /admin in every language (session only).
 import { adminFundraisersApi } from '../fundraisers';
 import { adminStatsApi } from '../visits';
-// The yearly impact report's introduction (issue 29, point 4).
+// The yearly impact report's introduction.
 import { adminImpactApi, impactForms } from './impact';
 import { Router } from 'express';
 import type { Deps } from '../context';

@@ -1,4 +1,4 @@
-// Admins who are people (issue 27, point 4), under /api/admin behind the admin guard:
+// Admins who are people, under /api/admin behind the admin guard:
 //   GET /people, POST /people { email, name, role, language } (invites: a mail with a link in that
 //   language), DELETE /people/:id (their sessions end)                       admins only
 //   GET /account (me, my passkeys, my sessions), POST /account/passkeys/options and

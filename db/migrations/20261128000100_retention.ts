@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Keep no more than needed (issue 27, point 3): a mail that carries a one-time link (an admin's
+// Keep no more than needed: a mail that carries a one-time link (an admin's
 // sign-in, a donor's page, a newsletter confirmation) is marked, so the daily retention job can
 // delete it from the outbox once RETENTION_MAIL_DAYS have passed. Existing rows are marked by the
 // addresses those links have.

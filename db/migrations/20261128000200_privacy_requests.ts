@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// People's data by e-mailed link (issue 27, point 2): the one-time tokens of the links that show a
+// People's data by e-mailed link: the one-time tokens of the links that show a
 // person what the site holds about their address, and of those that erase it (one table each, the
 // same columns as login_tokens and donor_tokens: only the SHA-256 of a token is kept).
 export async function up(knex: Knex): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Admins are people (issue 27, point 4): the people an admin invited, each with a role (editor,
+// Admins are people: the people an admin invited, each with a role (editor,
 // treasurer or admin); their invitation links (one-time tokens, the same columns as login_tokens);
 // their passkeys (WebAuthn credentials: the public key and the signature counter, never a secret);
 // and the challenges of passkey ceremonies in progress (shared by every instance, valid minutes).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { contentVersionTriggers, dropContentVersionTriggers } from './content-version-triggers';
 
-// Giving beyond the checkout (issue 28), the gift's own options:
+// Giving beyond the checkout, the gift's own options:
 // - covered_fee_cents: what the donor added to cover the card fee, in the gift's currency, inside
 //   amount_cents (what was charged); the project counts the gift without it. The ledger row of the
 //   gift keeps the fee's USD share apart in its own column, outside the project's total.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Gifts in someone's honour (issue 28, point 2): the gift names the person it honours or
+// Gifts in someone's honour: the gift names the person it honours or
 // remembers (on the donations row, for the receipt), and may send that news as a card to someone
 // on a chosen day: one row per card, claimed once by its job (sent_at). A monthly gift sends its
 // card with its first payment only (`key`: the subscription's, else the donation's).

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Bank transfers matched from the bank's file (issue 28, point 4; models/giving/bank-import.ts):
+// Bank transfers matched from the bank's file (models/giving/bank-import.ts):
 // - bank_credits: every credit read from an imported camt.053/camt.054 statement, once. credit_key
 //   (unique) is the credit's identity (the bank's reference of the booking, amount, currency, date
 //   and creditor reference, hashed): the same file imported again, or on two instances at once,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// News to a project's donors (issue 28, point 5): a donor who ticks "tell me how it goes" follows
+// News to a project's donors: a donor who ticks "tell me how it goes" follows
 // the project (one row per project and address, in their language, with the token of their
 // one-click unsubscribe link); each article linked to a project is handed to its followers once
 // (project_news_runs: one row per article, so two instances queue it once) and mailed to each of

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { contentVersionTriggers, dropContentVersionTriggers } from './content-version-triggers';
 
-// Supporters' fundraisers (issue 28, point 1): a supporter's own page for one project, public once
+// Supporters' fundraisers: a supporter's own page for one project, public once
 // an admin approved it. `goal` is minor units of `currency` (goal_kind 'amount') or a number of
 // donors ('donors'); `end_date` is a Swiss calendar day. The owner manages it through a link whose
 // token is kept only as a SHA-256 hash. A gift names its fundraiser in donations.fundraiser_id;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// See what works without tracking anyone (issue 29): page views counted with no cookie and no
+// See what works without tracking anyone: page views counted with no cookie and no
 // stored address (models/site/visits.ts), and where a gift or a subscription came from.
 // - visit_salts: one random salt per Swiss day, shared by every instance, deleted when the day is over;
 // - visit_events: the views of the days not rolled up for good (today, and yesterday until the

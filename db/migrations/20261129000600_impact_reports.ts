@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { contentVersionTriggers, dropContentVersionTriggers } from './content-version-triggers';
 
-// The yearly impact report (issue 29, point 4: models/site/impact.ts):
+// The yearly impact report (models/site/impact.ts):
 // - impact_reports: the admins' introduction of a year's report, in English and German (a public
 //   page shows it, so a change moves the content version and the cached report is drawn again);
 // - donations.payment_method: the kind of method a gift was paid with, as Stripe's charge names it

@@ -1,4 +1,4 @@
-// Bank transfers matched from the bank's file (issue 28, point 4). A treasurer uploads the bank's
+// Bank transfers matched from the bank's file. A treasurer uploads the bank's
 // camt.054 or camt.053 statement (models/giving/camt.ts reads it); every credit is recorded once in
 // bank_credits, by its identity (credit_key, unique): the insert ... on conflict do nothing and the
 // crediting happen in one transaction per credit, so the same file imported twice, or by two

@@ -1,4 +1,4 @@
-// A donor wall, by choice (issue 28, point 6): the names donors chose to be shown under on a
+// A donor wall, by choice: the names donors chose to be shown under on a
 // project's page (the checkout's "show my gift" question; anonymous by default). A gift counts
 // while it stands: recorded, not wholly refunded, not lost in a dispute.
 import type { Knex } from 'knex';

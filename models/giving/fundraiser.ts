@@ -1,4 +1,4 @@
-// Supporters' fundraisers (issue 28, point 1). Anyone may start one for a project: a title, a
+// Supporters' fundraisers. Anyone may start one for a project: a title, a
 // story, a photo of the charity's own, a goal (an amount in CHF, USD or EUR, or a number of
 // donors), an end date, their name and e-mail. It waits ('pending') until an admin approves it
 // ('approved': public at /fundraisers/{slug}) or rejects it with a reason ('rejected'; an approved

@@ -1,4 +1,4 @@
-// News to a project's donors (issue 28, point 5). A donor who ticks "tell me how it goes" on the
+// News to a project's donors. A donor who ticks "tell me how it goes" on the
 // checkout follows the project once the gift is confirmed (followProject: true). When an article
 // linked to the project goes live (saved live, or its scheduled time passed), the minute check
 // hands it to the project's followers once (project_news_runs, whichever instance sees it

@@ -1,4 +1,4 @@
-// Gifts in someone's honour (issue 28, point 2): "in honour of" or "in memory of" a name, chosen on
+// Gifts in someone's honour: "in honour of" or "in memory of" a name, chosen on
 // the checkout; it appears on the receipt, and may send a card to someone (in their language, on a
 // chosen day: today's means as soon as the gift is confirmed). The choice travels with the payment
 // in Stripe's metadata (tributeKind, tributeName, cardEmail, cardName, cardLang, cardOn) and is

@@ -1,4 +1,4 @@
-// Admins who are people (issue 27, point 4): an admin invites another by e-mail with a role; the
+// Admins who are people: an admin invites another by e-mail with a role; the
 // invited person opens the mailed link and creates a passkey there (or signs in with an e-mail
 // link); an admin removes a person, whose sessions end at once. The addresses in ADMIN_EMAILS are
 // admins by configuration: they join this list at their first sign-in and cannot be removed here.

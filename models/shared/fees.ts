@@ -1,4 +1,4 @@
-// Covering the fees (issue 28, point 3): pure rules shared by the checkout (browser) and the
+// Covering the fees: pure rules shared by the checkout (browser) and the
 // server. A donor who ticks the box gives their gift plus what the payment service takes for
 // charging it, so the charity receives the gift in full. The rate is per payment method and
 // currency, from a table the charity configures (FEE_RATES); by default Stripe's published Swiss

@@ -1,4 +1,4 @@
-// Who may do what in the admin area (issue 27, point 4). Three roles:
+// Who may do what in the admin area. Three roles:
 //   editor    content, media, the newsletter, social posts, translations and the glossary;
 //   treasurer donations, certificates, donors' data (a person's data: access and erasure) and
 //             what was spent;

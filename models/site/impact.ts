@@ -1,4 +1,4 @@
-// The yearly impact report (issue 29, point 4): what came in during a Swiss calendar year (by the
+// The yearly impact report: what came in during a Swiss calendar year (by the
 // currency it was given in, by method, monthly and one-off, with the USD total the project totals
 // use), what went out per project (the spending records), the year's figures and its articles,
 // under an introduction the admins write in both languages. Public at /impact/{year} (and /de/...),

@@ -1,4 +1,4 @@
-// What the admin's numbers are made of (issue 29, point 3's API): page views and visitors per day
+// What the admin's numbers are made of: page views and visitors per day
 // (models/site/visits.ts), the most viewed pages, referring sites and campaigns, and the gifts per
 // source (the page the giver came from). Days are Swiss calendar days, both ends included.
 import type { Knex } from 'knex';

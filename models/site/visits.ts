@@ -1,4 +1,4 @@
-// Visit counts with no cookie and no stored address (issue 29, point 1). The server counts the
+// Visit counts with no cookie and no stored address. The server counts the
 // public HTML pages it serves: per page, language, day (Swiss), referring site, campaign (utm_*)
 // and device class. A visitor is recognised within one day at most, by a hash of a salt of that
 // day, the network address and the browser: the salt is random, shared by every instance (the

@@ -1,5 +1,5 @@
-// The yearly impact report's introduction in the admin (controllers/admin/impact.ts, issue 29
-// point 4): every year a report exists for with its introduction; a save and reading it back
+// The yearly impact report's introduction in the admin (controllers/admin/impact.ts,
+// the report's): every year a report exists for with its introduction; a save and reading it back
 // (trimmed, line breaks as one character, 4000 characters the most); bad bodies a 400 naming the
 // field; a year without a report (or no year at all) a 404; no credential a 401; the roles from the
 // one rule (treasurers read, editors and admins save; a session needs its CSRF token); the audit

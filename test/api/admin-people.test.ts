@@ -1,4 +1,4 @@
-// Admins are people (issue 27, point 4): roles decide what a request may do (403 auth.forbidden),
+// Admins are people: roles decide what a request may do (403 auth.forbidden),
 // an admin invites a person by e-mail with a role, the invited person creates a passkey on the
 // invitation's page (or signs in with an e-mail link), signs in with it, adds a second one, sees
 // their sessions and signs out everywhere; a removed person's sessions end. Passkeys are made and

@@ -1,4 +1,4 @@
-// Bank transfers matched from the bank's file (issue 28, point 4): the treasurer uploads the bank's
+// Bank transfers matched from the bank's file: the treasurer uploads the bank's
 // camt.054 / camt.053 statement (built here, versions 04 and 08); each credit whose creditor
 // reference names a project or a donor is recorded once (donation, ledger, receipt, certificate),
 // CHF and EUR at the last rate Stripe settled, the rest is listed for a person to assign. Bad files

@@ -1,4 +1,4 @@
-// The admin's dashboard numbers (issue 29, point 3; models/site/stats.ts dashboardFor): known rows
+// The admin's dashboard numbers (models/site/stats.ts dashboardFor): known rows
 // in visit_days, visit_daily, donations, newsletter_signups and donation_subscriptions, and the
 // numbers per Swiss week checked exactly: a range that starts mid-week, gifts and subscriptions a
 // few minutes either side of midnight in Zurich (a week's end and the range's start), a gift

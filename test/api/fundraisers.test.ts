@@ -1,4 +1,4 @@
-// Supporters' fundraisers (issue 28, point 1), on the server with the real `stripe` SDK against the
+// Supporters' fundraisers, on the server with the real `stripe` SDK against the
 // fake Stripe API and its signed webhooks: starting one (the API and the form without JavaScript),
 // approval and rejection by an admin with the owner's mails, the public page and JSON, gifts that
 // count to the fundraiser and to its project (in its currency, only once Stripe confirms them, less

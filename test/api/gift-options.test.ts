@@ -1,4 +1,4 @@
-// The gift's own options on the checkout (issue 28, points 3 and 6), on the server with the real
+// The gift's own options on the checkout, on the server with the real
 // `stripe` SDK against the fake Stripe API and its signed webhooks: covering the card fee (what is
 // charged, what the project counts, the ledger's fee apart, refunds, monthly gifts, the fee table
 // from FEE_RATES) and the donor wall (a public name by choice, gone with a refund or an erasure).

@@ -1,4 +1,4 @@
-// The yearly impact report (issue 29, point 4): a scripted year of books (gifts in three
+// The yearly impact report: a scripted year of books (gifts in three
 // currencies and four methods, monthly and one-off, refunds, a lost dispute, a failed payment, a
 // covered fee, a gift not yet worth dollars, gifts on either side of the Swiss new year) read back
 // as the report, its page in English and German and its PDF; years without a report are 404s; the

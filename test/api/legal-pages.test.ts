@@ -1,4 +1,4 @@
-// The privacy notice and the imprint (issue 27, point 1): at /privacy and /imprint in both
+// The privacy notice and the imprint: at /privacy and /imprint in both
 // languages, with the organisation's details from the ORG_* configuration, the services that receive
 // data written from the configuration (a configured one named with its country and safeguard, an
 // unconfigured one not at all), the words editable in the Pages tab like any page's, and reachable

@@ -1,4 +1,4 @@
-// People's data (issue 27, point 2; the model, before its API and pages): what the site holds about
+// People's data (the model, before its API and pages): what the site holds about
 // one address, and its erasure, which keeps the gifts for the books under a pseudonym.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// People's data by e-mailed link (issue 27, point 2): the request answers the same whatever the
+// People's data by e-mailed link: the request answers the same whatever the
 // address and mails a one-time link in the request's language; the link's page has one button (its
 // GET uses nothing up); access shows the records and gives them as JSON (Mailchimp's record too when
 // it is configured); erasure deletes the subscriber here and for good at Mailchimp, purges the

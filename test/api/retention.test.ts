@@ -1,4 +1,4 @@
-// Keep no more than needed (issue 27, point 3): the daily retention job deletes sent mails with a
+// Keep no more than needed: the daily retention job deletes sent mails with a
 // one-time link RETENTION_MAIL_DAYS after they were sent (receipts stay), the tokens behind those
 // links, expired sessions, and rate-limit rows (keyed by IP address) RETENTION_IP_DAYS after their
 // window; the mails that carry such links are marked when they are written; one job waits for all

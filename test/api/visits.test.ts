@@ -1,4 +1,4 @@
-// Visit counts with no cookie and no stored address (issue 29, points 1 to 3's API): a scripted
+// Visit counts with no cookie and no stored address: a scripted
 // set of visits (people, repeat visitors, a prefetch shown later, a prerender never shown, bots,
 // an admin, JSON and 404 answers), rolled into daily rows; where gifts and subscriptions came
 // from; GET /api/admin/stats. On SQLite and PostgreSQL, and across two instances.

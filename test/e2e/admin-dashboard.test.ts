@@ -1,4 +1,4 @@
-// The admin's dashboard in Chromium (issue 29, points 3 and 4), one walk on one server: signing in
+// The admin's dashboard in Chromium, one walk on one server: signing in
 // opens it; its charts are named SVG images, each with a table of its numbers (the seeded ones);
 // the yearly impact report's introduction (views/admin/impact-panel.tsx) is on the same first
 // screen with the years a report exists for; the English and German introductions are written with

@@ -1,4 +1,4 @@
-// Admins are people, in Chromium (issue 27, point 4), with Chromium's own virtual authenticator
+// Admins are people, in Chromium, with Chromium's own virtual authenticator
 // (the DevTools WebAuthn domain: a platform authenticator with resident keys and user
 // verification). The site runs at http://localhost:<port>, its PUBLIC_URL: passkeys are bound to
 // that host. An admin invites a person in German from the People tab by keyboard; the person

@@ -1,4 +1,4 @@
-// Supporters' fundraisers in Chromium (issue 28, point 1): starting one with the form (its refused
+// Supporters' fundraisers in Chromium: starting one with the form (its refused
 // fields, then the thank-you), in English and in German; once approved, its page, a gift through
 // it on the checkout (its currency only, counted on its page), and the owner's page with an
 // update. Stripe.js is the stand-in of test/fakes/stripe-js.ts; the server's SDK talks to the fake

@@ -1,4 +1,4 @@
-// The gift's options in Chromium (issue 28, points 3 and 6): covering the card fee (the box, the
+// The gift's options in Chromium: covering the card fee (the box, the
 // total, what is charged and what the project counts) and being named on the project's page, in
 // English and in German. Stripe.js is the stand-in of test/fakes/stripe-js.ts; the server's SDK
 // talks to the fake Stripe API, which delivers signed webhooks.

@@ -1,4 +1,4 @@
-// People's data in Chromium (issue 27, point 2): a visitor asks from the German privacy notice's
+// People's data in Chromium: a visitor asks from the German privacy notice's
 // form, opens the mailed link, presses the button and downloads the JSON; a volunteer shows and
 // erases a person's data from the Donations tab, by keyboard. (The erasure link a visitor is mailed:
 // test/api/privacy-requests.test.ts, "erasure: Mailchimp forgets the address for good…".)

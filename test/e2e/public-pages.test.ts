@@ -9,7 +9,7 @@
 //   chips, a video that loads only when asked for;
 // - the backend overview's tabs by keyboard and its Live Data from the real API;
 // - the not-found pages pass axe-core;
-// - the yearly impact report (issue 29, point 4): English on a phone and German on a laptop; the
+// - the yearly impact report: English on a phone and German on a laptop; the
 //   numbers per month open from the keyboard; a new gift is in the report at the next load; the PDF
 //   link gives a PDF; printed, the page leaves out the site's header and footer; axe.
 // The pages are the same document on PostgreSQL (test/api/same-markup.test.ts) and these paths only

@@ -1,4 +1,4 @@
-// The dashboard: the admin's first screen (issue 29, point 3). Visitors, gifts and new subscribers
+// The dashboard: the admin's first screen. Visitors, gifts and new subscribers
 // per Swiss week, monthly donors over time, the top articles by visits and by gifts, gifts by
 // currency and kind, the projects' funding (models/site/stats.ts dashboardFor). Every chart is
 // plain SVG drawn by React on the server (no chart library: the admin's JavaScript budget), named

@@ -1,4 +1,4 @@
-// The dashboard's "Yearly impact report" section (issue 29, point 4): the introduction that opens a
+// The dashboard's "Yearly impact report" section: the introduction that opens a
 // year's public report (/impact/{year} and its PDF), written in English and German. A year is
 // chosen from the years a report exists for; both texts are saved together (PUT
 // /api/admin/impact/:year, controllers/admin/impact.ts). It renders on the server with every year's

@@ -1,4 +1,4 @@
-// The People tab (issue 27, point 4). For everyone: their own account, with their passkeys (add a
+// The People tab. For everyone: their own account, with their passkeys (add a
 // second one, remove one) and their sessions (where they are signed in; sign out everywhere else,
 // or everywhere). For admins also: the people, each with their role, and the invitation form.
 import { useEffect, useId, useState, type FormEvent } from 'react';
