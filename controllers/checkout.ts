@@ -18,22 +18,12 @@ import {
   verifyPaymentEvent,
   type CheckoutDeps,
 } from '../models/giving/checkout';
-import { isDonationCurrency, parseDonationAmount, SUGGESTED_CURRENCY } from '../models/shared/donation-rules';
+import { amountFromLink, currencyFromLink, intervalFromLink } from '../models/shared/donation-rules';
 import { giftReference } from '../models/giving/donation';
 import { AppError } from '../models/shared/errors';
 import { isCompleted, localized, truncate } from '../models/shared/rules';
 import { checkoutFundraiser } from './fundraisers';
 import type { CheckoutProps } from '../views/components/checkout/types';
-
-/**
- * ?amount= in US dollars (the home page's donation tiers link here with theirs), checked with the
- * custom amount field's own rule; anything it refuses is ignored and the default amount is shown.
- */
-export function amountFromQuery(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const parsed = parseDonationAmount(value);
-  return 'cents' in parsed ? parsed.cents : null;
-}
 
 /** GET /checkout and /de/checkout: the donation page (docs/behaviour.md §2 "Checkout", §3 "Money"). */
 export const index: PageLoader<CheckoutProps> = async (req, deps) => {
@@ -54,13 +44,15 @@ export const index: PageLoader<CheckoutProps> = async (req, deps) => {
   // ?fundraiser=slug: an open fundraiser's gift, for its project and in its currency.
   const fundraiser = await checkoutFundraiser(deps, req.query.fundraiser);
   const selected = fundraiser ? projects.find((p) => p.id === fundraiser.projectId) : slug ? projects.find((p) => p.slug === slug) : undefined;
+  // ?amount=, ?currency= and ?interval= by the rules the form itself opens with.
+  const currency = currencyFromLink(req.query.currency, lang, fundraiser ? fundraiser.currency : null);
   const props: CheckoutProps = {
     projects,
     selectedProjectId: selected?.id ?? null,
-    selectedAmountCents: amountFromQuery(req.query.amount),
-    currency: fundraiser ? fundraiser.currency : isDonationCurrency(req.query.currency) ? req.query.currency : SUGGESTED_CURRENCY[lang],
-    currencyFromLink: Boolean(fundraiser) || isDonationCurrency(req.query.currency),
-    interval: req.query.interval === 'month' ? 'month' : 'once',
+    selectedAmountCents: amountFromLink(req.query.amount),
+    currency: currency.currency,
+    currencyFromLink: currency.fromLink,
+    interval: intervalFromLink(req.query.interval),
     paymentsEnabled: deps.payments.kind === 'stripe' && Boolean(deps.config.site.stripePublishableKey),
     feeRates: deps.config.feeRates,
     fundraiser: fundraiser && selected ? { id: fundraiser.id, slug: fundraiser.slug, title: fundraiser.title, ownerName: fundraiser.ownerName, currency: fundraiser.currency, projectId: fundraiser.projectId } : null,

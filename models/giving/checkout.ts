@@ -50,7 +50,8 @@ import { MAX_DB_ID } from '../shared/db-limits';
 import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
 import { RUNNING_SUBSCRIPTION } from './names';
-import { FEE_METHODS, feeFor, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
+import { chargeFor, FEE_METHODS, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
+import { DONOR_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PUBLIC_NAME_MAX_LENGTH } from '../shared/gift-request';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
 import { SourceSchema } from '../shared/source-schema';
@@ -116,7 +117,7 @@ const EmailSchema = z.preprocess(
     .string({ error: 'email must be an e-mail address like name@example.org' })
     .trim()
     .toLowerCase()
-    .max(254, 'email can have at most 254 characters')
+    .max(EMAIL_MAX_LENGTH, `email can have at most ${EMAIL_MAX_LENGTH} characters`)
     .pipe(z.email({ error: 'email must be an e-mail address like name@example.org' }))
     .optional(),
 );
@@ -126,7 +127,7 @@ const NameSchema = z.preprocess(
   z
     .string({ error: 'name must be text' })
     .trim()
-    .max(200, 'name can have at most 200 characters')
+    .max(DONOR_NAME_MAX_LENGTH, `name can have at most ${DONOR_NAME_MAX_LENGTH} characters`)
     // Control characters would end up in Stripe, the receipt and the certificate.
     .regex(/^[^\p{Cc}]*$/u, 'name must not contain control characters')
     .optional(),
@@ -141,7 +142,7 @@ const PublicNameSchema = z.preprocess(
   z
     .string({ error: 'publicName must be text' })
     .trim()
-    .max(60, 'publicName can have at most 60 characters')
+    .max(PUBLIC_NAME_MAX_LENGTH, `publicName can have at most ${PUBLIC_NAME_MAX_LENGTH} characters`)
     .regex(/^[^\p{Cc}<>]*$/u, 'publicName must not contain control characters or < >')
     .optional(),
 );
@@ -314,7 +315,7 @@ export function giftOptionsOf(
   chargedCents: number,
 ): { coveredFeeCents: number; publicName: string | null; tribute: ReturnType<typeof tributeOf>; followProject: boolean; fundraiserId: number | null; source: string | null } {
   const fee = /^\d{1,9}$/.test(metadata.coveredFee ?? '') ? Number(metadata.coveredFee) : 0;
-  const publicName = (metadata.publicName ?? '').trim().slice(0, 60);
+  const publicName = (metadata.publicName ?? '').trim().slice(0, PUBLIC_NAME_MAX_LENGTH);
   return {
     coveredFeeCents: fee > 0 && fee * 2 < chargedCents ? fee : 0,
     publicName: publicName && !/[\p{Cc}<>]/u.test(publicName) ? publicName : null,
@@ -347,7 +348,7 @@ export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput
   }
   const purpose = (project ? project.title : 'General Support') + (fundraiser ? ` (fundraiser: ${fundraiser.title})` : '');
   // The fee the donor covers is charged with the gift and named apart in the metadata.
-  const feeCents = input.coverFees ? feeFor(deps.config.feeRates, input.amount, input.currency, input.paymentMethod) : 0;
+  const { coveredFeeCents: feeCents, chargedCents } = chargeFor(deps.config.feeRates, input.amount, input.currency, input.paymentMethod, input.coverFees);
   if (!fitsWithFee(input.amount, feeCents)) {
     throw new AppError(400, 'validation', 'amount with the covered fee must be at most 999,999.99', { amount: fieldError('amount', undefined, 'too large with the fee') });
   }
@@ -364,7 +365,7 @@ export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput
     const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
     const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly', ...options };
     const key = idempotencyKey(input, description, feeCents);
-    const monthly = { amountCents: input.amount + feeCents, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
+    const monthly = { amountCents: chargedCents, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
     // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
     const started = await withDeadline(
       STRIPE_WORST_CASE_MS,
@@ -377,7 +378,7 @@ export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput
   }
   const description = `Donation to ${deps.config.site.name}: ${purpose}`;
   const intent = await stripe.createIntent({
-    amountCents: input.amount + feeCents,
+    amountCents: chargedCents,
     currency: input.currency,
     metadata: {
       projectId: input.projectId === null ? '' : String(input.projectId),
@@ -465,9 +466,9 @@ function feeForMethod(deps: CheckoutDeps, pi: PaymentIntentInfo, method: FeeMeth
     throw new AppError(400, 'validation', 'paymentMethod twint is only for gifts in CHF', { paymentMethod: fieldError('invalid', undefined, 'twint is only for CHF') });
   }
   const gift = pi.amount - before;
-  const feeCents = feeFor(deps.config.feeRates, gift, pi.currency as DonationCurrency, method);
+  const { coveredFeeCents: feeCents, chargedCents } = chargeFor(deps.config.feeRates, gift, pi.currency as DonationCurrency, method, true);
   if (!fitsWithFee(gift, feeCents)) throw new AppError(400, 'validation', 'amount with the covered fee must be at most 999,999.99', { amount: fieldError('amount', undefined, 'too large with the fee') });
-  return feeCents === before ? null : { feeCents, amountCents: gift + feeCents };
+  return feeCents === before ? null : { feeCents, amountCents: chargedCents };
 }
 
 /** Customer (known or new), product and subscription; answers the first invoice's client secret. */

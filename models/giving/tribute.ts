@@ -15,6 +15,7 @@ import { swissDateTimeParts, swissToday } from '../shared/dates';
 import { localized, type Lang } from '../shared/rules';
 import { tFor } from '../shared/text';
 import { localUrl } from '../shared/urls';
+import { EMAIL_MAX_LENGTH, TRIBUTE_NAME_MAX_LENGTH } from '../shared/gift-request';
 
 export const TRIBUTE_CARD_TASK = 'tribute-card';
 export const TRIBUTE_KINDS = ['honour', 'memory'] as const;
@@ -50,7 +51,7 @@ function daysBetween(from: string, to: string): number {
 export const TributeSchema = z.object(
   {
     kind: z.enum(TRIBUTE_KINDS, { error: 'tribute.kind must be honour or memory' }),
-    name: TextSchema('tribute.name', 80),
+    name: TextSchema('tribute.name', TRIBUTE_NAME_MAX_LENGTH),
     notify: z
       .object(
         {
@@ -58,9 +59,9 @@ export const TributeSchema = z.object(
             .string({ error: 'tribute.notify.email must be an e-mail address like name@example.org' })
             .trim()
             .toLowerCase()
-            .max(254, 'tribute.notify.email can have at most 254 characters')
+            .max(EMAIL_MAX_LENGTH, `tribute.notify.email can have at most ${EMAIL_MAX_LENGTH} characters`)
             .pipe(z.email({ error: 'tribute.notify.email must be an e-mail address like name@example.org' })),
-          name: TextSchema('tribute.notify.name', 80),
+          name: TextSchema('tribute.notify.name', TRIBUTE_NAME_MAX_LENGTH),
           language: z.enum(['en', 'de'], { error: 'tribute.notify.language must be en or de' }).optional(),
           sendOn: z
             .string({ error: 'tribute.notify.sendOn must be a day like 2026-12-24' })
@@ -101,7 +102,7 @@ export function tributeMetadata(input: TributeInput | undefined, language: Lang,
 export function tributeOf(metadata: Record<string, string>): Tribute | null {
   const kind = metadata.tributeKind;
   const name = (metadata.tributeName ?? '').trim();
-  if (!(TRIBUTE_KINDS as readonly string[]).includes(kind ?? '') || !name || name.length > 80 || /[\p{Cc}<>]/u.test(name)) return null;
+  if (!(TRIBUTE_KINDS as readonly string[]).includes(kind ?? '') || !name || name.length > TRIBUTE_NAME_MAX_LENGTH || /[\p{Cc}<>]/u.test(name)) return null;
   const tribute: Tribute = { kind: kind as TributeKind, name };
   const email = (metadata.cardEmail ?? '').trim().toLowerCase();
   const cardName = (metadata.cardName ?? '').trim();

@@ -71,3 +71,43 @@ export function formatAmount(cents: number, currency: string, lang: Lang, fracti
   const number = formatNumber(Math.abs(units), lang, fractionDigits ?? (cents % 100 === 0 ? 0 : 2));
   return `${cents < 0 ? '-' : ''}${prefix}${number}`;
 }
+
+// What a link to the checkout asks for (?amount=, ?currency=, ?interval=): read by the checkout's
+// controller, and by the page a redirect-based method comes back to.
+
+/**
+ * ?amount= in major units (the home page's donation tiers link with theirs), read with the custom
+ * amount field's own rule; anything it refuses is ignored and the default amount is shown.
+ */
+export function amountFromLink(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const parsed = parseDonationAmount(value);
+  return 'cents' in parsed ? parsed.cents : null;
+}
+
+/** ?interval=month opens the form on the monthly gift; anything else is a one-off gift. */
+export const intervalFromLink = (value: unknown): DonationInterval => (value === 'month' ? 'month' : 'once');
+
+/**
+ * The currency the form opens with: a fundraiser's, else the one the address names, else what the
+ * page's language suggests. `fromLink`: the address (or the fundraiser) chose it, so a choice
+ * remembered in the browser does not override it.
+ */
+export function currencyFromLink(value: unknown, lang: 'en' | 'de', fundraiserCurrency: DonationCurrency | null): { currency: DonationCurrency; fromLink: boolean } {
+  if (fundraiserCurrency) return { currency: fundraiserCurrency, fromLink: true };
+  return isDonationCurrency(value) ? { currency: value, fromLink: true } : { currency: SUGGESTED_CURRENCY[lang], fromLink: false };
+}
+
+/**
+ * The query of the address a redirect-based method (TWINT, bank redirects...) comes back to: what
+ * the checkout needs to finish (payment-return.tsx), the amount read back with amountFromLink.
+ */
+export function returnQuery(gift: { projectSlug: string | null; fundraiserSlug: string | null; chargedCents: number; currency: DonationCurrency; interval: DonationInterval }): string {
+  const params = new URLSearchParams({ payment: 'success' });
+  if (gift.fundraiserSlug) params.set('fundraiser', gift.fundraiserSlug);
+  else if (gift.projectSlug) params.set('project', gift.projectSlug);
+  params.set('amount', (gift.chargedCents / 100).toFixed(2));
+  params.set('currency', gift.currency);
+  if (gift.interval === 'month') params.set('interval', 'month');
+  return params.toString();
+}

@@ -41,6 +41,22 @@ export function feeFor(table: FeeTable, giftCents: number, currency: DonationCur
   return coveredFeeCents(giftCents, table[method]?.[currency] ?? table.card[currency]);
 }
 
+/**
+ * What a gift charges: the gift, plus the fee of `method` when the donor covers it. `feeCents` is
+ * that fee either way (the form offers it in the box's label); `coveredFeeCents` is what is added.
+ */
+export function chargeFor(
+  table: FeeTable,
+  giftCents: number,
+  currency: DonationCurrency,
+  method: FeeMethod,
+  cover: boolean,
+): { feeCents: number; coveredFeeCents: number; chargedCents: number } {
+  const feeCents = feeFor(table, giftCents, currency, method);
+  const coveredFeeCents = cover ? feeCents : 0;
+  return { feeCents, coveredFeeCents, chargedCents: giftCents + coveredFeeCents };
+}
+
 /** The largest gift whose total with the fee still fits a single charge. */
 export function fitsWithFee(giftCents: number, feeCents: number): boolean {
   return giftCents + feeCents <= MAX_DONATION_CENTS;

@@ -1,7 +1,10 @@
 // The checkout's calls to the server: POST /api/create-payment-intent, /api/payment-details and
 // /api/update-project-funding, and the thank-you panel's GET /api/payment-reference.
 import { isErrorCode, type ErrorCode } from '../../../models/shared/error-codes';
-import type { DonationCurrency, DonationInterval } from '../../../models/shared/donation-rules';
+import type { DonationCurrency } from '../../../models/shared/donation-rules';
+import type { GiftDetailsRequest, IntentRequest } from '../../../models/shared/gift-request';
+
+export type { IntentRequest, TributeRequest } from '../../../models/shared/gift-request';
 
 /** A refused call: the page switches on `code` (null when the answer was not the site's JSON). */
 export class ApiError extends Error {
@@ -39,39 +42,6 @@ async function post<T>(url: string, body: unknown, signal?: AbortSignal): Promis
   return (await res.json()) as T;
 }
 
-/** What the page asks the server for: a one-off PaymentIntent, or a monthly gift's first payment. */
-export interface IntentRequest {
-  /** Major units of `currency`, e.g. 50 or 25.5. */
-  amount: number;
-  currency: DonationCurrency;
-  interval: DonationInterval;
-  projectId: number | null;
-  language: 'en' | 'de';
-  checkoutId: string;
-  /** Asked for at once for a monthly gift (made when the donor gives); a one-off gift's comes with sendGiftDetails. */
-  email?: string;
-  name?: string;
-  /** Add the fee of `paymentMethod` (the card's by default) to the gift (models/shared/fees.ts). */
-  coverFees?: boolean;
-  paymentMethod?: 'card' | 'twint';
-  /** The name to be shown under on the project's page; absent: anonymous. */
-  publicName?: string;
-  tribute?: TributeRequest;
-  /** Mail the donor the project's news. */
-  followProject?: boolean;
-  /** A supporter's fundraiser the gift counts to. */
-  fundraiserId?: number;
-  /** The page the giver came from (models/shared/source.ts). */
-  source?: string;
-}
-
-/** In honour or in memory of someone, with an optional card (models/giving/tribute.ts). */
-export interface TributeRequest {
-  kind: 'honour' | 'memory';
-  name: string;
-  notify?: { email: string; name: string; language: 'en' | 'de'; sendOn: string };
-}
-
 export function createPaymentIntent(
   input: IntentRequest,
   signal?: AbortSignal,
@@ -80,9 +50,7 @@ export function createPaymentIntent(
 }
 
 /** Just before a one-off gift is confirmed: where its receipt goes, and the donor's name. */
-export function sendGiftDetails(
-  input: { clientSecret: string; email: string; name?: string; publicName?: string; language?: 'en' | 'de'; tribute?: TributeRequest; followProject?: boolean; paymentMethod?: 'card' | 'twint' },
-  signal?: AbortSignal): Promise<{ updated: true }> {
+export function sendGiftDetails(input: GiftDetailsRequest, signal?: AbortSignal): Promise<{ updated: true }> {
   return post('/api/payment-details', input, signal);
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLang, useLinks, useT } from '../../app-context';
-import { isDonationCurrency, parseDonationAmount } from '../../../models/shared/donation-rules';
-import { completeDonation } from './donation-form';
+import { amountFromLink, intervalFromLink, isDonationCurrency } from '../../../models/shared/donation-rules';
+import { completeDonation } from './complete-donation';
 import { toastOnNextPage } from '../toaster';
 
 /**
@@ -20,7 +20,7 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
   const amount = params.get('amount');
   const currencyParam = params.get('currency');
   const currency = isDonationCurrency(currencyParam) ? currencyParam : 'usd';
-  const interval = params.get('interval') === 'month' ? 'month' : 'once';
+  const interval = intervalFromLink(params.get('interval'));
 
   useEffect(() => {
     if (done.current) return;
@@ -38,13 +38,12 @@ export function PaymentReturn({ params, projectId }: { params: URLSearchParams; 
       window.location.replace(query ? `${link('checkout')}?${query}` : link('checkout'));
       return;
     }
-    const parsed = amount ? parseDonationAmount(amount) : null;
     void completeDonation({
       t,
       lang,
       goHome: () => window.location.replace(link('home')),
       projectId,
-      amountCents: parsed && 'cents' in parsed ? parsed.cents : null,
+      amountCents: amountFromLink(amount),
       currency,
       interval,
       paymentIntentId,

@@ -2,64 +2,17 @@
 // dedication (honour or memory, the person's name) and, if the donor wants, a card to someone:
 // their name and e-mail address, the card's language and the day to send it (today: as soon as the
 // gift is confirmed). The server checks all of it again (models/giving/tribute.ts).
-import { useState } from 'react';
 import { useT } from '../../app-context';
 import { Icon } from '../icons';
-import type { TributeRequest } from './api';
+import { swissToday } from '../../../models/shared/dates';
+import { EMAIL_MAX_LENGTH, TRIBUTE_NAME_MAX_LENGTH } from '../../../models/shared/gift-request';
+import { tributeProblems, type TributeState } from '../../../models/shared/donation-form';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export interface TributeState {
-  on: boolean;
-  kind: 'honour' | 'memory';
-  name: string;
-  card: boolean;
-  cardName: string;
-  cardEmail: string;
-  cardLang: 'en' | 'de' | '';
-  sendOn: string;
-}
-
-/** Today in Switzerland, as the date field's value and its minimum. */
-function swissToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-export function useTribute() {
-  const [state, setState] = useState<TributeState>({ on: false, kind: 'honour', name: '', card: false, cardName: '', cardEmail: '', cardLang: '', sendOn: '' });
-  const [shown, setShown] = useState(false);
-  const set = (patch: Partial<TributeState>) => setState((s) => ({ ...s, ...patch }));
-  return {
-    state,
-    set,
-    problemsShown: shown,
-    /** After a give with something missing: the messages show, the first field to mend gets the focus. */
-    showProblems() {
-      setShown(true);
-      const missing = problemsOf(state);
-      const id = missing.name ? 'tribute-name' : missing.cardName ? 'card-name' : 'card-email';
-      (document.getElementById(id) as HTMLInputElement | null)?.focus();
-    },
-  };
-}
-export type TributeHandle = ReturnType<typeof useTribute>;
-
-function problemsOf(s: TributeState): { name?: true; cardName?: true; cardEmail?: true } {
-  if (!s.on) return {};
-  return {
-    ...(s.name.trim() ? {} : { name: true as const }),
-    ...(s.card && !s.cardName.trim() ? { cardName: true as const } : {}),
-    ...(s.card && !(EMAIL_PATTERN.test(s.cardEmail.trim()) && s.cardEmail.trim().length <= 254) ? { cardEmail: true as const } : {}),
-  };
-}
-
-/** What the API gets: null for no dedication, 'invalid' while a needed field is missing. */
-export function tributeRequest(s: TributeState, lang: 'en' | 'de'): TributeRequest | null | 'invalid' {
-  if (!s.on) return null;
-  if (Object.keys(problemsOf(s)).length) return 'invalid';
-  const tribute: TributeRequest = { kind: s.kind, name: s.name.trim() };
-  if (s.card) tribute.notify = { email: s.cardEmail.trim(), name: s.cardName.trim(), language: s.cardLang || lang, sendOn: s.sendOn || swissToday() };
-  return tribute;
+/** After a give with something missing: the first field to mend gets the focus. */
+export function focusFirstTributeProblem(s: TributeState): void {
+  const missing = tributeProblems(s);
+  const id = missing.name ? 'tribute-name' : missing.cardName ? 'card-name' : 'card-email';
+  (document.getElementById(id) as HTMLInputElement | null)?.focus();
 }
 
 function FieldError({ id, text }: { id: string; text: string | null }) {
@@ -74,10 +27,9 @@ function FieldError({ id, text }: { id: string; text: string | null }) {
   );
 }
 
-export function TributeFields({ tribute }: { tribute: TributeHandle }) {
+export function TributeFields({ tribute: s, problemsShown, set }: { tribute: TributeState; problemsShown: boolean; set: (patch: Partial<TributeState>) => void }) {
   const t = useT();
-  const { state: s, set } = tribute;
-  const problems = tribute.problemsShown ? problemsOf(s) : {};
+  const problems = problemsShown ? tributeProblems(s) : {};
   const today = swissToday();
   return (
     <div className="tribute">
@@ -107,7 +59,7 @@ export function TributeFields({ tribute }: { tribute: TributeHandle }) {
               <input
                 id="tribute-name"
                 type="text"
-                maxLength={80}
+                maxLength={TRIBUTE_NAME_MAX_LENGTH}
                 value={s.name}
                 aria-invalid={problems.name ? true : undefined}
                 aria-describedby="tribute-name-error"
@@ -129,7 +81,7 @@ export function TributeFields({ tribute }: { tribute: TributeHandle }) {
                   <input
                     id="card-name"
                     type="text"
-                    maxLength={80}
+                    maxLength={TRIBUTE_NAME_MAX_LENGTH}
                     autoComplete="off"
                     value={s.cardName}
                     aria-invalid={problems.cardName ? true : undefined}
@@ -146,7 +98,7 @@ export function TributeFields({ tribute }: { tribute: TributeHandle }) {
                     inputMode="email"
                     autoComplete="off"
                     spellCheck={false}
-                    maxLength={254}
+                    maxLength={EMAIL_MAX_LENGTH}
                     value={s.cardEmail}
                     aria-invalid={problems.cardEmail ? true : undefined}
                     aria-describedby="card-email-error"
