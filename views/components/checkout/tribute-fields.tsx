@@ -1,4 +1,4 @@
-// The checkout's "in honour / in memory of" question (issue 28, point 2): a box that opens the
+// The checkout's "in honour / in memory of" question: a box that opens the
 // dedication (honour or memory, the person's name) and, if the donor wants, a card to someone:
 // their name and e-mail address, the card's language and the day to send it (today: as soon as the
 // gift is confirmed). The server checks all of it again (models/giving/tribute.ts).
