@@ -313,7 +313,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
         params: err.fields ? {} : { message: err.message },
         form: { tab: 'media', id, values: formValues(req.body), errors: err.fields ?? {} },
       };
-      res.redirect(303, `${back(req)}&edit=${id}#media-${id}`);
+      res.redirect(303, adminHref(langOf(req), 'media', `?edit=${id}#media-${id}`));
     }
   });
   forms.post('/:id/delete', async (req, res, next) => {

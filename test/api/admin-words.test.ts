@@ -71,7 +71,7 @@ describe('machine drafts without an OpenAI key', () => {
 
   test('the admin knows: the page and the session say machine drafts are not available', async () => {
     const agent = await session(h);
-    const page = await agent.get('/admin').set('Accept', 'application/json').expect(200);
+    const page = await agent.get('/admin').set('Accept', 'application/json').set('X-Admin-Route', 'admin').expect(200);
     assert.equal(page.body.props.machineDrafts, false);
     const me = await request(h.app).get('/api/admin/session').set(ADMIN).expect(200);
     assert.equal(me.body.machineDrafts, false);
@@ -118,7 +118,7 @@ describe('machine drafts with an OpenAI key', () => {
 
   test('the page and the session say they are available; the forms show no note', async () => {
     const agent = await session(h);
-    assert.equal((await agent.get('/admin').set('Accept', 'application/json').expect(200)).body.props.machineDrafts, true);
+    assert.equal((await agent.get('/admin').set('Accept', 'application/json').set('X-Admin-Route', 'admin').expect(200)).body.props.machineDrafts, true);
     assert.equal((await request(h.app).get('/api/admin/session').set(ADMIN).expect(200)).body.machineDrafts, true);
     const html = (await agent.get('/de/admin/projects?new=1').set('Accept', 'text/html').expect(200)).text;
     assert.ok(!html.includes(de.admin.translate.unavailable));

@@ -230,9 +230,9 @@ describe('the dashboard', () => {
 
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEY }).expect(303);
-    // /admin without a tab: the dashboard, with its data.
+    // /admin: the dashboard, with its data.
     const first = await agent.get('/admin').set('Accept', 'application/json').expect(200);
-    assert.equal(first.body.props.tab, 'dashboard');
+    assert.equal(first.body.routeId, 'admin.dashboard');
     assert.equal(first.body.props.dashboard.invalidRange, false);
     assert.deepEqual({ from: first.body.props.dashboard.data.from, to: first.body.props.dashboard.data.to }, first.body.props.dashboard.presets.last12);
     const ranged = await agent.get(`/admin?from=${RANGE.from}&to=${RANGE.to}`).set('Accept', 'application/json').expect(200);

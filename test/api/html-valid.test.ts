@@ -169,8 +169,8 @@ before(async () => {
       const base = adminHref(lang, tab);
       await keep(admin, base, 200);
       if (tab === 'projects' || tab === 'news' || tab === 'team') {
-        await keep(admin, `${base}&new=1`, 200);
-        await keep(admin, `${base}&edit=1`, 200);
+        await keep(admin, adminHref(lang, tab, '?new=1'), 200);
+        await keep(admin, adminHref(lang, tab, '?edit=1'), 200);
       }
     }
   }
