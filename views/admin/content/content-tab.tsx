@@ -5,7 +5,7 @@
 // against loss and autosaved in the browser (unsaved.tsx); a field's message goes as soon as the
 // field is valid (field-check.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useApp, useLinks, useT } from '../../app-context';
+import { useApp, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { truncate } from '../../../models/shared/rules';
 import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from '../lib/api';
@@ -58,7 +58,6 @@ type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged, initialHistory = null, initialTrash = null, initialSpending = null }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
-  const link = useLinks();
   const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
@@ -93,7 +92,6 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const drafts = useMachineDrafts(config.rows.flat(), values, setValues, mode.kind === 'edit' ? String(mode.id) : mode.kind, { entity: name, id: mode.kind === 'edit' ? mode.id : null, opened });
   const newButton = useRef<HTMLElement>(null);
 
-  const base = link('admin');
   // Links keep the list's search and filters (the no-JavaScript list comes back as it was).
   const href = (more: string) => screenHref(name, `${isListEntity(name) ? listQueryString(name, query) : ''}${more}`);
 
