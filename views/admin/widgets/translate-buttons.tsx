@@ -8,18 +8,19 @@
 // date; text a person wrote is replaced only when they say so in a dialog. An answer belongs to the
 // form that asked: a form closed or switched aborts the request and the answer is dropped. The
 // buttons need JavaScript: without it they are not there at all. A site without an OpenAI key
-// cannot draft: the buttons are left out and the form says so once (`unavailable`).
+// cannot draft: the buttons are left out and the form says so once (`unavailable`). This file holds
+// the state and the requests; what the drafts show is in translate-buttons-view.tsx.
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { formatNumber } from '../../../models/shared/rules';
 import { TRANSLATE_MAX_CHARS } from '../../../models/shared/translate-limits';
 import { AdminApiError, adminFetch, errorText } from '../lib/api';
-import { Dialog, useAdmin, useHydrated } from './ui';
+import { useAdmin, useHydrated } from './ui';
+import { DraftActions, DraftNotes, WholeItemDrafts, type Lang, type Question } from './translate-buttons-view';
 import type { EntityName, FieldDef } from '../lib/fields';
 
 type Values = Record<string, string>;
-type Lang = 'en' | 'de';
 
 /** The field a draft for `target` is translated from, and the languages; null when not bilingual. */
 function sourceOf(target: string, names: Set<string>): { source: string; from: Lang; to: Lang } | null {
@@ -83,12 +84,6 @@ class TooLong extends Error {}
 interface Answer {
   text: string;
   glossaryMissing?: string[];
-}
-
-interface Question {
-  to: Lang;
-  fill: string[];
-  replace: string[];
 }
 
 /**
@@ -299,34 +294,17 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   }
 
   /** The notes under a drafted field: that it is a draft, and any glossary term it still lacks. */
-  function notes(name: string, current: string | undefined) {
-    if (filled[name] === undefined) return null;
-    const lacking = (missing[name] ?? []).filter((term) => !(current ?? '').includes(term));
-    return (
-      <>
-        <p className="machine-draft-note">{t(current === filled[name] ? 'admin.translate.note' : 'admin.translate.noteEdited')}</p>
-        {lacking.length > 0 && <p className="machine-draft-note glossary-missing-note">{t('admin.translate.glossaryMissing', { terms: lacking.join(', ') })}</p>}
-      </>
-    );
-  }
+  const notes = (name: string, current: string | undefined) => <DraftNotes drafted={filled[name]} current={current} missing={missing[name] ?? []} />;
 
   function wrap(def: FieldDef, element: ReactElement): ReactElement {
     const pair = hydrated && available ? sourceOf(def.name, names) : null;
     if (!pair) return element;
-    const label = labelOf(def.name);
     return (
       <div key={def.name} className="draft-field">
         {element}
-        <div className="draft-actions">
-          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={idFor(def.name)} onClick={() => void draftField(def.name)}>
-            {busy === def.name ? t('admin.translate.working') : t(pair.to === 'de' ? 'admin.translate.toDe' : 'admin.translate.toEn')}
-          </button>
-          {/* The field the button fills, said after its name (a label would also name the field's own lookups). */}
-          <span id={idFor(def.name)} hidden>
-            {label}
-          </span>
+        <DraftActions to={pair.to} working={busy === def.name} disabled={busy !== null} describedById={idFor(def.name)} label={labelOf(def.name)} onDraft={() => void draftField(def.name)}>
           {notes(def.name, values[def.name])}
-        </div>
+        </DraftActions>
       </div>
     );
   }
@@ -334,47 +312,7 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
   const langs = (['de', 'en'] as const).filter((to) => targetsFor(to).length > 0);
   const whole =
     hydrated && available && langs.length > 0 ? (
-      <div className="draft-whole" role="group" aria-labelledby={idFor('whole')}>
-        <div className="draft-actions">
-          {langs.map((to) => (
-            <button key={to} type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={idFor('whole')} onClick={() => void draftWhole(to)}>
-              {busy === `whole-${to}` ? t('admin.translate.working') : t(to === 'de' ? 'admin.translate.wholeItem' : 'admin.translate.wholeItemEn')}
-            </button>
-          ))}
-        </div>
-        <p className="admin-hint" id={idFor('whole')}>
-          {t('admin.translate.wholeItemHint')}
-        </p>
-        <p className="sr-only" role="status" aria-live="polite">
-          {announce}
-        </p>
-        {question && (
-          <Dialog open onClose={() => answerQuestion(null)} title={t(question.to === 'de' ? 'admin.translate.askTitleDe' : 'admin.translate.askTitleEn')}>
-            <p>{t('admin.translate.askText')}</p>
-            <ul className="draft-ask-list">
-              {question.replace.map((n) => (
-                <li key={n}>{labelOf(n)}</li>
-              ))}
-            </ul>
-            <div className="admin-form-actions">
-              {/* With nothing empty or out of date, "fill only those" would do nothing: it is left
-                  out, and the focus goes to the next choice, the one that drafts (still an unsaved
-                  change that the form's Cancel takes back). */}
-              {question.fill.length > 0 && (
-                <button type="button" className="btn btn-primary" onClick={() => answerQuestion(false)} data-autofocus="">
-                  {t('admin.translate.askKeep', { count: question.fill.length })}
-                </button>
-              )}
-              <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => answerQuestion(true)} data-autofocus={question.fill.length === 0 ? '' : undefined}>
-                {t('admin.translate.askReplace')}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={() => answerQuestion(null)}>
-                {t('admin.form.cancel')}
-              </button>
-            </div>
-          </Dialog>
-        )}
-      </div>
+      <WholeItemDrafts langs={langs} busy={busy} hintId={idFor('whole')} announce={announce} question={question} labelOf={labelOf} onDraft={(to) => void draftWhole(to)} onAnswer={answerQuestion} />
     ) : null;
 
   const unavailable =
@@ -407,15 +345,9 @@ export function useMachineDrafts(defs: FieldDef[], values: Values, setValues: (u
           return { said: t('admin.translate.filled'), missing: answer.glossaryMissing ?? [] };
         });
       return (
-        <div className="draft-actions">
-          <button type="button" className="btn btn-outline btn-small" disabled={busy !== null} aria-describedby={describedBy} onClick={() => void draftPageText()}>
-            {busy === name ? t('admin.translate.working') : t(lang === 'de' ? 'admin.translate.toDe' : 'admin.translate.toEn')}
-          </button>
-          <span id={describedBy} hidden>
-            {label}
-          </span>
+        <DraftActions to={lang} working={busy === name} disabled={busy !== null} describedById={describedBy} label={label} onDraft={() => void draftPageText()}>
           {notes(name, current)}
-        </div>
+        </DraftActions>
       );
     },
     body(v) {
