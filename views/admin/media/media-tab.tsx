@@ -6,7 +6,9 @@ import { toast } from '../../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from '../lib/api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated, useScreenHref } from '../widgets/ui';
-import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from '../widgets/media-picker';
+import { MediaIcon, MediaThumb, iconKind } from '../widgets/media-picker';
+import { MediaMetaFields, type MediaMetaValues } from '../widgets/media-fields';
+import { UploadForm } from '../widgets/media-upload';
 
 export interface MediaTabProps {
   initialItems: MediaItem[];

@@ -1,16 +1,13 @@
-// Media pieces shared by the Media tab and the content forms: the upload form, the thumbnail with
-// its placeholder, and the image field whose picker chooses from (or uploads to) the library.
-import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+// Media pieces shared by the Media tab and the content forms: the thumbnail with its placeholder,
+// the picker dialog that chooses from the library or uploads a new file into it (the upload form is
+// media-upload.tsx, the Media screen's too), and the image field that opens the picker.
+import { useContext, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../app-context';
-import { toast } from '../../components/toaster';
-import { MEDIA_CATEGORIES, thumbnailFor, type MediaItem } from '../../../models/shared/media-rules';
-import { adminFetch, AdminApiError, errorText, type FieldIssue } from '../lib/api';
-import { useMachineDrafts } from './translate-buttons';
-import type { FieldDef } from '../lib/fields';
-import { CsrfField, Dialog, FieldAnchors, SelectField, Spinner, TextField, useAdmin, useFieldError, useHydrated } from './ui';
-
-export const ACCEPTED_FILES = 'image/jpeg,image/png,image/webp,image/gif,application/pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,video/mp4,video/webm';
+import { thumbnailFor, type MediaItem } from '../../../models/shared/media-rules';
+import { adminFetch } from '../lib/api';
+import { UploadForm } from './media-upload';
+import { Dialog, FieldAnchors, Spinner, useHydrated } from './ui';
 
 /** Decorative file-type pictograms (the text next to them names the file). */
 export function MediaIcon({ kind, size = 40 }: { kind: 'image' | 'pdf' | 'document' | 'video' | 'file'; size?: number }) {
@@ -54,173 +51,6 @@ export function MediaThumb({ item, width = 320, height = 200 }: { item: MediaIte
   );
 }
 
-/** What the library says about a file, as the forms hold it. */
-export interface MediaMetaValues {
-  category: string;
-  altText: string;
-  altTextDe: string;
-  description: string;
-  tags: string;
-}
-const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', altTextDe: '', description: '', tags: '' };
-
-/**
- * An AI proposal of an alt text, next to its field and marked as such: the volunteer copies it
- * into the field (with JavaScript) or reads and types it; saving the item clears the proposal.
- */
-function AltSuggestionNote({ text, language, onUse }: { text: string; language: 'en' | 'de'; onUse: () => void }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const languageName = t(language === 'de' ? 'admin.a11y.german' : 'admin.a11y.english');
-  return (
-    <div className="admin-alt-suggestion">
-      <p>
-        {/* Only the suggestion is in its language; the badge and the button are in the admin's. */}
-        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span> <q lang={language}>{text}</q>
-      </p>
-      {hydrated && (
-        // The name begins with the visible words (a speech command says what it sees); the
-        // language follows for screen readers, which hear two such buttons.
-        <button type="button" className="btn btn-outline btn-small" onClick={onUse}>
-          {t('admin.altSuggest.use')}
-          <span className="sr-only"> ({languageName})</span>
-        </button>
-      )}
-    </div>
-  );
-}
-
-/** The bilingual pair of a library item: its alt texts (labels are whole locale keys). */
-const ALT_DEFS: FieldDef[] = [
-  { name: 'altText', label: 'admin.media.altText', kind: 'text' },
-  { name: 'altTextDe', label: 'admin.altSuggest.altTextDe', kind: 'text' },
-];
-
-/**
- * The details of a file, for the upload form and the edit form alike. `draftKey` names the file the
- * form is about: a new one forgets the machine-draft marks of the last.
- */
-export function MediaMetaFields({
-  values,
-  onChange,
-  errors,
-  altRequired = false,
-  suggestion = null,
-  draftKey = 'media',
-}: {
-  values: MediaMetaValues;
-  onChange: (v: MediaMetaValues) => void;
-  errors: Record<string, FieldIssue>;
-  altRequired?: boolean;
-  suggestion?: MediaItem['altSuggestion'];
-  draftKey?: string;
-}) {
-  const t = useT();
-  const fieldError = useFieldError();
-  const set = (key: keyof MediaMetaValues) => (v: string) => onChange({ ...values, [key]: v });
-  // A draft lands after a wait: it goes into the values as they are then, not as they were at the click.
-  const latest = useRef(values);
-  latest.current = values;
-  const asRecord = (v: MediaMetaValues) => v as unknown as Record<string, string>;
-  const drafts = useMachineDrafts(ALT_DEFS, asRecord(values), (update) => onChange({ ...latest.current, ...update(asRecord(latest.current)) }), draftKey, {
-    entity: null,
-    id: null,
-    opened: asRecord(values),
-  });
-  return (
-    <>
-      {drafts.unavailable}
-      <div className="admin-form-row cols-2">
-        <SelectField name="category" label={t('admin.media.category')} value={values.category} onChange={set('category')} error={fieldError(errors.category)} required options={MEDIA_CATEGORIES.map((c) => ({ value: c, label: t(`admin.media.categories.${c}`) }))} />
-        <div>
-          {drafts.wrap(ALT_DEFS[0]!, <TextField name="altText" label={t('admin.media.altText')} value={values.altText} onChange={set('altText')} error={fieldError(errors.altText)} required={altRequired} hint={t('admin.media.altTextHint')} />)}
-          {suggestion && suggestion.en !== values.altText && <AltSuggestionNote text={suggestion.en} language="en" onUse={() => onChange({ ...values, altText: suggestion.en })} />}
-        </div>
-      </div>
-      <div className="admin-form-row cols-2">
-        <div>
-          {drafts.wrap(ALT_DEFS[1]!, <TextField name="altTextDe" label={t('admin.altSuggest.altTextDe')} value={values.altTextDe} onChange={set('altTextDe')} error={fieldError(errors.altTextDe)} />)}
-          {suggestion && suggestion.de !== values.altTextDe && <AltSuggestionNote text={suggestion.de} language="de" onUse={() => onChange({ ...values, altTextDe: suggestion.de })} />}
-        </div>
-      </div>
-      <div className="admin-form-row cols-2">
-        <TextField name="description" label={t('admin.media.description')} value={values.description} onChange={set('description')} error={fieldError(errors.description)} />
-        <TextField name="tags" label={t('admin.media.tags')} value={values.tags} onChange={set('tags')} hint={t('admin.media.tagsHint')} error={fieldError(errors.tags)} />
-      </div>
-    </>
-  );
-}
-
-/** The upload form: multipart post without JavaScript, the admin API with it. */
-export function UploadForm({ onUploaded, defaultCategory = 'projects', imagesOnly = false }: { onUploaded?: (item: MediaItem) => void; defaultCategory?: string; imagesOnly?: boolean }) {
-  const t = useT();
-  const { action } = useAdmin();
-  const hydrated = useHydrated();
-  const fieldError = useFieldError();
-  const [meta, setMeta] = useState<MediaMetaValues>({ ...EMPTY_META, category: defaultCategory });
-  const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
-  const [busy, setBusy] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  // Each upload starts a new file's details: the drafts of the last one are not marked in it.
-  const [uploads, setUploads] = useState(0);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    // In the picker this form sits (through a portal) inside the content form: keep the event here.
-    e.stopPropagation();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    setBusy(true);
-    try {
-      const item = await adminFetch<MediaItem>('POST', '/api/media', data);
-      toast({ title: t('admin.media.uploaded'), description: item.originalName, variant: 'success' });
-      setErrors({});
-      setMeta((m) => ({ ...EMPTY_META, category: m.category }));
-      setUploads((n) => n + 1);
-      if (fileInput.current) fileInput.current.value = '';
-      onUploaded?.(item);
-    } catch (err) {
-      setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
-      // The storage being down is said in the page's language (the server's sentence is English).
-      toast({ title: t('admin.media.uploadError'), description: errorText(t, err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="admin-upload" method="post" encType="multipart/form-data" action={action('/admin/media')} onSubmit={hydrated ? submit : undefined} noValidate>
-      <CsrfField />
-      <div className={`admin-field${errors.file ? ' has-error' : ''}`}>
-        <label htmlFor={imagesOnly ? 'picker-file' : 'upload-file'}>
-          {t('admin.media.file')} <span className="admin-required">({t('admin.form.required')})</span>
-        </label>
-        <p className="admin-hint" id={imagesOnly ? 'picker-file-hint' : 'upload-file-hint'}>
-          {imagesOnly ? t('admin.media.imageTypes') : t('admin.media.fileTypes')}
-        </p>
-        <input
-          ref={fileInput}
-          id={imagesOnly ? 'picker-file' : 'upload-file'}
-          type="file"
-          name="file"
-          accept={imagesOnly ? 'image/jpeg,image/png,image/webp,image/gif' : ACCEPTED_FILES}
-          aria-describedby={`${imagesOnly ? 'picker-file' : 'upload-file'}-hint${errors.file ? ` ${imagesOnly ? 'picker-file' : 'upload-file'}-error` : ''}`}
-          aria-invalid={errors.file ? true : undefined}
-        />
-        {errors.file && (
-          <p className="admin-error" id={`${imagesOnly ? 'picker-file' : 'upload-file'}-error`}>
-            {fieldError(errors.file)}
-          </p>
-        )}
-      </div>
-      <MediaMetaFields values={meta} onChange={setMeta} errors={errors} draftKey={`upload-${uploads}`} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? t('admin.media.uploading') : t('admin.media.upload')}
-      </button>
-    </form>
-  );
-}
-
 /**
  * The Markdown of a library image inserted into a text: the alt text of the text's language (the
  * German field takes the German alt text, or the English one while there is none).
@@ -232,14 +62,17 @@ export function imageMarkdown(item: Pick<MediaItem, 'url' | 'altText' | 'altText
 }
 
 /**
- * The picker dialog: choose an image of the library, or upload one and use it. `kinds`: the file
- * types offered (images by default; a spending record's receipt may also be a PDF).
+ * The picker dialog: choose a file of the library, or upload one, which is then chosen. `kinds`: the
+ * file types offered (images by default; a spending record's receipt may also be a PDF). The
+ * upload comes first (one line until it is opened; open at once when there is nothing to choose),
+ * then the search and the library.
  */
 export function MediaPicker({ open, onClose, onPick, category, kinds = ['image'], title, empty }: { open: boolean; onClose: () => void; onPick: (url: string, item: MediaItem) => void; category: string; kinds?: readonly string[]; title?: string; empty?: string }) {
   const t = useT();
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
+  const imagesOnly = kinds.length === 1 && kinds[0] === 'image';
 
   useEffect(() => {
     if (!open || items) return;
@@ -255,6 +88,19 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
     // Its upload form is not the content form whose fields the anchors name, though it sits inside it.
     <FieldAnchors.Provider value={false}>
     <Dialog open={open} onClose={onClose} title={title ?? t('admin.media.pickTitle')} wide>
+      {/* Open when there is nothing to choose; else the volunteer opens it (the element keeps its own state). */}
+      <details className="admin-details picker-upload" open={items?.length === 0}>
+        <summary>{imagesOnly ? t('admin.media.uploadNew') : t('admin.media.uploadNewFile')}</summary>
+        <UploadForm
+          imagesOnly={imagesOnly}
+          defaultCategory={category}
+          onUploaded={(item) => {
+            if (!kinds.includes(item.fileType)) return;
+            setItems((old) => [item, ...(old ?? [])]);
+            onPick(item.url, item);
+          }}
+        />
+      </details>
       <div className="admin-field">
         <label htmlFor="picker-search">{t('admin.media.search')}</label>
         <input id="picker-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
@@ -266,7 +112,7 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
       ) : !items ? (
         <Spinner label={t('common.loading')} />
       ) : shown.length === 0 ? (
-        <p className="admin-empty">{empty ?? t('admin.media.noImages')}</p>
+        <p className="admin-empty">{empty ?? (items.length === 0 ? t('admin.media.noImages') : t('admin.media.noMatch'))}</p>
       ) : (
         <ul className="picker-grid">
           {shown.map((m) => (
@@ -280,17 +126,6 @@ export function MediaPicker({ open, onClose, onPick, category, kinds = ['image']
           ))}
         </ul>
       )}
-      <details className="admin-details">
-        <summary>{t('admin.media.uploadNew')}</summary>
-        <UploadForm
-          imagesOnly={kinds.length === 1 && kinds[0] === 'image'}
-          defaultCategory={category}
-          onUploaded={(item) => {
-            setItems((old) => [item, ...(old ?? [])]);
-            if (kinds.includes(item.fileType)) onPick(item.url, item);
-          }}
-        />
-      </details>
     </Dialog>
     </FieldAnchors.Provider>,
     document.body,
@@ -304,6 +139,8 @@ export function ImageField({ name, label, value, onChange, error, required, hint
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  // What the picker chose, said once the focus is back on its button (the dialog's own messages go with it).
+  const [chosen, setChosen] = useState('');
   useEffect(() => setBroken(false), [value]);
   const id = `f-${name}-image`;
   // The edit form's fields carry #field-<name> (the accessibility check links to the picture).
@@ -350,12 +187,18 @@ export function ImageField({ name, label, value, onChange, error, required, hint
             setOpen(false);
             opener.current?.focus();
           }}
-          onPick={(url) => {
+          onPick={(url, item) => {
             onChange(url);
             setOpen(false);
             opener.current?.focus();
+            setChosen(t('admin.media.chosen', { name: item.originalName }));
           }}
         />
+      )}
+      {hydrated && (
+        <p className="sr-only" role="status">
+          {chosen}
+        </p>
       )}
     </div>
   );
