@@ -8,10 +8,7 @@ import { renderWithLibraryAlts } from '../models/media/library-alts';
 import { editedTexts } from '../models/content/page-texts';
 import { localized } from '../models/shared/rules';
 import type { PageIntro } from '../views/components/content/page-hero';
-import type { RouteId } from '../models/shared/urls';
-
-// Page name <-> route: models/shared/urls.ts (the admin's "View on site" needs them too).
-export { PAGE_NAME_BY_ROUTE, ROUTE_BY_PAGE_NAME } from '../models/shared/urls';
+import type { PageName } from '../models/shared/site-pages';
 
 export interface PageEntry {
   intro: PageIntro | null;
@@ -21,7 +18,7 @@ export interface PageEntry {
   description: string | null;
 }
 
-export function pageEntry(req: Request, deps: Deps, pageName: string): Promise<PageEntry> {
+export function pageEntry(req: Request, deps: Deps, pageName: PageName): Promise<PageEntry> {
   const lang = langOf(req);
   // Rendered once per content version and language, like the data it comes from.
   return sharedRead(req, deps, `page entry ${pageName} ${lang}`, async () => {

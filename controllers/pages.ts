@@ -1,17 +1,20 @@
-// The site's pages, one entry each: its address (models/shared/urls.ts names every path once, for links
-// too), its controller (the loader: what it asks the models, its props and head data) and its
-// component (views/pages/). Each entry is one Express route in both languages: Express matches the
-// address once, the loader runs, and the page is rendered: public pages as HTML with their islands
-// (views/render.tsx), admin pages as the admin app. The same address with `Accept:
-// application/json` answers the page's payload (`Vary: Accept`), so page data has one path.
+// The server side of the site's pages: each public page of models/shared/site-pages.ts (its
+// address, page name, sitemap flag) gets its component (views/pages/) and, when it has data of its
+// own, its controller (the loader: what it asks the models, its props and head data); a page
+// without one gets staticPage (its entry of the admin Pages screen and its `meta.<id>` texts).
+// Each page is one Express route in both languages: Express matches the address once, the loader
+// runs, and the page is rendered as HTML with its islands (views/render.tsx). The same address
+// with `Accept: application/json` answers the page's payload (`Vary: Accept`), so page data has
+// one path.
 import { Router, type Request, type RequestHandler } from 'express';
+import type { ComponentType } from 'react';
 import { langOf, sharedRead, type Deps, type PageLoader } from './context';
 import { pagePayload, renderPage, wantsPageJson, writePage, type PageView } from './render';
 import { metaFromLocale } from './seo';
 import { frontDoor } from './middleware/locale';
 import { inEveryLanguage } from './lang-routes';
-import { pageEntry, PAGE_NAME_BY_ROUTE } from './page-content';
-import { PAGE_PATHS, type RouteId } from '../models/shared/urls';
+import { pageEntry } from './page-content';
+import { pageNameOf, PUBLIC_PAGE_IDS, SITE_PAGES, type PublicPageId, type SitePage } from '../models/shared/site-pages';
 import type { PageIntro } from '../views/components/content/page-hero';
 import { listLiveTeam } from '../models/content/team';
 import { recipientsOf } from '../models/site/recipients';
@@ -39,7 +42,7 @@ import ProjectTemplatePage from '../views/pages/project-template-page';
 import ProjectDetailPage from '../views/pages/project-detail-page';
 import NewsPage from '../views/pages/news-page';
 import NewsDetailPage from '../views/pages/news-detail-page';
-import TeamPage from '../views/pages/team-page';
+import TeamPage, { type TeamPageProps } from '../views/pages/team-page';
 import ContactPage from '../views/pages/contact-page';
 import CheckoutPage from '../views/pages/checkout-page';
 import DonorManagePage from '../views/pages/donor-manage-page';
@@ -55,26 +58,30 @@ import { impactPage } from './impact';
 
 /** A page: what to render (PageView), at which address, from which controller. */
 export interface PageRoute<P = any> extends PageView<P> {
-  /** English path (models/shared/urls.ts); the German twin is the same path under /de. */
+  id: PublicPageId;
+  /** English path (models/shared/site-pages.ts); the German twin is the same path under /de. */
   path: string;
   load: PageLoader<P>;
   /** Listed in the sitemap (pages with items list their items themselves). */
   sitemap: boolean;
 }
 
-/** One entry: the loader must return the props its component takes (the type check says so). */
-const page = <P,>(r: PageRoute<P>): PageRoute => r as PageRoute;
+/** What a page without data of its own shows: its entry of the admin Pages screen (null: none, or none live). */
+export interface StaticPageProps {
+  content: PageIntro | null;
+}
 
 /**
- * A page without data of its own: its entry of the admin Pages tab (title and introduction, the
- * edited words of the page, the meta description) and its search data.
+ * The loader of a page without data of its own: its entry of the admin Pages screen (title and
+ * introduction, the edited words of the page, the meta description) and its head data (`meta.<id>`
+ * of the locales).
  */
-export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoader<{ content: PageIntro | null }> {
+export function staticPage(id: PublicPageId): PageLoader<StaticPageProps> {
   return async (req, deps) => {
     const lang = langOf(req);
-    const pageName = PAGE_NAME_BY_ROUTE[routeId];
+    const pageName = pageNameOf(id);
     const entry = pageName ? await pageEntry(req, deps, pageName) : null;
-    const meta = metaFromLocale(deps, lang, metaKey);
+    const meta = metaFromLocale(deps, lang, id);
     return {
       props: { content: entry?.intro ?? null },
       meta: entry?.description ? { ...meta, description: entry.description } : meta,
@@ -83,7 +90,7 @@ export function staticPage(routeId: RouteId, metaKey: string = routeId): PageLoa
   };
 }
 
-const teamPage: PageLoader<{ content: PageIntro | null; team: Awaited<ReturnType<typeof listLiveTeam>> }> = async (req, deps) => {
+const teamPage: PageLoader<TeamPageProps> = async (req, deps) => {
   const [intro, team] = await Promise.all([staticPage('team')(req, deps), sharedRead(req, deps, 'team', () => listLiveTeam(deps.db))]);
   return { ...intro, props: { ...intro.props, team } };
 };
@@ -94,36 +101,48 @@ const privacyPage: PageLoader<PrivacyPageProps> = async (req, deps) => {
   return { ...intro, props: { ...intro.props, recipients: recipientsOf(deps.config), retention: deps.config.retention } };
 };
 
-// In the order Express tries them: the template's fixed address before the project addresses.
-export const PAGES: readonly PageRoute[] = [
-  page({ id: 'home', path: PAGE_PATHS.home, view: HomePage, load: home.index, layout: 'public', sitemap: true }),
-  page({ id: 'about', path: PAGE_PATHS.about, view: AboutPage, load: staticPage('about'), layout: 'public', sitemap: true }),
-  page({ id: 'vision', path: PAGE_PATHS.vision, view: VisionPage, load: staticPage('vision'), layout: 'public', sitemap: true }),
-  page({ id: 'mission', path: PAGE_PATHS.mission, view: MissionPage, load: staticPage('mission'), layout: 'public', sitemap: true }),
-  page({ id: 'foodSecurity', path: PAGE_PATHS.foodSecurity, view: FoodSecurityPage, load: staticPage('foodSecurity'), layout: 'public', sitemap: true }),
-  page({ id: 'skillsTraining', path: PAGE_PATHS.skillsTraining, view: SkillsTrainingPage, load: staticPage('skillsTraining'), layout: 'public', sitemap: true }),
-  page({ id: 'health', path: PAGE_PATHS.health, view: HealthPage, load: staticPage('health'), layout: 'public', sitemap: true }),
-  page({ id: 'environment', path: PAGE_PATHS.environment, view: EnvironmentPage, load: staticPage('environment'), layout: 'public', sitemap: true }),
-  page({ id: 'nook', path: PAGE_PATHS.nook, view: NookPage, load: staticPage('nook'), layout: 'public', sitemap: true }),
-  page({ id: 'projects', path: PAGE_PATHS.projects, view: ProjectsPage, load: projects.index, layout: 'public', sitemap: true }),
-  page({ id: 'projectTemplate', path: PAGE_PATHS.projectTemplate, view: ProjectTemplatePage, load: projects.template, layout: 'public', sitemap: true }),
-  page({ id: 'projectDetail', path: PAGE_PATHS.projectDetail, view: ProjectDetailPage, load: projects.show, layout: 'public', sitemap: false }),
-  page({ id: 'news', path: PAGE_PATHS.news, view: NewsPage, load: news.index, layout: 'public', sitemap: true }),
-  page({ id: 'newsDetail', path: PAGE_PATHS.newsDetail, view: NewsDetailPage, load: news.show, layout: 'public', sitemap: false }),
-  page({ id: 'team', path: PAGE_PATHS.team, view: TeamPage, load: teamPage, layout: 'public', sitemap: true }),
-  page({ id: 'contact', path: PAGE_PATHS.contact, view: ContactPage, load: staticPage('contact'), layout: 'public', sitemap: true }),
-  page({ id: 'privacy', path: PAGE_PATHS.privacy, view: PrivacyPage, load: privacyPage, layout: 'public', sitemap: true }),
-  page({ id: 'imprint', path: PAGE_PATHS.imprint, view: ImprintPage, load: staticPage('imprint'), layout: 'public', sitemap: true }),
-  page({ id: 'checkout', path: PAGE_PATHS.checkout, view: CheckoutPage, load: checkout.index, layout: 'public', sitemap: true }),
-  // The form and the owner's page before the fundraisers' own addresses.
-  page({ id: 'fundraiserNew', path: PAGE_PATHS.fundraiserNew, view: FundraiserNewPage, load: fundraisers.newPage, layout: 'public', sitemap: true }),
-  page({ id: 'fundraiserManage', path: PAGE_PATHS.fundraiserManage, view: FundraiserManagePage, load: fundraisers.managePage, layout: 'public', sitemap: false }),
-  page({ id: 'fundraiserDetail', path: PAGE_PATHS.fundraiserDetail, view: FundraiserPage, load: fundraisers.showPage, layout: 'public', sitemap: false }),
-  page({ id: 'impact', path: PAGE_PATHS.impact, view: ImpactPage, load: impactPage, layout: 'public', sitemap: false }),
-  page({ id: 'donorManage', path: PAGE_PATHS.donorManage, view: DonorManagePage, load: donor.managePage, layout: 'public', sitemap: false }),
-  page({ id: 'backendDemo', path: PAGE_PATHS.backendDemo, view: BackendDemoPage, load: backendDemo.show, layout: 'public', sitemap: false }),
-  page({ id: 'testImages', path: PAGE_PATHS.testImages, view: TestImagesPage, load: staticPage('testImages'), layout: 'public', sitemap: false }),
-];
+/** A page's view and loader: a view alone takes a static page's props (staticPage loads them). */
+type Wiring = { view: ComponentType<StaticPageProps>; load?: undefined } | { view: ComponentType<any>; load: PageLoader<any> };
+
+/** A page with data of its own: the view must take the props its loader returns (the type check says so). */
+const loaded = <P,>(view: ComponentType<P>, load: PageLoader<P>): Wiring => ({ view, load });
+
+/** Every page of SITE_PAGES by its id: a page without its line here (or a line of no page) fails tsc. */
+const WIRING = {
+  home: loaded(HomePage, home.index),
+  about: { view: AboutPage },
+  vision: { view: VisionPage },
+  mission: { view: MissionPage },
+  foodSecurity: { view: FoodSecurityPage },
+  skillsTraining: { view: SkillsTrainingPage },
+  health: { view: HealthPage },
+  environment: { view: EnvironmentPage },
+  nook: { view: NookPage },
+  projects: loaded(ProjectsPage, projects.index),
+  projectTemplate: loaded(ProjectTemplatePage, projects.template),
+  projectDetail: loaded(ProjectDetailPage, projects.show),
+  news: loaded(NewsPage, news.index),
+  newsDetail: loaded(NewsDetailPage, news.show),
+  team: loaded(TeamPage, teamPage),
+  contact: { view: ContactPage },
+  privacy: loaded(PrivacyPage, privacyPage),
+  imprint: { view: ImprintPage },
+  checkout: loaded(CheckoutPage, checkout.index),
+  fundraiserNew: loaded(FundraiserNewPage, fundraisers.newPage),
+  fundraiserManage: loaded(FundraiserManagePage, fundraisers.managePage),
+  fundraiserDetail: loaded(FundraiserPage, fundraisers.showPage),
+  impact: loaded(ImpactPage, impactPage),
+  donorManage: loaded(DonorManagePage, donor.managePage),
+  backendDemo: loaded(BackendDemoPage, backendDemo.show),
+  testImages: { view: TestImagesPage },
+} satisfies Record<PublicPageId, Wiring>;
+
+/** The pages in the order Express tries them: the order of SITE_PAGES. */
+export const PAGES: readonly PageRoute[] = PUBLIC_PAGE_IDS.map((id): PageRoute => {
+  const { view, load } = WIRING[id] as Wiring;
+  const page: SitePage = SITE_PAGES[id];
+  return { id, path: page.path, view, load: load ?? staticPage(id), layout: 'public', sitemap: page.sitemap === true };
+});
 
 /** The cache key of a page. The asset names are part of it: after a rebuild no cached page points at deleted files. */
 const pageKey = (deps: Deps, req: Request) => `${deps.assets().islands.loader} ${deps.pageCache.key(req, wantsPageJson(req))}`;

@@ -14,7 +14,7 @@ import type { AdminSessions } from './middleware/sessions';
 import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import { locale } from './middleware/locale';
 import { apiNotFound, errorHandler, pageNotFound } from './middleware/errors';
-import { cachedPages, pagesRouter, PAGES } from './pages';
+import { cachedPages, pagesRouter } from './pages';
 import { cachedPublicApi } from './middleware/caching';
 import { writePage } from './render';
 import { projectsApi } from './projects';
@@ -196,7 +196,7 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use(qrBillRouter(deps));
   // The yearly impact report's PDF, and /impact to this year's report (controllers/impact.ts).
   app.use(impactRouter(deps));
-  app.use(sitemapRouter(deps, PAGES.filter((p) => p.sitemap).map((p) => p.path)));
+  app.use(sitemapRouter(deps));
   app.use(speculationRouter());
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Deps } from './context';
 import { localizePath, pathFor } from '../models/shared/urls';
+import { SITEMAP_PATHS } from '../models/shared/site-pages';
 import { listLiveProjects } from '../models/content/project';
 import { inEveryLanguage } from './lang-routes';
 import { listPublicNews } from '../models/content/news';
@@ -8,16 +9,18 @@ import { listApprovedFundraisers } from '../models/giving/fundraiser';
 import { escapeHtml } from '../models/shared/text';
 import { impactYears } from '../models/site/impact';
 
-
-/** sitemap.xml (every public page in both languages, with hreflang alternates) and robots.txt. */
-export function sitemapRouter(deps: Deps, sitemapPaths: readonly string[]): Router {
+/**
+ * sitemap.xml (every public page in both languages, with hreflang alternates: the pages of
+ * models/shared/site-pages.ts marked `sitemap`, then every live item's page) and robots.txt.
+ */
+export function sitemapRouter(deps: Deps): Router {
   const router = Router();
   const origin = deps.config.publicUrl;
 
   router.get('/sitemap.xml', async (_req, res) => {
     const [projects, news, fundraisers, years] = await Promise.all([listLiveProjects(deps.db), listPublicNews(deps.db), listApprovedFundraisers(deps.db), impactYears(deps.db)]);
     const entries: { en: string; lastmod?: string }[] = [
-      ...sitemapPaths.map((en) => ({ en })),
+      ...SITEMAP_PATHS.map((en) => ({ en })),
       ...projects.map((p) => ({ en: pathFor('projectDetail', 'en', { slug: p.slug }), lastmod: p.updatedAt })),
       ...news.map((a) => ({ en: pathFor('newsDetail', 'en', { slug: a.slug }), lastmod: a.publishedAt })),
       ...fundraisers.map((f) => ({ en: pathFor('fundraiserDetail', 'en', { slug: f.slug }), lastmod: f.updatedAt })),

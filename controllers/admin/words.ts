@@ -7,7 +7,7 @@ import type { Deps } from '../context';
 import { parseInput } from '../middleware/errors';
 import { notFound } from '../../models/shared/errors';
 import { renderArticle } from '../../models/content/markup';
-import { PAGE_NAMES } from '../../models/shared/admin-rules';
+import { isPageName } from '../../models/shared/site-pages';
 import { pageTextSections } from '../../models/content/page-texts';
 
 /** As long as the longest Markdown field (a news article's text). */
@@ -32,7 +32,7 @@ export function pageTextsApi(_deps: Deps): Router {
   const router = Router();
   router.get('/:pageName', (req, res) => {
     const pageName = req.params.pageName;
-    if (!(PAGE_NAMES as readonly string[]).includes(pageName)) throw notFound('Unknown page');
+    if (!isPageName(pageName)) throw notFound('Unknown page');
     res.json({ pageName, sections: pageTextSections(pageName) });
   });
   return router;

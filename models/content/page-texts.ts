@@ -6,7 +6,7 @@
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import type { Lang, PageContent, PageTexts } from '../shared/rules';
-import type { PageName } from '../shared/admin-rules';
+import type { PageName } from '../shared/site-pages';
 import type { FieldError } from '../shared/errors';
 
 /** Longest edited text (the longest built-in paragraph is about 600 characters). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { PageContent } from '../shared/rules';
-import { PAGE_NAMES } from '../shared/admin-rules';
+import { PAGE_NAMES } from '../shared/site-pages';
 import { invalidField } from '../shared/errors';
 import { insertReturningId, oneOf, optionalText, requiredText } from './admin-input';
 import { toIso } from '../shared/dates';
@@ -18,9 +18,6 @@ interface PageRow extends Omit<PageContent, 'updatedAt' | 'draft' | 'publishAt' 
   publishAt: unknown;
   texts: string | null;
 }
-
-// The list lives with the browser-safe admin rules (the admin form offers it); exported here as before.
-export { PAGE_NAMES };
 
 export function toPageContent(row: PageRow): PageContent {
   return { ...row, updatedAt: toIso(row.updatedAt), ...toPublishing(row, toIso), texts: parseTexts(row.texts) };

@@ -5,13 +5,6 @@ import type { SiteInfo } from '../../config';
 import type { Lang } from './rules';
 import { localizePath } from './urls';
 
-/** The pages whose content the admin edits (one entry per page). */
-export const PAGE_NAMES = [
-  'home', 'about', 'vision', 'mission', 'projects', 'news', 'team', 'contact',
-  'food-security', 'skills-training', 'health', 'environment', 'nook', 'privacy', 'imprint',
-] as const;
-export type PageName = (typeof PAGE_NAMES)[number];
-
 /**
  * Markdown as a plain-text excerpt for the admin lists and pickers, without the server's parser
  * (markdown-it would double the admin bundle): marks, images and gallery fences drop out, a

@@ -1,74 +1,32 @@
 // Absolute addresses for what leaves the site (mails, head tags, structured data, share targets):
 // the configured public origin in front of a site path. One place, so every mail and tag agrees.
 import type { Lang } from './rules';
+import { routeOfPageName, SITE_PAGES, type PublicPageId } from './site-pages';
 
-/** The learning centre's page address (its name, Tariro, followed by -nook). */
-export const NOOK_SLUG = 'tariro-nook';
+export { NOOK_SLUG } from './site-pages';
+
+/** The addresses that are no public page of SITE_PAGES: the admin app's (views/admin-routes.tsx) and the stand-ins ('*': any other address). */
+const APP_PATHS = { adminLogin: '/admin-login', admin: '/admin', notFound: '*', error: '*' } as const;
 
 /**
- * The English path of every page by its route id (the German twin is the same path under /de; '*'
- * is any other address). controllers/pages.ts adds each page's view and loader; mails, head tags and
- * controllers build their addresses from here, so models never import views.
+ * The English path of every page by its route id (the German twin is the same path under /de):
+ * the public pages' from their entries in models/shared/site-pages.ts, then the admin app's and the
+ * stand-ins. Mails, head tags and controllers build their addresses from here, so models never
+ * import views.
  */
-export const PAGE_PATHS = {
-  home: '/',
-  about: '/about',
-  vision: '/vision',
-  mission: '/mission',
-  foodSecurity: '/food-security',
-  skillsTraining: '/skills-training',
-  health: '/health',
-  environment: '/environment',
-  nook: `/${NOOK_SLUG}`,
-  projects: '/projects',
-  projectTemplate: '/projects/new-project-template',
-  projectDetail: '/projects/:slug',
-  news: '/news',
-  newsDetail: '/news/:slug',
-  team: '/team',
-  contact: '/contact',
-  // What the law asks a Swiss site to publish: the privacy notice (revFADP Art. 19) and the imprint.
-  privacy: '/privacy',
-  imprint: '/imprint',
-  checkout: '/checkout',
-  // Supporters' fundraisers: the form, the owner's page (by link), the public page.
-  fundraiserNew: '/fundraisers/new',
-  fundraiserManage: '/fundraisers/manage',
-  fundraiserDetail: '/fundraisers/:slug',
-  // The yearly impact report (its PDF: /impact/{year}.pdf, controllers/impact.ts).
-  impact: '/impact/:year',
-  // Donors manage their gifts: ask for a link, then list, change, pause, cancel; certificates.
-  donorManage: '/donations/manage',
-  adminLogin: '/admin-login',
-  admin: '/admin',
-  backendDemo: '/backend-demo',
-  testImages: '/test-images',
-  notFound: '*',
-  error: '*',
-} as const;
+export const PAGE_PATHS = /* @__PURE__ */ (() => ({
+  ...(Object.fromEntries(Object.entries(SITE_PAGES).map(([id, page]) => [id, page.path])) as { readonly [Id in PublicPageId]: (typeof SITE_PAGES)[Id]['path'] }),
+  ...APP_PATHS,
+}))();
 
 export type RouteId = keyof typeof PAGE_PATHS;
-
-/** Route id -> page name of the page_contents table (PAGE_NAMES in models/shared/admin-rules.ts). */
-export const PAGE_NAME_BY_ROUTE: Partial<Record<RouteId, string>> = {
-  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
-  team: 'team', contact: 'contact', foodSecurity: 'food-security', skillsTraining: 'skills-training',
-  health: 'health', environment: 'environment', nook: 'nook', privacy: 'privacy', imprint: 'imprint',
-};
-
-/** Page name -> the route of the page it drives (a preview of a page content opens that page; test/unit checks it mirrors the map above). */
-export const ROUTE_BY_PAGE_NAME: Record<string, RouteId> = {
-  home: 'home', about: 'about', vision: 'vision', mission: 'mission', projects: 'projects', news: 'news',
-  team: 'team', contact: 'contact', 'food-security': 'foodSecurity', 'skills-training': 'skillsTraining',
-  health: 'health', environment: 'environment', nook: 'nook', privacy: 'privacy', imprint: 'imprint',
-};
 
 /** The page that shows a content item (the admin's preview and "View on site"): its own page, the team page, or the page a page content drives. */
 export function contentItemPath(entity: 'projects' | 'news' | 'team' | 'pages', item: { slug?: string; pageName?: string }, lang: Lang): string {
   if (entity === 'projects') return pathFor('projectDetail', lang, { slug: item.slug ?? '' });
   if (entity === 'news') return pathFor('newsDetail', lang, { slug: item.slug ?? '' });
   if (entity === 'team') return pathFor('team', lang);
-  return pathFor(ROUTE_BY_PAGE_NAME[item.pageName ?? ''] ?? 'home', lang);
+  return pathFor(routeOfPageName(item.pageName ?? '') ?? 'home', lang);
 }
 
 /** Path of a route in a language, with :params filled in (and URL-encoded). */

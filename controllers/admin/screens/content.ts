@@ -17,7 +17,7 @@ import { countTrash, listTrash, TRASH_KINDS } from '../../../models/content/tras
 import { listSpending } from '../../../models/giving/spending';
 import { listMedia } from '../../../models/media/library';
 import { adminDisplayName } from '../../../models/people/user';
-import { PAGE_NAMES } from '../../../models/shared/admin-rules';
+import { isPageName, PAGE_NAMES } from '../../../models/shared/site-pages';
 import type { PageContent } from '../../../models/shared/rules';
 import { idParam } from './params';
 import { takeFlash } from './flash';
@@ -60,7 +60,7 @@ export function contentScreen(name: EntityName) {
       const used = pages.map((p) => p.pageName);
       const flashed = flash?.form?.tab === 'pages' ? flash.form.values.pageName : undefined;
       const pageName = flashed ?? (form.item ? pages.find((p) => p.id === form.id)?.pageName : undefined) ?? PAGE_NAMES.find((n) => !used.includes(n)) ?? PAGE_NAMES[0];
-      if ((PAGE_NAMES as readonly string[]).includes(pageName)) pageTexts = { pageName, sections: pageTextSections(pageName) };
+      if (isPageName(pageName)) pageTexts = { pageName, sections: pageTextSections(pageName) };
     }
     const entity = TRASH_KINDS[name].entity;
     let history: ContentScreenProps['history'] = null;

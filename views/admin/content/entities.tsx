@@ -1,7 +1,8 @@
 // The four kinds of content of the Projects, News, Team and Pages tabs: their form fields, their
 // list rows and their form values. One generic tab (content-tab.tsx) renders them all.
 import type { TFunction } from '../../translate';
-import { EXCERPT_LENGTH, outreachBlock, PAGE_NAMES, stripMarkdown, TEAM_LOCATIONS } from '../../../models/shared/admin-rules';
+import { EXCERPT_LENGTH, outreachBlock, stripMarkdown, TEAM_LOCATIONS } from '../../../models/shared/admin-rules';
+import { PAGE_NAMES } from '../../../models/shared/site-pages';
 import { formatDate, formatMoney, localized, type NewsArticle, type PageContent, type Project, type TeamMember } from '../../../models/shared/rules';
 import type { NewsSummary } from '../../../models/content/news';
 import type { Lang, SiteInfo } from '../../types';
