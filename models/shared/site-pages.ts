@@ -23,18 +23,13 @@ export interface SitePage {
  * Every public page by its route id, in the order Express tries them (a fixed address before a
  * parameter at its place: the template before the projects, the form and the owner's page before
  * the fundraisers); the sitemap lists its pages in this order, the Pages screen offers its page
- * names in it. The head data of a page without a loader of its own is `meta.<id>` of the locales.
+ * names in it (the spec's order of the page names). The head data of a page without a loader of its own is `meta.<id>` of the locales.
  */
 export const SITE_PAGES = {
   home: { path: '/', pageName: 'home', sitemap: true },
   about: { path: '/about', pageName: 'about', sitemap: true },
   vision: { path: '/vision', pageName: 'vision', sitemap: true },
   mission: { path: '/mission', pageName: 'mission', sitemap: true },
-  foodSecurity: { path: '/food-security', pageName: 'food-security', sitemap: true },
-  skillsTraining: { path: '/skills-training', pageName: 'skills-training', sitemap: true },
-  health: { path: '/health', pageName: 'health', sitemap: true },
-  environment: { path: '/environment', pageName: 'environment', sitemap: true },
-  nook: { path: `/${NOOK_SLUG}`, pageName: 'nook', sitemap: true },
   projects: { path: '/projects', pageName: 'projects', sitemap: true },
   projectTemplate: { path: '/projects/new-project-template', sitemap: true },
   projectDetail: { path: '/projects/:slug' },
@@ -42,6 +37,11 @@ export const SITE_PAGES = {
   newsDetail: { path: '/news/:slug' },
   team: { path: '/team', pageName: 'team', sitemap: true },
   contact: { path: '/contact', pageName: 'contact', sitemap: true },
+  foodSecurity: { path: '/food-security', pageName: 'food-security', sitemap: true },
+  skillsTraining: { path: '/skills-training', pageName: 'skills-training', sitemap: true },
+  health: { path: '/health', pageName: 'health', sitemap: true },
+  environment: { path: '/environment', pageName: 'environment', sitemap: true },
+  nook: { path: `/${NOOK_SLUG}`, pageName: 'nook', sitemap: true },
   // What the law asks a Swiss site to publish: the privacy notice (revFADP Art. 19) and the imprint.
   privacy: { path: '/privacy', pageName: 'privacy', sitemap: true },
   imprint: { path: '/imprint', pageName: 'imprint', sitemap: true },
