@@ -13,6 +13,7 @@ import type { AdminIdentity } from '../middleware/auth';
 import { audited, recordAudit } from '../../models/people/audit';
 import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/giving/donations-admin';
 import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/giving/certificate';
+import type { CertificateOverview } from '../../views/admin/donations/certificates-panel';
 
 /** Relative to the admin API's mount (/api/admin). */
 const BASE = '/donations';
@@ -22,6 +23,13 @@ const actorName = (res: Response) => (res.locals.admin as AdminIdentity).name;
 
 const YearQuerySchema = z.object({ year: z.string({ error: 'year must be a single year such as 2025' }).optional() });
 const StartRunSchema = z.object({ year: z.union([z.number(), z.string()], { error: 'year must be a year such as 2025' }) });
+
+/** The certificates of a year (default: last year): how many donors, and the runs so far. */
+export async function certificatesOverview(deps: Deps, yearText?: string): Promise<CertificateOverview> {
+  const year = yearText === undefined ? currentCertificateYear() - 1 : parseCertificateYear(yearText);
+  const [overview, runs] = await Promise.all([certificateYearOverview(deps.db, year), listCertificateRuns(deps.db)]);
+  return { ...overview, latestYear: currentCertificateYear(), runs };
+}
 
 export function adminDonationsApi(deps: Deps): Router {
   const router = Router();
@@ -46,12 +54,8 @@ export function adminDonationsApi(deps: Deps): Router {
     res.json(await monthlyOverview(deps.db));
   });
 
-  // The certificates of a year (default: last year): how many donors, and the runs so far.
   router.get(`${BASE}/certificates`, async (req, res) => {
-    const query = parseInput(YearQuerySchema, req.query);
-    const year = query.year === undefined ? currentCertificateYear() - 1 : parseCertificateYear(query.year);
-    const [overview, runs] = await Promise.all([certificateYearOverview(deps.db, year), listCertificateRuns(deps.db)]);
-    res.json({ ...overview, latestYear: currentCertificateYear(), runs });
+    res.json(await certificatesOverview(deps, parseInput(YearQuerySchema, req.query).year));
   });
 
   router.post(`${BASE}/certificates/runs`, async (req, res) => {

@@ -24,6 +24,8 @@ import type { AdminIdentity } from '../middleware/auth';
 import { adminSubscribersApi } from './subscribers';
 import { MAX_DB_ID } from '../../models/shared/db-limits';
 import { newsletterMail } from '../../views/mails/newsletter';
+import type { NewsletterStatus } from '../../views/admin/newsletter/types';
+import type { CampaignSummary } from '../../views/admin/newsletter/sends-panel';
 
 /** Items arrive as objects (id, title...) or as ids; only the id is trusted. */
 const itemId = z.coerce.number().int().positive().max(MAX_DB_ID, 'Some of the selected items do not exist');
@@ -74,15 +76,29 @@ async function suggestItems(deps: Deps, lang: Lang, newsIds: number[], projectId
   return items;
 }
 
+/** Which services are behind the builder (so the tab can label template suggestions), who would get it, where a test goes. */
+export async function newsletterStatus(deps: Deps, admin: AdminIdentity): Promise<NewsletterStatus> {
+  return { mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience(), testAddress: ownAddress(admin) };
+}
+
+/** The newest campaigns with their progress (the tab lists them, with Retry for failed mails). */
+export async function recentCampaigns(deps: Deps): Promise<CampaignSummary[]> {
+  const ids = (await deps.db('newsletter_campaigns').orderBy('id', 'desc').limit(10).pluck('id')) as number[];
+  const campaigns: CampaignSummary[] = [];
+  for (const id of ids) {
+    const c = (await findCampaignById(deps.db, id))!;
+    campaigns.push({ id: c.id, provider: c.provider, subject: c.subject, language: c.language, status: c.status, createdAt: c.createdAt, sentAt: c.sentAt, progress: c.provider === 'local' ? await sendProgress(deps.db, id) : null });
+  }
+  return campaigns;
+}
+
 /** The newsletter builder of the admin, mounted at /api/admin/newsletter behind the admin guard. */
 export function adminNewsletterApi(deps: Deps): Router {
   const router = Router();
   const ctx = (lang: Lang) => ({ site: deps.config.site, t: tFor(deps.i18n, lang), renderMail: newsletterMail });
 
-  // Which services are behind the builder (so the tab can label template suggestions) and who would get it.
   router.get('/status', async (_req, res) => {
-    const admin = res.locals.admin as AdminIdentity;
-    res.json({ mailing: deps.mailing.kind, assistant: deps.assistant.kind, audience: await deps.mailing.audience(), testAddress: ownAddress(admin) });
+    res.json(await newsletterStatus(deps, res.locals.admin as AdminIdentity));
   });
 
   router.post('/suggest', async (req, res) => {
@@ -158,15 +174,8 @@ export function adminNewsletterApi(deps: Deps): Router {
     res.json(progress);
   });
 
-  // The newest campaigns with their progress (the tab lists them, with Retry for failed mails).
   router.get('/campaigns', async (_req, res) => {
-    const ids = (await deps.db('newsletter_campaigns').orderBy('id', 'desc').limit(10).pluck('id')) as number[];
-    const campaigns = [];
-    for (const id of ids) {
-      const c = (await findCampaignById(deps.db, id))!;
-      campaigns.push({ id: c.id, provider: c.provider, subject: c.subject, language: c.language, status: c.status, createdAt: c.createdAt, sentAt: c.sentAt, progress: c.provider === 'local' ? await sendProgress(deps.db, id) : null });
-    }
-    res.json({ campaigns });
+    res.json({ campaigns: await recentCampaigns(deps) });
   });
 
   // Failed deliveries go back to the queue; nobody who got the mail gets it again.

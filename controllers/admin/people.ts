@@ -41,6 +41,7 @@ import {
 } from '../../models/people/passkeys';
 import { isSameOrigin } from '../link-pages';
 import { MESSAGES, openSession, signInPerson } from './session';
+import type { AccountView } from '../../views/admin/people/people-tab';
 
 const INVITE_INVALID = 'This invitation is invalid, expired or already used. Ask the admin who invited you for a new one.';
 
@@ -58,6 +59,16 @@ const who = (res: Response) => res.locals.admin as AdminIdentity;
 
 function refused(message = 'The passkey was not accepted. Please try again.'): AppError {
   return new AppError(400, 'validation', message, { response: fieldError('invalid', undefined, message) });
+}
+
+/** One's own account: who, with which role, their passkeys (a person's) and their sessions (`current`: the one asking). */
+export async function accountView(deps: Deps, me: AdminIdentity, sessionId: string): Promise<AccountView> {
+  const person = me.personId ? await personById(deps.db, me.personId, deps.config.adminEmails) : null;
+  return {
+    me: { id: me.id, name: me.name, role: me.role, via: me.via, email: person?.email ?? null },
+    passkeys: person ? await listPasskeys(deps.db, person.id) : [],
+    sessions: me.via === 'session' ? await listSessions(deps.db, me.id, sessionId) : [],
+  };
 }
 
 export function peopleApi(deps: Deps): Router {
@@ -104,12 +115,7 @@ export function peopleApi(deps: Deps): Router {
   };
 
   router.get('/account', async (req, res) => {
-    const { me, person } = await personOf(res);
-    res.json({
-      me: { id: me.id, name: me.name, role: me.role, via: me.via, email: person?.email ?? null },
-      passkeys: person ? await listPasskeys(deps.db, person.id) : [],
-      sessions: me.via === 'session' ? await listSessions(deps.db, me.id, req.sessionID) : [],
-    });
+    res.json(await accountView(deps, who(res), req.sessionID));
   });
 
   const needPerson = async (res: Response) => {

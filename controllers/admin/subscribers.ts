@@ -19,7 +19,9 @@ import {
   SUBSCRIBER_LIST_LIMIT,
   SubscriberQuerySchema,
   subscribersCsv,
+  type SubscriberFilter,
 } from '../../models/newsletter/subscriber';
+import type { SubscriberList } from '../../views/admin/newsletter/subscribers-panel';
 
 /** Relative to the newsletter API's mount (/api/admin/newsletter). */
 const BASE = '/subscribers';
@@ -27,12 +29,16 @@ const BASE = '/subscribers';
 const actor = (res: Response) => (res.locals.admin as AdminIdentity).id;
 const actorName = (res: Response) => (res.locals.admin as AdminIdentity).name;
 
+/** The counts, and the subscribers of a filter (at most SUBSCRIBER_LIST_LIMIT of them). */
+export async function subscriberList(deps: Deps, filter: SubscriberFilter = {}): Promise<SubscriberList> {
+  const [counts, list] = await Promise.all([countSubscribers(deps.db), listSubscribers(deps.db, filter)]);
+  return { provider: deps.mailing.kind, counts, limit: SUBSCRIBER_LIST_LIMIT, truncated: list.truncated, subscribers: list.subscribers };
+}
+
 export function adminSubscribersApi(deps: Deps): Router {
   const router = Router();
   router.get(BASE, async (req, res) => {
-    const filter = parseInput(SubscriberQuerySchema, req.query);
-    const [counts, list] = await Promise.all([countSubscribers(deps.db), listSubscribers(deps.db, filter)]);
-    res.json({ provider: deps.mailing.kind, counts, limit: SUBSCRIBER_LIST_LIMIT, truncated: list.truncated, subscribers: list.subscribers });
+    res.json(await subscriberList(deps, parseInput(SubscriberQuerySchema, req.query)));
   });
 
   router.get(`${BASE}.csv`, async (req, res) => {

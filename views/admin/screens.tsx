@@ -12,6 +12,9 @@ import type { DashboardView } from '../../models/site/stats';
 import type { TranslationsView } from '../../models/shared/translation-rules';
 import type { NewsArticle, PageContent, Project, TeamMember } from '../../models/shared/rules';
 import type { NewsSummary } from '../../models/content/news';
+import type { Person } from '../../models/people/people';
+import type { DonationPage, MonthlyOverview } from '../../models/giving/donations-admin';
+import type { UnmatchedCredit } from '../../models/giving/bank-import';
 import type { PagePayload } from '../types';
 import type { AdminFlash } from './lib/flash';
 import type { ListQuery } from './lib/list-tools';
@@ -23,6 +26,11 @@ import type { GlossaryTermView } from './glossary/glossary-panel';
 import type { ImpactPanelData } from './dashboard/impact-panel';
 import type { AdminFundraiser } from './fundraisers/fundraisers-tab';
 import type { EntityName } from './lib/fields';
+import type { NewsletterStatus } from './newsletter/types';
+import type { CampaignSummary } from './newsletter/sends-panel';
+import type { SubscriberList } from './newsletter/subscribers-panel';
+import type { CertificateOverview } from './donations/certificates-panel';
+import type { AccountView } from './people/people-tab';
 import { ContentTab } from './content/content-tab';
 import { MediaTab } from './media/media-tab';
 import { NewsletterTab } from './newsletter/newsletter-tab';
@@ -102,8 +110,42 @@ export interface GlossaryScreenProps {
   confirmDelete: number | null;
 }
 
-/** Screens whose data the screen itself asks the API for (lists with their own paging and filters). */
-export type SelfLoadingScreenProps = Record<string, never>;
+export interface NewsletterScreenProps {
+  /** What a newsletter can hold: the public articles (without their bodies) and projects. */
+  news: NewsSummary[];
+  projects: Project[];
+  /** The mailing and the assistant behind the builder, who reads each edition, where a test goes. */
+  status: NewsletterStatus;
+  /** The newest campaigns with their progress. */
+  campaigns: CampaignSummary[];
+  /** The subscribers without a filter, and the counts. */
+  subscribers: SubscriberList;
+}
+
+export interface SocialScreenProps {
+  /** What a post can be about: the public projects and articles (without their bodies). */
+  projects: Project[];
+  news: NewsSummary[];
+  assistant: 'openai' | 'templates';
+}
+
+/** Treasurers' and admins' only (the route is refused to an editor). */
+export interface DonationsScreenProps {
+  /** The ledger's first page without a filter, with the totals. */
+  ledger: DonationPage;
+  monthly: MonthlyOverview;
+  /** Last year's certificates: how many donors, and the runs so far. */
+  certificates: CertificateOverview;
+  /** The bank credits waiting for a person, and the projects one can be assigned to. */
+  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+}
+
+export interface PeopleScreenProps {
+  /** One's own account: role, passkeys, sessions. */
+  account: AccountView;
+  /** The people, for an admin; null for the roles that do not manage them. */
+  people: Person[] | null;
+}
 
 /** Each screen's data, by name: the loaders on the server return these (controllers/admin/screens/). */
 export interface ScreenProps {
@@ -113,13 +155,13 @@ export interface ScreenProps {
   team: ContentScreenProps;
   pages: ContentScreenProps;
   media: MediaScreenProps;
-  newsletter: SelfLoadingScreenProps;
-  social: SelfLoadingScreenProps;
-  donations: SelfLoadingScreenProps;
+  newsletter: NewsletterScreenProps;
+  social: SocialScreenProps;
+  donations: DonationsScreenProps;
   fundraisers: FundraisersScreenProps;
   glossary: GlossaryScreenProps;
   translations: TranslationsScreenProps;
-  people: SelfLoadingScreenProps;
+  people: PeopleScreenProps;
 }
 
 /** A screen's route component: its loader's data (the route's) and what the frame gives (the outlet context). */
@@ -166,11 +208,11 @@ export const SCREEN_ROUTES: Record<AdminTab, ComponentType> = {
       onChanged={env.onChanged}
     />
   )),
-  newsletter: screen(() => <NewsletterTab />),
-  social: screen(() => <SocialMediaTab />),
-  donations: screen<SelfLoadingScreenProps>(({ env }) => <DonationsTab onChanged={env.onChanged} />),
+  newsletter: screen<NewsletterScreenProps>(({ data }) => <NewsletterTab {...data} />),
+  social: screen<SocialScreenProps>(({ data }) => <SocialMediaTab {...data} />),
+  donations: screen<DonationsScreenProps>(({ data, env }) => <DonationsTab {...data} onChanged={env.onChanged} />),
   fundraisers: screen<FundraisersScreenProps>(({ data, env }) => <FundraisersTab initialItems={data.items} projectOptions={data.projectOptions} onChanged={env.onChanged} />),
   glossary: screen<GlossaryScreenProps>(({ data, env }) => <GlossaryPanel initialItems={data.items} initialEdit={data.edit} initialConfirm={data.confirmDelete} flash={env.flash} onChanged={env.onChanged} />),
   translations: screen<TranslationsScreenProps>(({ data }) => <TranslationsTab initial={data.translations} />),
-  people: screen<SelfLoadingScreenProps>(({ env }) => <PeopleTab me={env.admin} />),
+  people: screen<PeopleScreenProps>(({ data, env }) => <PeopleTab me={env.admin} account={data.account} people={data.people} />),
 };

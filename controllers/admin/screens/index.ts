@@ -12,12 +12,17 @@ import { metaFromLocale } from '../../seo';
 import { loginPage } from '../session';
 import { frame } from './frame';
 import { contentScreen } from './content';
-import { dashboard, fundraisers, glossary, media, translations } from './others';
+import { dashboard } from './dashboard';
+import { media } from './media';
+import { newsletter } from './newsletter';
+import { social } from './social';
+import { donations } from './donations';
+import { fundraisers } from './fundraisers';
+import { glossary } from './glossary';
+import { translations } from './translations';
+import { people } from './people';
 
 type Loader<P> = (req: Request, res: Response, deps: Deps) => Promise<P>;
-
-/** A screen that asks the API for its own data (lists with their own paging and filters). */
-const selfLoading = async () => ({});
 
 /** Each screen's loader, by name. */
 export const SCREEN_LOADERS: { [S in AdminTab]: Loader<ScreenProps[S]> } = {
@@ -27,13 +32,13 @@ export const SCREEN_LOADERS: { [S in AdminTab]: Loader<ScreenProps[S]> } = {
   team: contentScreen('team'),
   pages: contentScreen('pages'),
   media,
-  newsletter: selfLoading,
-  social: selfLoading,
-  donations: selfLoading,
+  newsletter,
+  social,
+  donations,
   fundraisers,
   glossary,
   translations,
-  people: selfLoading,
+  people,
 };
 
 /** The frame's page result: the admin's title, never indexed. */

@@ -1,15 +1,18 @@
 // The Donations tab's "Bank statement" panel: a treasurer uploads the bank's camt.054 or camt.053
 // file; the answer says what was credited, what waits for a person and what was there already.
 // The credits no reference matched are listed with a control to assign each to a project or a
-// donor's e-mail address (credited once; the server refuses a second assignment).
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// donor's e-mail address (credited once; the server refuses a second assignment). The waiting
+// credits and the projects come with the page (the screen's loader); after an import or an
+// assignment the API is asked for the credits again.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { adminFetch, errorText } from '../lib/api';
-import { Spinner } from '../widgets/ui';
+import type { UnmatchedCredit } from '../../../models/giving/bank-import';
 import { formatDate, localized, type Lang } from '../../../models/shared/rules';
 import { formatAmount } from '../../../models/shared/donation-rules';
 import { formatReference } from '../../../models/shared/qr-bill-rules';
+import { LoadFailed, useReloadable } from './reload';
 
 const API = '/api/admin/bank-imports';
 
@@ -30,16 +33,9 @@ interface ImportResult {
   duplicates: number;
   items: ImportItem[];
 }
-interface Unmatched {
-  id: number;
-  reference: string | null;
-  amount: string;
-  currency: string;
-  date: string | null;
-  debtor: string | null;
-  reason: string | null;
-}
-interface ProjectOption {
+type Unmatched = Pick<UnmatchedCredit, 'id' | 'reference' | 'amount' | 'currency' | 'date' | 'debtor' | 'reason'>;
+/** A project a credit can be assigned to. */
+export interface ProjectOption {
   id: number;
   title: string;
   titleDe: string | null;
@@ -56,32 +52,16 @@ const ref = (reference: string | null) => (reference ? formatReference(reference
 
 const REASONS = ['no_reference', 'not_rf', 'check_digits', 'unknown_kind', 'unknown_project', 'unknown_donor', 'unknown_fundraiser', 'currency', 'amount'];
 
-export function BankPanel({ onChanged }: { onChanged?: () => void }) {
+/** `unmatched`: the credits waiting for a person; `projects`: those a credit can be assigned to. */
+export function BankPanel({ unmatched: initial, projects, onChanged }: { unmatched: Unmatched[]; projects: ProjectOption[]; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [unmatched, setUnmatched] = useState<Unmatched[] | null>(null);
-  const [projects, setProjects] = useState<ProjectOption[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    () =>
-      adminFetch<{ items: Unmatched[] }>('GET', `${API}/unmatched`).then(
-        (d) => {
-          setUnmatched(d.items);
-          setError(null);
-        },
-        (err: unknown) => setError(errorText(t, err)),
-      ),
-    [t],
-  );
-  useEffect(() => {
-    void load();
-    adminFetch<ProjectOption[]>('GET', '/api/projects').then(setProjects, () => undefined);
-  }, []);
+  const { data: unmatched, error, reload } = useReloadable(initial);
+  const load = () => reload(async () => (await adminFetch<{ items: Unmatched[] }>('GET', `${API}/unmatched`)).items);
 
   const projectName = (id: number | null | undefined) => {
     if (id === null || id === undefined) return t('admin.donations.generalSupport');
@@ -167,15 +147,8 @@ export function BankPanel({ onChanged }: { onChanged?: () => void }) {
       )}
 
       <h4>{t('admin.donations.bank.unmatchedTitle')}</h4>
-      {unmatched === null ? (
-        error ? (
-          <p className="admin-error" role="alert">
-            {t('admin.donations.loadFailed', { message: error })}
-          </p>
-        ) : (
-          <Spinner label={t('common.loading')} />
-        )
-      ) : unmatched.length === 0 ? (
+      <LoadFailed error={error} onRetry={() => void load()} />
+      {unmatched.length === 0 ? (
         <p className="muted">{t('admin.donations.bank.noUnmatched')}</p>
       ) : (
         <ul className="don-bank-unmatched">

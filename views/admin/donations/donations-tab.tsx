@@ -1,23 +1,35 @@
 // The Donations screen: the ledger of donations (filters, pages, each gift's refunds and disputes),
-// totals per project, month and currency, the monthly donors, the CSV export of a filter, and the
-// yearly donation certificates (how many donors a year has, send them all, follow the run).
+// totals per project, month and currency, the bank's statements, the monthly donors, the CSV
+// export of a filter, and the yearly donation certificates (how many donors a year has, send them
+// all, follow the run). What it first shows is the screen loader's
+// (controllers/admin/screens/donations.ts); each panel asks the API only for what changes.
 import { useT } from '../../app-context';
+import type { DonationPage, MonthlyOverview } from '../../../models/giving/donations-admin';
+import type { UnmatchedCredit } from '../../../models/giving/bank-import';
 import { PersonDataPanel } from '../widgets/person-data-panel';
-import { BankPanel } from './bank-panel';
+import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
 import { MonthlyPanel } from './monthly-panel';
-import { CertificatesPanel } from './certificates-panel';
+import { CertificatesPanel, type CertificateOverview } from './certificates-panel';
 
-export function DonationsTab({ onChanged }: { onChanged?: () => void }) {
+export interface DonationsTabProps {
+  ledger: DonationPage;
+  monthly: MonthlyOverview;
+  certificates: CertificateOverview;
+  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  onChanged?: () => void;
+}
+
+export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
       <h2 id="don-heading">{t('admin.donations.title')}</h2>
       <p className="muted">{t('admin.donations.intro')}</p>
-      <LedgerPanel onChanged={onChanged} />
-      <BankPanel onChanged={onChanged} />
-      <MonthlyPanel />
-      <CertificatesPanel onChanged={onChanged} />
+      <LedgerPanel initial={ledger} onChanged={onChanged} />
+      <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <MonthlyPanel data={monthly} />
+      <CertificatesPanel initial={certificates} onChanged={onChanged} />
       <PersonDataPanel />
     </section>
   );

@@ -1,12 +1,14 @@
 // The ledger of donations: filters, pages, each gift's refunds and disputes, totals per project,
-// month and currency, the CSV export of a filter.
+// month and currency, the CSV export of a filter. The first page without a filter is the page's
+// (the screen's loader); a filter or another page asks the API.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../../app-context';
-import { adminFetch, errorText, withLang } from '../lib/api';
-import { formatDateTime, Spinner } from '../widgets/ui';
+import { adminFetch, withLang } from '../lib/api';
+import { formatDateTime } from '../widgets/ui';
 import { localized } from '../../../models/shared/rules';
 import type { AdminDonation, CurrencyTotal, DonationPage } from '../../../models/giving/donations-admin';
 import { API, BADGE, CURRENCIES, KINDS, money, formatDay, monthLabel, STATES } from './format';
+import { LoadFailed, useReloadable } from './reload';
 
 interface Filter {
   from: string;
@@ -27,26 +29,23 @@ function query(f: Filter, withPage = true): string {
   const s = params.toString();
   return s ? `?${s}` : '';
 }
-export function LedgerPanel({ onChanged }: { onChanged?: () => void }) {
+
+/** `initial`: the first page without a filter. */
+export function LedgerPanel({ initial, onChanged }: { initial: DonationPage; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [filter, setFilter] = useState<Filter>(EMPTY);
-  const [data, setData] = useState<DonationPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-  const seq = useRef(0);
-
+  const { data, error, reload } = useReloadable(initial);
+  const load = () => reload(() => adminFetch<DonationPage>('GET', `${API}${query(filter)}`));
+  const first = useRef(true);
   useEffect(() => {
-    const mine = ++seq.current;
-    adminFetch<DonationPage>('GET', `${API}${query(filter)}`)
-      .then((d) => {
-        if (mine !== seq.current) return;
-        setData(d);
-        setError(null);
-      })
-      .catch((err: unknown) => mine === seq.current && setError(errorText(t, err)));
-  }, [filter, reload]);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void load();
+  }, [filter]);
 
   const set = (key: keyof Omit<Filter, 'page'>) => (value: string) => setFilter((f) => ({ ...f, [key]: value, page: 1 }));
   const projectName = (d: { projectId: number | null; projectTitle: string | null; projectTitleDe: string | null }) =>
@@ -71,7 +70,7 @@ export function LedgerPanel({ onChanged }: { onChanged?: () => void }) {
           <select id={`${uid}-project`} value={filter.project} onChange={(e) => set('project')(e.target.value)}>
             <option value="">{t('admin.donations.allProjects')}</option>
             <option value="general">{t('admin.donations.generalSupport')}</option>
-            {(data?.projects ?? []).map((p) => (
+            {data.projects.map((p) => (
               <option key={p.id} value={String(p.id)}>
                 {localized(lang, p.title, p.titleDe)}
               </option>
@@ -130,69 +129,50 @@ export function LedgerPanel({ onChanged }: { onChanged?: () => void }) {
         </div>
       </form>
 
-      {!data ? (
-        error ? (
-          <div className="nl-error" role="alert">
-            <p>{t('admin.donations.loadFailed', { message: error })}</p>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setReload((n) => n + 1)}>
-              {t('admin.donations.retry')}
-            </button>
-          </div>
-        ) : (
-          <Spinner label={t('common.loading')} />
-        )
+      <LoadFailed error={error} onRetry={() => void load()} />
+      <p className="don-count" role="status" aria-live="polite">
+        {t('admin.donations.shown', { count: data.total })}
+      </p>
+      {data.rows.length === 0 ? (
+        <div className="admin-empty">
+          <p className="admin-empty-title">{filtering ? t('admin.donations.noMatch') : t('admin.donations.empty')}</p>
+        </div>
       ) : (
-        <>
-          {error && (
-            <p className="admin-error" role="alert">
-              {t('admin.donations.loadFailed', { message: error })}
-            </p>
-          )}
-          <p className="don-count" role="status" aria-live="polite">
-            {t('admin.donations.shown', { count: data.total })}
-          </p>
-          {data.rows.length === 0 ? (
-            <div className="admin-empty">
-              <p className="admin-empty-title">{filtering ? t('admin.donations.noMatch') : t('admin.donations.empty')}</p>
-            </div>
-          ) : (
-            <div className="don-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-              <table className="don-table">
-                <caption id={captionId}>{t('admin.donations.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.donations.columns.date')}</th>
-                    <th scope="col">{t('admin.donations.columns.donor')}</th>
-                    <th scope="col">{t('admin.donations.columns.project')}</th>
-                    <th scope="col" className="num">{t('admin.donations.columns.amountKind')}</th>
-                    <th scope="col" className="num">{t('admin.donations.columns.settled')}</th>
-                    <th scope="col">{t('admin.donations.columns.status')}</th>
-                    <th scope="col" className="num">{t('admin.donations.columns.refundedDisputed')}</th>
-                    <th scope="col">{t('admin.donations.columns.ledger')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((d) => (
-                    <DonationRow key={d.id} d={d} project={projectName(d)} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {data.pages > 1 && (
-            <nav className="don-pages" aria-label={t('admin.donations.pagesLabel')}>
-              <button type="button" className="btn btn-outline btn-small" disabled={data.page <= 1} onClick={() => setFilter((f) => ({ ...f, page: data.page - 1 }))}>
-                {t('admin.donations.previous')}
-              </button>
-              <span>{t('admin.donations.pageOf', { page: data.page, pages: data.pages })}</span>
-              <button type="button" className="btn btn-outline btn-small" disabled={data.page >= data.pages} onClick={() => setFilter((f) => ({ ...f, page: data.page + 1 }))}>
-                {t('admin.donations.next')}
-              </button>
-            </nav>
-          )}
-          <Totals data={data} projectName={projectName} />
-        </>
+        <div className="don-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table className="don-table">
+            <caption id={captionId}>{t('admin.donations.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.donations.columns.date')}</th>
+                <th scope="col">{t('admin.donations.columns.donor')}</th>
+                <th scope="col">{t('admin.donations.columns.project')}</th>
+                <th scope="col" className="num">{t('admin.donations.columns.amountKind')}</th>
+                <th scope="col" className="num">{t('admin.donations.columns.settled')}</th>
+                <th scope="col">{t('admin.donations.columns.status')}</th>
+                <th scope="col" className="num">{t('admin.donations.columns.refundedDisputed')}</th>
+                <th scope="col">{t('admin.donations.columns.ledger')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((d) => (
+                <DonationRow key={d.id} d={d} project={projectName(d)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      {data.pages > 1 && (
+        <nav className="don-pages" aria-label={t('admin.donations.pagesLabel')}>
+          <button type="button" className="btn btn-outline btn-small" disabled={data.page <= 1} onClick={() => setFilter((f) => ({ ...f, page: data.page - 1 }))}>
+            {t('admin.donations.previous')}
+          </button>
+          <span>{t('admin.donations.pageOf', { page: data.page, pages: data.pages })}</span>
+          <button type="button" className="btn btn-outline btn-small" disabled={data.page >= data.pages} onClick={() => setFilter((f) => ({ ...f, page: data.page + 1 }))}>
+            {t('admin.donations.next')}
+          </button>
+        </nav>
+      )}
+      <Totals data={data} projectName={projectName} />
     </section>
   );
 }

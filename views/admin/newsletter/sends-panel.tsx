@@ -1,6 +1,7 @@
 // The newsletter's recent sends (part of the Newsletter tab): a local send runs in the background,
 // so the panel shows how far each one is (sent, failed, remaining), polls while one runs, says
-// "Newsletter Sent!" when it ends, and offers to retry the mails that failed.
+// "Newsletter Sent!" when it ends, and offers to retry the mails that failed. The list the page
+// came with is the screen loader's; the API is asked again after a send, a retry, and while one runs.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
@@ -21,17 +22,21 @@ export interface CampaignSummary {
 
 const POLL_MS = 2000;
 
+/** The sends the panel lists: not the drafts (made, never sent). */
+const shown = (list: CampaignSummary[]) => list.filter((c) => c.status !== 'draft');
+
 /**
- * `started` is the send the tab just started (a new object each time): the panel looks again at
- * once and follows it to its end, even if it finished before the panel's first look.
+ * `initial` is the newest campaigns as the page came (the screen's loader); `started` is the send
+ * the tab just started (a new object each time): the panel looks again at once and follows it to
+ * its end, even if it finished before the panel's first look.
  */
-export function SendsPanel({ started }: { started: { campaignId: number } | null }) {
+export function SendsPanel({ initial, started }: { initial: CampaignSummary[]; started: { campaignId: number } | null }) {
   const t = useT();
   const lang = useLang();
-  const [campaigns, setCampaigns] = useState<CampaignSummary[] | null>(null);
+  const [campaigns, setCampaigns] = useState<CampaignSummary[]>(() => shown(initial));
   const [busy, setBusy] = useState<number | null>(null);
   // Sends seen running: when one of them is done, the volunteer hears it.
-  const running = useRef(new Set<number>());
+  const running = useRef(new Set(initial.filter((c) => c.status === 'sending').map((c) => c.id)));
 
   const load = useCallback(async () => {
     const { campaigns: list } = await adminFetch<{ campaigns: CampaignSummary[] }>('GET', '/api/admin/newsletter/campaigns');
@@ -47,15 +52,16 @@ export function SendsPanel({ started }: { started: { campaignId: number } | null
         });
       }
     }
-    setCampaigns(list.filter((c) => c.status !== 'draft'));
+    setCampaigns(shown(list));
   }, [t]);
 
   useEffect(() => {
-    if (started) running.current.add(started.campaignId);
-    void load().catch(() => setCampaigns([]));
+    if (!started) return;
+    running.current.add(started.campaignId);
+    void load().catch(() => undefined);
   }, [load, started]);
 
-  const anyRunning = campaigns?.some((c) => c.status === 'sending') ?? false;
+  const anyRunning = campaigns.some((c) => c.status === 'sending');
   useEffect(() => {
     if (!anyRunning) return;
     const timer = setInterval(() => void load().catch(() => undefined), POLL_MS);
@@ -75,7 +81,7 @@ export function SendsPanel({ started }: { started: { campaignId: number } | null
     }
   };
 
-  if (!campaigns || campaigns.length === 0) return null;
+  if (campaigns.length === 0) return null;
   return (
     <section className="nl-sends" aria-labelledby="nl-sends-heading">
       <h3 id="nl-sends-heading">{t('newsletterAdmin.sends.title')}</h3>

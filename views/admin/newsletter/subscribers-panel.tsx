@@ -1,7 +1,9 @@
 // The newsletter's subscribers, part of the Newsletter tab (Swiss FADP / EU GDPR): counts, a
 // filtered table, one person's consent record and history, erasure on request after a
-// confirmation, and a CSV export. With Mailchimp the audience lives there: the panel says so and
-// lists only addresses this site collected itself (before Mailchimp was set up), if any.
+// confirmation, and a CSV export. The first list is the screen loader's; the API is asked when
+// the filter changes, for a person's history, and for an erasure. With Mailchimp the audience
+// lives there: the panel says so and lists only addresses this site collected itself (before
+// Mailchimp was set up), if any.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
@@ -17,7 +19,8 @@ const KNOWN_EVENTS = ['requested', 'confirmed', 'unsubscribed'];
 const KNOWN_METHODS = ['double-opt-in', 'confirmation-link', 'unsubscribe-link', 'one-click-header'];
 const KNOWN_FORMS = ['footer'];
 
-interface ListResponse {
+/** GET /api/admin/newsletter/subscribers (and the screen's loader, without a filter). */
+export interface SubscriberList {
   provider: 'local' | 'mailchimp';
   counts: SubscriberCounts;
   limit: number;
@@ -39,13 +42,14 @@ function query(status: string, q: string): string {
   return s ? `?${s}` : '';
 }
 
-export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
+/** `initial`: the list without a filter, as the page came (the screen's loader). */
+export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberList; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
-  const [data, setData] = useState<ListResponse | null>(null);
+  const [data, setData] = useState<SubscriberList>(initial);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const [open, setOpen] = useState<{ row: SubscriberRecord; mode: 'details' | 'confirm' } | null>(null);
@@ -57,10 +61,12 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
   const seq = useRef(0);
 
   // The list follows the filter (typing waits a moment); an older answer never replaces a newer one.
+  // The first list is the page's: the API is asked when the filter changes or after an erasure.
   useEffect(() => {
     const mine = ++seq.current;
+    if (mine === 1) return;
     const timer = setTimeout(() => {
-      adminFetch<ListResponse>('GET', `${API}${query(status, q)}`)
+      adminFetch<SubscriberList>('GET', `${API}${query(status, q)}`)
         .then((d) => {
           if (mine !== seq.current) return;
           setData(d);
@@ -117,9 +123,9 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
   const languageLabel = (l: string) => t(`admin.subscribers.languages.${l === 'de' ? 'de' : 'en'}`);
   const label = (group: string, known: string[], value: string | null) => (!value ? '—' : known.includes(value) ? t(`admin.subscribers.${group}.${value}`) : value);
 
-  const counts = data?.counts;
-  const mailchimp = data?.provider === 'mailchimp';
-  const hasRows = Boolean(counts && counts.total > 0);
+  const counts = data.counts;
+  const mailchimp = data.provider === 'mailchimp';
+  const hasRows = counts.total > 0;
   const filtering = Boolean(status || q.trim());
   const captionId = `${uid}-caption`;
 
@@ -131,24 +137,22 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
       {mailchimp ? (
         <div className="subs-note">
           <p>{t('admin.subscribers.mailchimpNote')}</p>
-          {hasRows && <p>{t('admin.subscribers.mailchimpLocal', { count: counts!.total })}</p>}
+          {hasRows && <p>{t('admin.subscribers.mailchimpLocal', { count: counts.total })}</p>}
         </div>
       ) : (
         <p className="muted">{t('admin.subscribers.intro')}</p>
       )}
 
-      {!data ? (
-        loadError ? (
-          <div className="nl-error" role="alert">
-            <p>{t('admin.subscribers.loadFailed', { message: loadError })}</p>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => setReload((n) => n + 1)}>
-              {t('admin.subscribers.retry')}
-            </button>
-          </div>
-        ) : (
-          <Spinner label={t('common.loading')} />
-        )
-      ) : mailchimp && !hasRows ? null : (
+      {/* A filter's list that did not come: said, with the list before it kept below. */}
+      {loadError && (
+        <div className="nl-error" role="alert">
+          <p>{t('admin.subscribers.loadFailed', { message: loadError })}</p>
+          <button type="button" className="btn btn-outline btn-small" onClick={() => setReload((n) => n + 1)}>
+            {t('admin.subscribers.retry')}
+          </button>
+        </div>
+      )}
+      {mailchimp && !hasRows ? null : (
         <>
           {!hasRows ? (
             <div className="admin-empty">
@@ -164,10 +168,10 @@ export function SubscribersPanel({ onChanged }: { onChanged?: () => void }) {
                   </li>
                 ))}
                 <li>
-                  <strong>{counts!.byLanguage.en}</strong> {t('admin.subscribers.counts.en')}
+                  <strong>{counts.byLanguage.en}</strong> {t('admin.subscribers.counts.en')}
                 </li>
                 <li>
-                  <strong>{counts!.byLanguage.de}</strong> {t('admin.subscribers.counts.de')}
+                  <strong>{counts.byLanguage.de}</strong> {t('admin.subscribers.counts.de')}
                 </li>
               </ul>
               <form className="subs-filters" role="search" aria-label={t('admin.subscribers.filterLabel')} onSubmit={(e) => e.preventDefault()}>

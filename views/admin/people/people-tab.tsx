@@ -1,18 +1,21 @@
 // The People tab. For everyone: their own account, with their passkeys (add a
 // second one, remove one) and their sessions (where they are signed in; sign out everywhere else,
 // or everywhere). For admins also: the people, each with their role, and the invitation form.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// What it first shows is the screen loader's (controllers/admin/screens/people.ts); after a
+// change the API is asked again.
+import { useId, useState, type FormEvent } from 'react';
 import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { adminFetch, errorText, AdminApiError } from '../lib/api';
-import { Dialog, formatDateTime, Loading, useAdmin } from '../widgets/ui';
+import { Dialog, formatDateTime, useAdmin, useHydrated } from '../widgets/ui';
 import { isCancelled, makePasskey, passkeysSupported } from '../lib/passkey-client';
 import { ADMIN_ROLES, roleCan, type AdminRole } from '../../../models/shared/roles';
 import type { AdminIdentity } from '../../../models/people/user';
 import type { Person, SessionInfo } from '../../../models/people/people';
 import type { PasskeyInfo } from '../../../models/people/passkeys';
 
-interface Account {
+/** GET /api/admin/account (and the screen's loader). */
+export interface AccountView {
   me: { id: string; name: string | null; role: AdminRole; via: string; email: string | null };
   passkeys: PasskeyInfo[];
   sessions: SessionInfo[];
@@ -26,19 +29,17 @@ function deviceName(ua: string | null, unknown: string): string {
   return [browser, system].filter(Boolean).join(' · ') || unknown;
 }
 
-function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
+function AccountSection({ initial, onSignedOut }: { initial: AccountView; onSignedOut: () => void }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const [account, setAccount] = useState<Account | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A passkey is made by the browser: the form shows once the page's script runs (and can tell).
+  const hydrated = useHydrated();
+  const [account, setAccount] = useState<AccountView>(initial);
   const [keyName, setKeyName] = useState('');
   const [busy, setBusy] = useState(false);
-  const load = () =>
-    adminFetch<Account>('GET', '/api/admin/account')
-      .then(setAccount)
-      .catch((err: unknown) => setError(errorText(t, err)));
-  useEffect(() => void load(), []);
+  /** The account again after a change (a failed reload keeps what is shown). */
+  const load = () => adminFetch<AccountView>('GET', '/api/admin/account').then(setAccount, () => undefined);
 
   const addPasskey = async (e: FormEvent) => {
     e.preventDefault();
@@ -78,7 +79,6 @@ function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
     }
   };
 
-  if (!account) return <Loading error={error} />;
   const person = account.me.email !== null;
   return (
     <section className="people-section" aria-labelledby={`${uid}-account`}>
@@ -113,7 +113,7 @@ function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
               ))}
             </ul>
           )}
-          {passkeysSupported() ? (
+          {!hydrated ? null : passkeysSupported() ? (
             <form className="people-inline-form" onSubmit={(e) => void addPasskey(e)}>
               <div className="admin-field">
                 <label htmlFor={`${uid}-keyname`}>{t('admin.people.keyName')}</label>
@@ -164,21 +164,17 @@ function AccountSection({ onSignedOut }: { onSignedOut: () => void }) {
 
 const EMPTY = { email: '', name: '', role: 'editor' as AdminRole, language: 'en' as 'en' | 'de' };
 
-function PeopleSection({ me }: { me: AdminIdentity }) {
+function PeopleSection({ me, initial }: { me: AdminIdentity; initial: Person[] }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
-  const [people, setPeople] = useState<Person[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [people, setPeople] = useState<Person[]>(initial);
   const [form, setForm] = useState({ ...EMPTY, language: lang });
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Person | null>(null);
-  const load = () =>
-    adminFetch<Person[]>('GET', '/api/admin/people')
-      .then(setPeople)
-      .catch((err: unknown) => setError(errorText(t, err)));
-  useEffect(() => void load(), []);
+  /** The people again after a change (a failed reload keeps the list shown). */
+  const load = () => adminFetch<Person[]>('GET', '/api/admin/people').then(setPeople, () => undefined);
 
   const invite = async (e: FormEvent) => {
     e.preventDefault();
@@ -239,9 +235,7 @@ function PeopleSection({ me }: { me: AdminIdentity }) {
   return (
     <section className="people-section" aria-labelledby={`${uid}-people`}>
       <h2 id={`${uid}-people`} className="admin-tab-title">{t('admin.people.peopleTitle')}</h2>
-      {!people ? (
-        <Loading error={error} />
-      ) : people.length === 0 ? (
+      {people.length === 0 ? (
         <p className="admin-hint">{t('admin.people.nobody')}</p>
       ) : (
         <div className="subs-table-wrap" role="region" aria-label={t('admin.people.tableLabel')} tabIndex={0}>
@@ -336,12 +330,13 @@ function PeopleSection({ me }: { me: AdminIdentity }) {
   );
 }
 
-export function PeopleTab({ me }: { me: AdminIdentity }) {
+/** `account`: one's own; `people`: everyone's, for those who manage the people (null for the others). */
+export function PeopleTab({ me, account, people }: { me: AdminIdentity; account: AccountView; people: Person[] | null }) {
   const { role, lang } = useAdmin();
   return (
     <div className="people-tab">
-      <AccountSection onSignedOut={() => window.location.assign(lang === 'de' ? '/de/admin-login?loggedOut=1' : '/admin-login?loggedOut=1')} />
-      {roleCan(role, 'people') && <PeopleSection me={me} />}
+      <AccountSection initial={account} onSignedOut={() => window.location.assign(lang === 'de' ? '/de/admin-login?loggedOut=1' : '/admin-login?loggedOut=1')} />
+      {roleCan(role, 'people') && people && <PeopleSection me={me} initial={people} />}
     </div>
   );
 }

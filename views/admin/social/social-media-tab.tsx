@@ -1,12 +1,14 @@
 // Admin Social Media tab: choose a project or an article, the
 // platforms and the language, generate one post per platform, copy it, open the platform,
-// and view or download one of the seven preset images.
-import { useEffect, useId, useState } from 'react';
+// and view or download one of the seven preset images. The projects and articles to choose from
+// come from the screen's loader (controllers/admin/screens/social.ts); the API writes the posts.
+import { useId, useState } from 'react';
 import { useApp, useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { adminFetch, errorText } from '../lib/api';
-import { Dialog, Spinner } from '../widgets/ui';
-import { localized, type Lang, type NewsArticle, type Project } from '../../../models/shared/rules';
+import { Dialog } from '../widgets/ui';
+import { localized, type Lang, type Project } from '../../../models/shared/rules';
+import type { NewsSummary } from '../../../models/content/news';
 import {
   downloadFileName,
   PLATFORM_LABELS,
@@ -26,11 +28,6 @@ interface GenerateResponse {
   source: 'ai' | 'templates';
   language: Lang;
 }
-
-interface Status {
-  assistant: 'openai' | 'templates';
-}
-
 
 /** Clipboard API, with the old selection-based copy as a fallback (http origins, older browsers). */
 async function copyText(text: string): Promise<void> {
@@ -165,38 +162,22 @@ function PresetImages() {
   );
 }
 
-export function SocialMediaTab() {
+export interface SocialMediaTabProps {
+  projects: Project[];
+  news: NewsSummary[];
+  /** Who writes the posts: OpenAI, or the templates that stand in without a key. */
+  assistant: 'openai' | 'templates';
+}
+
+export function SocialMediaTab({ projects, news, assistant }: SocialMediaTabProps) {
   const t = useT();
   const uiLang = useLang();
-  const [projects, setProjects] = useState<Project[] | null>(null);
-  const [news, setNews] = useState<NewsArticle[] | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [contentType, setContentType] = useState<SocialContentType>('project');
   const [itemId, setItemId] = useState<number | null>(null);
   const [platforms, setPlatforms] = useState<Platform[]>([]);
   const [language, setLanguage] = useState<Lang>(uiLang);
   const [posts, setPosts] = useState<GenerateResponse | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([
-      adminFetch<Project[]>('GET', '/api/projects'),
-      adminFetch<NewsArticle[]>('GET', '/api/news'),
-      adminFetch<Status>('GET', '/api/admin/newsletter/status'),
-    ])
-      .then(([p, n, s]) => {
-        if (cancelled) return;
-        setProjects(p);
-        setNews(n);
-        setStatus(s);
-      })
-      .catch((err: unknown) => !cancelled && setLoadError(errorText(t, err)));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const switchType = (type: SocialContentType) => {
     setContentType(type);
@@ -205,14 +186,14 @@ export function SocialMediaTab() {
   };
 
   const ready = itemId !== null && platforms.length > 0;
-  const templates = status?.assistant === 'templates';
+  const templates = assistant === 'templates';
 
   const generate = async () => {
     if (!ready) {
       toast({ title: t('social.missing'), description: t('social.missingText'), variant: 'destructive' });
       return;
     }
-    const item = contentType === 'project' ? projects?.find((p) => p.id === itemId) : news?.find((a) => a.id === itemId);
+    const item = contentType === 'project' ? projects.find((p) => p.id === itemId) : news.find((a) => a.id === itemId);
     if (!item) return;
     setBusy(true);
     try {
@@ -220,7 +201,7 @@ export function SocialMediaTab() {
       const content =
         contentType === 'project'
           ? { id: item.id, slug: item.slug, title: item.title, description: (item as Project).description }
-          : { id: item.id, slug: item.slug, title: item.title, excerpt: (item as NewsArticle).excerpt, description: (item as NewsArticle).abstract };
+          : { id: item.id, slug: item.slug, title: item.title, excerpt: (item as NewsSummary).excerpt, description: (item as NewsSummary).abstract };
       const res = await adminFetch<GenerateResponse>('POST', '/api/admin/social-media/generate', { contentType, content, platforms, language });
       setPosts(res);
       toast({
@@ -234,25 +215,6 @@ export function SocialMediaTab() {
       setBusy(false);
     }
   };
-
-  if (loadError) {
-    return (
-      <section className="social-tab" aria-labelledby="social-heading">
-        <h2 id="social-heading">{t('social.title')}</h2>
-        <p role="alert" className="nl-error">
-          {t('social.loadFailed', { message: loadError })}
-        </p>
-      </section>
-    );
-  }
-  if (!projects || !news || !status) {
-    return (
-      <section className="social-tab" aria-labelledby="social-heading" aria-busy="true">
-        <h2 id="social-heading">{t('social.title')}</h2>
-        <Spinner label={t('common.loading')} />
-      </section>
-    );
-  }
 
   const items = contentType === 'project' ? projects : news;
 

@@ -1,0 +1,26 @@
+// The Donations screen, treasurers' and admins' only: the ledger's first page without a filter,
+// the monthly donors, last year's certificates, the bank credits waiting for a person: the same
+// functions the donations and bank-import APIs answer with.
+import type { Request, Response } from 'express';
+import type { Deps } from '../../context';
+import { FORBIDDEN, type AdminIdentity } from '../../middleware/auth';
+import type { DonationsScreenProps } from '../../../views/admin/screens';
+import { AppError } from '../../../models/shared/errors';
+import { roleCan } from '../../../models/shared/roles';
+import { DonationFilterSchema, listDonations, monthlyOverview } from '../../../models/giving/donations-admin';
+import { listUnmatched } from '../../../models/giving/bank-import';
+import { listLiveProjects } from '../../../models/content/project';
+import { certificatesOverview } from '../donations';
+
+export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
+  // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
+  if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
+  const [ledger, monthly, certificates, unmatched, projects] = await Promise.all([
+    listDonations(deps.db, DonationFilterSchema.parse({})),
+    monthlyOverview(deps.db),
+    certificatesOverview(deps),
+    listUnmatched(deps.db),
+    listLiveProjects(deps.db),
+  ]);
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) } };
+}
