@@ -80,7 +80,8 @@ export const searchOf = (req: Request) => (req.originalUrl.includes('?') ? req.o
 /** What a page controller returned, as the page's payload: its address in its language, alternates, full title. */
 export function pagePayload(req: Request, res: Response, deps: Deps, routeId: string, result: PageResult<any>): PagePayload {
   const lang = (res.locals.lang as Lang | undefined) ?? 'en';
-  const { path } = splitLang(validUrl(req.path));
+  // A router mounted below the root (the admin at /admin) keeps its part of the address; its own root is the mount's address (/admin, not /admin/).
+  const { path } = splitLang(validUrl(req.baseUrl && req.path === '/' ? req.baseUrl : req.baseUrl + req.path));
   const query = validUrl(searchOf(req));
   const site = deps.config.site;
   return {

@@ -35,6 +35,9 @@ describe('admin screens', () => {
         const title = /<title>([^<]*)<\/title>/.exec(html)![1]!;
         assert.match(title, lang === 'en' ? /· Content Management \|/ : /· Inhaltsverwaltung \|/, url);
         assert.match(html, new RegExp(`<html lang="${lang}"`), url);
+        // The language switch leads to the same screen in the other language.
+        const other = lang === 'en' ? 'de' : 'en';
+        assert.match(html, new RegExp(`href="${adminHref(other, screen)}" hreflang="${other}"`, 'i'), `${url}: its twin`);
       }
     }
     // An address that is no screen is the site's 404.
