@@ -13,6 +13,7 @@ import { loginPage } from '../session';
 import { frame } from './frame';
 import { contentScreen } from './content';
 import { dashboard, fundraisers, glossary, media, translations } from './others';
+import { trash } from './trash';
 
 type Loader<P> = (req: Request, res: Response, deps: Deps) => Promise<P>;
 
@@ -33,6 +34,7 @@ export const SCREEN_LOADERS: { [S in AdminTab]: Loader<ScreenProps[S]> } = {
   fundraisers,
   glossary,
   translations,
+  trash,
   people: selfLoading,
 };
 

@@ -7,11 +7,16 @@ import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaIte
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from '../lib/api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated, useScreenHref } from '../widgets/ui';
 import { MediaIcon, MediaMetaFields, MediaThumb, UploadForm, iconKind, type MediaMetaValues } from '../widgets/media-picker';
+import type { AdminFlash } from '../lib/flash';
+import { MediaUsageNote, useMediaTrash, type MediaUse } from './media-trash';
 
 export interface MediaTabProps {
   initialItems: MediaItem[];
   initialFilter: { category: string; q: string };
   initialConfirm: number | null;
+  /** With the question the server opened: where the content still shows that file. */
+  initialUsage: MediaUse[] | null;
+  flash: AdminFlash | null;
   /** ?edit=<id>: the details form of that file is open (and, after a failed save, what was sent). */
   initialEdit: number | null;
   failedEdit: { id: number | null; values: Record<string, string>; errors: Record<string, FieldIssue> } | null;
@@ -98,7 +103,7 @@ function MediaPreview({ item }: { item: MediaItem }) {
   );
 }
 
-export function MediaTab({ initialItems, initialFilter, initialConfirm, initialEdit, failedEdit, onChanged }: MediaTabProps) {
+export function MediaTab({ initialItems, initialFilter, initialConfirm, initialUsage, flash, initialEdit, failedEdit, onChanged }: MediaTabProps) {
   const t = useT();
   const { lang } = useApp();
   const screenHref = useScreenHref();
@@ -138,7 +143,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
     setBusy(true);
     try {
       await adminFetch('DELETE', `/api/media/${item.id}`);
-      toast({ title: t('admin.media.deleted'), variant: 'success' });
+      trash.deletedToast(item.id, item.originalName);
       setConfirmId(null);
       setViewing(null);
       await load(category);
@@ -150,6 +155,8 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       setBusy(false);
     }
   }
+
+  const trash = useMediaTrash({ confirmId, initialConfirm, initialUsage, flash, reload: () => load(category), onChanged });
 
   // Server-side the query already filtered the list; in the browser the search filters live.
   const shown = (items ?? []).filter((m) => matchesSearch(m, query));
@@ -285,6 +292,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
                     <p className="admin-confirm-text" role="alert">
                       {t('admin.confirm.delete', { title: m.originalName })}
                     </p>
+                    <MediaUsageNote usedIn={trash.usedIn} />
                     <div className="media-actions">
                       <button type="submit" className="btn btn-danger btn-small" disabled={busy}>
                         {t('admin.confirm.yes')}
