@@ -7,7 +7,7 @@ import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import type { VisionProvider } from '../models/providers/vision';
 import { SEND_MAIL_TASK } from '../models/providers/mail';
 import { NEWSLETTER_SEND_TASK, runSendJob } from '../models/newsletter/sends';
-import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants } from '../models/media/library';
+import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants, purgeMediaTrash } from '../models/media/library';
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from '../models/media/sweep';
 import { runAltSuggestJob } from '../models/media/alt-suggest';
 import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from '../models/content/trash';
@@ -70,8 +70,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
       }
     },
     [PROJECT_NEWS_TASK]: (payload, ctx) => sendProjectNews({ db, mail: deps.mail, i18n: deps.i18n, config, log, renderMail: projectNewsMail }, payload, ctx).then(() => undefined),
-    // Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job for all instances.
-    [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log }, ctx.log).then(() => undefined),
+    // Revisions and trash: what stays in the trash more than 30 days is purged, hourly, by one job
+    // for all instances; the media library's files too (its rows, then their files in the storage).
+    [PURGE_TRASH_TASK]: (_payload, ctx) => runTrashPurgeJob({ db, jobs, log, purgeMore: (now) => purgeMediaTrash(deps, now) }, ctx.log).then(() => undefined),
     // Keep no more than needed: mails with one-time links, old tokens, sessions, IP addresses; daily.
     [RETENTION_TASK]: (_payload, ctx) => runRetentionJob({ db, jobs, periods: config.retention }, ctx.log).then(() => undefined),
     // Page views rolled into daily rows every minute; the raw views and salts of past days go.

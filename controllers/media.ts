@@ -1,6 +1,6 @@
-// The media library: admin API (list, upload, delete), the no-JavaScript upload and delete forms,
-// and /uploads/<name>, which serves files from the storage (UPLOAD_DIR or S3) so that nothing
-// uploaded can run on this origin.
+// The media library: admin API (list, upload, delete to the trash), the no-JavaScript upload and
+// delete forms, and /uploads/<name>, which serves the library's files from the storage (UPLOAD_DIR
+// or S3) so that nothing uploaded can run on this origin; a file in the trash is a 404 there.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,13 +16,14 @@ import { fieldTextKey } from '../models/shared/error-codes';
 import type { AdminIdentity } from './middleware/auth';
 import { noStore } from './middleware/cache-control';
 import { requireCsrf } from './middleware/csrf';
-import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media/library';
+import { deleteMedia, findMedia, IMAGE_VARIANTS_TASK, isServedName, listMedia, MEDIA_MAX_BYTES, MediaMetaSchema, mimeOfStoredName, pendingVariantFallback, servedInline, storeUpload, STORED_NAME, updateMediaMeta } from '../models/media/library';
 import { RangeNotSatisfiable, STORAGE_DOWN_MESSAGE, StorageUnavailable, type ByteRange, type StoredFileInfo } from '../models/providers/storage';
 import { formValues } from './admin/content';
 import { MEDIA_CATEGORIES } from '../models/shared/media-rules';
 import { audited, type AuditInput } from '../models/people/audit';
 import { clip, NUL_MESSAGE, textProblem, UNICODE_MESSAGE } from '../models/shared/db-limits';
 import { adminHref } from '../models/shared/admin-rules';
+import { mediaUsage } from '../models/media/usage';
 
 const MB = 1024 * 1024;
 
@@ -155,7 +156,9 @@ export function mediaRouters(deps: Deps): MediaRouters {
     entityId: id,
     summary,
   });
-  const removeMedia = (res: Response, id: number) => deleteMedia(deps, id, (item) => entry(res, 'delete', item.id, item.originalName));
+  // To the trash: the entry says so (a file delete before the trash removed it at once).
+  const removeMedia = (res: Response, id: number) =>
+    deleteMedia(deps.db, id, (res.locals.admin as AdminIdentity).id, (item) => ({ ...entry(res, 'delete', item.id, item.originalName), details: { name: item.originalName, trash: true } }));
 
   // ---- Serving: only names this library wrote; everything else is a 404. GET and HEAD, with
   // ETag / If-None-Match (304) and single byte ranges (206: videos seek), on either storage.
@@ -165,6 +168,8 @@ export function mediaRouters(deps: Deps): MediaRouters {
     const name = String(req.params.name);
     const gone = () => notFound();
     if (!STORED_NAME.test(name)) throw gone();
+    // Only a file of an item in the library: one in the trash (or purged) is gone for visitors.
+    if (!(await isServedName(deps.db, name))) throw gone();
     // A variant whose job has not run yet: the browser gets the original (or the WebP variant for
     // an AVIF one) meanwhile, not cached. An image uploaded before AVIF variants existed gets its
     // job queued again, which makes only those.
@@ -250,6 +255,12 @@ export function mediaRouters(deps: Deps): MediaRouters {
     if (!item) throw notFound('Media item not found');
     res.json(item);
   });
+  // Where the content still shows the file (the delete's question names it: in the trash it answers 404).
+  api.get('/:id/usage', async (req, res) => {
+    const item = await findMedia(deps.db, parseId(req.params.id));
+    if (!item) throw notFound('Media item not found');
+    res.json({ usedIn: (await mediaUsage(deps.db, [item])).get(item.id) ?? [] });
+  });
   api.post('/', receive, async (req, res) => {
     res.status(201).json(await accept(req, res));
   });
@@ -258,9 +269,7 @@ export function mediaRouters(deps: Deps): MediaRouters {
   });
   api.delete('/:id', async (req, res) => {
     const id = parseId(req.params.id);
-    const item = await removeMedia(res, id).catch((err: unknown) => {
-      throw storageError(err, 'delete');
-    });
+    const item = await removeMedia(res, id);
     if (!item) throw notFound('Media item not found');
     res.json({ deleted: true, id: item.id });
   });
@@ -316,15 +325,11 @@ export function mediaRouters(deps: Deps): MediaRouters {
       res.redirect(303, adminHref(langOf(req), 'media', `?edit=${id}#media-${id}`));
     }
   });
-  forms.post('/:id/delete', async (req, res, next) => {
-    let item: Awaited<ReturnType<typeof deleteMedia>>;
-    try {
-      item = await removeMedia(res, parseId(req.params.id));
-    } catch (err) {
-      return formError(req, res, next, 'media.deleteError')(storageError(err, 'delete'));
-    }
+  forms.post('/:id/delete', async (req, res) => {
+    const item = await removeMedia(res, parseId(req.params.id));
+    // The message's Undo is the trash's Restore (the frame shows it as a form).
     req.session.flash = item
-      ? { kind: 'success', key: 'media.deleted' }
+      ? { kind: 'success', key: 'media.deleted', undo: { name: 'media', id: item.id } }
       : { kind: 'error', key: 'media.deleteError', params: { message: 'Media item not found' } };
     res.redirect(303, back(req));
   });

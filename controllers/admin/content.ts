@@ -13,7 +13,8 @@ import { centsToDecimal } from '../../models/shared/rules';
 import { findProjectById } from '../../models/content/project';
 import type { AdminIdentity } from '../../models/people/user';
 import { findRevision, listRevisions, type RevisionSummary } from '../../models/content/revisions';
-import { isTrashName, listTrash, TRASH_KINDS } from '../../models/content/trash';
+import { isContentTrashName, isTrashName, listTrash, TRASH_KINDS, type TrashName } from '../../models/content/trash';
+import { restoreMedia } from '../../models/media/library';
 import { adminDisplayName } from '../../models/people/user';
 import { adminErrorKey, fieldTextKey } from '../../models/shared/error-codes';
 import { tFor } from '../../models/shared/text';
@@ -230,7 +231,7 @@ async function revisionsOf(deps: Deps, r: Resource<{ id: number }, unknown>, id:
 function historyApi(deps: Deps): Router {
   const router = Router();
   router.get('/:name/:id/revisions', async (req, res, next) => {
-    if (!isTrashName(req.params.name)) return next();
+    if (!isContentTrashName(req.params.name)) return next();
     res.json(await revisionsOf(deps, resourceOfName(req.params.name), parseId(req.params.id)));
   });
   router.get('/revisions/:revId', async (req, res) => {
@@ -249,12 +250,26 @@ function historyApi(deps: Deps): Router {
   });
   router.post('/trash/:name/:id/restore', async (req, res) => {
     if (!isTrashName(req.params.name)) throw notFound('Unknown kind of content');
-    const r = resourceOfName(req.params.name);
-    const item = await edits.undelete(deps, r, parseId(req.params.id), adminOf(res));
-    if (!item) throw notFound('Not in the trash');
-    res.json(item);
+    const restored = await undelete(deps, req.params.name, parseId(req.params.id), adminOf(res));
+    if (!restored) throw notFound('Not in the trash');
+    res.json(restored.item);
   });
   return router;
+}
+
+/**
+ * Takes an item of any kind out of the trash, audited: content through its edits (a revision too),
+ * a file of the media library through the library (its variants' job again if needed). Null when
+ * it is not in the trash. `label` names it in the message.
+ */
+async function undelete(deps: Deps, name: TrashName, id: number, admin: AdminIdentity): Promise<{ item: { id: number }; label: string; labelDe: string | null } | null> {
+  if (name === 'media') {
+    const item = await restoreMedia(deps, id, (m) => ({ actor: admin.id, actorName: admin.name, action: 'undelete', entity: 'media', entityId: m.id, summary: m.originalName, details: { name: m.originalName } }));
+    return item && { item, label: item.originalName, labelDe: null };
+  }
+  const r = resourceOfName(name);
+  const item = await edits.undelete(deps, r, id, admin);
+  return item && { item, label: r.label(item), labelDe: r.labelDe?.(item) || null };
 }
 
 /** The same for the forms without JavaScript: post, redirect back, show the outcome once. */
@@ -284,11 +299,19 @@ function historyForms(deps: Deps): Router {
   router.post('/trash/:name/:id/restore', async (req, res) => {
     const name = req.params.name;
     if (!isTrashName(name)) throw notFound('Unknown kind of content');
-    const item = await edits.undelete(deps, resourceOfName(name), parseId(req.params.id), adminOf(res));
-    req.session.flash = item
-      ? { kind: 'success', key: 'trash.restored' }
-      : { kind: 'error', key: 'trash.restoreError', params: { message: tFor(deps.i18n, langOf(req))('admin.trash.notInTrash') } };
-    res.redirect(303, adminHref(langOf(req), name, '?trash=1'));
+    const restored = await undelete(deps, name, parseId(req.params.id), adminOf(res));
+    const lang = langOf(req);
+    const t = tFor(deps.i18n, lang);
+    // What came back, named in the page's language.
+    const label = restored && (name === 'pages' ? t(`admin.pageNames.${restored.label}`, { defaultValue: restored.label }) : (lang === 'de' && restored.labelDe) || restored.label);
+    req.session.flash = restored
+      ? { kind: 'success', key: 'trash.restored', params: { message: label! } }
+      : { kind: 'error', key: 'trash.restoreError', params: { message: t('admin.trash.notInTrash') } };
+    // Back to the Trash screen: with the filter it was showing (its form says, '' for every kind),
+    // else (the Undo of a delete's message) the item's kind.
+    const shown = (req.body as { kind?: unknown } | undefined)?.kind;
+    const kind = typeof shown === 'string' ? (isTrashName(shown) ? shown : '') : name;
+    res.redirect(303, adminHref(lang, 'trash', kind ? `?kind=${kind}` : ''));
   });
   return router;
 }

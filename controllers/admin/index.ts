@@ -8,6 +8,7 @@ import { adminImpactApi, impactForms } from './impact';
 import { Router } from 'express';
 import type { Deps } from '../context';
 import { activityFilter, auditActors, listActivity } from '../../models/people/audit';
+import { withActivityItems } from '../../models/content/trash';
 import { adminDisplayName } from '../../models/people/user';
 import { sessionApi, logoutForm } from './session';
 import { peopleApi } from './people';
@@ -40,7 +41,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   // one line with `count`), filtered by person (actor), kind of thing (kind) and action.
   router.get('/audit', async (req, res) => {
     const limit = Math.max(1, Math.min(200, Number(req.query.limit) || 50));
-    res.json(await listActivity(deps.db, { ...activityFilter(req.query), limit }, (a) => adminDisplayName(deps.config.adminNames, a)));
+    // Each line about an item that still exists says where it is now (the panel links it there).
+    res.json(await withActivityItems(deps.db, await listActivity(deps.db, { ...activityFilter(req.query), limit }, (a) => adminDisplayName(deps.config.adminNames, a))));
   });
   // The people the activity filter offers.
   router.get('/audit/people', async (_req, res) => {

@@ -72,7 +72,12 @@ export function adminPages(deps: Deps): RequestHandler {
     const routeId = req.get(ADMIN_ROUTE_HEADER);
     if (wantsPageJson(req) && routeId) {
       try {
-        const page: PagePayload = await handler.queryRoute(fetchRequest(req), { routeId, requestContext });
+        const page: PagePayload | globalThis.Response = await handler.queryRoute(fetchRequest(req), { routeId, requestContext });
+        // A screen's old address (a loader's redirect): the browser's fetch follows it.
+        if (page instanceof globalThis.Response) {
+          const location = page.headers.get('Location');
+          return location ? res.redirect(page.status, location) : next();
+        }
         return writePage(res, { status: page.status, type: 'json', body: JSON.stringify(page) });
       } catch (err) {
         if (err instanceof globalThis.Response || isRouteErrorResponse(err)) return next();

@@ -54,7 +54,7 @@ const entryOf = (admin: AdminIdentity, action: 'create' | 'update' | 'delete') =
         date: record.date,
         description: record.description,
         descriptionDe: record.descriptionDe,
-        ...(project ? { project: project.title } : {}),
+        ...(project ? { project: project.title, ...(project.titleDe ? { projectDe: project.titleDe } : {}) } : {}),
       },
     };
   };

@@ -42,6 +42,8 @@ export interface Resource<T extends { id: number }, I> {
   /** Moves the item to the trash. */
   remove(db: Knex, id: number, by: Actor): Promise<boolean>;
   label(item: T): string;
+  /** Its German title, where it has one of its own (the audit entry keeps it for German readers). */
+  labelDe?(item: T): string | null;
 }
 
 const resource = <T extends { id: number }, I>(r: Resource<T, I>) => r;
@@ -51,11 +53,13 @@ export const RESOURCES = [
     name: 'projects', entity: 'project', notFound: 'Project not found', thing: 'project', schema: projectInputSchema,
     list: listProjects, find: findProjectById, create: createProject, update: updateProject, remove: deleteProject,
     label: (p) => p.title,
+    labelDe: (p) => p.titleDe,
   }),
   resource({
     name: 'news', entity: 'news', notFound: 'Article not found', thing: 'news', schema: () => NewsInputSchema,
     list: listNews, find: findNewsById, create: createNews, update: updateNews, remove: deleteNews,
     label: (a) => a.title,
+    labelDe: (a) => a.titleDe,
   }),
   resource({
     name: 'team', entity: 'team', notFound: 'Team member not found', thing: 'team member', schema: () => TeamInputSchema,
@@ -123,9 +127,11 @@ export async function missing(db: Knex, r: Pick<AnyResource, 'name' | 'notFound'
 async function keepRecord<T extends { id: number }, I>(trx: Knex, r: Resource<T, I>, item: T, admin: AdminIdentity, action: RevisionAction, how: EditHow, before?: T | null): Promise<void> {
   const revision = await recordRevision(trx, { entity: r.entity, entityId: item.id, action, actor: admin.id, actorName: admin.name, data: item, source: how.source ?? null, before });
   const name = r.label(item);
+  const nameDe = r.labelDe?.(item)?.trim();
   const summary = how.note ? `${name} (${how.note})` : name;
   const details: AuditDetails = {
     name,
+    ...(nameDe ? { nameDe } : {}),
     ...(action === 'update' || action === 'restore' ? { fields: revision.changedFields } : {}),
     ...(how.machine?.length ? { machine: how.machine } : {}),
     ...(how.revision ? { revision: how.revision } : {}),

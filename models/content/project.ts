@@ -223,7 +223,7 @@ export async function updateProject(db: Knex, id: number, input: ProjectInput, b
           entity: 'project',
           entityId: id,
           summary: `Raised amount adjusted by ${signedDollars(delta)} USD (now ${centsToDecimal(total)} USD): ${input.title}`,
-          details: { name: input.title, amountCents: delta, totalCents: total, currency: 'USD' },
+          details: { name: input.title, ...(input.titleDe ? { nameDe: input.titleDe } : {}), amountCents: delta, totalCents: total, currency: 'USD' },
         });
       }
       await trx('projects').where({ id }).update({ ...projectRow(input), ...publishingOnUpdate(input), slug, updatedAt: new Date().toISOString() });

@@ -186,7 +186,7 @@ export const isManageToken = (v: unknown): v is string => typeof v === 'string' 
  */
 export async function fundraiserPhotos(db: Knex): Promise<{ url: string; alt: string }[]> {
   const projects = await listLiveProjects(db);
-  const media = (await db('media_items').where('mimeType', 'like', 'image/%').whereNot('mimeType', 'image/svg+xml').orderBy('id', 'desc').limit(12).select('filePath', 'altText', 'originalName')) as { filePath: string; altText: string | null; originalName: string }[];
+  const media = (await db('media_items').whereNull('deletedAt').where('mimeType', 'like', 'image/%').whereNot('mimeType', 'image/svg+xml').orderBy('id', 'desc').limit(12).select('filePath', 'altText', 'originalName')) as { filePath: string; altText: string | null; originalName: string }[];
   const seen = new Set<string>();
   const out: { url: string; alt: string }[] = [];
   for (const p of projects) if (p.imageUrl && !seen.has(p.imageUrl)) (seen.add(p.imageUrl), out.push({ url: p.imageUrl, alt: p.title }));

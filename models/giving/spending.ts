@@ -85,7 +85,8 @@ function dateOnly(value: unknown): string {
 /** Records with their receipt's file name, newest first. */
 const withReceipt = (db: Knex) =>
   db('project_spending as s')
-    .leftJoin('media_items as m', 'm.id', 's.receiptMediaId')
+    // A receipt in the media library's trash is not offered (its address answers 404 meanwhile).
+    .leftJoin('media_items as m', (j) => j.on('m.id', '=', 's.receiptMediaId').andOnNull('m.deletedAt'))
     .select('s.*', 'm.fileName as receiptFileName')
     .orderBy([{ column: 's.spentOn', order: 'desc' }, { column: 's.id', order: 'desc' }]);
 

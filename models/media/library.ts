@@ -1,6 +1,8 @@
 // The media library: rows in media_items, files in the storage (UPLOAD_DIR or an S3 bucket). A
 // file's type is decided from its content (file-type), never from its name or the browser's claim;
-// stored names are random. Images get WebP variants from a background job.
+// stored names are random. Images get WebP variants from a background job. A delete moves the item
+// to the trash (deleted_at): it leaves the lists and pickers, its address answers 404, its files
+// stay; a restore brings it back whole, and the trash's purge deletes row and files 30 days later.
 import type { Knex } from 'knex';
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { StorageUnavailable, type FileStorage } from '../providers/storage';
 import { isShippedFile } from './shipped-media';
 import { recordAudit, type AuditInput } from '../people/audit';
 import type { JobQueue } from '../providers/jobs';
+import { moveToTrash, restoreFromTrash, TRASH_MS, type PurgeResult } from '../content/trash';
 import { IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant, type VariantFormat } from '../shared/media-rules';
 
 export type { MediaItem };
@@ -126,7 +129,11 @@ interface MediaRow {
   width: number | null;
   height: number | null;
   createdAt: unknown;
+  deletedAt?: unknown;
 }
+
+/** Items not in the trash (every read of the library but the trash's own). */
+const live = (db: Knex) => db<MediaRow>('media_items').whereNull('deletedAt');
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -162,7 +169,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
 }
 
 export async function listMedia(db: Knex, filter: { category?: string; q?: string } = {}): Promise<MediaItem[]> {
-  const q = db<MediaRow>('media_items').select('*').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  const q = live(db).select('*').orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
   if (filter.category) q.where({ category: filter.category });
   if (filter.q) {
     const like = `%${filter.q.toLowerCase().replace(/[%_\\]/g, (c) => '\\' + c)}%`;
@@ -177,9 +184,25 @@ export async function listMedia(db: Knex, filter: { category?: string; q?: strin
   return (await q).map(toMediaItem);
 }
 
+/** An item of the library (one in the trash is not: restore it first). */
 export async function findMedia(db: Knex, id: number): Promise<MediaItem | null> {
-  const row = await db<MediaRow>('media_items').where({ id }).first();
+  const row = await live(db).where({ id }).first();
   return row ? toMediaItem(row) : null;
+}
+
+/** The extensions an original can have (variants are WebP and AVIF copies of an image). */
+const ORIGINAL_EXTS = ['jpg', 'png', 'webp', 'gif', 'pdf', 'mp4', 'webm', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt'];
+
+/**
+ * Whether /uploads/<name> may be served: the file (an original, or a variant of one) belongs to
+ * an item of the library that is not in the trash. A trashed file is a 404 for visitors, as a
+ * trashed page is, and so is a file no row knows (a purged item's, until the sweep takes it).
+ */
+export async function isServedName(db: Knex, fileName: string): Promise<boolean> {
+  const m = /^([a-f0-9]{32})/.exec(fileName);
+  if (!m) return false;
+  const row = await db<MediaRow>('media_items').whereIn('fileName', ORIGINAL_EXTS.map((ext) => `${m[1]}.${ext}`)).first('id', 'deletedAt');
+  return Boolean(row) && row!.deletedAt == null;
 }
 
 export interface MediaDeps {
@@ -461,31 +484,65 @@ export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Pr
 }
 
 /**
- * Deletes the files of an item (original and variants, made or still to be made), then its row:
- * a storage that fails throws StorageUnavailable and the item stays, whole or without some
- * files, for the admin to delete again. Null when the id is unknown.
+ * Moves an item to the trash, with its audit entry (one transaction). Nothing in the storage is
+ * touched: the files wait for a restore or the purge. Null when the id is unknown or already trashed.
  */
-export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, id: number, audit?: (item: MediaItem) => AuditInput): Promise<MediaItem | null> {
-  const { db, storage, log } = deps;
-  const item = await findMedia(db, id);
-  if (!item) return null;
-  // The row and its audit entry go together.
-  const removeRow = () =>
-    db.transaction(async (trx) => {
-      await trx('media_items').where({ id }).delete();
-      if (audit) await recordAudit(trx, audit(item));
-    });
-  if (isShippedFile(item.fileName)) {
-    // The file ships with the site and is not in the storage: only the library's entry goes.
-    await removeRow();
+export async function deleteMedia(db: Knex, id: number, actor: string, audit?: (item: MediaItem) => AuditInput): Promise<MediaItem | null> {
+  return db.transaction(async (trx) => {
+    const item = await findMedia(trx, id);
+    if (!item || !(await moveToTrash(trx, 'media_items', id, actor))) return null;
+    if (audit) await recordAudit(trx, audit(item));
     return item;
-  }
+  });
+}
+
+/**
+ * Takes an item out of the trash, with its audit entry: it is back in the lists and at its
+ * address, with the variants it had. An image whose variants were not all made yet (its job found
+ * it in the trash) gets the job again, in the same transaction. Null when it is not in the trash.
+ */
+export async function restoreMedia(deps: Pick<MediaDeps, 'db' | 'jobs'>, id: number, audit?: (item: MediaItem) => AuditInput): Promise<MediaItem | null> {
+  return deps.db.transaction(async (trx) => {
+    if (!(await restoreFromTrash(trx, 'media', id))) return null;
+    const item = (await findMedia(trx, id))!;
+    if (item.fileType === 'image' && !isShippedFile(item.fileName) && item.variants.length < variantNamesOf(item.fileName).length) {
+      await deps.jobs.add(IMAGE_VARIANTS_TASK, { mediaId: id }, { key: `${IMAGE_VARIANTS_TASK}:${id}`, trx });
+    }
+    if (audit) await recordAudit(trx, audit(item));
+    return item;
+  });
+}
+
+/** Every stored name of an item: the original and its variants, made or still to be made (a shipped file has none in the storage). */
+function storedNamesOf(item: Pick<MediaItem, 'fileName' | 'fileType' | 'variants'>): string[] {
+  if (isShippedFile(item.fileName)) return [];
   const derived = item.fileType === 'image' ? variantNamesOf(item.fileName) : [];
-  const names = [...new Set([item.fileName, ...item.variants.map((v) => v.fileName), ...derived])].filter((n) => STORED_NAME.test(n));
-  await Promise.all(names.map((n) => storage.delete(n)));
-  await removeRow();
-  // A variants job that finished between the two steps put its files back: remove them again
-  // (if the storage fails now, the hourly sweep does it).
-  await Promise.all(derived.map((n) => storage.delete(n).catch((err: unknown) => log.warn({ err: (err as Error).message, fileName: n }, 'media: variant not deleted now; the sweep removes it later'))));
-  return item;
+  return [...new Set([item.fileName, ...item.variants.map((v) => v.fileName), ...derived])].filter((n) => STORED_NAME.test(n));
+}
+
+/**
+ * The trash's purge of the library (run by the `purge-trash` job, models/content/trash.ts): each
+ * item trashed more than TRASH_DAYS before `now` loses its row, with an audit entry (by "system",
+ * action erase, its file name) in the same transaction, then its files. A storage that fails then
+ * leaves files no row knows: they are not served, and the hourly upload sweep removes them.
+ */
+export async function purgeMediaTrash(deps: Pick<MediaDeps, 'db' | 'storage' | 'log'>, now: Date = new Date()): Promise<PurgeResult['purged']> {
+  const { db, storage, log } = deps;
+  const cutoff = new Date(now.getTime() - TRASH_MS).toISOString();
+  const rows = (await db<MediaRow>('media_items').select('*').whereNotNull('deletedAt').where('deletedAt', '<', cutoff)) as MediaRow[];
+  const purged: PurgeResult['purged'] = [];
+  for (const row of rows) {
+    const item = toMediaItem(row);
+    const gone = await db.transaction(async (trx) => {
+      if (!Number(await trx('media_items').where({ id: item.id }).whereNotNull('deletedAt').delete())) return false;
+      await recordAudit(trx, { actor: 'system', action: 'erase', entity: 'media', entityId: item.id, summary: item.originalName, details: { name: item.originalName } });
+      return true;
+    });
+    if (!gone) continue;
+    purged.push({ name: 'media', id: item.id });
+    for (const name of storedNamesOf(item)) {
+      await storage.delete(name).catch((err: unknown) => log.warn({ err: (err as Error).message, fileName: name }, 'trash: a purged file was not deleted now; the upload sweep removes it later'));
+    }
+  }
+  return purged;
 }

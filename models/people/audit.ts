@@ -188,12 +188,25 @@ export async function listAudit(db: Knex, options: AuditFilter = {}, nameOf?: (a
   return entries;
 }
 
+/**
+ * Where the item of an entry is now, for the Activity panel's link: `name` is its kind of trash
+ * (projects, news, team, pages, media: models/shared/admin-rules.ts TRASH_NAMES), `state` whether
+ * it lies in the trash or is live (its form). Absent: not about such an item, or it is gone.
+ */
+export interface ActivityItem {
+  name: string;
+  id: number;
+  state: 'live' | 'trash';
+}
+
 /** One line of the Activity panel: an entry, or several sign-ins of one person in a row. */
 export interface ActivityLine extends AuditEntry {
   /** How many entries the line stands for (sign-ins grouped), 1 otherwise. */
   count: number;
   /** The earliest of them (createdAt is the latest). */
   firstAt: string;
+  /** Filled by models/content/trash.ts withActivityItems (this domain knows no content). */
+  item?: ActivityItem;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -27,7 +27,7 @@ export function stripMarkdown(text: string | null | undefined): string {
 export const TEAM_LOCATIONS = ['zimbabwe', 'switzerland', 'Board of Trustees'] as const;
 
 /** The admin's tabs in their order; the first (the dashboard) opens when the address names none. */
-export const ADMIN_TABS = ['dashboard', 'projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'fundraisers', 'glossary', 'translations', 'people'] as const;
+export const ADMIN_TABS = ['dashboard', 'projects', 'news', 'team', 'pages', 'media', 'newsletter', 'social', 'donations', 'fundraisers', 'glossary', 'translations', 'trash', 'people'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const isAdminTab = (v: unknown): v is AdminTab => typeof v === 'string' && (ADMIN_TABS as readonly string[]).includes(v);
@@ -42,6 +42,21 @@ export const adminScreenPath = (screen: AdminTab): string => (screen === 'dashbo
 export function adminHref(lang: Lang, screen: AdminTab, more = ''): string {
   return localizePath(adminScreenPath(screen), lang) + (more.startsWith('&') ? `?${more.slice(1)}` : more);
 }
+
+/** The kinds of thing the Trash screen holds, in its filter's order (models/content/trash.ts TRASH_KINDS says where each lives). */
+export const TRASH_NAMES = ['projects', 'news', 'team', 'pages', 'media'] as const;
+export type TrashName = (typeof TRASH_NAMES)[number];
+export const isTrashName = (v: unknown): v is TrashName => typeof v === 'string' && (TRASH_NAMES as readonly string[]).includes(v);
+
+/** An item's place on the Trash screen: its row's id, the fragment of its link (#trash-news-12). */
+export const trashAnchor = (name: TrashName, id: number): string => `trash-${name}-${id}`;
+
+/** The Trash screen of one kind, at the item (the Activity panel's link to what was deleted). */
+export const trashHref = (lang: Lang, name: TrashName, id?: number): string => adminHref(lang, 'trash', `?kind=${name}${id === undefined ? '' : `#${trashAnchor(name, id)}`}`);
+
+/** An item's own place while it is not in the trash: its form (a content screen), or its details (the media library). */
+export const itemHref = (lang: Lang, name: TrashName, id: number): string =>
+  name === 'media' ? adminHref(lang, 'media', `?edit=${id}#media-${id}`) : adminHref(lang, name, `?edit=${id}#edit-form`);
 
 /** Excerpt lengths of the admin lists, in characters: projects and team 100, news and pages 150. */
 export const EXCERPT_LENGTH = { projects: 100, team: 100, news: 150, pages: 150 } as const;

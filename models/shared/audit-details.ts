@@ -17,6 +17,10 @@ export interface AuditRevisionRef {
 export interface AuditDetails {
   /** The item's name as it was then (a title, a file's name, a newsletter's subject). */
   name?: string;
+  /** Its German title then, when it has one (a project's, an article's): a German admin reads that one. */
+  nameDe?: string;
+  /** A file moved to the media library's trash (older file deletes removed it at once). */
+  trash?: boolean;
   /** The fields a save changed (empty: saved without a change). */
   fields?: string[];
   /** The fields saved as machine translation drafts. */
@@ -34,6 +38,8 @@ export interface AuditDetails {
   description?: string;
   descriptionDe?: string;
   project?: string;
+  /** The project's German title then (a German admin reads that one). */
+  projectDe?: string;
   /** A sign-in: with an admin key, an e-mailed link or a passkey. */
   method?: 'key' | 'email' | 'passkey';
   /** A person invited or removed: their role (editor, treasurer, admin). */

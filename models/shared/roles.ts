@@ -48,6 +48,7 @@ export function capabilityFor(method: string, path: string): Capability {
 
 /**
  * The admin tabs a role sees: the Donations tab (donors' data) only treasurers and admins; the
- * People tab everyone (for those who do not manage the people it is their own account).
+ * Trash (restoring is a change of content) only editors and admins; the People tab everyone (for
+ * those who do not manage the people it is their own account).
  */
-export const tabAllowed = (role: AdminRole, tab: string): boolean => (tab === 'donations' ? roleCan(role, 'money') : true);
+export const tabAllowed = (role: AdminRole, tab: string): boolean => (tab === 'donations' ? roleCan(role, 'money') : tab === 'trash' ? roleCan(role, 'content') : true);

@@ -144,7 +144,7 @@ describe('a write and its audit entry, revision, translation status and schedule
       failed(await request(h.app).post(`/api/admin/newsletter/send/${campaign.campaignId}`).set(ADMIN));
     });
     const now = await state();
-    // A picture's delete removes its files first; its row and entry stay for the admin to delete again.
+    // A picture's move to the trash and its entry go together: neither happened.
     assert.deepEqual(now, before);
   });
 });

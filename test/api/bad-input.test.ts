@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { LIBRARY_MARKER } from '../../models/media/library';
+import { LIBRARY_MARKER, purgeMediaTrash } from '../../models/media/library';
 import sharp from 'sharp';
 import { testApp } from '../helpers';
 import type { AppHandle } from '../../app';
@@ -138,6 +138,8 @@ describe('bad input', () => {
       const ok = await request(h.app).post('/api/media').set(ADMIN).set('Content-Type', `multipart/form-data; boundary=${B}`).send(good);
       assert.equal(ok.status, 201, ok.text);
       await request(h.app).delete(`/api/media/${ok.body.id}`).set(ADMIN).expect(200);
+      // A delete moves it to the trash; gone for good with the purge, 30 days later.
+      await purgeMediaTrash(h.deps, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
     });
 
     test('an upload refused for its CSRF token leaves no temporary file', async () => {
@@ -164,6 +166,8 @@ describe('bad input', () => {
       const row = await h.deps.db('media_items').where({ id: res.body.id }).first('originalName');
       assert.equal(row.originalName, 'a'.repeat(299), 'no U+FFFD from half an emoji');
       await request(h.app).delete(`/api/media/${res.body.id}`).set(ADMIN).expect(200);
+      // A delete moves it to the trash; gone for good with the purge, 30 days later.
+      await purgeMediaTrash(h.deps, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
     });
 
     test('POST /admin/media (no-JavaScript form): back to the media tab with the message', async () => {

@@ -292,7 +292,8 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/admin/logout', method: 'POST', path: fc.constant('/api/admin/logout'), auth: fc.constantFrom<Auth>('key', 'none', 'bad-key') }),
   // Media API.
   req({ route: 'GET /api/media', method: 'GET', path: queryString.map((q) => `/api/media${q}`), auth: adminAuth }),
-  req({ route: 'GET /api/media/:id', method: 'GET', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth }),
+  // An item, and where the content still shows it.
+  req({ route: 'GET /api/media/:id[/usage]', method: 'GET', path: fc.tuple(idSegment, fc.constantFrom('', '/usage')).map(([id, more]) => `/api/media/${id}${more}`), auth: adminAuth }),
   req({ route: 'DELETE /api/media/:id', method: 'DELETE', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth }),
   req({ route: 'PUT /api/media/:id', method: 'PUT', path: idSegment.map((id) => `/api/media/${id}`), auth: adminAuth, body: jsonBody(mutated(MEDIA_META, { tags: 'any' })) }),
   // Newsletter builder and subscribers, social posts.
@@ -315,7 +316,7 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/admin/revisions/:revId', method: 'GET', path: idSegment.map((id) => `/api/admin/revisions/${id}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/revisions/:revId/restore', method: 'POST', path: idSegment.map((id) => `/api/admin/revisions/${id}/restore`), auth: adminAuth, body: jsonBody(anyValue) }),
   req({ route: 'GET /api/admin/trash', method: 'GET', path: queryString.map((q) => `/api/admin/trash${q}`), auth: adminAuth }),
-  req({ route: 'POST /api/admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages'), textSegment), idSegment).map(([n, id]) => `/api/admin/trash/${n}/${id}/restore`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages', 'media'), textSegment), idSegment).map(([n, id]) => `/api/admin/trash/${n}/${id}/restore`), auth: adminAuth }),
   // Where the money went, the translation status, machine drafts and the glossary.
   req({ route: 'GET /api/admin/projects/:id/spending', method: 'GET', path: idSegment.map((id) => `/api/admin/projects/${id}/spending`), auth: adminAuth }),
   req({ route: 'POST /api/admin/projects/:id/spending', method: 'POST', path: idSegment.map((id) => `/api/admin/projects/${id}/spending`), auth: adminAuth, body: jsonBody(mutated(SPENDING)) }),
@@ -450,7 +451,7 @@ const adminForms: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /admin/impact/:year', method: 'POST', path: fc.tuple(lang, impactYear).map(([l, y]) => `${l}/admin/impact/${y}`), auth: formAuth, body: formBody(mutated(IMPACT_INTRO)) }),
   req({ route: 'POST /admin/glossary[/:id[/delete]]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/1', '/2/delete', '/999999', '/x')).map(([l, rest]) => `${l}/admin/glossary${rest}`), auth: formAuth, body: formBody(mutated(GLOSSARY)) }),
   req({ route: 'POST /admin/revisions/:revId/restore', method: 'POST', path: fc.tuple(lang, idSegment).map(([l, id]) => `${l}/admin/revisions/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
-  req({ route: 'POST /admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages'), textSegment), idSegment).map(([l, n, id]) => `${l}/admin/trash/${n}/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b' })) }),
+  req({ route: 'POST /admin/trash/:name/:id/restore', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constantFrom('projects', 'news', 'team', 'pages', 'media'), textSegment), idSegment).map(([l, n, id]) => `${l}/admin/trash/${n}/${id}/restore`), auth: formAuth, body: formBody(fc.constant({ a: 'b', kind: 'news' })) }),
   req({ route: 'POST /admin-login', method: 'POST', path: lang.map((l) => `${l}/admin-login`), body: formBody(mutated({ mode: 'key', key: 'not-the-key', email: 'x@example.org' })) }),
   req({ route: 'POST /admin/logout', method: 'POST', path: lang.map((l) => `${l}/admin/logout`), auth: formAuth }),
 );

@@ -162,7 +162,7 @@ before(async () => {
     const admin0 = `${localizePath('/admin/projects', lang)}?edit=1&revision=${revs[revs.length - 1]!.id}`;
     await keep(admin, admin0, 200);
     await keep(admin, `${admin0}&restore=1`, 200);
-    await keep(admin, `${localizePath('/admin/team', lang)}?trash=1&kind=team&action=delete`, 200);
+    await keep(admin, `${localizePath('/admin/trash', lang)}?kind=team&action=delete`, 200);
   }
   for (const lang of ['en', 'de'] as const) {
     for (const tab of ADMIN_TABS) {

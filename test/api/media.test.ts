@@ -12,7 +12,7 @@ import { freshDatabase, ON_POSTGRES, testApp, TEST_ENV, until } from '../helpers
 import { startFakeS3, type FakeS3 } from '../fakes/s3';
 import { createApp, type AppHandle } from '../../app';
 import { srcSetFor } from '../../models/shared/media-rules';
-import { LIBRARY_MARKER, makeImageVariants, STORED_NAME } from '../../models/media/library';
+import { LIBRARY_MARKER, makeImageVariants, purgeMediaTrash, STORED_NAME } from '../../models/media/library';
 import { SWEEP_UPLOADS_TASK, sweepUploads } from '../../models/media/sweep';
 import { workerSchemaOf } from '../../models/providers/jobs';
 import { isSqlite } from '../../db/connection';
@@ -208,7 +208,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       assert.deepEqual(await files(), before);
     });
 
-    test('a row deleted while its variants are made leaves no file behind', async () => {
+    test('a row purged from the trash while its variants are made leaves no file behind', async () => {
       const res = await request(h.app).post('/api/media').set(ADMIN).field('category', 'projects').field('altText', 'Gate').attach('file', await png(800, 600), 'gate.png').expect(201);
       await h.deps.jobs.idle();
       const id = res.body.id as number;
@@ -217,7 +217,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       for (const w of [480, 960, 1600]) for (const f of ['webp', 'avif']) await h.deps.storage.delete(`${base}-w${w}.${f}`);
       const before = await files();
 
-      // The storage of a job whose row is deleted (with its original) right before the variants go in.
+      // The storage of a job whose row is deleted for good (with its original) right before the variants go in.
       let deleted = false;
       const storage: FileStorage = {
         ...h.deps.storage,
@@ -225,6 +225,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
           if (!deleted) {
             deleted = true;
             await request(h.app).delete(`/api/media/${id}`).set(ADMIN).expect(200);
+            await purgeMediaTrash(h.deps, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
           }
           return h.deps.storage.put(name, source, type);
         },
@@ -351,7 +352,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       assert.deepEqual((await request(h.app).get('/api/media?category=videos').set(ADMIN).expect(200)).body, []);
     });
 
-    test('delete removes the row and every file; a second delete is 404', async () => {
+    test('delete moves it to the trash (its address a 404), the purge removes the row and every file; a second delete is 404', async () => {
       const up = await request(h.app).post('/api/media').set(ADMIN).field('category', 'partners').field('altText', 'Partner logo').attach('file', await png(600, 300), 'partner.png').expect(201);
       await h.deps.jobs.idle();
       const names = [up.body.fileName, ...(await item(up.body.id)).variants.map((v: { fileName: string }) => v.fileName)];
@@ -361,6 +362,7 @@ for (const kind of ['local', 's3'] as const satisfies readonly Kind[]) {
       assert.ok(names.every((n: string) => stored.includes(n)));
       const del = await request(h.app).delete(`/api/media/${up.body.id}`).set(ADMIN).expect(200);
       assert.deepEqual(del.body, { deleted: true, id: up.body.id });
+      await purgeMediaTrash(h.deps, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
       const left = await files();
       assert.ok(names.every((n: string) => !left.includes(n)));
       const gone = await request(h.app).get(up.body.url).expect(404);
@@ -575,14 +577,16 @@ describe('S3 storage that fails', () => {
     const ranged = await request(h.app).get(first.body.url).set('Range', 'bytes=0-9');
     assert.equal(ranged.status, 503);
     assert.ok(Date.now() - started < 15_000, `answers came in ${Date.now() - started} ms`);
-    // A delete cannot finish: it says so and keeps the item, for the admin to try again.
-    const del = await request(h.app).delete(`/api/media/${first.body.id}`).set(ADMIN).expect(503);
-    assert.match(del.body.error, /File storage is not reachable right now/);
+    // A delete needs no storage: the file goes to the trash, row and file kept for a restore.
+    await request(h.app).delete(`/api/media/${first.body.id}`).set(ADMIN).expect(200);
     assert.equal(Number((await h.deps.db('media_items').count({ n: '*' }).first())?.n), rows);
 
     await s3.start();
+    await request(h.app).get(first.body.url).expect(404);
+    await request(h.app).post(`/api/admin/trash/media/${first.body.id}/restore`).set(ADMIN).expect(200);
     await request(h.app).get(first.body.url).expect(200);
     await request(h.app).delete(`/api/media/${first.body.id}`).set(ADMIN).expect(200);
+    await purgeMediaTrash(h.deps, new Date(Date.now() + 31 * 24 * 60 * 60 * 1000));
     await request(h.app).get(first.body.url).expect(404);
     assert.ok(!(await s3.keys()).includes(`site-a/${first.body.fileName}`));
     const again = await request(h.app).post('/api/media').set(ADMIN).field('category', 'documents').attach('file', PDF, 'after.pdf').expect(201);

@@ -115,16 +115,20 @@ describe('trash', () => {
     assert.match(after.text, /Team member deleted successfully!/);
     // The message's Undo: the trash's Restore form.
     assert.match(after.text, new RegExp(`<form class="admin-flash-action" action="/admin/trash/team/${m.id}/restore" method="post"><input type="hidden" name="_csrf" value="[^"]+"/><button type="submit"[^>]*>Undo</button></form>`));
-    assert.match(after.text, /href="\/admin\/team\?trash=1#trash"[^>]*>Trash \(1\)/);
-    const view = await agent.get('/admin/team?trash=1').expect(200);
+    assert.match(after.text, /href="\/admin\/trash\?kind=team"[^>]*>Trash \(1\)/);
+    // The screen's trash of before leads to the Trash screen, showing this kind.
+    const moved = await agent.get('/admin/team?trash=1').expect(301);
+    assert.equal(moved.headers.location, '/admin/trash?kind=team');
+    const view = await agent.get(moved.headers.location!).expect(200);
     assert.match(view.text, /Rudo/);
     assert.match(view.text, /Deleted .* by Bea Keller/);
     assert.match(view.text, new RegExp(`action="/admin/trash/team/${m.id}/restore"`));
     const done = await agent.post(`/admin/trash/team/${m.id}/restore`).type('form').send({ _csrf: csrf }).expect(303);
-    assert.match(done.headers.location!, /\/admin\/team\?trash=1/);
+    assert.match(done.headers.location!, /\/admin\/trash\?kind=team/);
     await request(h.app).get(`/api/admin/team/${m.id}`).set(ADMIN).expect(200);
     // German page: German words.
-    const de = await agent.get('/de/admin/team?trash=1').expect(200);
+    assert.equal((await agent.get('/de/admin/team?trash=1').expect(301)).headers.location, '/de/admin/trash?kind=team');
+    const de = await agent.get('/de/admin/team').expect(200);
     assert.match(de.text, /Papierkorb \(0\)/);
     // A German delete: the spec's message in German, and its Undo (Rückgängig) puts the member back.
     await agent.post(`/de/admin/team/${m.id}/delete`).type('form').send({ _csrf: csrf }).expect(303);

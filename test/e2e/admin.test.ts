@@ -79,9 +79,9 @@ describe('admin in Chromium', () => {
     await messages.waitFor('Login successful!');
     assert.equal(await page.evaluate(() => localStorage.getItem('adminKey') ?? document.cookie.includes('admin.sid')), false, 'the session cookie is HttpOnly');
     assert.deepEqual(await axeSerious(page), []);
-    // The dashboard opens first; then the spec's tabs, Fundraisers, Glossary and Translations, and
-    // People (an admin: the people and their own account).
-    assert.equal(await page.getByRole('tab').count(), 13);
+    // The dashboard opens first; then the spec's tabs, Fundraisers, Glossary, Translations, Trash
+    // and People (an admin: the people and their own account).
+    assert.equal(await page.getByRole('tab').count(), 14);
     assert.equal(await page.getByRole('tab', { name: 'Dashboard', exact: true }).getAttribute('aria-selected'), 'true');
 
     // Media: upload an image, see it in the grid, look at it.
@@ -274,13 +274,15 @@ describe('admin in Chromium', () => {
     await signInAdmin(page, srv.url, { tab: 'projects' });
 
     // Tabs by keyboard: ArrowRight selects the next tab, End the last one (People: "Your account"),
-    // ArrowLeft the one before it, Translations.
+    // ArrowLeft the one before it (Trash), and the one before that, Translations.
     await page.locator('#tab-projects').focus();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('tab', { name: 'News', exact: true, selected: true }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'tab-news');
     await page.keyboard.press('End');
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('tab', { name: 'Trash', exact: true, selected: true }).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.getByRole('heading', { name: 'Translation status' }).waitFor();
     await page.getByRole('tab', { name: 'Translations', exact: true, selected: true }).waitFor();
@@ -346,7 +348,7 @@ describe('admin in Chromium', () => {
     await heading.waitFor();
     assert.equal((await projects()).some((p) => p.id === project.id), true, 'back in the list');
     // The trash is as it was before the delete.
-    await page.getByRole('button', { name: `Trash (${trashed})` }).waitFor();
+    await page.getByRole('link', { name: `Trash (${trashed})` }).waitFor();
     // The control: a message without a button is timed, and the same clock takes it away.
     await page.mouse.move(0, 0);
     await page.clock.runFor(5000);
@@ -381,7 +383,7 @@ describe('admin in Chromium', () => {
     await messages.waitFor('Aus dem Papierkorb wiederhergestellt.', { kind: 'toast' });
     await heading.waitFor();
     assert.equal((await projects()).some((p) => p.id === project.id), true, 'back in the list');
-    await page.getByRole('button', { name: `Papierkorb (${trashed})` }).waitFor();
+    await page.getByRole('link', { name: `Papierkorb (${trashed})` }).waitFor();
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -167,14 +167,16 @@ describe('machine translation drafts, history and trash in Chromium', () => {
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await messages.waitFor('Team member deleted successfully!');
     await page.getByRole('heading', { level: 3, name: 'Rudo Test' }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Trash (1)' }).click();
-    await page.getByRole('heading', { level: 3, name: 'Trash' }).waitFor();
+    // The team's trash is the Trash screen showing team members.
+    await page.getByRole('link', { name: 'Trash (1)' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Trash' }).waitFor();
     await page.getByText(/Deleted .* by Eve Tester/).waitFor();
     assert.deepEqual(await axeSerious(page), []);
     await page.getByRole('button', { name: 'Restore: Rudo Test' }).click();
     await messages.waitFor('Restored from the trash.');
-    await page.getByRole('heading', { level: 3, name: 'Rudo Test' }).waitFor();
     await page.getByText('The trash is empty.').waitFor();
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Rudo Test' }).waitFor();
 
     // The Activity panel names the volunteer and offers the filter.
     await page.locator('.activity-list').getByText('Eve Tester').first().waitFor();

@@ -9,6 +9,7 @@ import { createI18n } from '../../views/i18n';
 import type { TFunction } from '../../views/translate';
 import { activitySentence, fieldsPhrase, formatDay, formatWhen, revisionSentence, versionName, type ActivityFacts } from '../../views/admin/lib/activity-text';
 import { detailsFromSummary } from '../../models/people/audit';
+import { activityHref } from '../../views/admin/activity';
 
 const tOf = (lang: 'en' | 'de'): TFunction => {
   const i18n = createI18n(lang, { en, de });
@@ -129,4 +130,27 @@ test("the yearly impact report's introduction: which language changed, in both l
   assert.equal(activitySentence(T.de, 'de', f(['introDe'])), 'Ada hat die deutsche Einleitung zum Wirkungsbericht 2025 geändert');
   assert.equal(activitySentence(T.de, 'de', f([])), 'Ada hat die Einleitung zum Wirkungsbericht 2025 ohne Änderungen gespeichert');
   assert.equal(activitySentence(T.de, 'de', f(undefined)), 'Ada hat die Einleitung zum Wirkungsbericht 2025 geändert');
+});
+
+test("an item's German title for a German reader, the media trash in both languages, and where each entry links", () => {
+  const who = { actor: 'key:abc', actorName: 'Anna Muster' };
+  const news: ActivityFacts = { ...who, action: 'delete', entity: 'news', details: { name: 'The goats arrived', nameDe: 'Die Ziegen sind da' } };
+  assert.equal(activitySentence(T.de, 'de', news), 'Anna Muster hat die Neuigkeit «Die Ziegen sind da» in den Papierkorb verschoben');
+  assert.equal(activitySentence(T.en, 'en', news), 'Anna Muster moved the news article “The goats arrived” to the trash');
+  // No German title: the one title there is (an old entry, a team member's name).
+  assert.equal(activitySentence(T.de, 'de', { ...who, action: 'create', entity: 'team', details: { name: 'Rudo' } }), 'Anna Muster hat das Teammitglied «Rudo» erstellt');
+
+  const file = (action: string, details: ActivityFacts['details'], actor: Pick<ActivityFacts, 'actor' | 'actorName'> = who) => activitySentence(T.de, 'de', { ...actor, action, entity: 'media', details });
+  assert.equal(file('delete', { name: 'well.png', trash: true }), 'Anna Muster hat die Datei «well.png» in den Papierkorb verschoben');
+  assert.equal(file('undelete', { name: 'well.png' }), 'Anna Muster hat die Datei «well.png» aus dem Papierkorb zurückgeholt');
+  assert.equal(file('erase', { name: 'well.png' }, { actor: 'system', actorName: null }), 'Die Datei «well.png» wurde endgültig aus dem Papierkorb gelöscht');
+  assert.equal(activitySentence(T.en, 'en', { ...who, action: 'delete', entity: 'media', details: { name: 'well.png' } }), 'Anna Muster deleted the file “well.png”', 'a delete from before the trash removed the file');
+
+  const item = (state: 'live' | 'trash', name = 'news') => ({ name, id: 12, state });
+  assert.equal(activityHref({ action: 'delete', item: item('trash') }, 'de', 'editor'), '/de/admin/trash?kind=news#trash-news-12');
+  assert.equal(activityHref({ action: 'delete', item: item('trash') }, 'en', 'treasurer'), null, 'no Trash screen for a treasurer');
+  assert.equal(activityHref({ action: 'update', item: item('trash') }, 'en', 'admin'), null, 'a trashed item has no form to open');
+  assert.equal(activityHref({ action: 'update', item: item('live') }, 'en', 'treasurer'), '/admin/news?edit=12#edit-form');
+  assert.equal(activityHref({ action: 'upload', item: item('live', 'media') }, 'de', 'editor'), '/de/admin/media?edit=12#media-12');
+  assert.equal(activityHref({ action: 'login' }, 'en', 'admin'), null);
 });

@@ -1,12 +1,16 @@
 // The Activity panel: the audit log's newest entries (who changed what, when), by name, with a
 // person's sign-ins in a row as one line, filtered by person, kind of thing and action. The
-// filter is a GET form (query parameters on /admin) and works in place with JavaScript.
+// filter is a GET form (query parameters on /admin) and works in place with JavaScript. An entry
+// about an item that still exists links to it: what was moved to the trash to its place on the
+// Trash screen while it lies there, anything else to its form (a file: its details).
 import { useState, type FormEvent } from 'react';
 import { useT } from '../app-context';
 import type { ActivityLine, AuditFilter } from '../../models/people/audit';
-import type { AdminTab } from '../../models/shared/admin-rules';
+import { isTrashName, itemHref, trashHref, type AdminTab } from '../../models/shared/admin-rules';
+import { tabAllowed, type AdminRole } from '../../models/shared/roles';
 import type { Lang } from '../types';
-import { useHydrated, useScreenHref } from './widgets/ui';
+import { useAdmin, useHydrated, useScreenHref } from './widgets/ui';
+import { ScreenLink } from './widgets/screen-link';
 import { activitySentence, actorLabel, formatWhen } from './lib/activity-text';
 
 const KNOWN_ACTIONS = ['create', 'update', 'adjust', 'delete', 'restore', 'undelete', 'publish', 'upload', 'login', 'send', 'retry', 'generate', 'erase', 'export', 'start'];
@@ -25,6 +29,17 @@ export interface ActivityPanelProps {
   onFilter?: (filter: AuditFilter) => void;
 }
 
+/**
+ * Where an entry's item is now, for its link, or null: a delete's item on the Trash screen (for
+ * the roles that see it) while it is in the trash; an item that is live, at its form.
+ */
+export function activityHref(e: Pick<ActivityLine, 'action' | 'item'>, lang: Lang, role: AdminRole): string | null {
+  const item = e.item;
+  if (!item || !isTrashName(item.name)) return null;
+  if (item.state === 'trash') return e.action === 'delete' && tabAllowed(role, 'trash') ? trashHref(lang, item.name, item.id) : null;
+  return itemHref(lang, item.name, item.id);
+}
+
 /** The filter as query parameters (the API's and the page's alike). */
 export function activityQuery(filter: AuditFilter): string {
   const p = new URLSearchParams();
@@ -38,6 +53,7 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
   const t = useT();
   const screenHref = useScreenHref();
   const hydrated = useHydrated();
+  const { role } = useAdmin();
   const [draft, setDraft] = useState<AuditFilter>(filter);
   const filtered = Boolean(filter.actor || filter.kind || filter.action);
 
@@ -113,10 +129,12 @@ export function ActivityPanel({ entries, lang, filter = {}, people = [], tab, on
         <ol className="activity-list">
           {entries.map((e) => {
             const grouped = e.action === 'login' && (e.count ?? 1) > 1;
+            const sentence = activitySentence(t, lang, e);
+            const href = activityHref(e, lang, role);
             return (
               <li key={e.id}>
                 <p className="activity-what">
-                  {activitySentence(t, lang, e)},{' '}
+                  {href ? <ScreenLink href={href}>{sentence}</ScreenLink> : sentence},{' '}
                   {grouped && e.firstAt && formatWhen(e.firstAt, lang) !== formatWhen(e.createdAt, lang) ? (
                     <>
                       <time dateTime={e.firstAt}>{formatWhen(e.firstAt, lang)}</time> – <time dateTime={e.createdAt}>{formatWhen(e.createdAt, lang)}</time>

@@ -21,7 +21,8 @@ import type { ListQuery } from './lib/list-tools';
 import type { PageTextsCatalog } from './content/page-texts-fields';
 import type { SpendingInitial } from './content/spending-section';
 import type { HistoryProps } from './content/revisions-panel';
-import type { TrashProps } from './content/trash-panel';
+import type { TrashProps } from './content/trash-link';
+import type { MediaUse } from '../../models/media/usage';
 import type { GlossaryTermView } from './glossary/glossary-panel';
 import type { ImpactPanelData } from './dashboard/impact-panel';
 import type { AdminFundraiser } from './fundraisers/fundraisers-tab';
@@ -41,6 +42,7 @@ import { DashboardTab } from './dashboard/dashboard-tab';
 import { TranslationsTab } from './translations/translations-tab';
 import { GlossaryPanel } from './glossary/glossary-panel';
 import { PeopleTab } from './people/people-tab';
+import { TrashScreen, type TrashScreenData } from './trash/trash-screen';
 
 /** What the frame gives every screen (React Router's outlet context). */
 export interface ScreenEnv {
@@ -75,7 +77,7 @@ export interface ContentScreenProps {
   projectOptions: ProjectOption[] | null;
   /** The edited item's revisions, and the one to compare (?revision=<id>). */
   history: HistoryProps | null;
-  /** The screen's trash: how many items, and the items when shown (?trash=1). */
+  /** How many items of the screen's kind are in the trash (its link to the Trash screen says it). */
   trash: TrashProps | null;
   /** Pages with the form open: the texts of the form's page and their built-in copy. */
   pageTexts: PageTextsCatalog | null;
@@ -88,9 +90,14 @@ export interface MediaScreenProps {
   /** The filter in the address (?category=&q=). */
   filter: { category: string; q: string };
   confirmDelete: number | null;
+  /** With the delete's question: where the content still shows that file (null: no question). */
+  deleteUsage: MediaUse[] | null;
   /** ?edit=<id>: the details form of that file. */
   edit: number | null;
 }
+
+/** The Trash screen: every kind's deleted items, or those of the kind in the address (?kind=). */
+export type TrashScreenProps = TrashScreenData;
 
 export interface FundraisersScreenProps {
   /** Pending first, with their progress. */
@@ -161,6 +168,7 @@ export interface ScreenProps {
   fundraisers: FundraisersScreenProps;
   glossary: GlossaryScreenProps;
   translations: TranslationsScreenProps;
+  trash: TrashScreenProps;
   people: PeopleScreenProps;
 }
 
@@ -203,7 +211,9 @@ export const SCREEN_ROUTES: Record<AdminTab, ComponentType> = {
       initialItems={data.items}
       initialFilter={data.filter}
       initialConfirm={data.confirmDelete}
+      initialUsage={data.deleteUsage}
       initialEdit={data.edit}
+      flash={env.flash}
       failedEdit={env.flash?.form?.tab === 'media' ? env.flash.form : null}
       onChanged={env.onChanged}
     />
@@ -214,5 +224,6 @@ export const SCREEN_ROUTES: Record<AdminTab, ComponentType> = {
   fundraisers: screen<FundraisersScreenProps>(({ data, env }) => <FundraisersTab initialItems={data.items} projectOptions={data.projectOptions} onChanged={env.onChanged} />),
   glossary: screen<GlossaryScreenProps>(({ data, env }) => <GlossaryPanel initialItems={data.items} initialEdit={data.edit} initialConfirm={data.confirmDelete} flash={env.flash} onChanged={env.onChanged} />),
   translations: screen<TranslationsScreenProps>(({ data }) => <TranslationsTab initial={data.translations} />),
+  trash: screen<TrashScreenProps>(({ data, env }) => <TrashScreen data={data} onChanged={env.onChanged} />),
   people: screen<PeopleScreenProps>(({ data, env }) => <PeopleTab me={env.admin} account={data.account} people={data.people} />),
 };

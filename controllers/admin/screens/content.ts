@@ -1,7 +1,7 @@
 // The content screens (Projects, News, Team, Pages): the list, with the address's search, sort and
 // filters applied; the form opened by the address (?new=1, ?edit=<id>: the way without JavaScript,
-// and a link to a field); the edited item's revisions, the screen's trash; a project's spending; a
-// page's texts.
+// and a link to a field); the edited item's revisions, how many of its kind are in the trash; a
+// project's spending; a page's texts.
 import type { Request, Response } from 'express';
 import type { Deps } from '../../context';
 import type { ContentScreenProps } from '../../../views/admin/screens';
@@ -13,11 +13,14 @@ import { listTeam } from '../../../models/content/team';
 import { listPageContents } from '../../../models/content/page';
 import { pageTextSections } from '../../../models/content/page-texts';
 import { findRevision, listRevisions } from '../../../models/content/revisions';
-import { countTrash, listTrash, TRASH_KINDS } from '../../../models/content/trash';
+import { redirect } from 'react-router-dom';
+import { countTrash, TRASH_KINDS } from '../../../models/content/trash';
 import { listSpending } from '../../../models/giving/spending';
 import { listMedia } from '../../../models/media/library';
 import { adminDisplayName } from '../../../models/people/user';
 import { isPageName, PAGE_NAMES } from '../../../models/shared/site-pages';
+import { adminHref } from '../../../models/shared/admin-rules';
+import { langOf } from '../../context';
 import type { PageContent } from '../../../models/shared/rules';
 import { idParam } from './params';
 import { takeFlash } from './flash';
@@ -40,6 +43,8 @@ async function listOf(deps: Deps, name: EntityName): Promise<Item[]> {
 export function contentScreen(name: EntityName) {
   return async (req: Request, res: Response, deps: Deps): Promise<ContentScreenProps> => {
     const q = req.query;
+    // The screen's trash of before (?trash=1) is the Trash screen now, showing this kind.
+    if (q.trash) throw redirect(adminHref(langOf(req), 'trash', `?kind=${name}`), 301);
     const flash = takeFlash(req, res);
     const items = await listOf(deps, name);
     const editId = idParam(q.edit);
@@ -70,8 +75,7 @@ export function contentScreen(name: EntityName) {
       const compare = revId ? await findRevision(deps.db, revId) : null;
       history = { revisions, compare: compare && compare.entity === entity && compare.entityId === form.id ? compare : null, confirmRestore: Boolean(q.restore) };
     }
-    const nameOf = (actor: string) => adminDisplayName(deps.config.adminNames, actor);
-    const trash = { count: await countTrash(deps.db, name), items: q.trash ? await listTrash(deps.db, { name, nameOf }) : null };
+    const trash = { count: await countTrash(deps.db, name) };
     return {
       items,
       form,

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Deps } from '../../context';
 import type { FrameProps } from '../../../views/admin/frame';
 import { activityFilter, auditActors, listActivity } from '../../../models/people/audit';
+import { withActivityItems } from '../../../models/content/trash';
 import { adminDisplayName, storedActorName } from '../../../models/people/user';
 import { AppError } from '../../../models/shared/errors';
 import { takeFlash } from './flash';
@@ -30,7 +31,7 @@ export async function frame(req: Request, res: Response, deps: Deps): Promise<Fr
     csrfToken: session.csrfToken ?? '',
     machineDrafts: machineDraftsAvailable(deps),
     flash: takeFlash(req, res),
-    activity: await listActivity(deps.db, { ...filter, limit: ACTIVITY_LIMIT }, nameOf),
+    activity: await withActivityItems(deps.db, await listActivity(deps.db, { ...filter, limit: ACTIVITY_LIMIT }, nameOf)),
     activityFilter: filter,
     activityPeople: await auditActors(deps.db, nameOf),
   };

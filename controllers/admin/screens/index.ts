@@ -21,6 +21,7 @@ import { fundraisers } from './fundraisers';
 import { glossary } from './glossary';
 import { translations } from './translations';
 import { people } from './people';
+import { trash } from './trash';
 
 type Loader<P> = (req: Request, res: Response, deps: Deps) => Promise<P>;
 
@@ -38,6 +39,7 @@ export const SCREEN_LOADERS: { [S in AdminTab]: Loader<ScreenProps[S]> } = {
   fundraisers,
   glossary,
   translations,
+  trash,
   people,
 };
 

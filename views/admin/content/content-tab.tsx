@@ -2,32 +2,31 @@
 // and the inline form. Without JavaScript every control is a link or a form post; with JavaScript
 // the same controls work in place through the admin API and announce the outcome in a toast.
 // Projects, News and Team have search, sort and filters (list-tools.ts); an edited form is guarded
-// against loss and autosaved in the browser (unsaved.tsx); a field's message goes as soon as the
-// field is valid (field-check.ts).
+// against loss and autosaved in the browser (form-autosave.tsx); a field's message goes as soon as
+// the field is valid (content-field.tsx). Under the list, the link to this kind's trash.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useApp, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
-import { truncate } from '../../../models/shared/rules';
 import { adminFetch, AdminApiError, errorText, withLang, type FieldIssue } from '../lib/api';
-import { ENTITIES, excerptLength } from './entities';
+import { ENTITIES } from './entities';
 import type { EntityName, FieldDef, FormContext } from '../lib/fields';
-import { ActionLink, CsrfField, formatDateTime, Loading, SelectField, TextArea, TextField, useAdmin, useFieldError, useHydrated, useScreenHref } from '../widgets/ui';
-import { FieldAnchors } from '../widgets/ui';
-import { ImageField } from '../widgets/media-picker';
+import { ActionLink, CsrfField, FieldAnchors, Loading, useAdmin, useHydrated, useScreenHref } from '../widgets/ui';
 import type { AdminFlash } from '../lib/flash';
 import { applyListQuery, EMPTY_QUERY, isListEntity, listQueryString, type ListQuery } from '../lib/list-tools';
 import { ListToolsBar } from './list-tools-bar';
-import { autosaveToOffer, AUTOSAVE_DELAY_MS, browserStorage, clearAutosave, sameValues, useConfirmDiscard, useUnsavedGuard, writeAutosave, type Autosave } from '../widgets/unsaved';
-import { recheckForm } from '../lib/field-check';
-import { PreviewButton, PublishControl, saveLabel, StateBadges } from '../widgets/publishing';
-import { publishFieldsOf, publishModeOf, publishState, type PublishState } from '../../../models/shared/publish-state';
+import { sameValues, useConfirmDiscard } from '../widgets/unsaved';
+import { useFormAutosave } from './form-autosave';
+import { PreviewButton, saveLabel } from '../widgets/publishing';
+import { publishFieldsOf, publishModeOf, publishState } from '../../../models/shared/publish-state';
 import { contentItemPath } from '../../../models/shared/urls';
-import { MarkdownField } from '../widgets/markdown-field';
 // Accessibility checks beside Preview, and the question before publishing with problems.
 import { useA11yCheck } from '../widgets/a11y-check';
 import { PageTextsFields } from './page-texts-fields';
 import { RevisionsPanel, type HistoryProps } from './revisions-panel';
-import { restoreFromTrash, TrashPanel, type TrashProps } from './trash-panel';
+import { restoreFromTrash, TrashLink, type TrashProps } from './trash-link';
+import { ContentField } from './content-field';
+import { ContentList } from './content-list';
+import { SavedNote, type SavedNoteProps } from './saved-note';
 import { SpendingSection, type SpendingInitial } from './spending-section';
 import { useMachineDrafts } from '../widgets/translate-buttons';
 
@@ -46,7 +45,7 @@ export interface ContentTabProps {
   initialQuery?: ListQuery | null;
   /** Something changed (the Activity panel reloads). */
   onChanged: () => void;
-  /** Revisions of the edited item and the tab's trash, as the server rendered them (null: fetched). */
+  /** Revisions of the edited item and how many of the kind are in the trash, as the server rendered them (null: fetched). */
   initialHistory?: HistoryProps | null;
   initialTrash?: TrashProps | null;
   /** Projects: the edited project's spending records, as the server rendered them (null: fetched). */
@@ -55,13 +54,15 @@ export interface ContentTabProps {
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; id: number };
 
+/** When the item was last saved: a copy the browser kept before that is not offered back. */
+const updatedAtOf = (item: Item | null): string | null => (typeof item?.updatedAt === 'string' ? item.updatedAt : null);
+
 export function ContentTab({ name, initialItems, initialForm, initialConfirm, projectOptions: initialOptions, flash, initialQuery, onChanged, initialHistory = null, initialTrash = null, initialSpending = null }: ContentTabProps) {
   const t = useT();
   const { site, lang } = useApp();
   const screenHref = useScreenHref();
   const { action } = useAdmin();
   const hydrated = useHydrated();
-  const fieldError = useFieldError();
   const config = ENTITIES[name];
 
   const [items, setItems] = useState<Item[] | null>(initialItems);
@@ -77,8 +78,6 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   );
   // What the form opened with: it is "dirty" (guarded, autosaved) while its values differ.
   const [opened, setOpened] = useState<Record<string, string>>(() => (initialForm ? config.values(initialForm.item, ctx) : {}));
-  const [offer, setOffer] = useState<Autosave | null>(null);
-  const [autosaveNote, setAutosaveNote] = useState('');
   const [query, setQuery] = useState<ListQuery>(initialQuery ?? EMPTY_QUERY);
   const confirmDiscard = useConfirmDiscard();
   // A publication the server held for accessibility problems (no JavaScript) lists them as the form opens.
@@ -115,65 +114,30 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const formId = mode.kind === 'edit' ? mode.id : null;
   const dirty = mode.kind !== 'closed' && !sameValues(values, opened);
   /** After a save: where the item is now (shown until the next change). */
-  const [savedNote, setSavedNote] = useState<{ state: PublishState; publishAt: string | null; path: string } | null>(null);
+  const [savedNote, setSavedNote] = useState<SavedNoteProps['note'] | null>(null);
   const savedNoteRef = useRef<HTMLDivElement>(null);
   /** Saves of the open form: the History panel reads its versions again after each. */
   const [saves, setSaves] = useState(0);
-  const hiddenFields = config.rows.flat().filter((f) => f.kind === 'hidden').map((f) => f.name);
-  // Only the admin's own changes are kept (and restored on top of the item as it is then): a
-  // field nobody touched, such as a raised amount that donations moved meanwhile, is never put back.
-  const kept = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).filter(([k, x]) => !hiddenFields.includes(k) && x !== (opened[k] ?? '')));
-  useUnsavedGuard(dirty, () => clearAutosave(browserStorage(), name, formId));
-
-  // The offer is decided when a form opens, before anything is kept for it (a ref, because the
-  // keeping effect must see it in the same render): while it waits, the stored copy is left alone.
-  const pendingOffer = useRef<Autosave | null | undefined>(undefined);
-  function checkOffer(id: number | null, start: Record<string, string>, item: Item | null) {
-    const found = autosaveToOffer(browserStorage(), name, id, start, typeof item?.updatedAt === 'string' ? item.updatedAt : null);
-    pendingOffer.current = found;
-    setOffer(found);
-  }
-  useEffect(() => {
-    if (initialForm) checkOffer(initialForm.id, opened, initialForm.item);
-  }, []);
-
-  useEffect(() => {
-    if (mode.kind === 'closed' || pendingOffer.current !== null) return;
-    const storage = browserStorage();
-    if (!dirty) {
-      clearAutosave(storage, name, formId);
-      return;
-    }
-    const timer = setTimeout(() => writeAutosave(storage, name, formId, kept(values), undefined, drafts.marks), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [values, dirty, offer, mode.kind, formId, drafts.marks]);
-
-  function restoreAutosave() {
-    if (!offer) return;
-    // Hidden fields (what the server compares against) stay as the form opened them.
-    const restored = Object.fromEntries(Object.entries(offer.values).filter(([k]) => !hiddenFields.includes(k)));
-    setValues((old) => ({ ...old, ...restored }));
-    drafts.restoreMarks(offer.machineDraft);
-    pendingOffer.current = null;
-    setOffer(null);
-    setAutosaveNote(t('admin.autosave.restored'));
-  }
-
-  function discardAutosave() {
-    clearAutosave(browserStorage(), name, formId);
-    pendingOffer.current = null;
-    setOffer(null);
-    setAutosaveNote(t('admin.autosave.discarded'));
-  }
+  const autosave = useFormAutosave({
+    name,
+    formId,
+    open: mode.kind !== 'closed',
+    values,
+    setValues,
+    opened,
+    dirty,
+    hiddenFields: config.rows.flat().filter((f) => f.kind === 'hidden').map((f) => f.name),
+    drafts,
+    initial: initialForm && { id: initialForm.id, updatedAt: updatedAtOf(initialForm.item) },
+  });
 
   function openForm(next: Mode, start: Record<string, string>, item: Item | null = null) {
     setSavedNote(null);
     setValues(start);
     setOpened(start);
     setErrors({});
-    setAutosaveNote('');
     setMode(next);
-    checkOffer(next.kind === 'edit' ? next.id : null, start, item);
+    autosave.opening(next.kind === 'edit' ? next.id : null, start, updatedAtOf(item));
   }
 
   async function openNew() {
@@ -198,8 +162,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
     setSavedNote(null);
     setMode({ kind: 'closed' });
     setErrors({});
-    pendingOffer.current = undefined;
-    setOffer(null);
+    autosave.closed();
     setTimeout(() => newButton.current?.focus(), 0);
   }
 
@@ -249,7 +212,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
         ? await adminFetch<Item>('POST', withLang(`/api/admin/${name}`, lang), drafts.body(sent))
         : await adminFetch<Item>('PUT', withLang(`/api/admin/${name}/${mode.id}`, lang), drafts.body(sent));
       toast({ title: thing(creating ? 'created' : 'updated'), variant: 'success' });
-      clearAutosave(browserStorage(), name, formId);
+      autosave.clear();
       // Saved: the form stays open on what was saved (nothing unsaved any more), with the way to
       // see it on the website, or the preview while it is not public.
       const after = config.values(saved, ctx);
@@ -325,60 +288,8 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
   const listed = listEntity ? applyListQuery(listEntity, items ?? [], query, lang) : (items ?? []);
   const formAction = action(mode.kind === 'edit' ? `/admin/${name}/${mode.id}` : `/admin/${name}`);
 
-  const field = (def: FieldDef) => drafts.wrap(def, fieldInput(def));
-  function fieldInput(def: FieldDef) {
-    const common = {
-      name: def.name,
-      label: t(`admin.fields.${def.label}`),
-      value: values[def.name] ?? '',
-      onChange: (v: string) => {
-        setValues((old) => ({ ...old, [def.name]: v }));
-        // A message goes as soon as the field is valid; the summary's count follows.
-        setErrors((old) => recheckForm(old, def.name, def, v, lang));
-      },
-      error: fieldError(errors[def.name]),
-      required: def.required,
-      hint: def.hint ? t(`admin.hints.${def.hint}`) : undefined,
-    };
-    switch (def.kind) {
-      case 'hidden':
-        return <input key={def.name} type="hidden" name={def.name} value={values[def.name] ?? ''} />;
-      case 'textarea':
-        // Markdown fields get the formatting help and the live preview.
-        if (def.hint === 'markdown') return <MarkdownField key={def.name} {...common} rows={def.rows} />;
-        return <TextArea key={def.name} {...common} rows={def.rows} />;
-      case 'select':
-        return <SelectField key={def.name} {...common} options={def.options!(ctx)} />;
-      case 'image':
-        return <ImageField key={def.name} {...common} category={name === 'team' ? 'team' : 'projects'} />;
-      case 'number':
-        return <TextField key={def.name} {...common} inputMode="numeric" />;
-      case 'amount':
-        return <TextField key={def.name} {...common} inputMode="decimal" placeholder="0.00" />;
-      case 'date':
-        return <TextField key={def.name} {...common} type="date" />;
-      case 'publishing':
-        return (
-          <PublishControl
-            key={def.name}
-            values={values}
-            onChange={(changes) => {
-              setValues((old) => ({ ...old, ...changes }));
-              if (changes.publishAt || changes.publishMode !== 'schedule') {
-                setErrors((old) => {
-                  if (!('publishAt' in old)) return old;
-                  const { publishAt: _gone, ...rest } = old;
-                  return rest;
-                });
-              }
-            }}
-            error={fieldError(errors.publishAt)}
-          />
-        );
-      default:
-        return <TextField key={def.name} {...common} />;
-    }
-  }
+  const field = (def: FieldDef) =>
+    drafts.wrap(def, <ContentField key={def.name} def={def} name={name} ctx={ctx} values={values} setValues={setValues} errors={errors} setErrors={setErrors} />);
 
   return (
     <div className="admin-content-tab">
@@ -400,22 +311,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             {mode.kind === 'new' ? t(`admin.${name}.new`) : t(`admin.${name}.edit`)}
           </h3>
           <CsrfField />
-          {offer && (
-            <div className="admin-autosave" role="group" aria-labelledby="autosave-text">
-              <p id="autosave-text">{t('admin.autosave.found', { time: formatDateTime(offer.savedAt, lang) })}</p>
-              <div className="admin-item-actions">
-                <button type="button" className="btn btn-primary btn-small" onClick={restoreAutosave}>
-                  {t('admin.autosave.restore')}
-                </button>
-                <button type="button" className="btn btn-outline btn-small" onClick={discardAutosave}>
-                  {t('admin.autosave.discard')}
-                </button>
-              </div>
-            </div>
-          )}
-          <p className="sr-only" role="status" aria-live="polite">
-            {offer ? t('admin.autosave.found', { time: formatDateTime(offer.savedAt, lang) }) : autosaveNote}
-          </p>
+          {autosave.panel}
           {Object.keys(errors).length > 0 && (
             <p className="admin-form-errors" role="alert">
               {t('admin.form.fixErrors', { count: Object.keys(errors).length })}
@@ -429,24 +325,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             </div>
           ))}
           {name === 'pages' && <PageTextsFields pageName={values.pageName ?? ''} values={values} setValues={setValues} errors={errors} draft={drafts.pageText} />}
-          {savedNote && !dirty && (
-            <div className="admin-saved" role="status" tabIndex={-1} ref={savedNoteRef}>
-              <p>
-                {savedNote.state === 'published'
-                  ? t('admin.saved.live')
-                  : savedNote.state === 'scheduled' && savedNote.publishAt
-                    ? t('admin.saved.scheduled', { date: formatDateTime(savedNote.publishAt, lang) })
-                    : t('admin.saved.draft')}
-              </p>
-              {savedNote.state === 'published' ? (
-                <a className="btn btn-outline btn-small" href={savedNote.path} target="_blank" rel="noopener">
-                  {t('admin.saved.view')} <span className="sr-only">({t('common.opensNewTab')})</span>
-                </a>
-              ) : (
-                <p className="admin-hint">{t('admin.saved.previewHint')}</p>
-              )}
-            </div>
-          )}
+          {savedNote && !dirty && <SavedNote note={savedNote} elementRef={savedNoteRef} />}
           <div className="admin-form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy ? t('admin.form.saving') : saveLabel(t, values, opened, mode.kind === 'edit')}
@@ -477,10 +356,7 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
             // The restored version is what is saved now: nothing is unsaved, and no typed copy
             // from before the restore is offered back or kept.
             const restored = config.values(item, ctx);
-            clearAutosave(browserStorage(), name, mode.id);
-            pendingOffer.current = null;
-            setOffer(null);
-            setAutosaveNote('');
+            autosave.saved(mode.id);
             setValues(restored);
             setOpened(restored);
             // No machine wrote the restored text: a save must not call it a machine draft.
@@ -501,50 +377,20 @@ export function ContentTab({ name, initialItems, initialForm, initialConfirm, pr
       ) : listed.length === 0 ? (
         <p className="admin-empty">{items.length > 0 && listed.length === 0 ? t('admin.listTools.none') : t(`admin.${name}.empty`)}</p>
       ) : (
-        <ul className="admin-list" aria-label={t(`admin.tabs.${name}`)}>
-          {/* The item being edited stays in the list (it is still there after a save), marked as such. */}
-          {listed.map((item) => {
-            const row = config.row(item, lang, t);
-            const confirming = confirmId === item.id;
-            return (
-              <li key={item.id} className={`admin-item${confirming ? ' confirming' : ''}`}>
-                {row.image && <img className="admin-thumb" src={row.image} alt="" width={72} height={54} loading="lazy" />}
-                <div className="admin-item-body">
-                  <h3 className="admin-item-title">{row.title}</h3>
-                  <StateBadges state={row.state} />
-                  {item.id === editingId && <p className="admin-item-editing">{t('admin.saved.editing')}</p>}
-                  <p className="admin-item-meta">{row.meta.filter(Boolean).join(' · ')}</p>
-                  <p className="admin-item-excerpt">{truncate(row.excerpt, excerptLength(name))}</p>
-                </div>
-                {confirming ? (
-                  <form className="admin-confirm" method="post" action={action(`/admin/${name}/${item.id}/delete`)} onSubmit={hydrated ? (e) => (e.preventDefault(), void remove(item.id, row.title)) : undefined} role="group" aria-label={t('admin.confirm.label')}>
-                    <CsrfField />
-                    <p className="admin-confirm-text" role="alert">{t('admin.confirm.delete', { title: row.title })}</p>
-                    <div className="admin-item-actions">
-                      <button type="submit" className="btn btn-danger" disabled={busy}>
-                        {t('admin.confirm.yes')}
-                      </button>
-                      <ActionLink className="btn btn-outline" href={href('')} onClick={() => setConfirmId(null)}>
-                        {t('admin.form.cancel')}
-                      </ActionLink>
-                    </div>
-                  </form>
-                ) : (
-                  <div className="admin-item-actions">
-                    <ActionLink className="btn btn-outline btn-small" href={href(`&edit=${item.id}#edit-form`)} onClick={() => void openEdit(item.id)} label={`${t('admin.actions.edit')}: ${row.title}`}>
-                      {t('admin.actions.edit')}
-                    </ActionLink>
-                    <ActionLink className="btn btn-outline btn-danger-outline btn-small" href={href(`&delete=${item.id}`)} onClick={() => setConfirmId(item.id)} label={`${t('admin.actions.delete')}: ${row.title}`}>
-                      {t('admin.actions.delete')}
-                    </ActionLink>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <ContentList
+          name={name}
+          config={config}
+          items={listed}
+          editingId={editingId}
+          confirmId={confirmId}
+          busy={busy}
+          href={href}
+          onEdit={(id) => void openEdit(id)}
+          onAskDelete={setConfirmId}
+          onDelete={(id, label) => void remove(id, label)}
+        />
       )}
-      <TrashPanel name={name} initial={initialTrash} watch={items} onRestored={() => (void refresh(), onChanged())} />
+      <TrashLink name={name} initial={initialTrash} watch={items} />
     </div>
   );
 }

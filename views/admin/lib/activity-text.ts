@@ -142,7 +142,9 @@ function restoreSentence(t: TFunction, lang: Lang, who: string, entity: string, 
 /** One Activity entry as a sentence in the admin's language (its time is shown after it). */
 export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): string {
   const d: AuditDetails = e.details ?? {};
-  const name = d.name ?? e.summary ?? undefined;
+  // The item's German title for a German reader, when the entry knows one (models/content/trash.ts
+  // withActivityItems finds it for entries written before it was stored).
+  const name = (lang === 'de' && d.nameDe) || (d.name ?? e.summary ?? undefined);
   const who = actorLabel(t, e.actor, e.actorName);
   const say = (key: string, values: Record<string, unknown> = {}) => t(`admin.activity.says.${key}`, { who, ...values });
   const a = e.action;
@@ -185,6 +187,10 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
     }
   }
   if (e.entity === 'media') {
+    // A file's delete moves it to the trash (one before the trash existed removed it at once).
+    if (a === 'delete' && d.trash) return say('trash', { thing: thing(t, 'media', name) });
+    if (a === 'undelete') return say('undelete', { thing: thing(t, 'media', name) });
+    if (e.actor === 'system' && a === 'erase') return capitalize(t('admin.activity.says.eraseAuto', { thing: thing(t, 'media', name) }));
     if (a === 'upload' || a === 'delete') return say(a, { thing: thing(t, 'media', name) });
     if (a === 'update') return say('mediaUpdate', { thingOf: thing(t, 'media', name, true) });
   }
@@ -208,7 +214,7 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
       amount: formatAmount(d.amountCents, (d.currency ?? 'USD').toLowerCase(), lang, 2),
       category: d.category ? t(`projectDetail.spending.categories.${d.category}`, { defaultValue: d.category }) : '',
       date: d.date ? formatDay(d.date, lang) : '',
-      project: d.project ? t('admin.activity.says.forProject', { name: d.project }) : '',
+      project: d.project ? t('admin.activity.says.forProject', { name: (lang === 'de' && d.projectDe) || d.project }) : '',
     });
     const description = lang === 'de' && d.descriptionDe ? d.descriptionDe : d.description;
     return description ? `${sentence}: ${quoted(t, description)}` : sentence;

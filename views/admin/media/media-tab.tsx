@@ -1,70 +1,28 @@
 // The Media tab: upload, a grid with category filter and text search, a view dialog, download,
 // and delete after a confirmation.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useApp, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { formatFileSize, MEDIA_CATEGORIES, srcSetFor, visibleTags, type MediaItem } from '../../../models/shared/media-rules';
 import { adminFetch, AdminApiError, errorText, type FieldIssue } from '../lib/api';
 import { ActionLink, CsrfField, Dialog, formatDateTime, Loading, useAdmin, useHydrated, useScreenHref } from '../widgets/ui';
 import { MediaIcon, MediaThumb, iconKind } from '../widgets/media-picker';
-import { MediaMetaFields, type MediaMetaValues } from '../widgets/media-fields';
 import { UploadForm } from '../widgets/media-upload';
+import type { AdminFlash } from '../lib/flash';
+import { MediaUsageNote, useMediaTrash, type MediaUse } from './media-trash';
+import { MediaEditForm } from './media-edit-form';
 
 export interface MediaTabProps {
   initialItems: MediaItem[];
   initialFilter: { category: string; q: string };
   initialConfirm: number | null;
+  /** With the question the server opened: where the content still shows that file. */
+  initialUsage: MediaUse[] | null;
+  flash: AdminFlash | null;
   /** ?edit=<id>: the details form of that file is open (and, after a failed save, what was sent). */
   initialEdit: number | null;
   failedEdit: { id: number | null; values: Record<string, string>; errors: Record<string, FieldIssue> } | null;
   onChanged: () => void;
-}
-
-const metaValues = (m: MediaItem): MediaMetaValues => ({ category: m.category, altText: m.altText ?? '', altTextDe: m.altTextDe ?? '', description: m.description ?? '', tags: m.tags.join(', ') });
-
-/** The details of one file, edited in its card: a plain POST without JavaScript, the admin API with it. */
-function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, onCancel }: { item: MediaItem; initial: { values: Record<string, string>; errors: Record<string, FieldIssue> } | null; focusFirst: boolean; onSaved: (item: MediaItem) => void; cancelHref: string; onCancel: () => void }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  // Opened by a click in the browser: the keyboard continues in the form's first field.
-  useEffect(() => {
-    if (focusFirst) formRef.current?.querySelector<HTMLElement>('select, input:not([type=hidden]), textarea')?.focus();
-  }, []);
-  const { action } = useAdmin();
-  const [values, setValues] = useState<MediaMetaValues>(initial ? { ...metaValues(item), ...initial.values } : metaValues(item));
-  const [errors, setErrors] = useState<Record<string, FieldIssue>>(initial?.errors ?? {});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const saved = await adminFetch<MediaItem>('PUT', `/api/media/${item.id}`, values);
-      toast({ title: t('admin.media.updated'), description: saved.originalName, variant: 'success' });
-      onSaved(saved);
-    } catch (err) {
-      setErrors(err instanceof AdminApiError ? err.fieldIssues : {});
-      toast({ title: t('admin.media.updateError'), description: errorText(t, err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form ref={formRef} className="media-edit" method="post" action={action(`/admin/media/${item.id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={t('admin.media.editLabel', { name: item.originalName })}>
-      <CsrfField />
-      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} suggestion={item.altSuggestion} />
-      <div className="media-actions">
-        <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
-          {busy ? t('admin.form.saving') : t('admin.form.save')}
-        </button>
-        <ActionLink className="btn btn-outline btn-small" href={cancelHref} onClick={onCancel}>
-          {t('admin.form.cancel')}
-        </ActionLink>
-      </div>
-    </form>
-  );
 }
 
 /** Text search over what the admin sees of an item. */
@@ -100,7 +58,7 @@ function MediaPreview({ item }: { item: MediaItem }) {
   );
 }
 
-export function MediaTab({ initialItems, initialFilter, initialConfirm, initialEdit, failedEdit, onChanged }: MediaTabProps) {
+export function MediaTab({ initialItems, initialFilter, initialConfirm, initialUsage, flash, initialEdit, failedEdit, onChanged }: MediaTabProps) {
   const t = useT();
   const { lang } = useApp();
   const screenHref = useScreenHref();
@@ -140,7 +98,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
     setBusy(true);
     try {
       await adminFetch('DELETE', `/api/media/${item.id}`);
-      toast({ title: t('admin.media.deleted'), variant: 'success' });
+      trash.deletedToast(item.id, item.originalName);
       setConfirmId(null);
       setViewing(null);
       await load(category);
@@ -152,6 +110,8 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
       setBusy(false);
     }
   }
+
+  const trash = useMediaTrash({ confirmId, initialConfirm, initialUsage, flash, reload: () => load(category), onChanged });
 
   // Server-side the query already filtered the list; in the browser the search filters live.
   const shown = (items ?? []).filter((m) => matchesSearch(m, query));
@@ -287,6 +247,7 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialE
                     <p className="admin-confirm-text" role="alert">
                       {t('admin.confirm.delete', { title: m.originalName })}
                     </p>
+                    <MediaUsageNote usedIn={trash.usedIn} />
                     <div className="media-actions">
                       <button type="submit" className="btn btn-danger btn-small" disabled={busy}>
                         {t('admin.confirm.yes')}
