@@ -2,7 +2,7 @@
 // in headless Chromium, so the pictures follow the interface as it is.
 // Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de)
 import path from 'node:path';
-import { launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
+import { chooseScreen, launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
 import { ROOT } from '../config';
 
 const out = (name: string) => path.join(ROOT, 'docs', 'guide', 'images', name);
@@ -15,7 +15,7 @@ try {
   ] as const) {
     const { page, problems } = await watchedPage(browser, { viewport: { width: 1100, height: 900 } });
     await signInAdmin(page, srv.url, { lang: prefix });
-    await page.getByRole('tab', { name: texts.news, exact: true }).click();
+    await chooseScreen(page, texts.news);
     await page.getByRole('button', { name: texts.add }).click();
     const form = page.locator('#edit-form');
     await form.waitFor();

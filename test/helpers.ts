@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import knexFactory from 'knex';
@@ -528,6 +528,21 @@ export async function signInAdmin(page: Page, baseUrl: string, options: { key?: 
   const tab = options.tab === undefined ? 'projects' : options.tab;
   await page.goto(`${baseUrl}${adminHref(options.lang === '/de' ? 'de' : 'en', tab ?? 'dashboard', options.query)}`);
   await waitForHydration(page);
+}
+
+/**
+ * The admin's menu of screens (views/admin/widgets/screen-menu.tsx): the entry of a screen by its
+ * name (hidden on a narrow screen until the menu is opened), and the entry of the screen shown.
+ */
+export const screenLink = (page: Page, name: string, options: { includeHidden?: boolean } = {}): Locator =>
+  page.locator('nav.admin-menu').getByRole('link', { name, exact: true, ...options });
+export const currentScreenLink = (page: Page, name: string): Locator => screenLink(page, name).and(page.locator('[aria-current="page"]'));
+
+/** Moves to a screen through the menu, as a person does: on a narrow screen the menu opens first. */
+export async function chooseScreen(page: Page, name: string): Promise<void> {
+  const toggle = page.locator('nav.admin-menu summary');
+  if ((await toggle.isVisible()) && !(await page.locator('nav.admin-menu details[open]').count())) await toggle.click();
+  await screenLink(page, name).click();
 }
 
 /** Requests held back by holdRequests: the test decides when they go on. */

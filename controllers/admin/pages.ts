@@ -11,7 +11,7 @@ import { pagePayload, wantsPageJson, writePage } from '../render';
 import { adminRouteTree, ADMIN_ROUTE_HEADER } from '../../views/admin-routes';
 import { renderAdminDocument } from '../../views/render';
 import { adminHref, isAdminTab } from '../../models/shared/admin-rules';
-import { tabAllowed } from '../../models/shared/roles';
+import { homeScreen, tabAllowed } from '../../models/shared/roles';
 import { splitLang } from '../../models/shared/urls';
 import type { PagePayload } from '../../views/types';
 import { ADMIN_LOADERS } from './screens/index';
@@ -52,6 +52,23 @@ function oldTabAddress(req: Request, path: string): string | null {
   return adminHref(langOf(req), isAdminTab(tab) ? tab : 'dashboard', rest ? `?${rest}` : '');
 }
 
+/** The query of the request's address, with its '?' ('' without one). */
+const queryOf = (req: Request): string => (req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '');
+
+/**
+ * The role's first screen (models/shared/roles.ts homeScreen), when the address is a screen the
+ * role's menu does not offer: the dashboard's address (/admin) keeps its query, another screen's
+ * query belongs to that screen and is dropped.
+ */
+function roleHome(req: Request, path: string): string | null {
+  const admin = req.session?.admin;
+  const screen = path === '/admin' ? 'dashboard' : path.startsWith('/admin/') ? path.slice('/admin/'.length) : null;
+  if (!admin || !isAdminTab(screen)) return null;
+  const role = admin.role ?? 'admin';
+  if (tabAllowed(role, screen)) return null;
+  return adminHref(langOf(req), homeScreen(role), screen === 'dashboard' ? queryOf(req) : '');
+}
+
 /** What a loader threw (React Router keeps it in the context): a page that does not exist goes on to the 404 page, anything else to the error handler. */
 function thrown(errors: StaticHandlerContext['errors']): unknown {
   const error = errors ? Object.values(errors)[0] : null;
@@ -64,9 +81,10 @@ export function adminPages(deps: Deps): RequestHandler {
     const { path } = splitLang(new URL(req.originalUrl, 'http://admin.invalid').pathname.replace(/\/$/, '') || '/');
     const moved = oldTabAddress(req, path);
     if (moved) return res.redirect(301, moved);
-    // A screen the role does not cover (Donations for an editor) is not offered: the dashboard, every role's, opens.
-    const screen = path.startsWith('/admin/') ? path.slice('/admin/'.length) : null;
-    if (isAdminTab(screen) && req.session?.admin && !tabAllowed(req.session.admin.role ?? 'admin', screen)) return res.redirect(303, adminHref(langOf(req), 'dashboard'));
+    // Each role opens where its work is (/admin is the dashboard: an editor's first screen is
+    // Projects), and a screen the role's menu does not offer (Donations for an editor) leads there too.
+    const elsewhere = roleHome(req, path);
+    if (elsewhere) return res.redirect(303, elsewhere);
 
     const requestContext: RequestScope = { req, res, deps };
     const routeId = req.get(ADMIN_ROUTE_HEADER);

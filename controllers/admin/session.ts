@@ -18,7 +18,8 @@ import { recordAudit } from '../../models/people/audit';
 import { mailSignInLink } from '../../models/people/link-mails';
 import { signInLinkMail } from '../../views/mails/link-mails';
 import { ensureConfiguredPerson, inviteTokens, markJoined, personByEmail, type Person } from '../../models/people/people';
-import type { AdminRole } from '../../models/shared/roles';
+import { homeScreen, type AdminRole } from '../../models/shared/roles';
+import { adminHref } from '../../models/shared/admin-rules';
 import { localizePath } from '../../models/shared/urls';
 import type { Lang } from '../../models/shared/rules';
 import { machineDraftsAvailable } from './screens/frame';
@@ -58,7 +59,8 @@ type LoginOutcome =
 
 const pathLang = (req: Request): Lang => langOf(req);
 const loginUrl = (lang: Lang, query = '') => localizePath('/admin-login', lang) + query;
-const adminUrl = (lang: Lang, query = '') => localizePath('/admin', lang) + query;
+/** Where a sign-in leads: the first screen of the person's role (models/shared/roles.ts homeScreen). */
+const adminUrl = (lang: Lang, role: AdminRole | undefined) => adminHref(lang, homeScreen(role ?? 'admin'));
 
 /** Opens a fresh session for an admin: new session id (no fixation), new CSRF token. */
 export function openSession(req: Request, admin: { id: string; method: 'key' | 'email' | 'passkey'; name: string | null; role: AdminRole; personId?: number }): Promise<void> {
@@ -244,7 +246,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
 
   // The login page: an admin who is already signed in goes straight to the admin page.
   router.get('/', (req, res, next) => {
-    if (req.session?.admin && req.accepts(['html', 'json']) === 'html') return res.redirect(303, adminUrl(pathLang(req)));
+    if (req.session?.admin && req.accepts(['html', 'json']) === 'html') return res.redirect(303, adminUrl(pathLang(req), req.session.admin.role));
     next();
   });
 
@@ -254,7 +256,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     const outcome = await attemptLogin(deps, req, req.body);
     if (outcome.kind === 'session') {
       req.session.flash = { kind: 'success', key: 'login.success' };
-      return res.redirect(303, adminUrl(lang));
+      return res.redirect(303, adminUrl(lang, req.session.admin?.role));
     }
     const mode = (req.body as { mode?: string } | undefined)?.mode === 'email' ? '&mode=email' : '';
     if (outcome.kind === 'invalid') {
@@ -301,7 +303,7 @@ export function loginPages(deps: Deps, limits: LoginLimits): Router {
     await rememberAdminUser(deps.db, person.email, person.name, person.role);
     await recordAudit(deps.db, { actor: person.email, actorName: person.name, action: 'login', entity: 'session', summary: 'Logged in with an e-mail link', details: { method: 'email' } });
     req.session.flash = { kind: 'success', key: 'login.success' };
-    res.redirect(303, adminUrl(lang));
+    res.redirect(303, adminUrl(lang, person.role));
   });
   return router;
 }

@@ -6,7 +6,10 @@
 // Every role reads the content (a treasurer records spending against a project it must see) and
 // the activity log. One rule decides for the JSON API and for the admin page's forms alike, from
 // the method and the path below /api/admin or /admin: nothing else in the code decides it.
-// No imports: the admin's browser code shows only what the person may use, by the same rule.
+// The admin's screens stand in groups of the work they serve, and a role's menu holds the groups
+// it works in (below). Only the list of screens is imported: the admin's browser code shows what
+// the person may use by the same rule.
+import { ADMIN_TABS, type AdminTab } from './admin-rules';
 
 export const ADMIN_ROLES = ['editor', 'treasurer', 'admin'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -47,8 +50,60 @@ export function capabilityFor(method: string, path: string): Capability {
 }
 
 /**
- * The admin tabs a role sees: the Donations tab (donors' data) only treasurers and admins; the
- * Trash (restoring is a change of content) only editors and admins; the People tab everyone (for
- * those who do not manage the people it is their own account).
+ * The groups of the admin's screens, in the menu's order: money (the overview of gifts and visits,
+ * the donations, the supporters' fundraisers), content (what the site, the newsletter and the
+ * social posts say, and the tools for its words), people (who has access; for those who do not
+ * manage the people, their own account).
  */
-export const tabAllowed = (role: AdminRole, tab: string): boolean => (tab === 'donations' ? roleCan(role, 'money') : tab === 'trash' ? roleCan(role, 'content') : true);
+export const ADMIN_GROUPS = ['money', 'content', 'people'] as const;
+export type AdminGroup = (typeof ADMIN_GROUPS)[number];
+
+/** Each screen's group: a new screen has none until it is given one here (the type says so). */
+export const SCREEN_GROUP: Record<AdminTab, AdminGroup> = {
+  dashboard: 'money',
+  donations: 'money',
+  fundraisers: 'money',
+  projects: 'content',
+  news: 'content',
+  team: 'content',
+  pages: 'content',
+  media: 'content',
+  newsletter: 'content',
+  social: 'content',
+  glossary: 'content',
+  translations: 'content',
+  trash: 'content',
+  people: 'people',
+};
+
+/** What a role needs to work in a group (the groups of its work). */
+const GROUP_NEEDS: Record<AdminGroup, Capability> = { money: 'money', content: 'content', people: 'people' };
+
+/**
+ * Screens a role works in outside its groups: an editor approves and edits the supporters'
+ * fundraisers (their words and pictures); a treasurer records what was spent in a project's form
+ * (the Projects screen); everyone has their own account (the People screen).
+ */
+const ALSO: Record<AdminRole, readonly AdminTab[]> = { editor: ['fundraisers', 'people'], treasurer: ['projects', 'people'], admin: [] };
+
+const worksIn = (role: AdminRole, group: AdminGroup): boolean => roleCan(role, GROUP_NEEDS[group]);
+
+/** Whether a role's menu offers a screen (and the page opens it: any other one leads to the role's first screen). */
+export const tabAllowed = (role: AdminRole, tab: string): boolean =>
+  (ADMIN_TABS as readonly string[]).includes(tab) && (worksIn(role, SCREEN_GROUP[tab as AdminTab]) || ALSO[role].includes(tab as AdminTab));
+
+/**
+ * A role's menu: the groups of its work first, then the groups it has a screen in, each with the
+ * screens it offers (in the order of ADMIN_TABS).
+ */
+export function menuFor(role: AdminRole): { group: AdminGroup; screens: AdminTab[] }[] {
+  const groups = [...ADMIN_GROUPS.filter((g) => worksIn(role, g)), ...ADMIN_GROUPS.filter((g) => !worksIn(role, g))];
+  return groups.map((group) => ({ group, screens: ADMIN_TABS.filter((tab) => SCREEN_GROUP[tab] === group && tabAllowed(role, tab)) })).filter((g) => g.screens.length > 0);
+}
+
+/**
+ * Where a role's work is, the screen /admin opens for it: the first of its menu. An admin and a
+ * treasurer: the dashboard (the overview of gifts and visits, at /admin itself); an editor: the
+ * first content screen (Projects).
+ */
+export const homeScreen = (role: AdminRole): AdminTab => menuFor(role)[0]!.screens[0]!;

@@ -189,8 +189,8 @@ describe('admin: fundraisers', () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEYS.treasurer }).expect(303);
     const en = (await agent.get('/admin/fundraisers').expect(200)).text;
-    assert.match(en, /id="tab-fundraisers"[^>]*aria-selected="true"[^>]*>Fundraisers</);
-    assert.match(en, /id="tab-donations"[\s\S]*id="tab-fundraisers"[\s\S]*id="tab-glossary"/);
+    assert.match(en, /id="tab-fundraisers"[^>]*aria-current="page"[^>]*>Fundraisers</);
+    assert.match(en, /id="tab-donations"[\s\S]*id="tab-fundraisers"[\s\S]*id="tab-projects"/);
     assert.match(en, /Choir concert/);
     assert.match(en, /1 fundraiser waits for approval\./);
     const de = (await agent.get('/de/admin/fundraisers').expect(200)).text;

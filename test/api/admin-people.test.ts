@@ -89,19 +89,19 @@ describe('roles', () => {
     await request(h.app).get('/api/admin/people').set(as('treasurer')).expect(403);
   });
 
-  test('the admin page: an editor is not offered the Donations tab, and asking for it opens the first tab (the dashboard, every role\'s)', async () => {
+  test("the admin page: an editor is not offered the Donations tab, and asking for it opens the role's first tab (Projects; a treasurer's: the dashboard)", async () => {
     const agent = request.agent(h.app);
     await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEYS.editor }).expect(303);
-    // The Donations screen's address opens the dashboard for an editor.
-    assert.equal((await agent.get('/admin/donations').expect(303)).headers.location, '/admin');
-    const page = (await agent.get('/admin').expect(200)).text;
+    // The Donations screen's address opens the editor's first screen.
+    assert.equal((await agent.get('/admin/donations').expect(303)).headers.location, '/admin/projects');
+    const page = (await agent.get('/admin/projects').expect(200)).text;
     assert.doesNotMatch(page, /id="tab-donations"/);
-    assert.match(page, /id="tab-dashboard"[^>]*aria-selected="true"/);
+    assert.match(page, /id="tab-projects"[^>]*aria-current="page"/);
     assert.match(page, /id="tab-people"[^>]*>Your account</);
     const treasurer = request.agent(h.app);
     await treasurer.post('/admin-login').type('form').send({ mode: 'key', key: KEYS.treasurer }).expect(303);
-    assert.match((await treasurer.get('/admin/donations').expect(200)).text, /id="tab-donations"[^>]*aria-selected="true"/);
-    assert.match((await treasurer.get('/admin').expect(200)).text, /id="tab-dashboard"[^>]*aria-selected="true"/);
+    assert.match((await treasurer.get('/admin/donations').expect(200)).text, /id="tab-donations"[^>]*aria-current="page"/);
+    assert.match((await treasurer.get('/admin').expect(200)).text, /id="tab-dashboard"[^>]*aria-current="page"/);
     // A change the role does not cover, posted by a form: 403.
     await agent.post('/admin/spending/1/delete').type('form').send({}).expect(403);
   });

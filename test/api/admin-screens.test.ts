@@ -30,8 +30,8 @@ describe('admin screens', () => {
       for (const screen of ADMIN_TABS) {
         const url = adminHref(lang, screen);
         const html = (await agent.get(url).set('Accept', 'text/html').expect(200)).text;
-        assert.match(html, new RegExp(`id="tab-${screen}"[^>]*aria-selected="true"`), url);
-        assert.equal((html.match(/aria-selected="true"/g) ?? []).length, 1, url);
+        assert.match(html, new RegExp(`id="tab-${screen}"[^>]*aria-current="page"`), url);
+        assert.equal((html.match(/aria-current="page"/g) ?? []).length, 1, url);
         const title = /<title>([^<]*)<\/title>/.exec(html)![1]!;
         assert.match(title, lang === 'en' ? /· Content Management \|/ : /· Inhaltsverwaltung \|/, url);
         assert.match(html, new RegExp(`<html lang="${lang}"`), url);

@@ -28,7 +28,7 @@ describe('the Translations tab without JavaScript', () => {
 
   test('the tab lists what needs work by default, with counts and a link to the German field', async () => {
     const html = decode((await admin.get('/admin/translations').expect(200)).text);
-    assert.match(html, /id="tab-translations"[^>]*aria-selected="true"/);
+    assert.match(html, /id="tab-translations"[^>]*aria-current="page"/);
     assert.match(html, /<h2[^>]*>Translation status<\/h2>/);
     assert.match(html, /Texts per state/);
     assert.match(html, /<caption[^>]*>Texts and their translation state<\/caption>/);

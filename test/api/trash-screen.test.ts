@@ -102,7 +102,7 @@ describe('the Trash screen and the activity that leads there', () => {
     assert.doesNotMatch(dashboard, /href="\/admin\/trash/, 'the activity does not link there either');
     // The restore is a change of content: refused.
     await request(h.app).post(`/api/admin/trash/news/${ids.news}/restore`).set({ 'X-Admin-Key': KEYS.treasurer }).expect(403);
-    assert.match((await editor.get('/admin').expect(200)).text, /id="tab-trash"[^>]*>Trash</);
+    assert.match((await editor.get('/admin/projects').expect(200)).text, /id="tab-trash"[^>]*>Trash</);
   });
 
   test('the activity links what was moved to the trash to its place there, a live item to its form, in the admin language', async () => {

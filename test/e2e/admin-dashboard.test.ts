@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, signInAdmin, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, screenLink, serverAndBrowser, signInAdmin, waitForHydration, watchedPage } from '../helpers';
 import { swissToday } from '../../models/shared/dates';
 import { mondayOf } from '../../models/site/stats';
 
@@ -74,9 +74,9 @@ test('the dashboard and its impact report introduction: charts with their number
   const { page, problems, messages } = await watchedPage(e2e.browser);
   await signInAdmin(page, e2e.srv.url, { tab: null });
   assert.match(page.url(), /\/admin$/);
-  assert.equal(await page.getByRole('tab', { name: 'Dashboard', exact: true }).getAttribute('aria-selected'), 'true');
-  assert.equal(await page.getByRole('tab').first().innerText(), 'Dashboard');
-  const dashboard = page.getByRole('tabpanel', { name: 'Dashboard' });
+  assert.equal(await screenLink(page, 'Dashboard').getAttribute('aria-current'), 'page');
+  assert.equal(await page.locator('nav.admin-menu').getByRole('link').first().innerText(), 'Dashboard');
+  const dashboard = page.locator('#panel-dashboard');
   await dashboard.getByRole('heading', { level: 2, name: 'Dashboard' }).waitFor();
 
   // The default range, the last 12 weeks: both seeded days.
@@ -193,13 +193,13 @@ test('the dashboard and its impact report introduction: charts with their number
 
   // Away to the Projects screen and back in the browser: drawn again from the dashboard's own
   // loader, asked for as JSON (the default range).
-  await page.getByRole('tab', { name: 'Projects', exact: true }).click();
-  await page.getByRole('tab', { name: 'Projects', exact: true, selected: true }).waitFor();
+  await chooseScreen(page, 'Projects');
+  await currentScreenLink(page, 'Projects').waitFor();
   await dashboard.waitFor({ state: 'detached' });
   const redrawn = page.waitForResponse((r) => new URL(r.url()).pathname === '/admin' && r.request().headers()['x-admin-route'] === 'admin.dashboard' && r.ok());
-  await page.getByRole('tab', { name: 'Dashboard', exact: true }).click();
+  await chooseScreen(page, 'Dashboard');
   await redrawn;
-  await page.getByRole('tab', { name: 'Dashboard', exact: true, selected: true }).waitFor();
+  await currentScreenLink(page, 'Dashboard').waitFor();
   await page.getByRole('img', { name: 'Page views per week, bar chart' }).waitFor();
   assert.equal(await footText(page, 'Page views and visitors per week'), 'Total 65 21');
   assert.deepEqual(problems, []);
@@ -207,7 +207,7 @@ test('the dashboard and its impact report introduction: charts with their number
   // German: the dashboard and the impact panel speak German, the German report's address, the same texts.
   await page.goto(`${e2e.srv.url}/de/admin`);
   await waitForHydration(page);
-  assert.equal(await page.getByRole('tab', { name: 'Übersicht', exact: true }).getAttribute('aria-selected'), 'true');
+  assert.equal(await screenLink(page, 'Übersicht').getAttribute('aria-current'), 'page');
   await page.getByRole('heading', { level: 2, name: 'Übersicht' }).waitFor();
   await page.getByRole('img', { name: 'Seitenaufrufe pro Woche, Balkendiagramm' }).waitFor();
   assert.equal(await footText(page, 'Seitenaufrufe und Besucher/innen pro Woche'), 'Total 65 21');

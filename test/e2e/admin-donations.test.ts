@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { axeSerious, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, serverAndBrowser, until, waitForHydration, watchedPage, signInAdmin } from '../helpers';
 import { addToLedger } from '../../models/content/ledger';
 
 const e2e = serverAndBrowser();
@@ -64,8 +64,8 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   const { page, problems, messages } = await watchedPage(e2e.browser);
   // Signed in on the dashboard: the tab list leads there (keyboard: the arrow keys move between tabs).
   await signInAdmin(page, e2e.srv.url, { tab: null });
-  await page.getByRole('tab', { name: 'Donations' }).click();
-  await page.getByRole('tab', { name: 'Donations', exact: true, selected: true }).waitFor();
+  await chooseScreen(page, 'Donations');
+  await currentScreenLink(page, 'Donations').waitFor();
   await page.waitForURL(/\/admin\/donations/);
   const tab = page.locator('section.don-tab');
   const ledger = tab.getByRole('table', { name: 'Donations, newest first' });

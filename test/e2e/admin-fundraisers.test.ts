@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeSerious, serverAndBrowser, signInAdmin, watchedPage } from '../helpers';
+import { axeSerious, currentScreenLink, screenLink, serverAndBrowser, signInAdmin, watchedPage } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
 import { swissToday } from '../../models/shared/dates';
 
@@ -59,12 +59,13 @@ test('approve, reject with a reason, edit: the Fundraisers tab', async () => {
   const pending = await pendingCount();
   const { page, problems, messages } = await watchedPage(e2e.browser);
   await signInAdmin(page, e2e.srv.url, { tab: 'donations' });
-  // The tab follows Donations: the arrow key moves there (once a possible question is answered).
-  await page.getByRole('tab', { name: 'Donations', exact: true }).focus();
+  // The tab follows Donations: the arrow key moves there, Enter opens it (once a possible question is answered).
+  await screenLink(page, 'Donations').focus();
   await page.keyboard.press('ArrowRight');
-  await page.getByRole('tab', { name: 'Fundraisers', exact: true, selected: true }).waitFor();
+  await page.keyboard.press('Enter');
+  await currentScreenLink(page, 'Fundraisers').waitFor();
   await page.waitForFunction(() => document.activeElement?.id === 'tab-fundraisers');
-  const panel = page.getByRole('tabpanel', { name: 'Fundraisers' });
+  const panel = page.locator('#panel-fundraisers');
   await panel.getByRole('heading', { level: 2, name: 'Fundraisers' }).waitFor();
   await panel.getByText(`${pending} fundraisers wait for approval.`).waitFor();
   // Pending first, oldest first; then the public ones (the demo content's). The titles of this
@@ -155,8 +156,8 @@ test('the German admin: the tab and its words are German', async () => {
   await start('Sponsorenlauf am See');
   const { page, problems } = await watchedPage(e2e.browser);
   await signInAdmin(page, e2e.srv.url, { lang: '/de', tab: 'fundraisers' });
-  assert.equal(await page.getByRole('tab', { name: 'Spendenaktionen', exact: true }).getAttribute('aria-selected'), 'true');
-  const panel = page.getByRole('tabpanel', { name: 'Spendenaktionen' });
+  assert.equal(await screenLink(page, 'Spendenaktionen').getAttribute('aria-current'), 'page');
+  const panel = page.locator('#panel-fundraisers');
   await panel.getByRole('heading', { level: 2, name: 'Spendenaktionen' }).waitFor();
   // As many as wait (the other test here may have started some), in German's singular or plural.
   const pending = await pendingCount();

@@ -12,7 +12,7 @@ import net from 'node:net';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import type { AppHandle } from '../../app';
-import { axeSerious, launchBrowser, signInAdmin, testApp, waitForLoader, watchedPage } from '../helpers';
+import { axeSerious, chooseScreen, launchBrowser, screenLink, signInAdmin, testApp, waitForLoader, watchedPage } from '../helpers';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -98,11 +98,11 @@ describe('admins are people, in Chromium', () => {
     await lena.page.getByRole('heading', { level: 1, name: 'Willkommen, Lena Keller' }).waitFor();
     assert.deepEqual(await axeSerious(lena.page), []);
     await lena.page.getByRole('button', { name: 'Passkey erstellen' }).click();
-    await lena.page.waitForURL(/\/de\/admin(\?|$)/);
+    await lena.page.waitForURL(/\/de\/admin\/projects(\?|$)/);
     await waitForLoader(lena.page);
     // An editor: no Donations tab; the People tab is her account.
-    assert.equal(await lena.page.getByRole('tab', { name: 'Spenden', exact: true }).count(), 0);
-    await lena.page.getByRole('tab', { name: 'Ihr Konto' }).click();
+    assert.equal(await screenLink(lena.page, 'Spenden', { includeHidden: true }).count(), 0);
+    await chooseScreen(lena.page, 'Ihr Konto');
     const account = lena.page.getByRole('region', { name: 'Ihr Konto', exact: true });
     await account.getByText('Angemeldet als Lena Keller, mit der Rolle Redaktion.').waitFor();
     await account.getByText('Passkey', { exact: true }).waitFor();
@@ -113,13 +113,13 @@ describe('admins are people, in Chromium', () => {
     await lena.page.waitForURL(/\/de\/admin-login/);
     await waitForLoader(lena.page);
     await lena.page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
-    await lena.page.waitForURL(/\/de\/admin(\?|$)/);
+    await lena.page.waitForURL(/\/de\/admin\/projects(\?|$)/);
     await waitForLoader(lena.page);
 
     // A second passkey, on another device (an authenticator that does not hold the first one: the
     // same one refuses, as the server excludes the passkeys she has).
     await device.replace();
-    await lena.page.getByRole('tab', { name: 'Ihr Konto' }).click();
+    await chooseScreen(lena.page, 'Ihr Konto');
     await account.getByLabel('Name des neuen Passkeys').fill('Telefon');
     await account.getByRole('button', { name: 'Passkey hinzufügen' }).click();
     await lena.messages.waitFor('Passkey hinzugefügt.', { kind: 'toast' });

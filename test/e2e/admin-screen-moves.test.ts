@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
+import { chooseScreen, currentScreenLink, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
 import { confirmSubscription, requestSubscription } from '../../models/newsletter/subscriber';
 
 const e2e = serverAndBrowser();
@@ -34,8 +34,8 @@ test('each move between screens is one request, for that screen, and its lists c
   ];
   for (const [tab, screen, listed] of shown) {
     asked.length = 0;
-    await page.getByRole('tab', { name: tab, exact: true }).click();
-    await page.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
+    await chooseScreen(page, tab);
+    await currentScreenLink(page, tab).waitFor();
     await listed(page);
     await settled(page);
     assert.deepEqual(asked, [`/admin/${screen} admin.${screen}`], tab);

@@ -4,7 +4,7 @@
 // the History read as German sentences.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, signInAdmin, watchedPage } from '../helpers';
+import { axeSerious, chooseScreen, serverAndBrowser, signInAdmin, watchedPage } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 
@@ -68,7 +68,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   assert.deepEqual(await axeSerious(page), []);
 
   // A new team member's form, and the Pages form with its page texts: the same.
-  await page.getByRole('tab', { name: de.admin.tabs.team, exact: true }).click();
+  await chooseScreen(page, de.admin.tabs.team);
   await page.getByRole('button', { name: `+ ${de.admin.team.new}` }).click();
   await page.locator('#edit-form').waitFor();
   await note.first().waitFor();
@@ -77,7 +77,7 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   // A new entry starts as a draft: the choice and the button say so in German.
   assert.equal(await page.getByRole('radio', { name: de.admin.publishing.modes.draft }).isChecked(), true);
   await page.getByRole('button', { name: de.admin.publishing.saveDraft }).waitFor();
-  await page.getByRole('tab', { name: de.admin.tabs.pages, exact: true }).click();
+  await chooseScreen(page, de.admin.tabs.pages);
   await page.getByRole('button', { name: `+ ${de.admin.pages.new}` }).click();
   await page.locator('#edit-form').waitFor();
   await note.first().waitFor();
@@ -85,13 +85,13 @@ test('German admin without an OpenAI key: no draft buttons, one note per form, s
   await noDraftButtons('pages form');
 
   // The media library's upload form (alternative texts).
-  await page.getByRole('tab', { name: de.admin.tabs.media, exact: true }).click();
+  await chooseScreen(page, de.admin.tabs.media);
   await page.locator('.admin-upload').getByText(de.admin.translate.unavailable).waitFor({ state: 'attached' });
   assert.equal(await page.locator('.admin-upload').getByText(de.admin.translate.unavailable).count(), 1);
   await noDraftButtons('media upload');
 
   // The newsletter in three steps, in German; sending waits for the preview.
-  await page.getByRole('tab', { name: de.admin.tabs.newsletter, exact: true }).click();
+  await chooseScreen(page, de.admin.tabs.newsletter);
   const nl = page.locator('.nl-tab:not([aria-busy])');
   for (const step of [de.newsletterAdmin.step1, de.newsletterAdmin.step2, de.newsletterAdmin.step3]) await nl.getByRole('heading', { level: 3, name: step }).waitFor();
   await nl.getByText(de.newsletterAdmin.sendNeedsPreview).waitFor();

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, signInAdmin, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, launchBrowser, screenLink, signInAdmin, startServer, waitForHydration, watchedPage, type RunningServer } from '../helpers';
 import de from '../../locales/de.json' with { type: 'json' };
 import { adminHref } from '../../models/shared/admin-rules';
 
@@ -81,12 +81,12 @@ describe('admin in Chromium', () => {
     assert.deepEqual(await axeSerious(page), []);
     // The dashboard opens first; then the spec's tabs, Fundraisers, Glossary, Translations, Trash
     // and People (an admin: the people and their own account).
-    assert.equal(await page.getByRole('tab').count(), 14);
-    assert.equal(await page.getByRole('tab', { name: 'Dashboard', exact: true }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator('nav.admin-menu').getByRole('link').count(), 14);
+    assert.equal(await screenLink(page, 'Dashboard').getAttribute('aria-current'), 'page');
 
     // Media: upload an image, see it in the grid, look at it.
-    await page.getByRole('tab', { name: 'Media', exact: true }).click();
-    await page.getByRole('tab', { name: 'Media', exact: true, selected: true }).waitFor();
+    await chooseScreen(page, 'Media');
+    await currentScreenLink(page, 'Media').waitFor();
     // The library starts with the illustrations shipped with the site.
     await page.locator('.media-card').filter({ hasText: 'slide-1.svg' }).first().waitFor();
     await page.getByText('Upload media').click();
@@ -156,7 +156,7 @@ describe('admin in Chromium', () => {
     // Projects: a new one made with the picked image. (The refused empty form, its required fields
     // and the new item starting as a draft: "the guard, the autosave, messages that clear, and the
     // search" below and publishing.test.ts.)
-    await page.getByRole('tab', { name: 'Projects' }).click();
+    await chooseScreen(page, 'Projects');
     await page.getByRole('button', { name: 'New Project' }).click();
     await page.getByRole('heading', { name: 'New Project' }).waitFor();
     await page.getByLabel('Title (English)').fill('E2E Solar Classroom');
@@ -273,19 +273,24 @@ describe('admin in Chromium', () => {
     const { page, problems } = await watchedPage(browser);
     await signInAdmin(page, srv.url, { tab: 'projects' });
 
-    // Tabs by keyboard: ArrowRight selects the next tab, End the last one (People: "Your account"),
-    // ArrowLeft the one before it (Trash), and the one before that, Translations.
+    // The menu by keyboard: ArrowRight moves to the next entry (Enter opens it), End to the last
+    // one (People: "Your account"), ArrowLeft to the one before it (Trash), and the one before
+    // that, Translations.
     await page.locator('#tab-projects').focus();
     await page.keyboard.press('ArrowRight');
-    await page.getByRole('tab', { name: 'News', exact: true, selected: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await currentScreenLink(page, 'News').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'tab-news');
     await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await page.keyboard.press('ArrowLeft');
-    await page.getByRole('tab', { name: 'Trash', exact: true, selected: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await currentScreenLink(page, 'Trash').waitFor();
     await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Translation status' }).waitFor();
-    await page.getByRole('tab', { name: 'Translations', exact: true, selected: true }).waitFor();
+    await currentScreenLink(page, 'Translations').waitFor();
     const link = page.locator(`a[href$="/admin/projects?edit=${id}#field-titleDe"]`);
     await link.first().waitFor();
     assert.deepEqual(await axeSerious(page), []);
@@ -438,13 +443,13 @@ describe('admin in Chromium', () => {
     assert.deepEqual(problems.splice(0).filter((p) => !/status of 400/.test(p)), [], 'only the refused form');
 
     // Switching tabs with unsaved changes asks; "Keep editing" stays, "Discard" goes.
-    await page.getByRole('tab', { name: 'News', exact: true }).click();
+    await chooseScreen(page, 'News');
     await dialog.waitFor();
     assert.deepEqual(await axeSerious(page), []);
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep editing');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    assert.equal(await page.getByRole('tab', { name: 'Projects', exact: true }).getAttribute('aria-selected'), 'true');
+    assert.equal(await screenLink(page, 'Projects').getAttribute('aria-current'), 'page');
     assert.equal(await title.inputValue(), 'Night');
 
     // Cancel asks too.
@@ -478,11 +483,11 @@ describe('admin in Chromium', () => {
     await page.waitForFunction(() => (document.querySelector('#edit-form [name="title"]') as HTMLInputElement | null)?.value === 'Night');
 
     // Discarding in the guard's dialog clears the autosave; no question when nothing changed.
-    await page.getByRole('tab', { name: 'Team', exact: true }).click();
+    await chooseScreen(page, 'Team');
     await dialog.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('heading', { level: 2, name: 'Team' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('admin-autosave:projects:new')), null);
-    await page.getByRole('tab', { name: 'Projects', exact: true }).click();
+    await chooseScreen(page, 'Projects');
     await page.getByRole('button', { name: /New Project/ }).click();
     await form.getByRole('button', { name: 'Cancel' }).click();
     await form.waitFor({ state: 'detached' });
@@ -497,7 +502,7 @@ describe('admin in Chromium', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await messages.waitFor('Project updated successfully!');
     assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('admin-autosave:')).length), 0);
-    await page.getByRole('tab', { name: 'News', exact: true }).click();
+    await chooseScreen(page, 'News');
     await page.getByRole('heading', { level: 2, name: 'News' }).waitFor();
     assert.equal(await dialog.isVisible(), false);
 

@@ -5,7 +5,7 @@
 // a newsletter in the admin: test/e2e/newsletter-send.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowser, signInAdmin, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, serverAndBrowser, signInAdmin, waitForHydration, watchedPage } from '../helpers';
 import { outboxFor } from '../../models/providers/mail';
 import { FORGOTTEN_MESSAGE } from '../../models/providers/mailing';
 
@@ -123,8 +123,8 @@ test('the German admin tabs speak German and pass axe', async () => {
   await page.getByRole('button', { name: 'Betreff und Vorschau vorschlagen' }).waitFor();
   assert.deepEqual(await axeSerious(page), []);
   // On to the social tab in the page (its words come from the API either way).
-  await page.getByRole('tab', { name: 'Soziale Medien', exact: true }).click();
-  await page.getByRole('tab', { name: 'Soziale Medien', exact: true, selected: true }).waitFor();
+  await chooseScreen(page, 'Soziale Medien');
+  await currentScreenLink(page, 'Soziale Medien').waitFor();
   await page.locator('.social-tab:not([aria-busy])').waitFor();
   await page.getByRole('heading', { name: 'Social-Media-Beiträge' }).waitFor();
   await page.getByRole('button', { name: 'Beiträge erstellen' }).click({ force: true });

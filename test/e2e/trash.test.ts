@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
-import { axeSerious, launchBrowser, signInAdmin, startServer, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, launchBrowser, signInAdmin, startServer, watchedPage, type RunningServer } from '../helpers';
 
 const KEY = 'demo-admin-key-change-me';
 
@@ -50,7 +50,7 @@ describe('the Trash screen in Chromium', () => {
     // The Activity panel says it, as a link to the file's place on the Trash screen.
     const entry = page.locator('.activity-list').getByRole('link', { name: 'Demo Admin moved the file “dry-well.png” to the trash' });
     await entry.click();
-    await page.getByRole('tab', { name: 'Trash', selected: true }).waitFor();
+    await currentScreenLink(page, 'Trash').waitFor();
     await page.waitForFunction((id) => document.activeElement?.id === id, `trash-media-${file.id}`);
     assert.match(page.url(), new RegExp(`/admin/trash\\?kind=media#trash-media-${file.id}$`));
     const item = page.locator(`#trash-media-${file.id}`);
@@ -66,7 +66,7 @@ describe('the Trash screen in Chromium', () => {
     assert.equal((await fetch(`${srv.url}${file.url}`)).status, 200, 'back at its address');
 
     // Back in the library, and the activity says so.
-    await page.getByRole('tab', { name: 'Media', exact: true }).click();
+    await chooseScreen(page, 'Media');
     await page.getByRole('heading', { level: 3, name: 'dry-well.png' }).waitFor();
     await page.locator('.activity-list').getByText('Demo Admin brought the file “dry-well.png” back from the trash').waitFor();
     assert.deepEqual(problems, []);

@@ -1,8 +1,9 @@
 // The frame of every admin screen (the route /admin, views/admin-routes.tsx): the header, the
-// title, the outcome of the last form post, the screens' menu and the Activity panel, with the
-// screen's route inside (<Outlet>). Its data (who is signed in, the activity) comes once per page;
+// title, the outcome of the last form post, the screens' menu (widgets/screen-menu.tsx: the
+// role's screens in the groups of its work) and the Activity panel, with the screen's route
+// inside (<Outlet>). Its data (who is signed in, the activity) comes once per page;
 // moving to another screen asks only for that screen's data.
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { useApp, useLinks, useT } from '../app-context';
 import { toast } from '../components/toaster';
@@ -18,7 +19,8 @@ import { ActivityPanel, activityQuery } from './activity';
 import { AdminContext, adminContextValue, AdminHeader, CsrfField, SkipLink, useHydrated, useScreenHref } from './widgets/ui';
 import { Toaster } from '../components/toaster';
 import { UnsavedProvider, useConfirmDiscard } from './widgets/unsaved';
-import { roleCan, tabAllowed } from '../../models/shared/roles';
+import { roleCan } from '../../models/shared/roles';
+import { ScreenMenu } from './widgets/screen-menu';
 
 /** The frame's data (controllers/admin/screens/frame.ts). */
 export interface FrameProps {
@@ -101,15 +103,11 @@ function AdminFrame(props: FrameProps) {
   const screenHref = useScreenHref();
   const navigate = useNavigate();
   const location = useLocation();
-  const hydrated = useHydrated();
   const tab = useScreen();
   const role = props.admin.role;
-  // Only the screens the role covers (models/shared/roles.ts; the server refuses the rest).
-  const tabs = ADMIN_TABS.filter((x) => tabAllowed(role, x));
   const [activity, setActivity] = useState<ActivityLine[]>(props.activity);
   const [activityFilter, setActivityFilter] = useState<AuditFilter>(props.activityFilter ?? {});
   const [inlineFlash, setInlineFlash] = useState(true);
-  const tabRefs = useRef<Partial<Record<AdminTab, HTMLAnchorElement | null>>>({});
   // The outcome of the last post belongs to the screen the page opened on, not to the next one.
   const [firstLocation] = useState(location.key);
 
@@ -135,24 +133,11 @@ function AdminFrame(props: FrameProps) {
     refreshActivity(filter);
   };
 
-  async function select(next: AdminTab, focus = false) {
-    if (next === tab) return;
-    if (!(await confirmDiscard())) {
-      if (focus) tabRefs.current[tab]?.focus();
-      return;
-    }
+  /** Moves to another screen in place, unless the admin keeps editing what is unsaved. */
+  async function select(next: AdminTab): Promise<boolean> {
+    if (next === tab || !(await confirmDiscard())) return false;
     void navigate(screenHref(next));
-    if (focus) tabRefs.current[next]?.focus();
-  }
-
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const i = tabs.indexOf(tab);
-    const n = tabs.length;
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % n] : e.key === 'ArrowLeft' ? tabs[(i - 1 + n) % n] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[n - 1] : null;
-    if (next) {
-      e.preventDefault();
-      void select(next, true);
-    }
+    return true;
   }
 
   const flash = props.flash;
@@ -190,37 +175,9 @@ function AdminFrame(props: FrameProps) {
           )}
 
           <div className="admin-layout">
-            <div className="admin-primary">
-              <div className="admin-tabs" role="tablist" aria-label={t('admin.tabsLabel')} onKeyDown={hydrated ? onKeyDown : undefined}>
-                {tabs.map((x) => (
-                  <a
-                    key={x}
-                    ref={(el) => {
-                      tabRefs.current[x] = el;
-                    }}
-                    id={`tab-${x}`}
-                    role="tab"
-                    href={screenHref(x)}
-                    aria-selected={tab === x}
-                    aria-controls={tab === x ? `panel-${x}` : undefined}
-                    tabIndex={hydrated ? (tab === x ? 0 : -1) : undefined}
-                    className={`admin-tab${tab === x ? ' active' : ''}`}
-                    onClick={
-                      hydrated
-                        ? (e) => {
-                            e.preventDefault();
-                            void select(x);
-                          }
-                        : undefined
-                    }
-                  >
-                    {tabLabel(x)}
-                  </a>
-                ))}
-              </div>
-              <div className="admin-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-                <Outlet context={env} />
-              </div>
+            <ScreenMenu role={role} current={tab} label={tabLabel} onSelect={select} />
+            <div className="admin-primary admin-panel" id={`panel-${tab}`}>
+              <Outlet context={env} />
             </div>
             <aside className="admin-aside" aria-labelledby="activity-title">
               <ActivityPanel entries={activity} lang={lang} filter={activityFilter} people={props.activityPeople ?? []} tab={tab} onFilter={filterActivity} />

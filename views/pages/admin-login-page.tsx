@@ -2,12 +2,13 @@
 // Works without JavaScript (the form posts and the server redirects with the outcome); with
 // JavaScript it answers in place. Nothing is kept in browser storage: the session cookie is HttpOnly.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLinks, useT } from '../app-context';
+import { useLang, useLinks, useT } from '../app-context';
 import { Icon } from '../components/icons';
 import { toast, Toaster } from '../components/toaster';
 import { AdminHeader, SkipLink, useHydrated } from '../admin/widgets/ui';
 import type { ErrorCode } from '../../models/shared/error-codes';
-import type { AdminRole } from '../../models/shared/roles';
+import { homeScreen, type AdminRole } from '../../models/shared/roles';
+import { adminHref } from '../../models/shared/admin-rules';
 import { isCancelled, makePasskey, passkeysSupported, postJson, usePasskey } from '../admin/lib/passkey-client';
 
 export type LoginNotice = 'invalid' | 'rate' | 'link' | 'sent' | 'loggedOut' | 'keyRequired' | 'emailRequired' | 'emailInvalid';
@@ -28,12 +29,15 @@ type FieldNotice = 'keyRequired' | 'emailRequired' | 'emailInvalid';
 const FIELD_NOTICES: readonly LoginNotice[] = ['keyRequired', 'emailRequired', 'emailInvalid'];
 
 /** The answer of a passkey sign-in or of an accepted invitation: the session is open. */
-type SignedIn = { csrfToken: string };
+type SignedIn = { csrfToken: string; admin?: { role?: AdminRole } };
 
 export default function AdminLoginPage({ mode: initialMode, notice: initialNotice, demoKey, demoEmail, invite }: AdminLoginProps) {
   const t = useT();
   const link = useLinks();
+  const lang = useLang();
   const hydrated = useHydrated();
+  // Signed in: the first screen of the person's role (the admin page leads there anyway).
+  const homeOf = (signedIn: { admin?: { role?: AdminRole } } | null) => (signedIn?.admin?.role ? adminHref(lang, homeScreen(signedIn.admin.role)) : link('admin'));
   const [mode, setMode] = useState(initialMode);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
@@ -51,16 +55,17 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
     }
     setKeyBusy(true);
     try {
+      let signedIn: SignedIn | null = null;
       if (kind === 'sign-in') {
         const { ceremony, options } = await postJson<{ ceremony: string; options: never }>('/api/admin/login/passkey/options', {});
-        await postJson<SignedIn>('/api/admin/login/passkey', { ceremony, response: await usePasskey(options) });
+        signedIn = await postJson<SignedIn>('/api/admin/login/passkey', { ceremony, response: await usePasskey(options) });
       } else if (invite && invite !== 'invalid') {
         const { ceremony, options } = await postJson<{ ceremony: string; options: never }>('/api/admin/login/invite/options', { token: invite.token });
         const response = await makePasskey(options);
-        await postJson<SignedIn>('/api/admin/login/invite', { token: invite.token, ceremony, response, name: t('admin.people.defaultKeyName') });
+        signedIn = await postJson<SignedIn>('/api/admin/login/invite', { token: invite.token, ceremony, response, name: t('admin.people.defaultKeyName') });
       }
       toast({ title: t('admin.login.success'), variant: 'success' });
-      window.location.assign(link('admin'));
+      window.location.assign(homeOf(signedIn));
       return;
     } catch (err) {
       if (isCancelled(err)) toast({ title: t('admin.login.passkeyCancelled'), variant: 'destructive' });
@@ -102,13 +107,13 @@ export default function AdminLoginPage({ mode: initialMode, notice: initialNotic
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(mode === 'key' ? { mode, key: v } : { mode, email: v }),
       });
-      const body = (await res.json().catch(() => ({}))) as { csrfToken?: string; sent?: boolean; error?: string; code?: ErrorCode };
+      const body = (await res.json().catch(() => ({}))) as { csrfToken?: string; sent?: boolean; error?: string; code?: ErrorCode; admin?: { role?: AdminRole } };
       if (res.ok && body.sent) {
         setNotice('sent');
         setValue('');
       } else if (res.ok) {
         toast({ title: t('admin.login.success'), variant: 'success' });
-        window.location.assign(link('admin'));
+        window.location.assign(homeOf(body));
         return;
       } else if (body.code === 'invalid_credentials') {
         toast({ title: t('admin.login.invalidTitle'), description: t('admin.login.invalidText'), variant: 'destructive' });

@@ -178,7 +178,7 @@ export function UnsavedProvider({ children }: { children: ReactNode }) {
     const back = opener.current;
     opener.current = null;
     setTimeout(() => {
-      if (back?.isConnected && !document.activeElement?.closest('#edit-form, [role=tabpanel]')) back.focus();
+      if (back?.isConnected && !document.activeElement?.closest('#edit-form, .admin-panel')) back.focus();
     }, 0);
   };
 
