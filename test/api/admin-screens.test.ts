@@ -31,7 +31,8 @@ describe('admin screens', () => {
         const url = adminHref(lang, screen);
         const html = (await agent.get(url).set('Accept', 'text/html').expect(200)).text;
         assert.match(html, new RegExp(`id="tab-${screen}"[^>]*aria-current="page"`), url);
-        assert.equal((html.match(/aria-current="page"/g) ?? []).length, 1, url);
+        const menu = /<nav class="admin-menu"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+        assert.equal((menu.match(/aria-current="page"/g) ?? []).length, 1, url);
         const title = /<title>([^<]*)<\/title>/.exec(html)![1]!;
         assert.match(title, lang === 'en' ? /· Content Management \|/ : /· Inhaltsverwaltung \|/, url);
         assert.match(html, new RegExp(`<html lang="${lang}"`), url);
@@ -153,9 +154,9 @@ describe('admin screens', () => {
 
     // An editor: the screen is not offered, neither as a page nor as the route's data.
     const editor = await signedIn(KEYS.editor);
-    assert.equal((await editor.get('/admin/donations').set('Accept', 'text/html').expect(303)).headers.location, '/admin');
+    assert.equal((await editor.get('/admin/donations').set('Accept', 'text/html').expect(303)).headers.location, '/admin/projects');
     const moved = await editor.get('/admin/donations').set('Accept', 'application/json').set('X-Admin-Route', 'admin.donations').expect(303);
-    assert.equal(moved.headers.location, '/admin');
+    assert.equal(moved.headers.location, '/admin/projects');
     assert.doesNotMatch(moved.text, /Anna/);
   });
 

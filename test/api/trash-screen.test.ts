@@ -116,14 +116,14 @@ describe('the Trash screen and the activity that leads there', () => {
     assert.equal(of('news', ids.news, 'delete').details.nameDe, 'Die Ziegen sind da', 'the German title is kept with the entry');
     assert.equal(entries.find((e) => e.entity === 'session')?.item, undefined);
 
-    const en = (await editor.get('/admin').expect(200)).text;
+    const en = (await editor.get('/admin/projects').expect(200)).text;
     assert.match(en, new RegExp(`<a href="/admin/trash\\?kind=news#trash-news-${ids.news}">Eda Editor moved the news article “The goats arrived” to the trash</a>`));
     assert.match(en, new RegExp(`<a href="/admin/trash\\?kind=media#trash-media-${ids.media}">Eda Editor moved the file “goats.png” to the trash</a>`));
     assert.match(en, new RegExp(`<a href="/admin/projects\\?edit=${ids.live}#edit-form">Eda Editor created the project “Solar Kiosk”</a>`));
     // An entry about a trashed item that is not its delete: no link (its form cannot open).
     assert.match(en, /<p class="activity-what">Eda Editor created the news article “The goats arrived”(<!-- -->)?,/);
 
-    const de = shown((await editor.get('/de/admin').expect(200)).text);
+    const de = shown((await editor.get('/de/admin/projects').expect(200)).text);
     assert.match(de, new RegExp(`<a href="/de/admin/trash\\?kind=news#trash-news-${ids.news}">Eda Editor hat die Neuigkeit «Die Ziegen sind da» in den Papierkorb verschoben</a>`));
     assert.match(de, /das Projekt «Solarkiosk»/);
     assert.doesNotMatch(de, /The goats arrived|Solar Kiosk|Goat Herd/);
