@@ -81,10 +81,12 @@ const GROUP_NEEDS: Record<AdminGroup, Capability> = { money: 'money', content: '
 
 /**
  * Screens a role works in outside its groups: an editor approves and edits the supporters'
- * fundraisers (their words and pictures); a treasurer records what was spent in a project's form
- * (the Projects screen); everyone has their own account (the People screen).
+ * fundraisers (their words and pictures) and writes the yearly impact report's introductions on the
+ * dashboard (the overview every role had; /admin, where a sign-in does not lead an editor); a
+ * treasurer records what was spent in a project's form (the Projects screen); everyone has their
+ * own account (the People screen).
  */
-const ALSO: Record<AdminRole, readonly AdminTab[]> = { editor: ['fundraisers', 'people'], treasurer: ['projects', 'people'], admin: [] };
+const ALSO: Record<AdminRole, readonly AdminTab[]> = { editor: ['dashboard', 'fundraisers', 'people'], treasurer: ['projects', 'people'], admin: [] };
 
 const worksIn = (role: AdminRole, group: AdminGroup): boolean => roleCan(role, GROUP_NEEDS[group]);
 

@@ -39,26 +39,25 @@ describe('the admin menu per role', () => {
     }
   });
 
-  test('/admin is the dashboard for a treasurer and an admin; an editor is sent on to Projects with the query', async () => {
+  test('/admin is the dashboard for every role (an editor writes the impact report there; a sign-in leads the editor to Projects)', async () => {
     const editor = agents.editor;
-    assert.equal((await editor.get('/admin').expect(303)).headers.location, '/admin/projects');
-    assert.equal((await editor.get('/de/admin?from=2026-01-05&to=2026-03-01').expect(303)).headers.location, '/de/admin/projects?from=2026-01-05&to=2026-03-01');
+    assert.ok(menuOf((await editor.get('/de/admin?from=2026-01-05&to=2026-03-01').expect(200)).text).entries.includes('dashboard* Übersicht'));
     // The old address of a screen leads to the screen first, and from there to the role's first screen.
     assert.equal((await editor.get('/admin?tab=donations').expect(301)).headers.location, '/admin/donations');
     assert.equal((await editor.get('/admin/donations?page=2').expect(303)).headers.location, '/admin/projects');
     // A treasurer's menu holds no News: its address leads to the dashboard.
     assert.equal((await agents.treasurer.get('/admin/news?edit=1').expect(303)).headers.location, '/admin');
-    for (const role of ['treasurer', 'admin'] as const) {
+    for (const role of ['editor', 'treasurer', 'admin'] as const) {
       assert.ok(menuOf((await agents[role].get('/admin').expect(200)).text).entries.includes('dashboard* Dashboard'), role);
     }
   });
 
   test("each role's menu: its groups first, the screens it works in, its own account", async () => {
     const editor = menuOf((await agents.editor.get('/admin/news').expect(200)).text);
-    assert.deepEqual(editor.groups, ['Content']);
+    assert.deepEqual(editor.groups, ['Content', 'Money']);
     assert.deepEqual(editor.entries, [
       'projects Projects', 'news* News', 'team Team', 'pages Pages', 'media Media', 'newsletter Newsletter', 'social Social Media',
-      'glossary Glossary', 'translations Translations', 'trash Trash', 'fundraisers Fundraisers', 'people Your account',
+      'glossary Glossary', 'translations Translations', 'trash Trash', 'dashboard Dashboard', 'fundraisers Fundraisers', 'people Your account',
     ]);
     const treasurer = menuOf((await agents.treasurer.get('/de/admin/donations').expect(200)).text);
     assert.deepEqual(treasurer.groups, ['Finanzen']);
