@@ -1,8 +1,12 @@
 // Screenshots for the volunteers' guide (docs/guide/images), made against a fresh in-memory server
 // in headless Chromium, so the pictures follow the interface as it is.
-// Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de)
+// Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de), and
+// the screens the guide shows whole (with the menu beside them): news-list, media-upload, activity,
+// translations, glossary.
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { chooseScreen, launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
+import type { AdminTab } from '../models/shared/admin-rules';
 import { ROOT } from '../config';
 
 const out = (name: string) => path.join(ROOT, 'docs', 'guide', 'images', name);
@@ -30,6 +34,27 @@ try {
     const bottom = (await actions.boundingBox())!;
     await page.screenshot({ path: out(texts.file), clip: { x: top.x - 8, y: top.y - 12, width: top.width + 16, height: bottom.y + bottom.height - top.y + 24 } });
     console.log(out(texts.file), lang, problems.length ? problems : 'no console problems');
+    await page.context().close();
+  }
+
+  // A screen as the guide shows it: from the top of the menu, the screen and the Activity panel,
+  // at 1280 px, the height given; `prepare` puts the screen in the state the guide's text describes.
+  const screens: { file: string; tab: AdminTab; height: number; query?: string; prepare?: (page: Page) => Promise<void> }[] = [
+    { file: 'news-list.png', tab: 'news', height: 840 },
+    { file: 'media-upload.png', tab: 'media', height: 840, prepare: (page) => page.locator('details.admin-upload-panel summary').click() },
+    { file: 'activity.png', tab: 'projects', height: 620, prepare: (page) => page.locator('details.activity-filter summary').click() },
+    { file: 'translations.png', tab: 'translations', height: 807 },
+    { file: 'glossary.png', tab: 'glossary', height: 874 },
+  ];
+  for (const shot of screens) {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: shot.height + 200 } });
+    await signInAdmin(page, srv.url, { tab: shot.tab, query: shot.query });
+    // The sign-in's toast and the chat button stay out of the picture.
+    await page.addStyleTag({ content: '.whatsapp-fab, .toast { display: none !important; }' });
+    await shot.prepare?.(page);
+    const top = (await page.locator('.admin-layout').boundingBox())!;
+    await page.screenshot({ path: out(shot.file), clip: { x: 0, y: top.y - 12, width: 1280, height: shot.height } });
+    console.log(out(shot.file), problems.length ? problems : 'no console problems');
     await page.context().close();
   }
 } finally {
