@@ -220,6 +220,17 @@ export function serverAndBrowser(env: Record<string, string | undefined> = {}): 
 }
 
 /**
+ * serverAndBrowser with uploads in a folder of the file's own (removed afterwards), for the tests
+ * that upload or delete files: `e2e.uploads` is where the server keeps them.
+ */
+export function serverAndBrowserWithUploads(env: Record<string, string | undefined> = {}): { srv: RunningServer; browser: Browser; uploads: string } {
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-uploads-'));
+  const e2e = Object.assign(serverAndBrowser({ UPLOAD_DIR: uploads, ...env }), { uploads });
+  after(() => fs.rmSync(uploads, { recursive: true, force: true }));
+  return e2e;
+}
+
+/**
  * An app wired to the fake Stripe API (the real SDK over HTTP), served on a loopback port so the
  * fake delivers its webhooks to it. `give` makes a gift as the checkout and Stripe.js do: the
  * payment, the donor's details, the confirmation (with a card, or TWINT when asked), then waits

@@ -2,34 +2,18 @@
 // is dropped on the picker's upload form and uploaded there, without going to the Media screen. A refusal (no alt text) is said
 // in the dialog and next to the field, in German, with the focus there; the upload then shows its
 // progress, and the new picture is chosen in the form, which saves the article with it.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { axeSerious, holdRequests, launchBrowser, signInAdmin, startServer, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, holdRequests, serverAndBrowserWithUploads, signInAdmin, watchedPage } from '../helpers';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 
-let srv: RunningServer;
-let browser: Browser;
-let uploads: string;
-before(async () => {
-  uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'picker-e2e-'));
-  srv = await startServer({ UPLOAD_DIR: uploads });
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await srv?.close();
-  fs.rmSync(uploads, { recursive: true, force: true });
-});
+const e2e = serverAndBrowserWithUploads();
 
 test('the picker of a new article uploads a picture (refused without alt text first), chooses it, and the article saves with it', async () => {
-  const { page, problems, messages } = await watchedPage(browser);
-  await signInAdmin(page, srv.url, { lang: '/de', tab: 'news' });
+  const { page, problems, messages } = await watchedPage(e2e.browser);
+  await signInAdmin(page, e2e.srv.url, { lang: '/de', tab: 'news' });
   await page.getByRole('button', { name: new RegExp(de.admin.news.new) }).click();
   const form = page.locator('#edit-form');
   await form.getByRole('heading', { name: de.admin.news.new }).waitFor();
@@ -79,7 +63,7 @@ test('the picker of a new article uploads a picture (refused without alt text fi
   const url = await field.inputValue();
   assert.match(url, /^\/uploads\/[0-9a-f]{32}\.png$/);
   await page.waitForFunction((name) => document.activeElement?.textContent === name, de.admin.media.choose);
-  const stored = await srv.handle.deps.db('media_items').where({ originalName: 'e2e-market-day.png' });
+  const stored = await e2e.srv.handle.deps.db('media_items').where({ originalName: 'e2e-market-day.png' });
   assert.equal(stored.length, 1, 'uploaded once');
   assert.equal(stored[0].altText, 'Eine ockerfarbene Fläche an Stelle eines Markttags');
 
@@ -90,7 +74,7 @@ test('the picker of a new article uploads a picture (refused without alt text fi
   await form.getByLabel(de.admin.fields.abstractDe, { exact: false }).fill('Der Dorfmarkt ist wieder offen.');
   await form.getByRole('button', { name: de.admin.publishing.saveDraft }).click();
   await messages.waitFor(de.admin.news.created);
-  const saved = await srv.handle.deps.db('news_articles').where({ titleDe: 'Markttag im Dorf' }).first();
+  const saved = await e2e.srv.handle.deps.db('news_articles').where({ titleDe: 'Markttag im Dorf' }).first();
   assert.equal(saved?.imageUrl, url);
 
   assert.deepEqual(problems, []);

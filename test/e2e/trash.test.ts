@@ -1,32 +1,15 @@
 // The Trash screen in Chromium, as a volunteer uses it: a picture deleted on the Media screen is
 // found again from the Activity panel's link (the screen opens at the item, which has the focus),
 // and restored from there: the picture is back in the library and at its address.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { axeSerious, chooseScreen, currentScreenLink, launchBrowser, signInAdmin, startServer, watchedPage, type RunningServer } from '../helpers';
+import { axeSerious, chooseScreen, currentScreenLink, serverAndBrowserWithUploads, signInAdmin, watchedPage } from '../helpers';
 
 const KEY = 'demo-admin-key-change-me';
 
 describe('the Trash screen in Chromium', () => {
-  let srv: RunningServer;
-  let browser: Browser;
-  let uploads: string;
-
-  before(async () => {
-    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'trash-e2e-'));
-    srv = await startServer({ UPLOAD_DIR: uploads });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await srv?.close();
-    fs.rmSync(uploads, { recursive: true, force: true });
-  });
+  const e2e = serverAndBrowserWithUploads();
 
   test('a picture deleted on the Media screen, found from the activity, restored on the Trash screen', async () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 184, g: 111, b: 20 } } }).png().toBuffer();
@@ -34,18 +17,18 @@ describe('the Trash screen in Chromium', () => {
     form.set('category', 'projects');
     form.set('altText', 'A well in the dry season');
     form.set('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dry-well.png');
-    const res = await fetch(`${srv.url}/api/media`, { method: 'POST', headers: { 'X-Admin-Key': KEY }, body: form });
+    const res = await fetch(`${e2e.srv.url}/api/media`, { method: 'POST', headers: { 'X-Admin-Key': KEY }, body: form });
     assert.equal(res.status, 201, await res.clone().text());
     const file = (await res.json()) as { id: number; url: string };
 
-    const { page, problems, messages } = await watchedPage(browser);
-    await signInAdmin(page, srv.url, { tab: 'media' });
+    const { page, problems, messages } = await watchedPage(e2e.browser);
+    await signInAdmin(page, e2e.srv.url, { tab: 'media' });
     await page.getByRole('button', { name: 'Delete: dry-well.png' }).click();
     await page.getByText('Move “dry-well.png” to the trash?').waitFor();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await messages.waitFor('Media deleted', { kind: 'toast' });
     await page.getByRole('heading', { level: 3, name: 'dry-well.png' }).waitFor({ state: 'detached' });
-    assert.equal((await fetch(`${srv.url}${file.url}`)).status, 404, 'gone from the website while in the trash');
+    assert.equal((await fetch(`${e2e.srv.url}${file.url}`)).status, 404, 'gone from the website while in the trash');
 
     // The Activity panel says it, as a link to the file's place on the Trash screen.
     const entry = page.locator('.activity-list').getByRole('link', { name: 'Demo Admin moved the file “dry-well.png” to the trash' });
@@ -63,7 +46,7 @@ describe('the Trash screen in Chromium', () => {
     assert.ok(restored.includes('dry-well.png'), restored);
     await item.waitFor({ state: 'detached' });
     await page.getByText('The trash is empty.').waitFor();
-    assert.equal((await fetch(`${srv.url}${file.url}`)).status, 200, 'back at its address');
+    assert.equal((await fetch(`${e2e.srv.url}${file.url}`)).status, 200, 'back at its address');
 
     // Back in the library, and the activity says so.
     await chooseScreen(page, 'Media');
