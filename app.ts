@@ -141,7 +141,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const { app, deps } = handle;
-  const server = app.listen(deps.config.port, () => {
+  // Express 5 calls listen's callback on an error too (a port in use): only a listening server says it runs.
+  const server = app.listen(deps.config.port, (err?: Error) => {
+    if (err) return;
     deps.log.info(`${deps.config.site.name} is running at http://localhost:${deps.config.port}`);
   });
   server.on('error', (err) => {

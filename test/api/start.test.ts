@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../app';
@@ -41,8 +42,24 @@ test('bad configuration stops the start with one line naming the variable', asyn
   assert.match(lines[0]!, /PORT/);
 });
 
+test('a port in use stops the start with one line, and the server never says it is running', async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, () => resolve()));
+  try {
+    const r = await run({ PORT: String((taken.address() as net.AddressInfo).port), DATABASE_URL: 'sqlite::memory:' });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /Cannot listen on port \d+/);
+    assert.doesNotMatch(r.stdout, /is running at/);
+  } finally {
+    taken.close();
+  }
+});
+
 test('npm start without any environment listens on PORT and serves the home page', async () => {
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  // Below the ephemeral ports (32768-60999 on Linux), which the other test files' servers and
+  // connections take: a port in use there stopped this server (and, before the fix in app.ts, it
+  // still said it was running).
+  const port = String(20000 + Math.floor(Math.random() * 12000));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charity-start-'));
   let body = '';
   const statuses: string[] = [];
