@@ -11,7 +11,7 @@
 // stays accessible.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeSerious, serverAndBrowserWithAI, signInAdmin, waitForHydration, watchedPage } from '../helpers';
+import { axeSerious, chooseScreen, serverAndBrowserWithAI, signInAdmin, waitForHydration, watchedPage } from '../helpers';
 import { swissToday } from '../../models/shared/dates';
 import en from '../../locales/en.json' with { type: 'json' };
 
@@ -175,7 +175,7 @@ describe('machine translation drafts, history and trash in Chromium', () => {
     await page.getByRole('button', { name: 'Restore: Rudo Test' }).click();
     await messages.waitFor('Restored from the trash.');
     await page.getByText('The trash is empty.').waitFor();
-    await page.getByRole('tab', { name: 'Team' }).click();
+    await chooseScreen(page, 'Team');
     await page.getByRole('heading', { level: 3, name: 'Rudo Test' }).waitFor();
 
     // The Activity panel names the volunteer and offers the filter.
