@@ -205,6 +205,12 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  // The books (models/giving/books.ts, docs/payments.md "The books"): the currency the charity keeps
+  // its accounts in (its bank and Stripe account settle there), the daily reference rates' address
+  // (the ECB's daily XML), and the chart of accounts of the journal export.
+  BOOK_CURRENCY: z.enum(['usd', 'chf', 'eur']).default('usd'),
+  EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  ACCOUNTS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -283,6 +289,8 @@ export interface Config {
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
   retention: { mailDays: number; ipDays: number };
+  /** The books: BOOK_CURRENCY, EXCHANGE_RATES_URL and the chart of accounts as written (ACCOUNTS). */
+  books: { currency: 'usd' | 'chf' | 'eur'; ratesUrl: string; accounts: string | undefined };
   /** What a donor who covers the fees adds, per payment method and currency (FEE_RATES). */
   feeRates: FeeTable;
   /** Local files (and, with S3, the temporary files of uploads being received). */
@@ -377,6 +385,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
     retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS },
+    books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },
     feeRates: e.FEE_RATES,
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET

@@ -45,7 +45,7 @@ export function adminBankImportsApi(deps: Deps): Router {
     if (!file) throw new AppError(400, 'bank.empty_file', 'No file came with the request: choose the bank statement (camt.053 or camt.054 XML) in a "file" field.');
     const { credits } = readStatement(file.buffer, deps.config.site.iban);
     const fileName = file.originalname ? file.originalname.slice(0, 200) : null;
-    const result = await importCredits(deps.db, credits, { actor: actor(res), fileName }, { jobs: deps.jobs });
+    const result = await importCredits(deps.db, credits, { actor: actor(res), fileName }, { jobs: deps.jobs, book: deps.config.books.currency });
     await recordAudit(deps.db, {
       actor: actor(res),
       actorName: actorName(res),
@@ -66,7 +66,7 @@ export function adminBankImportsApi(deps: Deps): Router {
     const body = parseInput(AssignSchema, req.body ?? {});
     const result = await audited(
       deps.db,
-      (trx) => assignCredit(trx, id, { projectId: body.projectId ?? null, email: body.email || null }, actor(res), { jobs: deps.jobs }),
+      (trx) => assignCredit(trx, id, { projectId: body.projectId ?? null, email: body.email || null }, actor(res), { jobs: deps.jobs, book: deps.config.books.currency }),
       (r) => ({
         actor: actor(res),
         actorName: actorName(res),

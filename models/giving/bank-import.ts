@@ -17,6 +17,8 @@ import { DONOR_CODE_ALPHABET, DONOR_CODE_LENGTH, donorReference, normalizeRefere
 import { compactIban } from '../shared/qr-bill-rules';
 import { DONATION_CURRENCY } from '../shared/donation-rules';
 import { AppError } from '../shared/errors';
+import { swissToday } from '../shared/dates';
+import { convert, valueGift, valuationColumns } from './books';
 
 export { projectReference, donorReference };
 
@@ -69,6 +71,8 @@ export interface UnmatchedCredit {
 
 export interface BankHooks {
   jobs?: Pick<JobQueue, 'add'>;
+  /** The book currency (BOOK_CURRENCY; usd when not given). */
+  book?: string;
 }
 
 const majorOf = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -98,44 +102,6 @@ export async function donorReferenceFor(db: Knex | Knex.Transaction, email: stri
 export async function existingDonorReference(db: Knex | Knex.Transaction, email: string): Promise<string | null> {
   const known = (await db('donor_references').where({ email: cleanEmail(email) }).first('code')) as { code: string } | undefined;
   return known ? donorReference(known.code) : null;
-}
-
-// ---- What a credit is worth in USD
-
-/**
- * The last rate Stripe settled `currency` at: the newest succeeded card gift in it that settled in
- * USD (settled_cents / amount_cents), or null when there is none.
- */
-async function lastStripeRate(trx: Knex.Transaction, currency: string): Promise<{ amountCents: number; settledCents: number } | null> {
-  const row = (await trx('donations')
-    .where({ currency, status: 'succeeded', settledCurrency: DONATION_CURRENCY })
-    .whereNot('kind', BANK_TRANSFER_KIND)
-    .whereNotNull('settledCents')
-    .whereNotNull('appliedAt')
-    .where('amountCents', '>', 0)
-    .orderBy([{ column: 'appliedAt', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .first('amountCents', 'settledCents')) as { amountCents: unknown; settledCents: unknown } | undefined;
-  if (!row) return null;
-  const amountCents = Number(row.amountCents);
-  const settledCents = Number(row.settledCents);
-  return amountCents > 0 && settledCents > 0 ? { amountCents, settledCents } : null;
-}
-
-/** USD cents in `currency` at the last rate Stripe settled it at (the inverse of usdCentsOf), or null when no rate is known. */
-async function fromUsdCents(trx: Knex.Transaction, usd: number, currency: string): Promise<number | null> {
-  if (currency === DONATION_CURRENCY) return usd;
-  const rate = await lastStripeRate(trx, currency);
-  if (!rate) return null;
-  return Number((BigInt(usd) * BigInt(rate.amountCents) * 2n + BigInt(rate.settledCents)) / (2n * BigInt(rate.settledCents)));
-}
-
-/** `cents` of `currency` in USD cents (rounded half up, in BigInt: no product loses a digit), or null when no rate is known. */
-async function usdCentsOf(trx: Knex.Transaction, cents: number, currency: string): Promise<number | null> {
-  if (currency === DONATION_CURRENCY) return cents;
-  const rate = await lastStripeRate(trx, currency);
-  if (!rate) return null;
-  const value = (BigInt(cents) * BigInt(rate.settledCents) * 2n + BigInt(rate.amountCents)) / (2n * BigInt(rate.amountCents));
-  return Number(value);
 }
 
 // ---- Crediting
@@ -172,7 +138,11 @@ async function creditDonation(
   actor: string,
   hooks: BankHooks,
 ): Promise<number> {
-  const usd = await usdCentsOf(trx, credit.amountCents, credit.currency);
+  const book = hooks.book ?? DONATION_CURRENCY;
+  const day = credit.date ?? swissToday();
+  // What it is worth in the books and the project totals, at the rates of the day the bank booked it.
+  const valuation = await valueGift(trx, { amountCents: credit.amountCents, currency: credit.currency, day }, book);
+  const usd = valuation?.usdCents ?? null;
   let language: string | null = null;
   let donorName = credit.debtorName;
   if (target.donorEmail) {
@@ -183,17 +153,16 @@ async function creditDonation(
   }
   // Applied on the day the bank booked it (midday UTC is the same day in Zurich): the year of the certificate.
   const appliedAt = credit.date ? `${credit.date}T12:00:00.000Z` : new Date().toISOString();
-  // A fundraiser counts a credit in another currency than its own at the rates Stripe last settled (through USD).
+  // A fundraiser counts a credit in another currency than its own at the rates of the day.
   const fundraiser = target.fundraiser ?? null;
-  const fundraiserCents = !fundraiser || fundraiser.currency === credit.currency ? null : usd === null ? null : await fromUsdCents(trx, usd, fundraiser.currency);
+  const fundraiserCents = !fundraiser || fundraiser.currency === credit.currency ? null : await convert(trx, credit.amountCents, credit.currency, fundraiser.currency, day, book);
   const [inserted] = (await trx('donations')
     .insert({
       paymentIntentId: `bank-credit-${credit.id}`,
       kind: BANK_TRANSFER_KIND,
       amountCents: credit.amountCents,
       currency: credit.currency,
-      settledCents: usd,
-      settledCurrency: usd === null ? null : DONATION_CURRENCY,
+      ...valuationColumns(valuation),
       projectId: target.projectId,
       fundraiserId: fundraiser?.id ?? null,
       fundraiserCents,

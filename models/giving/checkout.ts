@@ -63,7 +63,7 @@ export interface CheckoutDeps {
   log: Logger;
   payments: PaymentsProvider;
   /** The charity's name, in the description Stripe shows for each gift; the fee table for covering the fees. */
-  config: { site: { name: string }; feeRates: FeeTable };
+  config: { site: { name: string }; feeRates: FeeTable; books?: { currency: string } };
 }
 
 // --- Input --------------------------------------------------------------------------------------
@@ -304,7 +304,7 @@ async function chargeFacts(stripe: StripePayments, pi: PaymentIntentInfo): Promi
   return { chargeId: charge.id, settlement: charge.settlement, chargeState: await chargeStateOf(stripe, charge, null), paymentMethod: charge.methodType };
 }
 
-const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log });
+const hooksOf = (deps: CheckoutDeps) => ({ jobs: deps.jobs, log: deps.log, book: deps.config.books?.currency });
 
 /**
  * The gift's options as its payment's (or subscription's) metadata carries them: the covered fee

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { toIso } from '../shared/dates';
+import { swissToday, toIso } from '../shared/dates';
+import { valueGift, valuationColumns } from './books';
 import { addToLedger } from '../content/ledger';
 import { isValidDonationCents, DONATION_CURRENCY, MAX_DONATION_CENTS } from '../shared/donation-rules';
 import { parseDbId } from '../shared/db-limits';
@@ -101,6 +102,8 @@ export interface ApplyResult {
 /** What applying a gift may need besides the database: the job queue for the receipt, a log. */
 export interface ApplyHooks {
   jobs?: Pick<JobQueue, 'add'>;
+  /** The book currency (BOOK_CURRENCY; usd when not given). */
+  book?: string;
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 }
 
@@ -201,31 +204,37 @@ async function insertOnce(
 const MAX_SETTLED_CENTS = MAX_DONATION_CENTS * 10;
 
 /**
- * What a gift adds to a project total: the balance transaction's amount when the account settles
- * in USD; a USD gift without a balance transaction counts what it was. Anything else is recorded
- * but credits nothing (`credit` null), so no other currency is ever mixed into a USD total.
+ * What Stripe settled a gift for (the balance transaction, in the account's currency), checked;
+ * null when the charge has none. What the gift is worth is models/giving/books.ts's business.
  */
-function settledOf(payment: ConfirmedPayment): { settledCents: number | null; settledCurrency: string | null; credit: number | null; why?: string } {
+function settledOf(payment: ConfirmedPayment): { amount: number; currency: string } | null {
   const s = payment.settlement;
-  if (s) {
-    if (!Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount > MAX_SETTLED_CENTS) throw new Error(`not a settled amount in cents: ${s.amount}`);
-    if (!/^[a-z]{3}$/.test(s.currency)) throw new Error(`not a currency code: ${s.currency}`);
-    // An account settling in CHF still takes USD gifts at their face value in USD totals; only a
-    // CHF or EUR gift then has nothing to say what it is worth in USD.
-    if (s.currency !== DONATION_CURRENCY) {
-      if (payment.currency === DONATION_CURRENCY) return { settledCents: s.amount, settledCurrency: s.currency, credit: payment.amountCents };
-      return { settledCents: s.amount, settledCurrency: s.currency, credit: null, why: 'settled in another currency than USD' };
-    }
-    return { settledCents: s.amount, settledCurrency: s.currency, credit: s.amount };
-  }
-  if (payment.currency === DONATION_CURRENCY) return { settledCents: payment.amountCents, settledCurrency: DONATION_CURRENCY, credit: payment.amountCents };
-  return { settledCents: null, settledCurrency: null, credit: null, why: 'no balance transaction to say what it is worth in USD' };
+  if (!s) return null;
+  if (!Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount > MAX_SETTLED_CENTS) throw new Error(`not a settled amount in cents: ${s.amount}`);
+  if (!/^[a-z]{3}$/.test(s.currency)) throw new Error(`not a currency code: ${s.currency}`);
+  return s;
 }
 
 /** A covered fee is whole minor units below half of the charge; anything else is taken as none. */
 function coveredFeeOf(payment: ConfirmedPayment): number {
   const fee = payment.coveredFeeCents ?? 0;
   return Number.isSafeInteger(fee) && fee > 0 && fee * 2 < payment.amountCents ? fee : 0;
+}
+
+/**
+ * Credits a gift's project with what it counts for (USD cents): one `donation` ledger row (unique
+ * per donation) and the total, in the caller's transaction. A covered fee's share is kept apart on
+ * the row: the project counts the gift.
+ */
+export async function creditProject(
+  trx: Knex.Transaction,
+  gift: { id: number; projectId: number; amountCents: number; coveredFeeCents: number },
+  usdCents: number,
+  actor: string,
+  note: string | null,
+): Promise<void> {
+  const feeCredit = gift.amountCents > 0 ? Math.round((usdCents * gift.coveredFeeCents) / gift.amountCents) : 0;
+  await addToLedger(trx, { projectId: gift.projectId, kind: 'donation', amountCents: usdCents - feeCredit, coveredFeeCents: feeCredit, donationId: gift.id, actor, note });
 }
 
 /** Reads a donation row so that no other transaction changes it before this one ends. */
@@ -246,6 +255,7 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
   if (!/^[a-z]{3}$/.test(payment.currency)) throw new Error(`not a currency code: ${payment.currency}`);
   const settled = settledOf(payment);
   const coveredFee = coveredFeeOf(payment);
+  const book = hooks.book ?? DONATION_CURRENCY;
   return db.transaction(async (trx) => {
     // First the charge's lock: a refund or dispute handled at this very moment either finished
     // before (and left its state here) or waits until this gift is recorded and then finds it.
@@ -253,6 +263,8 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
     const projectId = await existingProjectId(trx, payment.projectId);
     const fundraiserId = await fundraiserOfGift(trx, payment.fundraiserId, projectId);
     await insertOnce(trx, payment, projectId, { status: 'succeeded' });
+    // What it is worth in the books and the project totals, at the rates of the day it arrives.
+    const valuation = await valueGift(trx, { amountCents: payment.amountCents, currency: payment.currency, day: swissToday(), settlement: settled }, book);
 
     // The claim: only the one caller that finds applied_at empty moves the money.
     const claimed = await trx('donations')
@@ -264,8 +276,9 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         amountCents: payment.amountCents,
         currency: payment.currency,
         projectId,
-        settledCents: settled.settledCents,
-        settledCurrency: settled.settledCurrency,
+        settledCents: settled?.amount ?? null,
+        settledCurrency: settled?.currency ?? null,
+        ...valuationColumns(valuation),
         donorEmail: cleanEmail(payment.donorEmail),
         donorName: cleanName(payment.donorName),
         customerId: payment.customerId ?? null,
@@ -287,24 +300,14 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
     let donation = toDonation(row);
 
     if (claimed === 1) {
-      if (settled.credit === null) {
+      const credit = valuation?.usdCents ?? null;
+      if (credit === null) {
         hooks.log?.warn(
-          { paymentIntent: payment.paymentIntentId, currency: payment.currency, settledCurrency: settled.settledCurrency, settledCents: settled.settledCents },
-          `donation recorded but not credited to any project total: ${settled.why}`,
+          { paymentIntent: payment.paymentIntentId, currency: payment.currency, settledCurrency: settled?.currency ?? null, book },
+          'donation recorded; no exchange rate known yet: it is valued and credited when one arrives',
         );
       } else if (projectId !== null) {
-        // The ledger row (unique per donation) and the total move together, in this transaction.
-        // A covered fee's share of what was settled is kept apart on the row: the project counts the gift.
-        const feeCredit = Math.round((settled.credit * coveredFee) / payment.amountCents);
-        await addToLedger(trx, {
-          projectId,
-          kind: 'donation',
-          amountCents: settled.credit - feeCredit,
-          coveredFeeCents: feeCredit,
-          donationId: donation.id,
-          actor: `stripe:${by}`,
-          note: payment.paymentIntentId,
-        });
+        await creditProject(trx, { id: donation.id, projectId, amountCents: payment.amountCents, coveredFeeCents: coveredFee }, credit, `stripe:${by}`, payment.paymentIntentId);
       }
       // Refunded or disputed before we heard of the gift: credited net of it, at once.
       if (chargeState) await reconcileRow(trx, row, chargeState, `stripe:${by}`);

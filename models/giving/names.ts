@@ -23,8 +23,8 @@ export const RUNNING_SUBSCRIPTION = ['active', 'trialing', 'past_due', 'unpaid']
 export const DISPUTE_OPEN_OR_LOST = ['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review', 'lost'] as const;
 
 /** One-off gift, one payment of a monthly gift, or a bank transfer matched from the bank's file. */
-export type DonationKind = 'one_off' | 'monthly' | 'bank';
-export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly', 'bank'];
+export type DonationKind = 'one_off' | 'monthly' | 'bank' | 'offline';
+export const DONATION_KINDS: readonly DonationKind[] = ['one_off', 'monthly', 'bank', 'offline'];
 
 /** The Swiss calendar year of an instant (Europe/Zurich): the year of a gift on every paper. */
 export function swissYear(at: string | Date): number {

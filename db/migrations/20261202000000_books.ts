@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+
+// The books (models/giving/books.ts): every gift keeps what the donor gave (amount_cents, currency)
+// and what it is worth in the charity's book currency (BOOK_CURRENCY): book_cents, book_currency,
+// with the rate used, its day and its source ('same': given in the book currency; 'stripe': what
+// Stripe settled it for; 'ecb' or 'treasurer': a recorded rate of exchange_rates; 'demo': the demo's).
+// usd_cents is what the gift counts for in the project totals (the spec's US dollars), before the
+// covered fee and refunds: null only while no rate is known yet (it is credited when one arrives).
+// - exchange_rates: one rate a day, currency and book currency: what one unit of `currency` is
+//   worth in `book_currency`, kept as decimal text (exact); a treasurer's rate replaces the job's.
+// - Gifts outside the website (kind 'offline'): offline_method (cash, cheque, bank, other), a
+//   note, the donor's postal address, who recorded it; a correction is a reversing entry
+//   (reverses_id: the gift it takes back, once).
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('exchange_rates', (t) => {
+    t.increments('id');
+    t.string('day', 10).notNullable();
+    t.string('currency', 3).notNullable();
+    t.string('book_currency', 3).notNullable();
+    t.string('rate', 32).notNullable();
+    t.string('source', 20).notNullable();
+    t.string('set_by', 320);
+    t.timestamp('created_at').notNullable().defaultTo(knex.fn.now());
+    t.timestamp('updated_at').notNullable().defaultTo(knex.fn.now());
+    t.unique(['day', 'currency', 'book_currency']);
+    t.index(['currency', 'book_currency', 'day']);
+  });
+  // On SQLite a new column with a foreign key makes Knex rebuild the table (and drop its triggers):
+  // there reverses_id is a plain column, as donations.fundraiser_id is.
+  const sqlite = knex.client.config.client === 'sqlite3';
+  await knex.schema.alterTable('donations', (t) => {
+    t.bigInteger('book_cents');
+    t.string('book_currency', 3);
+    t.string('book_rate', 32);
+    t.string('book_rate_on', 10);
+    t.string('book_rate_source', 20);
+    t.bigInteger('usd_cents');
+    t.string('offline_method', 10);
+    t.string('note', 500);
+    t.string('donor_address', 500);
+    t.string('recorded_by', 320);
+    const reverses = t.integer('reverses_id');
+    if (!sqlite) reverses.references('donations.id').onDelete('SET NULL');
+    t.unique(['reverses_id']);
+  });
+  // What the gifts already recorded count for, by the rule they were credited by (what Stripe
+  // settled in USD, a USD gift its amount); the rest is valued by the rates job once it has rates.
+  await knex('donations').where({ settledCurrency: 'usd' }).whereNotNull('settledCents').update({ usdCents: knex.ref('settled_cents') });
+  await knex('donations').whereNull('usdCents').where({ currency: 'usd' }).update({ usdCents: knex.ref('amount_cents') });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('donations', (t) => {
+    t.dropUnique(['reverses_id']);
+    for (const c of ['book_cents', 'book_currency', 'book_rate', 'book_rate_on', 'book_rate_source', 'usd_cents', 'offline_method', 'note', 'donor_address', 'recorded_by', 'reverses_id']) t.dropColumn(c);
+  });
+  await knex.schema.dropTable('exchange_rates');
+}
