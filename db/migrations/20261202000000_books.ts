@@ -8,6 +8,11 @@ import type { Knex } from 'knex';
 // covered fee and refunds: null only while no rate is known yet (it is credited when one arrives).
 // - exchange_rates: one rate a day, currency and book currency: what one unit of `currency` is
 //   worth in `book_currency`, kept as decimal text (exact); a treasurer's rate replaces the job's.
+// - stripe_fee_cents: Stripe's fee of a card gift (its balance transaction's fee, in the settled
+//   currency), for the journal's fee bookings.
+// - stripe_payouts and stripe_payout_lines: Stripe's payouts to the bank (read from Stripe when a
+//   statement shows one) and the balance transactions each paid out (charges, refunds, disputes,
+//   fees), so a bank credit of a payout is explained gift by gift.
 // - Gifts outside the website (kind 'offline'): offline_method (cash, cheque, bank, other), a
 //   note, the donor's postal address, who recorded it; a correction is a reversing entry
 //   (reverses_id: the gift it takes back, once).
@@ -35,6 +40,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('book_rate_on', 10);
     t.string('book_rate_source', 20);
     t.bigInteger('usd_cents');
+    t.bigInteger('stripe_fee_cents');
     t.string('offline_method', 10);
     t.string('note', 500);
     t.string('donor_address', 500);
@@ -43,6 +49,33 @@ export async function up(knex: Knex): Promise<void> {
     if (!sqlite) reverses.references('donations.id').onDelete('SET NULL');
     t.unique(['reverses_id']);
   });
+  await knex.schema.createTable('stripe_payouts', (t) => {
+    t.increments('id');
+    t.string('payout_id', 100).notNullable().unique();
+    t.bigInteger('amount_cents').notNullable();
+    t.string('currency', 3).notNullable();
+    t.string('arrival_date', 10).notNullable();
+    t.string('status', 20).notNullable();
+    t.bigInteger('gross_cents');
+    t.bigInteger('fee_cents');
+    t.integer('bank_credit_id');
+    t.timestamp('fetched_at').notNullable().defaultTo(knex.fn.now());
+    t.index(['arrival_date']);
+  });
+  await knex.schema.createTable('stripe_payout_lines', (t) => {
+    t.increments('id');
+    t.integer('payout_id').notNullable().references('id').inTable('stripe_payouts').onDelete('CASCADE');
+    t.string('balance_transaction_id', 100).notNullable().unique();
+    t.string('type', 30).notNullable();
+    t.string('source_id', 100);
+    t.integer('donation_id');
+    t.bigInteger('amount_cents').notNullable();
+    t.bigInteger('fee_cents').notNullable().defaultTo(0);
+    t.bigInteger('net_cents').notNullable();
+    t.string('currency', 3).notNullable();
+    t.string('created_on', 10);
+    t.index(['payout_id']);
+  });
   // What the gifts already recorded count for, by the rule they were credited by (what Stripe
   // settled in USD, a USD gift its amount); the rest is valued by the rates job once it has rates.
   await knex('donations').where({ settledCurrency: 'usd' }).whereNotNull('settledCents').update({ usdCents: knex.ref('settled_cents') });
@@ -50,9 +83,11 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('stripe_payout_lines');
+  await knex.schema.dropTable('stripe_payouts');
   await knex.schema.alterTable('donations', (t) => {
     t.dropUnique(['reverses_id']);
-    for (const c of ['book_cents', 'book_currency', 'book_rate', 'book_rate_on', 'book_rate_source', 'usd_cents', 'offline_method', 'note', 'donor_address', 'recorded_by', 'reverses_id']) t.dropColumn(c);
+    for (const c of ['stripe_fee_cents', 'book_cents', 'book_currency', 'book_rate', 'book_rate_on', 'book_rate_source', 'usd_cents', 'offline_method', 'note', 'donor_address', 'recorded_by', 'reverses_id']) t.dropColumn(c);
   });
   await knex.schema.dropTable('exchange_rates');
 }
