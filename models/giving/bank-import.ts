@@ -163,6 +163,9 @@ async function creditDonation(
       amountCents: credit.amountCents,
       currency: credit.currency,
       ...valuationColumns(valuation),
+      // What it is worth in USD (the project totals' currency), as card gifts keep Stripe's settlement.
+      settledCents: usd,
+      settledCurrency: usd === null ? null : DONATION_CURRENCY,
       projectId: target.projectId,
       fundraiserId: fundraiser?.id ?? null,
       fundraiserCents,

@@ -14,6 +14,7 @@ import { RECEIPT_TASK } from '../../models/giving/names';
 import { isScorReference, scorReference, formatReference } from '../../models/shared/qr-bill-rules';
 import { parseReference, projectReference } from '../../models/giving/bank-reference';
 import { donorReferenceFor } from '../../models/giving/bank-import';
+import { recordRates } from '../../models/giving/books';
 import { donorYearSummary } from '../../models/giving/certificate';
 import { receiptFor } from '../../models/giving/receipt';
 import { parseCamt } from '../../models/giving/camt';
@@ -183,12 +184,10 @@ describe('bank statement import (camt.054 / camt.053)', () => {
     assert.equal(audit.actorName, 'Tom Treasurer');
   });
 
-  test('a CHF credit counts at the last rate Stripe settled CHF for; EUR without a rate is recorded and credits nothing', async () => {
-    // Stripe settled CHF 40 for USD 50 (older: CHF 10 for USD 11): the rate is 1.25.
-    await db('donations').insert([
-      { paymentIntentId: 'pi_rate_old', kind: 'one_off', amountCents: 1000, currency: 'chf', settledCents: 1100, settledCurrency: 'usd', status: 'succeeded', appliedAt: '2026-10-01T10:00:00.000Z' },
-      { paymentIntentId: 'pi_rate_new', kind: 'one_off', amountCents: 4000, currency: 'chf', settledCents: 5000, settledCurrency: 'usd', status: 'succeeded', appliedAt: '2026-11-01T10:00:00.000Z' },
-    ]);
+  test('a CHF credit counts at the rate recorded for its day; EUR without any rate is recorded and credits nothing yet', async () => {
+    // The books are in USD (the default): one franc was worth USD 1.25 (an older day: 1.10).
+    await recordRates(db, [{ day: '2020-01-01', currency: 'chf', rate: '1.10', source: 'ecb' }], 'usd', null);
+    await recordRates(db, [{ day: '2026-01-02', currency: 'chf', rate: '1.25', source: 'treasurer' }], 'usd', 'test');
     const before = await raised(db, otherId);
     const beforeDonations = await count(db, 'donations');
     const res = await upload(h, camt([{ amount: '100.00', ccy: 'CHF', ref: projectReference(otherId) }, { amount: '80.00', ccy: 'EUR', ref: projectReference(otherId) }], { version: '08' }));
@@ -201,9 +200,11 @@ describe('bank statement import (camt.054 / camt.053)', () => {
     assert.equal(Number(chfRow.amountCents), 10000);
     assert.equal(Number(chfRow.settledCents), 12500);
     assert.equal(chfRow.settledCurrency, 'usd');
+    assert.deepEqual([Number(chfRow.bookCents), chfRow.bookCurrency, chfRow.bookRate, chfRow.bookRateSource], [12500, 'usd', '1.25', 'treasurer']);
     const eurRow = await db('donations').where({ id: eur.donationId }).first();
     assert.equal(eurRow.currency, 'eur');
     assert.equal(eurRow.settledCents, null);
+    assert.equal(eurRow.bookCents, null, 'not valued until a EUR rate is known');
     assert.equal(Number(eurRow.projectId), otherId);
     assert.equal(await db('project_ledger').where({ donationId: eur.donationId }).first(), undefined);
     assert.equal(await count(db, 'donations'), beforeDonations + 2);
