@@ -24,6 +24,7 @@ import { tributeCardMail } from '../views/mails/tribute-card';
 import { PROJECT_NEWS_TASK, queueProjectNews, sendProjectNews } from '../models/giving/project-news';
 import { queueVisitsRollup, rollUpVisits, VISITS_ROLLUP_EVERY_MS, VISITS_ROLLUP_TASK } from '../models/site/visits';
 import { projectNewsMail } from '../views/mails/project-news';
+import { EXCHANGE_RATES_FIRST_DELAY_MS, EXCHANGE_RATES_TASK, queueRatesJob, runRatesJob } from '../models/giving/rates';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -85,6 +86,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
         await queueVisitsRollup(jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
       }
     },
+    // The books: the day's reference rates (EXCHANGE_RATES_URL), then the gifts waiting for a rate valued; daily.
+    [EXCHANGE_RATES_TASK]: () => runRatesJob({ db, jobs, log, book: config.books.currency, url: config.books.ratesUrl }).then(() => undefined),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -93,7 +96,7 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
- * hourly trash purge and the daily retention purge.
+ * hourly trash purge, the daily retention purge and the daily exchange rates.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
@@ -101,4 +104,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueTrashPurge(deps.jobs);
   await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_FIRST_DELAY_MS));
   await queueVisitsRollup(deps.jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
+  await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
 }

@@ -29,6 +29,8 @@ export const TEST_ENV: Record<string, string> = {
   NODE_ENV: 'test',
   DATABASE_URL: 'sqlite::memory:',
   LOG_LEVEL: 'silent',
+  // The reference rates: never the ECB from a test (a closed loopback port; tests of the rates job serve their own, test/fakes/ecb.ts).
+  EXCHANGE_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
 };
 
 /** Env for a fresh, empty database (a new PostgreSQL database, or SQLite in memory) and its removal. */

@@ -18,6 +18,7 @@ import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { adminBankImportsApi } from './bank-imports';
+import { adminExchangeRatesApi } from './exchange-rates';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -57,6 +58,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminDonationsApi(deps));
   // Bank transfers matched from the bank's file: POST /api/admin/bank-imports and the unmatched credits.
   router.use(adminBankImportsApi(deps));
+  // The books' exchange rates: GET and POST /api/admin/exchange-rates.
+  router.use(adminExchangeRatesApi(deps));
   // Supporters' fundraisers: the list, approving, rejecting, editing (controllers/fundraisers.ts).
   router.use(adminFundraisersApi(deps));
   // The numbers: visits, pages, referrers, campaigns, gifts and subscriptions per source (controllers/visits.ts).

@@ -16,7 +16,35 @@ import type { Knex } from 'knex';
 // - Gifts outside the website (kind 'offline'): offline_method (cash, cheque, bank, other), a
 //   note, the donor's postal address, who recorded it; a correction is a reversing entry
 //   (reverses_id: the gift it takes back, once).
+/** The project ledger's kinds: a rate recorded later corrects a gift ('revaluation'); a gift outside the website taken back ('reversal'). */
+const LEDGER_KINDS_BEFORE = ['opening', 'donation', 'adjustment', 'refund', 'dispute'];
+const LEDGER_KINDS = [...LEDGER_KINDS_BEFORE, 'revaluation', 'reversal'];
+
+/**
+ * The ledger's kind check: PostgreSQL alters it in place; SQLite cannot alter a CHECK, so the
+ * table is made again from its own definition with the new list, with the same rows, ids and indexes.
+ */
+async function ledgerKinds(knex: Knex, kinds: readonly string[]): Promise<void> {
+  const list = kinds.map((k) => `'${k}'`).join(', ');
+  if (knex.client.config.client !== 'sqlite3') {
+    await knex.raw('alter table ?? drop constraint if exists project_ledger_kind_check', ['project_ledger']);
+    await knex.raw(`alter table ?? add constraint project_ledger_kind_check check (kind in (${list}))`, ['project_ledger']);
+    return;
+  }
+  const table = (await knex('sqlite_master').where({ type: 'table', name: 'project_ledger' }).first('sql')) as { sql: string };
+  const check = /(check\s*\(\s*[`"]?kind[`"]?\s+in\s*\()[^)]*(\)\s*\))/i;
+  if (!check.test(table.sql)) throw new Error('project_ledger: its kind check was not found');
+  const indexes = ((await knex('sqlite_master').where({ type: 'index', tbl_name: 'project_ledger' }).whereNotNull('sql').select('sql')) as { sql: string }[]).map((r) => r.sql);
+  const created = table.sql.replace(check, `$1${list}$2`).replace(/^create table\s+[`"]?project_ledger[`"]?/i, 'create table `project_ledger_new`');
+  await knex.raw(created);
+  await knex.raw('insert into project_ledger_new select * from project_ledger');
+  await knex.raw('drop table project_ledger');
+  await knex.raw('alter table project_ledger_new rename to project_ledger');
+  for (const sql of indexes) await knex.raw(sql);
+}
+
 export async function up(knex: Knex): Promise<void> {
+  await ledgerKinds(knex, LEDGER_KINDS);
   await knex.schema.createTable('exchange_rates', (t) => {
     t.increments('id');
     t.string('day', 10).notNullable();
@@ -83,6 +111,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  // Rate corrections and reversals fold into adjustments (the totals stay explained).
+  await knex('project_ledger').whereIn('kind', ['revaluation', 'reversal']).update({ kind: 'adjustment' });
+  await ledgerKinds(knex, LEDGER_KINDS_BEFORE);
   await knex.schema.dropTable('stripe_payout_lines');
   await knex.schema.dropTable('stripe_payouts');
   await knex.schema.alterTable('donations', (t) => {

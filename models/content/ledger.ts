@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { toIso } from '../shared/dates';
 import { isSqlite } from '../../db/connection';
 
-export type LedgerKind = 'opening' | 'donation' | 'adjustment' | 'refund' | 'dispute';
+export type LedgerKind = 'opening' | 'donation' | 'adjustment' | 'refund' | 'dispute' | 'revaluation' | 'reversal';
 
 export interface LedgerEntry {
   id: number;
@@ -71,7 +71,7 @@ export async function lockedRaisedCents(trx: Knex.Transaction, projectId: number
 }
 
 /** The kinds of row that Stripe's events write: what donors gave, less what went back to them. */
-export const CONFIRMED_KINDS: readonly LedgerKind[] = ['donation', 'refund', 'dispute'];
+export const CONFIRMED_KINDS: readonly LedgerKind[] = ['donation', 'refund', 'dispute', 'revaluation'];
 
 /** What confirmed gifts add to a project's total now (donations less their refunds and lost disputes), in cents. */
 export async function confirmedGiftsCents(db: Knex | Knex.Transaction, projectId: number): Promise<number> {

@@ -467,8 +467,9 @@ async function reconcileRow(trx: Knex.Transaction, row: Row, state: ChargeState,
   const rows = (await trx('project_ledger').where({ donationId: donation.id }).select('kind', 'projectId', 'amountCents')) as { kind: string; projectId: number; amountCents: number | string }[];
   const credit = rows.find((r) => r.kind === 'donation');
   if (!credit) return 0;
-  const settled = Number(credit.amountCents);
   const sumOf = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + Number(r.amountCents), 0);
+  // What the gift credited: its row, corrected by a rate recorded later (models/giving/rates.ts).
+  const settled = Number(credit.amountCents) + sumOf('revaluation');
   const refundTarget = -Math.round((settled * refunded) / amount);
   const disputeTarget = Math.max(-settled - refundTarget, -Math.round((settled * disputed) / amount));
   let moved = 0;
@@ -588,3 +589,32 @@ export async function renewMonthlyProduct(db: Knex, stale: string, create: (idem
 
 /** Projects whose raised total differs from their ledger (see models/content/ledger.ts). */
 export { checkLedger } from '../content/ledger';
+
+/**
+ * A gift valued anew (a rate that arrived or was corrected, models/giving/rates.ts): its project
+ * is credited with what it counts for now, in the caller's transaction. A gift not credited yet
+ * gets its `donation` row; one credited at another value a `revaluation` row for the difference;
+ * either way its refunds and dispute are applied to the new value.
+ */
+export async function recreditGift(trx: Knex.Transaction, donationId: number, usdCents: number, actor: string, note: string): Promise<number> {
+  const row = await lockedDonation(trx, { id: donationId });
+  if (!row || row.projectId == null || row.status !== 'succeeded' || !row.appliedAt) return 0;
+  const gift = toDonation(row);
+  const rows = (await trx('project_ledger').where({ donationId }).select('kind', 'amountCents', 'coveredFeeCents')) as { kind: string; amountCents: unknown; coveredFeeCents: unknown }[];
+  const credited = rows.find((r) => r.kind === 'donation');
+  let moved = 0;
+  if (!credited) {
+    await creditProject(trx, { id: gift.id, projectId: gift.projectId!, amountCents: gift.amountCents, coveredFeeCents: gift.coveredFeeCents }, usdCents, actor, note);
+    moved = usdCents;
+  } else {
+    const fee = gift.amountCents > 0 ? Math.round((usdCents * gift.coveredFeeCents) / gift.amountCents) : 0;
+    const now = Number(credited.amountCents) + rows.filter((r) => r.kind === 'revaluation').reduce((s, r) => s + Number(r.amountCents), 0);
+    const difference = usdCents - fee - now;
+    if (difference !== 0) {
+      await addToLedger(trx, { projectId: gift.projectId!, kind: 'revaluation', amountCents: difference, donationId, actor, note });
+      moved = difference;
+    }
+  }
+  const state: ChargeState = { chargeId: gift.chargeId ?? `donation-${gift.id}`, refundedCents: gift.refundedCents, dispute: gift.disputeStatus ? { status: gift.disputeStatus, amountCents: gift.disputedCents } : null };
+  return moved + (await reconcileRow(trx, row, state, actor));
+}

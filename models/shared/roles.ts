@@ -27,7 +27,7 @@ const CAN: Record<AdminRole, readonly Capability[]> = {
 export const roleCan = (role: AdminRole, capability: Capability): boolean => CAN[role].includes(capability);
 
 /** Paths (below /api/admin or /admin) about money and donors' personal data: treasurers and admins, any method. */
-const MONEY = [/^\/donations(?:[/.]|$)/, /^\/bank-imports(?:\/|$)/, /^\/privacy(?:\/|$)/, /^\/projects\/[^/]+\/ledger$/];
+const MONEY = [/^\/donations(?:[/.]|$)/, /^\/bank-imports(?:\/|$)/, /^\/(?:exchange-rates|journal|supporters|bank-statements|accounts)(?:[/.]|$)/, /^\/privacy(?:\/|$)/, /^\/projects\/[^/]+\/ledger$/];
 /** Spending records: everyone reads them (they are public on the project page); treasurers and admins change them. */
 const SPENDING = [/^\/projects\/[^/]+\/spending$/, /^\/spending(?:\/|$)/];
 /** The people: admins only. */

@@ -226,6 +226,8 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   // Bank transfers matched from the bank's file: an import, and a credit assigned by hand.
   if (e.entity === 'bank' && a === 'import' && d.count !== undefined) return say('bankImport', { credited: formatNumber(d.count, lang), unmatched: formatNumber(d.unmatched ?? 0, lang) });
   if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined) return say('bankAssign', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
+  // The books: a treasurer's exchange rate for a day (name: the rate and the book currency).
+  if (e.entity === 'rate' && d.currency && d.date && name) return say('rateSet', { currency: d.currency, date: formatDay(d.date, lang), rate: name });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {
