@@ -57,10 +57,11 @@ function startOf(day: string): string {
 const afterDay = (day: string) => startOf(new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
 
 /**
- * What a gift that stands is worth in US cents, as the project totals count it: what Stripe settled
- * in USD (a bank transfer: the credit at the rate it was booked at; a USD gift not yet settled: its
- * amount), less the covered fee's and the refunds' shares. A gift in another currency that was
- * never settled in USD is worth nothing here yet.
+ * What a gift that stands is worth in US cents, as the project totals count it: its valuation
+ * (donations.usd_cents: the USD amount, Stripe's USD settlement, or its worth in the book currency
+ * at the day's recorded rate), else what Stripe settled in USD (gifts from before the books), less
+ * the covered fee's and the refunds' shares. A gift not valued yet (no rate known) is worth nothing
+ * here until the rates job values it.
  */
 /** How a gift was paid: card, TWINT, bank transfer, or a method Stripe named otherwise or not at all (gifts recorded before donations.payment_method was kept). */
 export const GIFT_METHODS = ['card', 'twint', 'bank', 'other'] as const;
@@ -69,7 +70,8 @@ export const giftMethodOf = (kind: unknown, method: unknown): GiftMethod => (kin
 
 export function usdCentsOf(g: Record<string, unknown>): number {
   const amount = Number(g.amountCents);
-  const usd = g.settledCurrency === 'usd' && g.settledCents !== null && g.settledCents !== undefined ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
+  const valued = g.usdCents !== null && g.usdCents !== undefined ? Number(g.usdCents) : null;
+  const usd = valued !== null ? valued : g.settledCurrency === 'usd' && g.settledCents !== null && g.settledCents !== undefined ? Number(g.settledCents) : g.currency === 'usd' ? amount : 0;
   const share = amount > 0 ? (amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0)) / amount : 0;
   return Math.round(usd * share);
 }
@@ -96,7 +98,7 @@ export async function statsFor(db: Knex, range: { from: string; to: string }): P
     .whereNotNull('source')
     .where('appliedAt', '>=', startOf(from))
     .where('appliedAt', '<', afterDay(to))
-    .select('source', 'amountCents', 'coveredFeeCents', 'refundedCents', 'settledCents', 'settledCurrency', 'currency')) as Record<string, unknown>[];
+    .select('source', 'amountCents', 'coveredFeeCents', 'refundedCents', 'settledCents', 'settledCurrency', 'currency', 'usdCents')) as Record<string, unknown>[];
   const bySource = new Map<string, { gifts: number; cents: number }>();
   for (const g of gifts) {
     const entry = bySource.get(String(g.source)) ?? { gifts: 0, cents: 0 };
@@ -238,6 +240,7 @@ export function standingGifts(db: Knex, start: Date, end: Date): Promise<Record<
     'settledCents',
     'settledCurrency',
     'currency',
+    'usdCents',
   ) as unknown as Promise<Record<string, unknown>[]>;
 }
 

@@ -182,6 +182,7 @@ describe('the dashboard', () => {
       { kind: 'one_off', gifts: 2, usdCents: 15670 },
       { kind: 'monthly', gifts: 1, usdCents: 1575 },
       { kind: 'bank', gifts: 1, usdCents: 3000 },
+      { kind: 'offline', gifts: 0, usdCents: 0 },
     ]);
     // By method: the kind Stripe's charge named (a bank transfer by its kind); 'other' only when there is one.
     assert.deepEqual(d.byMethod, [
@@ -213,7 +214,7 @@ describe('the dashboard', () => {
     const empty = await dashboardFor(h.deps.db, { from: '2025-01-06', to: '2025-01-19' }, 'en');
     assert.deepEqual(empty.totals, { views: 0, visitors: 0, gifts: 0, giftsUsdCents: 0, signups: 0 });
     assert.deepEqual([empty.articlesByViews, empty.articlesByGifts, empty.byCurrency], [[], [], []]);
-    assert.deepEqual(empty.byKind.map((k) => k.gifts), [0, 0, 0]);
+    assert.deepEqual(empty.byKind.map((k) => k.gifts), [0, 0, 0, 0]);
     assert.deepEqual(empty.weeks.map((w) => w.monthlyDonors), [0, 0]);
   });
 
