@@ -18,7 +18,7 @@ import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { adminBankImportsApi } from './bank-imports';
-import { adminExchangeRatesApi } from './exchange-rates';
+import { adminExchangeRatesApi, exchangeRateForms } from './exchange-rates';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -91,6 +91,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(spendingForms(deps));
   // The yearly impact report's introduction, from the dashboard.
   router.use(impactForms(deps));
+  // The books' rate for a day, from the Donations screen.
+  router.use(exchangeRateForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

@@ -13,7 +13,7 @@ import { DONATION_CURRENCIES, DONATION_CURRENCY } from '../shared/donation-rules
 import { swissDateTimeParts, swissToday } from '../shared/dates';
 import { AppError } from '../shared/errors';
 import type { FieldCode } from '../shared/error-codes';
-import { normalRate, ratesFromEcb, recordRates, valueGift, valuationColumns, type RecordedRate } from './books';
+import { listRates, normalRate, ratesFromEcb, recordRates, valueGift, valuationColumns, type RecordedRate } from './books';
 import { recreditGift } from './donation';
 import { isSqlite } from '../../db/connection';
 
@@ -90,6 +90,24 @@ export async function valuePendingGifts(deps: Pick<RatesDeps, 'db' | 'book'>, ac
   return valued;
 }
 
+/** What the Donations screen's rates panel shows: the book currency, the latest rates, the gifts still waiting for one. */
+export interface RatesOverview {
+  book: string;
+  /** The currencies a treasurer can set a rate for (all but the book currency). */
+  currencies: string[];
+  rates: Awaited<ReturnType<typeof listRates>>;
+  /** Standing gifts not valued yet: they count in the totals once a rate arrives. */
+  waiting: number;
+}
+
+export async function ratesOverview(db: Knex, book: string): Promise<RatesOverview> {
+  const [rates, waiting] = await Promise.all([
+    listRates(db, book, 24),
+    db('donations').where({ status: 'succeeded' }).whereNotNull('appliedAt').where((q) => q.whereNull('bookCents').orWhereNull('usdCents')).count({ n: '*' }).first(),
+  ]);
+  return { book, currencies: RATE_CURRENCIES.filter((c) => c !== book), rates, waiting: Number((waiting as { n: unknown } | undefined)?.n ?? 0) };
+}
+
 const invalid = (field: string, code: FieldCode, message: string) => new AppError(400, 'validation', `${field}: ${message}`, { [field]: { code, message } });
 
 export interface SetRateInput {
@@ -103,12 +121,12 @@ export async function setRate(deps: Pick<RatesDeps, 'db' | 'book'>, input: SetRa
   const { db, book } = deps;
   const date = typeof input.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input.date) && !Number.isNaN(Date.parse(`${input.date}T12:00:00Z`)) ? input.date : null;
   if (!date) throw invalid('date', 'date', 'date must be a day like 2026-11-30');
-  if (date > swissToday()) throw invalid('date', 'date_future', 'date cannot be in the future');
+  if (date > swissToday()) throw invalid('date', 'day_future', 'date cannot be in the future');
   const currency = typeof input.currency === 'string' ? input.currency.trim().toLowerCase() : '';
   if (!RATE_CURRENCIES.includes(currency)) throw invalid('currency', 'invalid', `currency must be one of ${RATE_CURRENCIES.join(', ')}`);
   if (currency === book) throw invalid('currency', 'invalid', `${currency.toUpperCase()} is the book currency: its rate is always 1`);
-  const rate = normalRate(input.rate);
-  if (!rate || Number(rate) > 1000) throw invalid('rate', 'amount', 'rate must be a positive number like 0.9315 (what one unit of the currency is worth in the book currency)');
+  const rate = normalRate(typeof input.rate === 'string' ? input.rate.replace(',', '.') : input.rate);
+  if (!rate || Number(rate) > 1000) throw invalid('rate', 'rate', 'rate must be a positive number like 0.9315 (what one unit of the currency is worth in the book currency)');
   await recordRates(db, [{ day: date, currency, rate, source: 'treasurer' }], book, actor);
   // That day's gifts valued at a recorded rate: in this currency, or (for the US-dollar value) any
   // currency when the rate is the dollar's; and any gift still waiting for a rate.

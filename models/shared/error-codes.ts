@@ -145,6 +145,8 @@ export const FIELD_CODES = [
   'raised_below_gifts',
   'invalid_text',
   'term_taken',
+  'rate',
+  'day_future',
   // Any other rule: the English message is the only text there is.
   'invalid',
 ] as const;

@@ -66,6 +66,8 @@ export const FIELD_MESSAGES: Record<FieldCode, string> = {
   raised_below_gifts: 'Confirmed gifts alone come to {min} USD: the raised amount cannot be lower (refunds lower it by themselves)',
   invalid_text: 'Text must not contain NUL characters',
   term_taken: 'This term is in the glossary already',
+  rate: 'Enter a rate such as 0.9315: what one unit of the currency is worth in the book currency',
+  day_future: 'This day is in the future: enter today or an earlier day',
   invalid: 'This value is not valid',
 };
 

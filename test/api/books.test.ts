@@ -126,6 +126,10 @@ describe('the books in francs: a Swiss account settling in CHF (BOOK_CURRENCY=ch
       assert.equal(res.body.code, 'validation');
       assert.ok(res.body.fieldErrors?.[field], `${field}: ${JSON.stringify(res.body)}`);
     }
+    // The codes the form says in its own words (admin.validation.<code>).
+    const codeOf = async (body: object, field: string) => (await request(app).post('/api/admin/exchange-rates').set(as('treasurer')).send(body)).body.fieldErrors[field].code;
+    assert.equal(await codeOf({ date: '2999-01-01', currency: 'usd', rate: '0.9' }, 'date'), 'day_future');
+    assert.equal(await codeOf({ date: '2026-11-02', currency: 'usd', rate: 'abc' }, 'rate'), 'rate');
     // A bank gift of EUR 100 on 2 November, booked at the job's rate; the treasurer's rate of that day then.
     await recordRates(db, [{ day: '2026-11-02', currency: 'eur', rate: '0.93', source: 'ecb' }], 'chf', null);
     const pid = Number((await db('projects').orderBy('id').first('id')).id);
@@ -134,7 +138,7 @@ describe('the books in francs: a Swiss account settling in CHF (BOOK_CURRENCY=ch
     const id = result.items[0]!.donationId!;
     let gift = await db('donations').where({ id }).first();
     assert.deepEqual([Number(gift.bookCents), gift.bookRate, Number(gift.usdCents)], [9300, '0.93', 11625]);
-    const set = await request(app).post('/api/admin/exchange-rates').set(as('treasurer')).send({ date: '2026-11-02', currency: 'eur', rate: '0.94' });
+    const set = await request(app).post('/api/admin/exchange-rates').set(as('treasurer')).send({ date: '2026-11-02', currency: 'eur', rate: '0,94' }); // a decimal comma, as Swiss keyboards type it
     assert.equal(set.status, 201, JSON.stringify(set.body));
     assert.deepEqual([set.body.rate, set.body.book, set.body.revalued], ['0.94', 'chf', 1]);
     gift = await db('donations').where({ id }).first();
@@ -148,6 +152,7 @@ describe('the books in francs: a Swiss account settling in CHF (BOOK_CURRENCY=ch
     await recordRates(db, [{ day: '2026-11-02', currency: 'eur', rate: '0.91', source: 'ecb' }], 'chf', null);
     const list = (await request(app).get('/api/admin/exchange-rates').set(as('treasurer')).expect(200)).body;
     assert.equal(list.book, 'chf');
+    assert.deepEqual([list.currencies, list.waiting], [['usd', 'eur'], 0]);
     const kept = list.rates.find((r: { day: string; currency: string }) => r.day === '2026-11-02' && r.currency === 'eur');
     assert.deepEqual([kept.rate, kept.source], ['0.94', 'treasurer']);
     assert.match(kept.setBy, /^key:/);

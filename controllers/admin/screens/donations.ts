@@ -1,5 +1,6 @@
 // The Donations screen, treasurers' and admins' only: the ledger's first page without a filter,
-// the monthly donors, last year's certificates, the bank credits waiting for a person: the same
+// the monthly donors, last year's certificates, the bank credits waiting for a person, the books'
+// exchange rates: the same
 // functions the donations and bank-import APIs answer with.
 import type { Request, Response } from 'express';
 import type { Deps } from '../../context';
@@ -11,16 +12,18 @@ import { DonationFilterSchema, listDonations, monthlyOverview } from '../../../m
 import { listUnmatched } from '../../../models/giving/bank-import';
 import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
+import { ratesOverview } from '../../../models/giving/rates';
 
 export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
   if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
-  const [ledger, monthly, certificates, unmatched, projects] = await Promise.all([
+  const [ledger, monthly, certificates, unmatched, projects, rates] = await Promise.all([
     listDonations(deps.db, DonationFilterSchema.parse({})),
     monthlyOverview(deps.db),
     certificatesOverview(deps),
     listUnmatched(deps.db),
     listLiveProjects(deps.db),
+    ratesOverview(deps.db, deps.config.books.currency),
   ]);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) } };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, rates };
 }

@@ -1,6 +1,6 @@
 // The Donations screen: the ledger of donations (filters, pages, each gift's refunds and disputes),
 // totals per project, month and currency, the bank's statements, the monthly donors, the CSV
-// export of a filter, and the yearly donation certificates (how many donors a year has, send them
+// export of a filter, the books' exchange rates, and the yearly donation certificates (how many donors a year has, send them
 // all, follow the run). What it first shows is the screen loader's
 // (controllers/admin/screens/donations.ts); each panel asks the API only for what changes.
 import { useT } from '../../app-context';
@@ -11,16 +11,22 @@ import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
 import { MonthlyPanel } from './monthly-panel';
 import { CertificatesPanel, type CertificateOverview } from './certificates-panel';
+import { RatesPanel } from './rates-panel';
+import type { RatesOverview } from '../../../models/giving/rates';
+import type { AdminFlash } from '../lib/flash';
 
 export interface DonationsTabProps {
   ledger: DonationPage;
   monthly: MonthlyOverview;
   certificates: CertificateOverview;
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  /** The books' exchange rates and the gifts waiting for one. */
+  rates: RatesOverview;
+  flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, rates, flash = null, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -28,6 +34,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }:
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel initial={ledger} onChanged={onChanged} />
       <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <RatesPanel initial={rates} flash={flash} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
       <PersonDataPanel />
