@@ -11,16 +11,18 @@ import { DonationFilterSchema, listDonations, monthlyOverview } from '../../../m
 import { listUnmatched } from '../../../models/giving/bank-import';
 import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
+import { listBookedGifts } from '../../../models/giving/offline';
 
 export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
   if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
-  const [ledger, monthly, certificates, unmatched, projects] = await Promise.all([
+  const [ledger, monthly, certificates, unmatched, projects, booked] = await Promise.all([
     listDonations(deps.db, DonationFilterSchema.parse({})),
     monthlyOverview(deps.db),
     certificatesOverview(deps),
     listUnmatched(deps.db),
     listLiveProjects(deps.db),
+    listBookedGifts(deps.db),
   ]);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) } };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, booked };
 }

@@ -11,16 +11,22 @@ import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
 import { MonthlyPanel } from './monthly-panel';
 import { CertificatesPanel, type CertificateOverview } from './certificates-panel';
+import { OfflinePanel } from './offline-panel';
+import type { BookedGift } from '../../../models/giving/offline';
+import type { AdminFlash } from '../lib/flash';
 
 export interface DonationsTabProps {
   ledger: DonationPage;
   monthly: MonthlyOverview;
   certificates: CertificateOverview;
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  /** The latest bank and offline gifts (reverse, donor details). */
+  booked?: BookedGift[];
+  flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, booked, flash, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -28,6 +34,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }:
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel initial={ledger} onChanged={onChanged} />
       <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <OfflinePanel initial={booked ?? []} projects={bank.projects} flash={flash ?? null} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
       <PersonDataPanel />
