@@ -12,7 +12,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { adminLangOf, langOf, type Deps } from '../context';
+import { adminInterfaceLangOf, adminLangOf, langOf, type Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { notFound } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
@@ -46,11 +46,11 @@ const money = (cents: number, currency: string) => formatAmount(cents, currency,
 
 /** The changes, the same for the API and the forms; each with its audit entry in one transaction. */
 const changes = {
-  record(deps: Deps, body: unknown, lang: Lang, admin: AdminIdentity) {
+  record(deps: Deps, body: unknown, lang: Lang, admin: AdminIdentity, defaultLang: Lang = lang) {
     const input: OfflineGiftInput = parseInput(offlineGiftSchema(lang), body ?? {});
     return audited(
       deps.db,
-      (trx) => recordOfflineGift(trx, input, admin.id, lang, { jobs: deps.jobs, book: deps.config.books.currency }),
+      (trx) => recordOfflineGift(trx, input, admin.id, defaultLang, { jobs: deps.jobs, book: deps.config.books.currency }),
       async (g, trx) => ({
         actor: admin.id,
         actorName: admin.name,
@@ -107,7 +107,7 @@ export function adminOfflineApi(deps: Deps): Router {
   const router = Router();
 
   router.post('/donations/offline', async (req, res) => {
-    const g = await changes.record(deps, req.body, adminLangOf(req), adminOf(res));
+    const g = await changes.record(deps, req.body, adminLangOf(req), adminOf(res), adminInterfaceLangOf(req));
     res.status(201).set('Cache-Control', 'no-store').json({ id: g.id, reference: g.reference, usdCents: g.usdCents });
   });
 

@@ -12,6 +12,7 @@ import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp';
 import type { AppHandle } from '../../app';
 import { checkLedger } from '../../models/content/ledger';
 import { recordRates } from '../../models/giving/books';
+import { importCredits } from '../../models/giving/bank-import';
 import { swissToday } from '../../models/shared/dates';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
@@ -193,6 +194,25 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=x&donor=1`).set(as('treasurer'))).status, 400);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}`).set(as('treasurer'))).status, 400);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}&donor=1`).set(as('editor'))).status, 403);
+  });
+
+  test('a bank credit assigned from the German admin: the receipt in German; then reversed like an offline gift', async () => {
+    const db = h.deps.db;
+    const result = await importCredits(db, [{ key: 'offline-test-1', reference: null, amountCents: 4000, amountText: '40.00', currency: 'chf', date: today, debtorName: 'Anna Sender', bankRef: 'X-1' }], { actor: 'test', fileName: null }, { book: 'chf' });
+    assert.equal(result.unmatched, 1);
+    const credit = (await db('bank_credits').where({ creditKey: 'offline-test-1' }).first('id')) as { id: number };
+    const start = await raised(db, projectId);
+    const res = await request(h.app).post(`/api/admin/bank-imports/unmatched/${credit.id}/assign`).set(as('treasurer')).set('Referer', 'https://charity.example/de/admin/donations').send({ projectId, email: 'anna@example.org' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const gift = await db('donations').where({ id: res.body.donationId }).first('language', 'kind');
+    assert.deepEqual([gift.kind, gift.language], ['bank', 'de']);
+    await until(() => smtp.to('anna@example.org').length > 0, 'the receipt of the bank gift');
+    assert.match(smtp.to('anna@example.org')[0]!.text, /Banküberweisung/);
+    assert.equal(await raised(db, projectId), start + 5000);
+    const rev = await request(h.app).post(`/api/admin/donations/${res.body.donationId}/reverse`).set(as('treasurer')).send({ reason: 'Wrong project' });
+    assert.equal(rev.status, 201);
+    assert.equal(await raised(db, projectId), start);
+    assert.deepEqual(await checkLedger(db), []);
   });
 
   test('the dashboard and the impact report count them: cash and cheque by method, never "$0 given"', async () => {
