@@ -14,6 +14,19 @@ import { checkLedger } from '../../models/content/ledger';
 import { recordRates } from '../../models/giving/books';
 import { importCredits } from '../../models/giving/bank-import';
 import { swissToday } from '../../models/shared/dates';
+import en from '../../locales/en.json' with { type: 'json' };
+import de from '../../locales/de.json' with { type: 'json' };
+import { createI18n } from '../../views/i18n';
+import type { TFunction } from '../../views/translate';
+import { activitySentence } from '../../views/admin/lib/activity-text';
+
+const tOf = (lang: 'en' | 'de'): TFunction => {
+  const i18n = createI18n(lang, { en, de });
+  return i18n.t.bind(i18n) as unknown as TFunction;
+};
+/** The Activity panel's sentence of an audit row, in a language. */
+const sentence = (row: Record<string, unknown>, lang: 'en' | 'de') =>
+  activitySentence(tOf(lang), lang, { actor: String(row.actor), actorName: (row.actorName as string | null) ?? null, action: String(row.action), entity: String(row.entity), summary: (row.summary as string | null) ?? null, details: typeof row.details === 'string' ? JSON.parse(row.details) : (row.details as never) });
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ADMIN_KEYS = `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>`;
@@ -98,6 +111,8 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     // Audited, and the activity line reads in both languages.
     const audit = await db('audit_log').where({ entity: 'offline_gift', action: 'create' }).first();
     assert.ok(audit, 'audited');
+    assert.match(sentence(audit, 'en'), /recorded a gift of CHF\s?200\.00 \(Cash, D-\d{4}-\d{6}\) for the project/);
+    assert.match(sentence(audit, 'de'), /hat eine Spende von CHF\s?200\.00 erfasst \(Bargeld, D-\d{4}-\d{6}\) für das Projekt/);
   });
 
   test('the language defaults to the admin\'s interface language; without an address no mail', async () => {
@@ -135,6 +150,8 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.equal(pdf.status, 404);
     const audit = await db('audit_log').where({ entity: 'offline_gift', action: 'reverse' }).first();
     assert.ok(audit);
+    assert.match(sentence(audit, 'en'), /reversed the gift D-\d{4}-\d{6} \(CHF\s?200\.00\): .Counted twice./);
+    assert.match(sentence(audit, 'de'), /hat die Spende D-\d{4}-\d{6} storniert \(CHF\s?200\.00\): .Counted twice./);
     const activity = await request(h.app).get('/api/admin/audit?kind=donations').set(as('admin')).expect(200);
     assert.ok(JSON.stringify(activity.body).includes('offline_gift'));
   });
@@ -194,6 +211,25 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=x&donor=1`).set(as('treasurer'))).status, 400);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}`).set(as('treasurer'))).status, 400);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}&donor=1`).set(as('editor'))).status, 403);
+  });
+
+  test('a gift in a currency without a rate yet: recorded, credited once the rate comes; two reversals at once: one wins', async () => {
+    const db = h.deps.db;
+    const start = await raised(db, projectId);
+    const res = await post('treasurer', { amount: '100', currency: 'eur', date: today, method: 'other', projectId });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.usdCents, null, 'no EUR rate in the CHF books yet');
+    assert.equal(await raised(db, projectId), start, 'nothing credited yet, nothing credited wrongly');
+    const rate = await request(h.app).post('/api/admin/exchange-rates').set(as('treasurer')).send({ date: today, currency: 'eur', rate: '0.96' });
+    assert.equal(rate.status, 201, JSON.stringify(rate.body));
+    const gift = await db('donations').where({ id: res.body.id }).first();
+    assert.deepEqual([Number(gift.bookCents), Number(gift.usdCents)], [9600, 12000], 'EUR 100 at 0.96: CHF 96, USD 120');
+    assert.equal(await raised(db, projectId), start + 12000);
+    const both = await Promise.all([1, 2].map(() => request(h.app).post(`/api/admin/donations/${res.body.id}/reverse`).set(as('treasurer')).send({ reason: 'Twice at once' })));
+    assert.deepEqual(both.map((r) => r.status).sort(), [201, 409]);
+    assert.equal(await raised(db, projectId), start);
+    assert.equal(Number(((await db('donations').where({ reversesId: res.body.id }).count({ n: '*' }).first()) as { n: unknown }).n), 1);
+    assert.deepEqual(await checkLedger(db), []);
   });
 
   test('a bank credit assigned from the German admin: the receipt in German; then reversed like an offline gift', async () => {
