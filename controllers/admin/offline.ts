@@ -129,8 +129,10 @@ export function adminOfflineApi(deps: Deps): Router {
     const q = parseInput(CertificatePdfQuery, req.query);
     const year = q.year === undefined ? currentCertificateYear() - 1 : parseCertificateYear(q.year);
     const donor = q.donor;
-    const summary = /^\d{1,12}$/.test(donor)
-      ? await postalYearSummary(deps.db, year, { giftId: parseId(donor) })
+    // A gift's id, or its reference as the receipt and the lists write it (D-2026-000123).
+    const byGift = /^(?:D-\d{4}-)?(\d{1,12})$/i.exec(donor.replace(/\s+/g, ''));
+    const summary = byGift
+      ? await postalYearSummary(deps.db, year, { giftId: parseId(String(Number(byGift[1]))) })
       : donor.includes('@')
         ? { ...(await donorYearSummary(deps.db, donor, year)), donorAddress: null }
         : await postalYearSummary(deps.db, year, { name: donor });

@@ -207,6 +207,9 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.match(text, /EUR/);
     const byGift = await read(`/api/admin/donations/certificates/pdf?year=${YEAR}&donor=${a.body.id}`);
     assert.equal(byGift.status, 200);
+    const byReference = await read(`/api/admin/donations/certificates/pdf?year=${YEAR}&donor=${a.body.reference}&lang=de`);
+    assert.equal(byReference.status, 200);
+    assert.match(pdfToText(byReference.body as Buffer), /Spendenbescheinigung/);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}&donor=Nobody%20Here`).set(as('treasurer'))).status, 404);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=x&donor=1`).set(as('treasurer'))).status, 400);
     assert.equal((await request(h.app).get(`/api/admin/donations/certificates/pdf?year=${YEAR}`).set(as('treasurer'))).status, 400);
