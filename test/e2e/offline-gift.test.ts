@@ -1,6 +1,7 @@
 // The Donations screen's "Spenden ausserhalb der Website" in Chromium, in German: a treasurer
 // records a cash gift through the form, once with JavaScript (done in place) and once without (the
-// form posts, the page comes back with the outcome), and sees each in the list of booked gifts.
+// form posts, the page comes back with the outcome), sees each in the list of booked gifts, and
+// reverses one without JavaScript.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { serverAndBrowser, signInAdmin, watchedPage } from '../helpers';
@@ -47,6 +48,12 @@ test('record a gift in German without JavaScript: the form posts and the page sh
   const row = page.locator('#booked-gifts tr', { hasText: 'Urs Beispiel' });
   await row.waitFor();
   assert.match(await row.innerText(), /75\.00/);
+  // A mistake is reversed with its reason, without JavaScript too: the row then says so.
+  await row.getByText('Stornieren', { exact: true }).click();
+  await row.getByLabel('Grund der Stornierung').fill('Doppelt erfasst');
+  await row.getByRole('button', { name: 'Diese Spende stornieren' }).click();
+  await page.getByText(/Spende D-\d{4}-\d{6} storniert\./).first().waitFor();
+  await page.locator('#booked-gifts tr', { hasText: 'Urs Beispiel' }).getByText('Storniert').waitFor();
   // The German page shows the panel in German.
   const text = await page.locator('#offline-gifts').innerText();
   for (const english of ['Record a gift', 'Amount', 'Cash', 'General Support']) assert.ok(!text.includes(english), `"${english}" on the German page`);
