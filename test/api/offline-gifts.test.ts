@@ -274,3 +274,32 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.doesNotMatch(html.text, /\$\s?0(?:\.00)?\s/);
   });
 });
+
+describe('francs with no dollar rate yet (BOOK_CURRENCY=chf)', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp({ BOOK_CURRENCY: 'chf', ADMIN_KEYS, LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
+  });
+  after(() => h.close());
+
+  test('the impact report and its PDF lead with what was given in francs, never "$0 given"', async () => {
+    const res = await request(h.app).post('/api/admin/donations/offline').set(as('treasurer')).send({ amount: '300', currency: 'chf', date: today, method: 'cash' });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.usdCents, null, 'no USD rate: not in dollars yet');
+    const html = await request(h.app).get(`/impact/${YEAR}`).expect(200);
+    assert.match(html.text, /CHF\s?300/);
+    assert.match(html.text, /given, in the currencies given/);
+    assert.doesNotMatch(html.text, /\$0\s*<\/[^>]+>\s*<[^>]+>\s*given/);
+    const de = await request(h.app).get(`/de/impact/${YEAR}`).expect(200);
+    assert.match(de.text, /gespendet, in der Währung der Spenden/);
+    const pdf = await request(h.app).get(`/impact/${YEAR}.pdf`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    assert.equal(pdf.status, 200);
+    const text = pdfToText(pdf.body as Buffer);
+    assert.match(text, /CHF\s?300/);
+    assert.doesNotMatch(text, /given, in US dollars/);
+  });
+});
