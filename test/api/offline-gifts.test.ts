@@ -13,6 +13,7 @@ import type { AppHandle } from '../../app';
 import { checkLedger } from '../../models/content/ledger';
 import { recordRates } from '../../models/giving/books';
 import { importCredits } from '../../models/giving/bank-import';
+import { erasePersonalData } from '../../models/privacy/personal-data';
 import { swissToday } from '../../models/shared/dates';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
@@ -186,6 +187,11 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     const text = pdfToText(pdf.body as Buffer);
     assert.match(text, /Spendenbescheinigung/);
     assert.match(text, /Hans R\. Muster/);
+    // Erased with the donor's data: the gift stays for the books, without name and postal address.
+    await erasePersonalData(db, 'hans@example.org', 'test-secret');
+    const erased = await db('donations').where({ id }).first('donorName', 'donorAddress', 'donorEmail', 'amountCents');
+    assert.deepEqual([erased.donorName, erased.donorAddress, Number(erased.amountCents)], [null, null, 8000]);
+    assert.notEqual(erased.donorEmail, 'hans@example.org');
   });
 
   test('a certificate as PDF for a donor without an e-mail address, by name; the bank credit assignment unchanged', async () => {
