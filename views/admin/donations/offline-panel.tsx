@@ -158,9 +158,9 @@ function BookedGifts({ gifts, onChanged }: { gifts: BookedGift[]; onChanged: () 
       {gifts.length === 0 ? (
         <p>{t('admin.donations.offline.empty')}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="sr-only">{t('admin.donations.offline.caption')}</caption>
+        <div className="don-table-wrap" role="region" aria-labelledby="booked-caption" tabIndex={0}>
+          <table className="don-table">
+            <caption id="booked-caption">{t('admin.donations.offline.caption')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('admin.donations.offline.columns.date')}</th>
@@ -181,7 +181,9 @@ function BookedGifts({ gifts, onChanged }: { gifts: BookedGift[]; onChanged: () 
                 return (
                   <tr key={g.id}>
                     <td>{formatDay(g.date, lang)}</td>
-                    <td>{g.reference}</td>
+                    <td>
+                      <span className="don-ref">{g.reference}</span>
+                    </td>
                     <td>{g.donorName ?? g.donorEmail ?? t('admin.donations.offline.anonymous')}</td>
                     <td>{g.projectId === null ? t('admin.donations.generalSupport') : localized(lang, g.projectTitle ?? `#${g.projectId}`, g.projectTitleDe)}</td>
                     <td>{t(`admin.donations.methods.${g.kind === 'bank' ? 'bank' : (g.method ?? 'other')}`)}</td>
