@@ -58,6 +58,26 @@ export function langOf(req: Request): Lang {
  * names its language in the query (`?lang=de`) of the calls where it matters; the forms without
  * JavaScript post under /de/admin, and their language is the path's. Any other `lang` is a 400.
  */
+/**
+ * The admin's interface language on an API call that does not name one (?lang): the admin page the
+ * call came from (its Referer, /de/admin/...), else the language the EN/DE switch remembered.
+ */
+export function adminInterfaceLangOf(req: Request): Lang {
+  if (req.query?.lang !== undefined) return adminLangOf(req);
+  const referer = req.get('referer');
+  if (referer) {
+    try {
+      const path = new URL(referer).pathname;
+      if (path === '/de' || path.startsWith('/de/')) return 'de';
+      if (path.startsWith('/admin')) return 'en';
+    } catch {
+      // Not a URL: the cookie decides.
+    }
+  }
+  const cookie: unknown = req.cookies?.lang;
+  return cookie === 'de' ? 'de' : langOf(req);
+}
+
 export function adminLangOf(req: Request): Lang {
   const asked = req.query?.lang;
   if (asked === undefined) return langOf(req);

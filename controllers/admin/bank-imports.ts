@@ -7,7 +7,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
-import type { Deps } from '../context';
+import { adminInterfaceLangOf, type Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, badRequest } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
@@ -66,7 +66,13 @@ export function adminBankImportsApi(deps: Deps): Router {
     const body = parseInput(AssignSchema, req.body ?? {});
     const result = await audited(
       deps.db,
-      (trx) => assignCredit(trx, id, { projectId: body.projectId ?? null, email: body.email || null }, actor(res), { jobs: deps.jobs, book: deps.config.books.currency }),
+      async (trx) => {
+        const assigned = await assignCredit(trx, id, { projectId: body.projectId ?? null, email: body.email || null }, actor(res), { jobs: deps.jobs, book: deps.config.books.currency });
+        // A donor whose language is not known yet gets the receipt and certificate in the admin's
+        // interface language (the receipt job reads it after this transaction).
+        await trx('donations').where({ id: assigned.donationId }).whereNull('language').update({ language: adminInterfaceLangOf(req) });
+        return assigned;
+      },
       (r) => ({
         actor: actor(res),
         actorName: actorName(res),

@@ -19,6 +19,8 @@ import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { adminBankImportsApi } from './bank-imports';
 import { adminExchangeRatesApi, exchangeRateForms } from './exchange-rates';
+// Gifts outside the website, reversals, donors' details afterwards, certificates as PDF.
+import { adminOfflineApi, offlineForms } from './offline';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -55,6 +57,7 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(spendingApi(deps));
   router.use('/newsletter', adminNewsletterApi(deps));
   router.use('/social-media', adminSocialApi(deps));
+  router.use(adminOfflineApi(deps));
   router.use(adminDonationsApi(deps));
   // Bank transfers matched from the bank's file: POST /api/admin/bank-imports and the unmatched credits.
   router.use(adminBankImportsApi(deps));
@@ -89,6 +92,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(contentForms(deps));
   // Where the money went: a project's spending records.
   router.use(spendingForms(deps));
+  // Gifts outside the website: record, reverse, the donor's details (the Donations screen).
+  router.use(offlineForms(deps));
   // The yearly impact report's introduction, from the dashboard.
   router.use(impactForms(deps));
   // The books' rate for a day, from the Donations screen.

@@ -199,9 +199,41 @@ export function giftAmounts(row: { amountCents: number; refundedCents: number; d
 /** The donor's gifts of a Swiss calendar year (applied in it, succeeded), with the sums per currency. */
 export async function donorYearSummary(db: Knex, email: string, year: number): Promise<DonorYearSummary> {
   const address = normalizeEmail(email);
-  const rows = (await yearGifts(db, year)
-    .leftJoin('projects as p', 'p.id', 'd.project_id')
-    .where('d.donorEmail', address)
+  return yearSummaryOf(db, year, address, (q) => q.where('d.donorEmail', address));
+}
+
+/**
+ * The year's summary of a donor without an e-mail address, to print and post: the gifts of the year
+ * without an address under the same name (any case), or the one gift `giftId` when it has no name.
+ * A gift with an address gives that address's summary. Null when there is no such gift.
+ */
+export async function postalYearSummary(db: Knex, year: number, who: { giftId: number } | { name: string }): Promise<(DonorYearSummary & { donorAddress: string | null }) | null> {
+  let name: string | null;
+  let giftId: number | null = null;
+  if ('giftId' in who) {
+    const gift = (await db('donations').where({ id: who.giftId }).first('donorEmail', 'donorName')) as { donorEmail: string | null; donorName: string | null } | undefined;
+    if (!gift) return null;
+    if (gift.donorEmail) return withAddress(db, await donorYearSummary(db, gift.donorEmail, year));
+    name = gift.donorName?.trim() || null;
+    giftId = who.giftId;
+  } else {
+    name = who.name.trim() || null;
+  }
+  const summary = await yearSummaryOf(db, year, '', (q) =>
+    name ? q.whereNull('d.donorEmail').whereRaw('lower(trim(d.donor_name)) = ?', [name.toLowerCase()]) : q.where('d.id', giftId ?? 0),
+  );
+  return summary.gifts.length ? withAddress(db, summary) : null;
+}
+
+/** A summary with the postal address of its latest gift that has one. */
+async function withAddress(db: Knex, summary: DonorYearSummary): Promise<DonorYearSummary & { donorAddress: string | null }> {
+  const ids = summary.gifts.map((g) => g.id);
+  const row = ids.length ? ((await db('donations').whereIn('id', ids).whereNotNull('donorAddress').orderBy('appliedAt', 'desc').orderBy('id', 'desc').first('donorAddress')) as { donorAddress: string } | undefined) : undefined;
+  return { ...summary, donorAddress: row?.donorAddress ?? null };
+}
+
+async function yearSummaryOf(db: Knex, year: number, address: string, narrow: (q: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<DonorYearSummary> {
+  const rows = (await narrow(yearGifts(db, year).leftJoin('projects as p', 'p.id', 'd.project_id'))
     .select(
       'd.id',
       'd.appliedAt',
@@ -265,7 +297,10 @@ export async function certificateYearOverview(db: Knex, year: number): Promise<{
 export interface CertificateInput {
   summary: DonorYearSummary;
   donorName: string | null;
-  donorEmail: string;
+  /** Null: a donor without an address (the certificate printed and posted). */
+  donorEmail: string | null;
+  /** The postal address, printed under the name. */
+  donorAddress?: string | null;
   lang: Lang;
   site: Pick<SiteInfo, 'legalName' | 'address' | 'email' | 'publicUrl'>;
   /** The texts of `lang` (the `certificate` namespace of the locale files). */
@@ -311,7 +346,8 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
   write(t('certificate.donor'), { width });
   doc.font('Helvetica');
   if (input.donorName) write(input.donorName, { width });
-  write(input.donorEmail, { width });
+  if (input.donorAddress) write(input.donorAddress, { width });
+  if (input.donorEmail) write(input.donorEmail, { width });
   doc.moveDown(1);
   write(t('certificate.intro', { org: site.legalName, year: summary.year }), { width });
   doc.moveDown(1);
@@ -379,7 +415,7 @@ export async function certificateMail(input: Omit<CertificateInput, 'compress'>)
   const pdf = await renderCertificatePdf(input);
   const name = input.donorName ?? '';
   return {
-    to: input.donorEmail,
+    to: input.donorEmail ?? '',
     subject: t('certificate.mail.subject', { year: summary.year, org: site.legalName }),
     text: [
       name ? t('certificate.mail.greetingName', { name }) : t('certificate.mail.greeting'),

@@ -15,7 +15,8 @@ import { isSqlite } from '../../db/connection';
 import { MAX_DB_ID } from '../shared/db-limits';
 
 /** What a donation is now, as the admin filters it (one state per donation). */
-export const DONATION_STATES = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'disputed'] as const;
+/** 'reversed': a booked gift taken back by a reversing entry; 'reversal': that entry (models/giving/offline.ts). */
+export const DONATION_STATES = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'disputed', 'reversed', 'reversal'] as const;
 export type DonationState = (typeof DONATION_STATES)[number];
 
 /** Rows per page of the ledger. */
@@ -42,7 +43,7 @@ export const DonationFilterSchema = z
       z.union([z.literal('general'), z.string().regex(/^\d{1,10}$/)], { error: 'project must be a project id, general or empty' }).refine((v) => v === 'general' || (Number(v) >= 1 && Number(v) <= MAX_DB_ID), 'project must be a project id, general or empty'),
     ),
     currency: emptyToUndefined(z.enum(DONATION_CURRENCIES, { error: `currency must be one of ${DONATION_CURRENCIES.join(', ')} or empty` })),
-    kind: emptyToUndefined(z.enum(DONATION_KINDS as ['one_off', 'monthly', 'bank'], { error: 'kind must be one_off, monthly, bank or empty' })),
+    kind: emptyToUndefined(z.enum(DONATION_KINDS as ['one_off', 'monthly', 'bank', 'offline'], { error: 'kind must be one_off, monthly, bank, offline or empty' })),
     status: emptyToUndefined(z.enum(DONATION_STATES, { error: `status must be one of ${DONATION_STATES.join(', ')} or empty` })),
     page: z
       .string({ error: 'page must be a page number' })
@@ -70,6 +71,8 @@ export interface AdminDonation {
   settledCents: number | null;
   settledCurrency: string | null;
   kind: DonationKind;
+  /** How it was paid: a gift outside the website's method (cash, cheque, bank, other), else Stripe's payment method (card, twint); null when not known. */
+  method: string | null;
   status: string;
   /** The fee the donor covered, inside amountCents (0: none). */
   coveredFeeCents: number;
@@ -126,6 +129,8 @@ interface DonationRow {
   settledCents: number | string | null;
   settledCurrency: string | null;
   kind: string | null;
+  offlineMethod: string | null;
+  paymentMethod: string | null;
   status: string;
   coveredFeeCents: number | string | null;
   publicName: string | null;
@@ -145,6 +150,7 @@ const notDisputed = (w: Knex.QueryBuilder) => w.whereNull('d.disputeStatus').orW
 
 /** The state a donation is in: a dispute first, then refunds, else its own status. */
 export function donationState(r: { status: string; refundedCents: number; amountCents: number; disputeStatus: string | null }): DonationState {
+  if (r.status === 'reversed' || r.status === 'reversal') return r.status;
   if (r.status !== 'succeeded') return 'failed';
   if (r.disputeStatus && (DISPUTE_OPEN_OR_LOST as readonly string[]).includes(r.disputeStatus)) return 'disputed';
   if (r.refundedCents > 0) return r.refundedCents >= r.amountCents ? 'refunded' : 'partially_refunded';
@@ -174,7 +180,11 @@ function filtered(db: Knex, f: DonationFilter): Knex.QueryBuilder {
   if (f.kind) q.where('d.kind', f.kind);
   switch (f.status) {
     case 'failed':
-      q.whereNot('d.status', 'succeeded');
+      q.whereNotIn('d.status', ['succeeded', 'reversed', 'reversal']);
+      break;
+    case 'reversed':
+    case 'reversal':
+      q.where('d.status', f.status);
       break;
     case 'disputed':
       q.where('d.status', 'succeeded').whereIn('d.disputeStatus', [...DISPUTE_OPEN_OR_LOST]);
@@ -207,6 +217,8 @@ const COLUMNS = [
   'd.settledCents',
   'd.settledCurrency',
   'd.kind',
+  'd.offlineMethod',
+  'd.paymentMethod',
   'd.status',
   'd.coveredFeeCents',
   'd.publicName',
@@ -255,7 +267,8 @@ function toDonation(r: DonationRow): Omit<AdminDonation, 'ledger'> {
     currency: r.currency.toLowerCase(),
     settledCents: r.settledCents === null || r.settledCents === undefined ? null : n(r.settledCents),
     settledCurrency: r.settledCurrency ?? null,
-    kind: r.kind === 'monthly' || r.kind === 'bank' ? r.kind : 'one_off',
+    kind: r.kind === 'monthly' || r.kind === 'bank' || r.kind === 'offline' ? r.kind : 'one_off',
+    method: r.offlineMethod ?? r.paymentMethod ?? (r.kind === 'bank' ? 'bank' : null),
     status: r.status,
     coveredFeeCents: n(r.coveredFeeCents),
     publicName: r.publicName ?? null,
@@ -369,6 +382,7 @@ export const DONATIONS_CSV_COLUMNS = [
   'disputeStatus',
   'credited',
   'paymentIntent',
+  'method',
 ] as const;
 
 /**
@@ -399,6 +413,7 @@ export function donationsCsv(rows: Omit<AdminDonation, 'ledger'>[], lang: Lang, 
       csvLabel(t, 'admin.donations.disputeStatuses', r.disputeStatus),
       amount(r.creditedCents),
       r.paymentIntentId,
+      r.method ? t(`admin.donations.methods.${r.method}`, { defaultValue: r.method }) : '',
     ]),
     lang,
   );

@@ -66,7 +66,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     amount: formatAmount(Number(row.amountCents), row.currency, lang, 2),
     date: formatDate(swissDate(applied), lang, 'long'),
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),
-    kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : row.kind === 'bank' ? 'donorMail.receipt.bank' : 'donorMail.receipt.oneOff'),
+    kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : row.kind === 'bank' ? 'donorMail.receipt.bank' : row.kind === 'offline' ? 'donorMail.receipt.offline' : 'donorMail.receipt.oneOff'),
     reference: donationReference(row.id, applied),
     bankReference: formatReference(await donorReferenceFor(db, row.donorEmail)),
     manageUrl: localUrl(deps.config.publicUrl, DONOR_MANAGE_PATH, lang),

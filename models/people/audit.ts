@@ -77,7 +77,7 @@ export const AUDIT_KINDS = {
   media: ['media'],
   newsletter: ['newsletter', 'campaign', 'subscriber', 'subscribers'],
   social: ['social'],
-  donations: ['donations', 'certificates', 'bank'],
+  donations: ['donations', 'certificates', 'bank', 'offline_gift'],
   signins: ['session'],
 } as const satisfies Record<string, readonly string[]>;
 export type AuditKind = keyof typeof AUDIT_KINDS;

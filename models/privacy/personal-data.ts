@@ -140,7 +140,7 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     await trx('project_followers').where({ email }).delete();
     // A fundraiser they started stays (its donors gave to it), without their name, address and link.
     await eraseFundraiserOwner(trx, email);
-    const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null }));
+    const gifts = Number(await trx('donations').where({ donorEmail: email }).update({ donorEmail: pseudonym, donorName: null, donorAddress: null }));
     const subscriberIds = ((await trx('newsletter_subscribers').whereRaw('lower(email) = ?', [email]).select('id')) as { id: number }[]).map((r) => r.id);
     if (subscriberIds.length) {
       await trx('newsletter_consent_events').whereIn('subscriberId', subscriberIds).delete();

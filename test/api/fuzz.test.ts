@@ -428,6 +428,8 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
 /** A year of the impact report: this one, one before the books began, not a year, anything. */
 const impactYear = fc.oneof({ arbitrary: fc.constantFrom(String(new Date().getFullYear()), '1999', '20x6', '0', '99999'), weight: 4 }, { arbitrary: textSegment, weight: 1 });
 const IMPACT_INTRO = { intro: 'A year of water, light and learning.', introDe: 'Ein Jahr mit Wasser, Licht und Lernen.' };
+/** A gift outside the website, as the Donations screen's form sends it. */
+const OFFLINE_GIFT = { amount: '120.50', currency: 'chf', date: '2026-11-20', method: 'cash', projectId: 1, donorName: 'Vreni Muster', donorEmail: '', note: 'Bazaar' };
 const formAuth = fc.oneof({ arbitrary: fc.constant<Auth>('session'), weight: 9 }, { arbitrary: fc.constant<Auth>('none'), weight: 1 });
 const adminForms: fc.Arbitrary<Req> = fc.oneof(
   {
@@ -446,6 +448,8 @@ const adminForms: fc.Arbitrary<Req> = fc.oneof(
     req({ route: 'POST /admin/preview/:entity[/:id]', method: 'POST', path: fc.tuple(lang, fc.oneof(fc.constant<string>(name), textSegment), fc.oneof(fc.constant(''), idSegment.map((id) => `/${id}`))).map(([l, n, rest]) => `${l}/admin/preview/${n}${rest}`), auth: formAuth, body: formBody(fc.constant(body)) }),
   ),
   req({ route: 'POST /admin/media/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/media/${id}${d}`), auth: formAuth, body: formBody(mutated(MEDIA_META, { tags: 'any' })) }),
+  req({ route: 'POST /admin/donations/offline', method: 'POST', path: lang.map((l) => `${l}/admin/donations/offline`), auth: formAuth, body: formBody(mutated(OFFLINE_GIFT)) }),
+  req({ route: 'POST /admin/donations/:id/reverse|donor', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('reverse', 'donor')).map(([l, id, a]) => `${l}/admin/donations/${id}/${a}`), auth: formAuth, body: formBody(mutated({ reason: 'Counted twice', donorEmail: 'vreni@example.org' })) }),
   req({ route: 'POST /admin/projects/:id/spending', method: 'POST', path: fc.tuple(lang, idSegment).map(([l, id]) => `${l}/admin/projects/${id}/spending`), auth: formAuth, body: formBody(mutated(SPENDING)) }),
   req({ route: 'POST /admin/spending/:id[/delete]', method: 'POST', path: fc.tuple(lang, idSegment, fc.constantFrom('', '/delete')).map(([l, id, d]) => `${l}/admin/spending/${id}${d}`), auth: formAuth, body: formBody(mutated(SPENDING)) }),
   req({ route: 'POST /admin/impact/:year', method: 'POST', path: fc.tuple(lang, impactYear).map(([l, y]) => `${l}/admin/impact/${y}`), auth: formAuth, body: formBody(mutated(IMPACT_INTRO)) }),
@@ -492,6 +496,12 @@ const uploads: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/admin/fundraisers/:id/approve|reject', method: 'POST', path: fc.tuple(idSegment, fc.constantFrom('approve', 'reject')).map(([id, a]) => `/api/admin/fundraisers/${id}/${a}`), auth: adminAuth, body: jsonBody(mutated({ reason: 'Please name the school.' }, { reason: 'text' })) }),
   req({ route: 'GET /api/admin/exchange-rates', method: 'GET', path: queryString.map((q) => `/api/admin/exchange-rates${q}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/exchange-rates', method: 'POST', path: fc.constant('/api/admin/exchange-rates'), auth: adminAuth, body: jsonBody(mutated({ date: '2026-11-20', currency: 'chf', rate: '1.1312' }, { date: 'any', rate: 'any' })) }),
+  // Gifts outside the website: record, reverse, the donor's details afterwards, the booked list, a certificate as PDF.
+  req({ route: 'POST /api/admin/donations/offline', method: 'POST', path: fc.constant('/api/admin/donations/offline'), auth: adminAuth, body: jsonBody(mutated(OFFLINE_GIFT, { amount: 'amount', date: 'any', method: 'any', currency: 'any', donorEmail: 'any', projectId: 'any' })) }),
+  req({ route: 'POST /api/admin/donations/:id/reverse', method: 'POST', path: idSegment.map((id) => `/api/admin/donations/${id}/reverse`), auth: adminAuth, body: jsonBody(mutated({ reason: 'Counted twice' }, { reason: 'text' })) }),
+  req({ route: 'PUT /api/admin/donations/:id/donor', method: 'PUT', path: idSegment.map((id) => `/api/admin/donations/${id}/donor`), auth: adminAuth, body: jsonBody(mutated({ donorName: 'Vreni Muster', donorEmail: 'vreni@example.org', language: 'de' }, { donorEmail: 'any', language: 'any' })) }),
+  req({ route: 'GET /api/admin/donations/booked', method: 'GET', path: queryString.map((q) => `/api/admin/donations/booked${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/donations/certificates/pdf', method: 'GET', path: fc.tuple(fc.constantFrom('', '2026', '1999', 'x'), fc.constantFrom('', '1', 'Vreni Muster', 'donor@example.org', '99999999999999')).map(([y, d]) => `/api/admin/donations/certificates/pdf?year=${y}&donor=${encodeURIComponent(d)}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/bank-imports/unmatched', method: 'GET', path: queryString.map((q) => `/api/admin/bank-imports/unmatched${q}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/bank-imports/unmatched/:id/assign', method: 'POST', path: idSegment.map((id) => `/api/admin/bank-imports/unmatched/${id}/assign`), auth: adminAuth, body: jsonBody(mutated({ projectId: 1, email: 'donor@example.org' })) }),
   req({ route: 'POST /api/media (multipart)', method: 'POST', path: fc.constant('/api/media'), auth: adminAuth, body: multipart.map((spec): Body => ({ kind: 'multipart', spec })) }),

@@ -38,6 +38,7 @@ import { NewsletterTab } from './newsletter/newsletter-tab';
 import { SocialMediaTab } from './social/social-media-tab';
 import { DonationsTab } from './donations/donations-tab';
 import type { RatesOverview } from '../../models/giving/rates';
+import type { BookedGift } from '../../models/giving/offline';
 import { FundraisersTab } from './fundraisers/fundraisers-tab';
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { TranslationsTab } from './translations/translations-tab';
@@ -148,6 +149,8 @@ export interface DonationsScreenProps {
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
   /** The books' exchange rates and the gifts waiting for one. */
   rates: RatesOverview;
+  /** The latest bank and offline gifts (reverse, donor details). */
+  booked: BookedGift[];
 }
 
 export interface PeopleScreenProps {

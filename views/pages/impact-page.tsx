@@ -30,8 +30,13 @@ export default function ImpactPage({ report: r }: ImpactPageProps) {
   if (!r) return <MessagePage eyebrow="404" title={t('impactReport.notFound.title')} text={t('impactReport.notFound.text')} to={link('projects')} action={t('projectDetail.viewAll')} />;
   const n = (v: number) => formatNumber(v, lang);
   const asOf = formatDate(r.asOf, lang);
+  // Gifts that arrived but have no dollar value yet (no exchange rate known): the lead says what was
+  // given in its own currencies, never "$0 given".
+  const ownCurrencies = r.moneyIn.usdCents === 0 && r.moneyIn.gifts > 0 && r.moneyIn.byCurrency.some((c) => c.cents > 0);
   const figures: [string, string][] = [
-    [usd(r.moneyIn.usdCents, lang), t('impactReport.figures.given')],
+    ownCurrencies
+      ? [r.moneyIn.byCurrency.filter((c) => c.cents > 0).map((c) => formatAmount(c.cents, c.currency, lang)).join(' + '), t('impactReport.figures.givenOwn')]
+      : [usd(r.moneyIn.usdCents, lang), t('impactReport.figures.given')],
     [n(r.figures.gifts), t('impactReport.figures.gifts', { count: r.figures.gifts })],
     [n(r.figures.givers), t('impactReport.figures.givers', { count: r.figures.givers })],
     [n(r.figures.monthlyDonors), t(r.current ? 'impactReport.figures.monthlyNow' : 'impactReport.figures.monthlyEnd', { count: r.figures.monthlyDonors })],

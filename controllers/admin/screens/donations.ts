@@ -13,17 +13,19 @@ import { listUnmatched } from '../../../models/giving/bank-import';
 import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
 import { ratesOverview } from '../../../models/giving/rates';
+import { listBookedGifts } from '../../../models/giving/offline';
 
 export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
   if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
-  const [ledger, monthly, certificates, unmatched, projects, rates] = await Promise.all([
+  const [ledger, monthly, certificates, unmatched, projects, rates, booked] = await Promise.all([
     listDonations(deps.db, DonationFilterSchema.parse({})),
     monthlyOverview(deps.db),
     certificatesOverview(deps),
     listUnmatched(deps.db),
     listLiveProjects(deps.db),
     ratesOverview(deps.db, deps.config.books.currency),
+    listBookedGifts(deps.db),
   ]);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, rates };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, rates, booked };
 }

@@ -114,6 +114,21 @@ export function CertificatesPanel({ initial, onChanged }: { initial: Certificate
         )}
       </div>
       {yearRunning && <p className="small muted">{t('admin.donations.certificates.alreadyRunning')}</p>}
+      {/* A donor without an e-mail address: the certificate as a PDF to print and post (a plain GET form). */}
+      <form className="don-cert-pdf" method="get" action={`${API}/certificates/pdf`}>
+        <input type="hidden" name="year" value={String(year)} />
+        <input type="hidden" name="lang" value={lang} />
+        <div className="admin-field">
+          <label htmlFor={`${uid}-donor`}>{t('admin.donations.certificates.pdfDonor')}</label>
+          <input id={`${uid}-donor`} name="donor" required maxLength={320} aria-describedby={`${uid}-donor-hint`} />
+          <p id={`${uid}-donor-hint`} className="small muted">
+            {t('admin.donations.certificates.pdfHint')}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-outline btn-small">
+          {t('admin.donations.certificates.pdf', { year })}
+        </button>
+      </form>
       {confirming && (
         <div className="nl-confirm" role="alertdialog" aria-labelledby={`${uid}-confirm`}>
           <p id={`${uid}-confirm`}>{t('admin.donations.certificates.confirm', { count: data.donors, year: data.year })}</p>

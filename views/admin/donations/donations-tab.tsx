@@ -13,6 +13,8 @@ import { MonthlyPanel } from './monthly-panel';
 import { CertificatesPanel, type CertificateOverview } from './certificates-panel';
 import { RatesPanel } from './rates-panel';
 import type { RatesOverview } from '../../../models/giving/rates';
+import { OfflinePanel } from './offline-panel';
+import type { BookedGift } from '../../../models/giving/offline';
 import type { AdminFlash } from '../lib/flash';
 
 export interface DonationsTabProps {
@@ -22,11 +24,13 @@ export interface DonationsTabProps {
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
   /** The books' exchange rates and the gifts waiting for one. */
   rates: RatesOverview;
+  /** The latest bank and offline gifts (reverse, donor details). */
+  booked?: BookedGift[];
   flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, rates, flash = null, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, rates, booked, flash = null, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -34,6 +38,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, rates, flash
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel initial={ledger} onChanged={onChanged} />
       <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <OfflinePanel initial={booked ?? []} projects={bank.projects} flash={flash ?? null} onChanged={onChanged} />
       <RatesPanel initial={rates} flash={flash} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />

@@ -6,15 +6,17 @@ import type { DonationState } from '../../../models/giving/donations-admin';
 
 export const API = '/api/admin/donations';
 // The same lists as the server's schema (models/donations-admin.ts is not part of the browser bundle).
-export const STATES: readonly DonationState[] = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'disputed'];
+export const STATES: readonly DonationState[] = ['succeeded', 'failed', 'refunded', 'partially_refunded', 'disputed', 'reversed', 'reversal'];
 export const CURRENCIES = ['usd', 'chf', 'eur'] as const;
-export const KINDS = ['one_off', 'monthly'] as const;
+export const KINDS = ['one_off', 'monthly', 'bank', 'offline'] as const;
 export const BADGE: Record<DonationState, string> = {
   succeeded: 'badge-completed',
   failed: 'don-badge-failed',
   refunded: 'badge-neutral',
   partially_refunded: 'badge-neutral',
   disputed: 'badge-funding',
+  reversed: 'badge-neutral',
+  reversal: 'badge-neutral',
 };
 export const POLL_MS = 1500;
 export const money = (cents: number, currency: string, lang: Lang) => formatAmount(cents, currency, lang, 2);

@@ -228,6 +228,18 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined) return say('bankAssign', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
   // The books: a treasurer's exchange rate for a day (name: the rate and the book currency).
   if (e.entity === 'rate' && d.currency && d.date && name) return say('rateSet', { currency: d.currency, date: formatDay(d.date, lang), rate: name });
+  // Gifts outside the website: recorded, reversed, the donor's details given afterwards (name: the gift's reference).
+  if (e.entity === 'offline_gift' && name) {
+    const forProject = d.project ? t('admin.activity.says.forProject', { name: (lang === 'de' && d.projectDe) || d.project }) : '';
+    if (a === 'create' && d.amountCents !== undefined) {
+      return say('offlineGift', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2), reference: name, method: t(`admin.donations.methods.${d.category ?? 'other'}`, { defaultValue: d.category ?? '' }), project: forProject });
+    }
+    if (a === 'reverse') {
+      const sentence = say('offlineReverse', { reference: name, amount: d.amountCents !== undefined ? formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) : '' });
+      return d.description ? `${sentence}: ${quoted(t, d.description)}` : sentence;
+    }
+    if (a === 'update') return say('offlineDonor', { reference: name });
+  }
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {
