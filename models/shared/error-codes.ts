@@ -90,6 +90,14 @@ export const ERROR_CODES = [
   'bank.already_assigned',
   /** The bank credit is in a currency (or of an amount) the site cannot record. */
   'bank.currency',
+  /** The bank gave no sender's account (IBAN) with the credit: there is nothing to remember. */
+  'bank.no_account',
+  /** The statement's line is explained already: nothing was changed. */
+  'bank.already_explained',
+  /** The chosen Stripe payout is not this line: another amount, currency, or explained elsewhere. */
+  'bank.payout_mismatch',
+  /** Stripe is not set up: there are no payouts to explain a line with. */
+  'bank.no_stripe',
   // Supporters' fundraisers
   /** The fundraiser takes no gifts: it ended, or its project takes none at the moment. */
   'fundraiser.closed',
@@ -211,6 +219,10 @@ export const ADMIN_ERROR_TEXTS = [
   'bank.wrong_account',
   'bank.already_assigned',
   'bank.currency',
+  'bank.no_account',
+  'bank.already_explained',
+  'bank.payout_mismatch',
+  'bank.no_stripe',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */
