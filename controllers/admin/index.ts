@@ -17,7 +17,7 @@ import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
-import { adminBankImportsApi } from './bank-imports';
+import { adminBankImportsApi, bankStatementForms } from './bank-imports';
 import { adminExchangeRatesApi } from './exchange-rates';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
@@ -91,6 +91,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(spendingForms(deps));
   // The yearly impact report's introduction, from the dashboard.
   router.use(impactForms(deps));
+  // Explaining a bank statement's line (a category, a payout, an assignment), from the Donations screen.
+  router.use(bankStatementForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

@@ -154,7 +154,12 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // Bank transfers: the donor's own reference goes (a later transfer with it waits, unmatched, for
     // a person), and the sender's name the bank gave with their gifts.
     await trx('donor_references').where({ email }).delete();
-    await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null });
+    // A remembered sender's account goes too (its next transfer waits for a person again), and the
+    // account and name the bank gave with their gifts, on the credits and the statements' lines.
+    await trx('bank_remembered_accounts').where({ email }).delete();
+    const credits = trx('bank_credits').select('id').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym }));
+    await trx('bank_statement_lines').whereIn('bankCreditId', credits).update({ counterpartyName: null, counterpartyIban: null });
+    await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null, debtorIban: null });
     return { subscribers, gifts, monthlyGifts, certificates, mails, tokens };
   });
 }

@@ -36,7 +36,7 @@ import { ContentTab } from './content/content-tab';
 import { MediaTab } from './media/media-tab';
 import { NewsletterTab } from './newsletter/newsletter-tab';
 import { SocialMediaTab } from './social/social-media-tab';
-import { DonationsTab } from './donations/donations-tab';
+import { DonationsTab, type DonationsTabProps } from './donations/donations-tab';
 import { FundraisersTab } from './fundraisers/fundraisers-tab';
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { TranslationsTab } from './translations/translations-tab';
@@ -144,7 +144,7 @@ export interface DonationsScreenProps {
   /** Last year's certificates: how many donors, and the runs so far. */
   certificates: CertificateOverview;
   /** The bank credits waiting for a person, and the projects one can be assigned to. */
-  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  bank: DonationsTabProps['bank'];
 }
 
 export interface PeopleScreenProps {

@@ -6,6 +6,7 @@
 import { useT } from '../../app-context';
 import type { DonationPage, MonthlyOverview } from '../../../models/giving/donations-admin';
 import type { UnmatchedCredit } from '../../../models/giving/bank-import';
+import type { StatementDetail, StatementSummary } from '../../../models/giving/bank-statement';
 import { PersonDataPanel } from '../widgets/person-data-panel';
 import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
@@ -16,7 +17,7 @@ export interface DonationsTabProps {
   ledger: DonationPage;
   monthly: MonthlyOverview;
   certificates: CertificateOverview;
-  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[]; statements?: StatementSummary[]; statement?: StatementDetail | null };
   onChanged?: () => void;
 }
 
@@ -27,7 +28,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }:
       <h2 id="don-heading">{t('admin.donations.title')}</h2>
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel initial={ledger} onChanged={onChanged} />
-      <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <BankPanel unmatched={bank.unmatched} projects={bank.projects} statements={bank.statements ?? []} statement={bank.statement ?? null} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
       <PersonDataPanel />
