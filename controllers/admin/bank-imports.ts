@@ -20,8 +20,7 @@ import { AppError, badRequest } from '../../models/shared/errors';
 import type { AdminIdentity } from '../middleware/auth';
 import { audited, recordAudit } from '../../models/people/audit';
 import { assignCredit, BANK_FILE_MAX_BYTES, importCredits, listUnmatched, readStatement } from '../../models/giving/bank-import';
-import { explainLine, LINE_CATEGORIES, listStatements, matchPayouts, recordStatement, statementDetail, type ExplainInput } from '../../models/giving/bank-statement';
-import { createPayoutReader, type PayoutReader } from '../../models/providers/payments-payouts';
+import { explainLine, LINE_CATEGORIES, listStatements, matchPayouts, payoutReaderFor, recordStatement, statementDetail, type ExplainInput, type PayoutReader } from '../../models/giving/bank-statement';
 import { langOf } from '../context';
 import { formRefusal } from './content';
 import { adminHref } from '../../models/shared/admin-rules';
@@ -66,7 +65,7 @@ function formBody(body: Record<string, unknown>): unknown {
 /** Stripe's payouts, when Stripe is set up (made once, on first use). */
 function payoutReader(deps: Deps): () => Promise<PayoutReader | null> {
   let reader: Promise<PayoutReader | null> | null = null;
-  return () => (reader ??= createPayoutReader({ ...deps.config.stripe, log: deps.log }));
+  return () => (reader ??= payoutReaderFor({ ...deps.config.stripe, log: deps.log }));
 }
 
 /** Explains a line and audits it; shared by the API and the form. */

@@ -13,7 +13,12 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { CamtStatement } from './camt';
-import type { PayoutInfo, PayoutReader } from '../providers/payments-payouts';
+import { createPayoutReader, type PayoutInfo, type PayoutReader } from '../providers/payments-payouts';
+import type { PaymentsOptions } from '../providers/payments';
+
+export type { PayoutReader };
+/** Stripe's payouts when Stripe is set up, else null (lines are then explained by hand). */
+export const payoutReaderFor = (options: PaymentsOptions): Promise<PayoutReader | null> => createPayoutReader(options);
 import { AppError } from '../shared/errors';
 import { assignCredit, type AssignResult, type BankHooks } from './bank-import';
 

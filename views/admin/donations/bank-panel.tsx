@@ -39,12 +39,8 @@ interface ImportResult {
   payouts?: number;
 }
 type Unmatched = Pick<UnmatchedCredit, 'id' | 'reference' | 'amount' | 'currency' | 'date' | 'debtor' | 'reason'> & Partial<Pick<UnmatchedCredit, 'note' | 'debtorIban'>>;
-/** A project a credit can be assigned to. */
-export interface ProjectOption {
-  id: number;
-  title: string;
-  titleDe: string | null;
-}
+import type { ProjectOption } from './statement-panel';
+export type { ProjectOption };
 
 /** "50.00" and "chf" as the admin's language writes money ("CHF 50.00"); an unreadable amount as it came. */
 function money(amount: string, currency: string, lang: Lang): string {

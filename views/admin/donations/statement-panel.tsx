@@ -14,7 +14,13 @@ import type { LineCategory, StatementDetail, StatementLine, StatementSummary } f
 import { formatDate, localized, type Lang } from '../../../models/shared/rules';
 import { formatAmount } from '../../../models/shared/donation-rules';
 import { formatReference } from '../../../models/shared/qr-bill-rules';
-import type { ProjectOption } from './bank-panel';
+
+/** A project a credit can be assigned to. */
+export interface ProjectOption {
+  id: number;
+  title: string;
+  titleDe: string | null;
+}
 
 const API = '/api/admin/bank-statements';
 const CATEGORIES: LineCategory[] = ['interest', 'grant', 'membership', 'own_transfer', 'donor_refund', 'bank_fee', 'other'];
