@@ -41,12 +41,12 @@ test('the demo month explained to "closed" in at most ten actions', async () => 
   await statement.getByRole('heading', { name: /4 of 7 lines explained/ }).waitFor();
   const line = (text: string) => statement.locator('ol.don-statement-lines > li', { hasText: text });
   // What explained itself: the payout with its gifts, refunds and fees, the referenced and the remembered transfers.
-  await line('STRIPE PAYOUT').getByText(/Stripe payout of .*: 2 gifts, 1 refunds/).waitFor();
+  await line('STRIPE PAYOUT').getByText(/Stripe payout of .* · gifts: 2 · refunds: 1 · fees: CHF/).waitFor();
   assert.equal(await line('STRIPE PAYOUT').locator('table tbody tr').count(), 3);
   await line('Monatsspende').getByText(/^Gift:/).waitFor();
   // The bank's own note and the sender, to decide by.
   await line('Spende Dorfgarten').getByText('Anna Graf', { exact: false }).waitFor();
-  if (SHOTS) await page.screenshot({ path: `/tmp/${SHOTS}-statement-en.png`, fullPage: true });
+  if (SHOTS) await page.locator('.don-statements').screenshot({ path: `/tmp/${SHOTS}-statement-en.png` });
 
   const garden = line('Spende Dorfgarten');
   await act(garden.getByLabel('Project').selectOption(String(project.id)));
@@ -73,7 +73,7 @@ test('the demo month explained to "closed" in at most ten actions', async () => 
   const row = page.locator('.don-statements table tbody tr', { hasText: 'camt053-2026-11.xml' });
   await row.getByRole('cell', { name: 'abgeschlossen', exact: true }).waitFor();
   assert.equal(await page.locator('#bank-statement').getByText('Spende Dorfgarten', { exact: false }).count(), 1);
-  if (SHOTS) await page.screenshot({ path: `/tmp/${SHOTS}-statement-de.png`, fullPage: true });
+  if (SHOTS) await page.locator('.don-statements').screenshot({ path: `/tmp/${SHOTS}-statement-de.png` });
   assert.deepEqual(problems, []);
   await page.context().close();
 });
