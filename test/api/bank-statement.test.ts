@@ -212,6 +212,28 @@ describe('bank statements', () => {
     assert.equal(after.body.unmatched, 1, 'waits for a person again');
   });
 
+  test('without JavaScript: the Donations screen shows the statement, its form posts and comes back with the outcome', async () => {
+    const res = await upload(camt053([{ id: id(), date: '2026-08-31', amount: '3.40', debit: true, name: 'Raiffeisenbank', info: 'Spesen August' }], { id: `AUG-${seq}` })).expect(200);
+    const statementId = Number(res.body.statementId);
+    const lineId = (await detail(statementId)).items[0].id as number;
+    const agent = request.agent(h.app);
+    await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEYS.treasurer }).expect(303);
+    const page = await agent.get(`/de/admin/donations?statement=${statementId}`).set('Accept', 'text/html').expect(200);
+    assert.match(page.text, /Spesen August/);
+    assert.match(page.text, new RegExp(`action="/de/admin/bank-statements/${statementId}/lines/${lineId}/explain"`));
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)?.[1];
+    assert.ok(csrf);
+    const done = await agent.post(`/de/admin/bank-statements/${statementId}/lines/${lineId}/explain`).type('form').send({ _csrf: csrf, explain: 'category', category: 'bank_fee', note: 'August', projectId: '', email: '' }).expect(303);
+    assert.equal(done.headers.location, `/de/admin/donations?statement=${statementId}#statement-line-${lineId}`);
+    assert.equal((await detail(statementId)).closed, true);
+    const shown = await agent.get(done.headers.location.split('#')[0]!).set('Accept', 'text/html').expect(200);
+    assert.match(shown.text, /Die Zeile ist erklärt/);
+    assert.match(shown.text, /abgeschlossen/);
+    await agent.post(`/de/admin/bank-statements/${statementId}/lines/${lineId}/explain`).type('form').send({ _csrf: csrf, explain: 'category', category: 'other' }).expect(303);
+    const refused = await agent.get(`/de/admin/donations?statement=${statementId}`).set('Accept', 'text/html').expect(200);
+    assert.match(refused.text, /Die Zeile wurde nicht erklärt: Diese Zeile ist schon erklärt/);
+  });
+
   test('a treasurer reaches the statements; an editor does not', async () => {
     await request(h.app).get('/api/admin/bank-statements').set(as('treasurer')).expect(200);
     await request(h.app).get('/api/admin/bank-statements/1').set(as('editor')).expect(403);

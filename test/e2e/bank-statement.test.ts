@@ -6,7 +6,7 @@
 // SHOT_PREFIX=name writes /tmp/name-statement-en.png and /tmp/name-statement-de.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serverAndBrowserWithStripe, signInAdmin, watchedPage } from '../helpers';
+import { axeSerious, serverAndBrowserWithStripe, signInAdmin, watchedPage } from '../helpers';
 import { demoMonth, REMEMBERED } from '../fixtures/bank-statement';
 import { projectReference } from '../../models/giving/bank-reference';
 import { rememberAccount } from '../../models/giving/bank-import';
@@ -47,6 +47,16 @@ test('the demo month explained to "closed" in at most ten actions', async () => 
   // The bank's own note and the sender, to decide by.
   await line('Spende Dorfgarten').getByText('Anna Graf', { exact: false }).waitFor();
   if (SHOTS) await page.locator('.don-statements').screenshot({ path: `/tmp/${SHOTS}-statement-en.png` });
+  assert.deepEqual(await axeSerious(page), []);
+
+  // Meanwhile in German (another tab, not counted): the waiting credit says the bank's note and the
+  // sender, and "keine Referenz" once.
+  const de = await page.context().newPage();
+  await de.goto(`${srv.url}/de/admin/donations`);
+  const waiting = de.locator('ul.don-bank-unmatched > li', { hasText: 'Spende Dorfgarten' });
+  await waiting.getByText(/Anna Graf \(CH56 0483/).waitFor();
+  assert.equal((await waiting.locator('p').first().innerText()).split('keine Referenz').length - 1, 1, await waiting.innerText());
+  await de.close();
 
   const garden = line('Spende Dorfgarten');
   await act(garden.getByLabel('Project').selectOption(String(project.id)));
