@@ -116,7 +116,7 @@ export function adminBankImportsApi(deps: Deps): Router {
       actorName: actorName(res),
       action: 'import',
       entity: 'bank',
-      summary: `${fileName ?? 'statement'}: ${result.credited} credited, ${result.unmatched} unmatched, ${result.duplicates} already imported`,
+      summary: `${fileName ?? 'statement'}: ${result.credited} credited, ${result.unmatched} unmatched, ${result.duplicates} already imported, ${payouts} Stripe payouts`,
       details: { name: fileName ?? undefined, count: result.credited, unmatched: result.unmatched, duplicates: result.duplicates },
     });
     res.json({ ...result, statementId, payouts });

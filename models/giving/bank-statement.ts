@@ -22,9 +22,9 @@ export const payoutReaderFor = (options: PaymentsOptions): Promise<PayoutReader 
 import { AppError } from '../shared/errors';
 import { assignCredit, type AssignResult, type BankHooks } from './bank-import';
 
-/** What a line that is not a gift can be, as the treasurer books it. */
-export const LINE_CATEGORIES = ['interest', 'grant', 'membership', 'own_transfer', 'donor_refund', 'bank_fee', 'other'] as const;
-export type LineCategory = (typeof LINE_CATEGORIES)[number];
+import { LINE_CATEGORIES, type LineCategory } from '../shared/bank-statement-rules';
+
+export { LINE_CATEGORIES, type LineCategory };
 
 /** A payout arrives at the bank a few days around the day Stripe names (weekends, bank holidays). */
 const PAYOUT_DAYS = 4;

@@ -10,7 +10,8 @@ import { useLang, useT } from '../../app-context';
 import { toast } from '../../components/toaster';
 import { adminFetch, errorText } from '../lib/api';
 import { CsrfField, useAdmin, useHydrated, useScreenHref } from '../widgets/ui';
-import type { LineCategory, StatementDetail, StatementLine, StatementSummary } from '../../../models/giving/bank-statement';
+import type { StatementDetail, StatementLine, StatementSummary } from '../../../models/giving/bank-statement';
+import { LINE_CATEGORIES } from '../../../models/shared/bank-statement-rules';
 import { formatDate, localized, type Lang } from '../../../models/shared/rules';
 import { formatAmount } from '../../../models/shared/donation-rules';
 import { formatReference } from '../../../models/shared/qr-bill-rules';
@@ -23,7 +24,6 @@ export interface ProjectOption {
 }
 
 const API = '/api/admin/bank-statements';
-const CATEGORIES: LineCategory[] = ['interest', 'grant', 'membership', 'own_transfer', 'donor_refund', 'bank_fee', 'other'];
 
 const day = (date: string | null, lang: Lang) => (date ? formatDate(date, lang, 'medium') || date : '–');
 const signed = (line: { amountCents: number; currency: string; direction: string }, lang: Lang) => `${line.direction === 'debit' ? '−' : ''}${formatAmount(line.amountCents, line.currency, lang, 2)}`;
@@ -241,7 +241,7 @@ function LineItem({ statementId, line, projects, projectName, onExplained }: { s
               <label htmlFor={`${uid}-category`}>{t('admin.donations.bank.statement.category')}</label>
               <select id={`${uid}-category`} name="category" defaultValue="">
                 <option value="">{t('admin.donations.bank.statement.chooseCategory')}</option>
-                {CATEGORIES.map((c) => (
+                {LINE_CATEGORIES.map((c) => (
                   <option key={c} value={c}>
                     {t(`admin.donations.bank.statement.categories.${c}`)}
                   </option>
