@@ -34,6 +34,8 @@ export interface PersonalData {
   followedProjects: { project: string; language: string; since: string; stoppedAt: string | null }[];
   /** Fundraisers this address started (models/giving/fundraiser.ts). */
   fundraisers: { title: string; slug: string; name: string | null; status: string; startedAt: string }[];
+  /** Bank accounts remembered for this donor's transfers, with their consent (models/giving/bank-import.ts). */
+  bankAccounts: { iban: string; name: string | null; since: string }[];
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -61,6 +63,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const cards = (await db('tribute_cards').where({ email }).orderBy('id').select('name', 'lang', 'sendOn', 'sentAt')) as Record<string, unknown>[];
   const started = await fundraisersOfOwner(db, email);
   const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
+  const accounts = (await db('bank_remembered_accounts').where({ email }).orderBy('id').select('iban', 'holderName', 'consentAt')) as Record<string, unknown>[];
   return {
     email,
     subscriptions,
@@ -93,6 +96,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
     followedProjects: follows.map((f) => ({ project: String(f.title), language: String(f.lang), since: iso(f.createdAt)!, stoppedAt: iso(f.unsubscribedAt) })),
     tributeCards: cards.map((c) => ({ name: String(c.name), language: String(c.lang), sendOn: String(c.sendOn), sentAt: iso(c.sentAt) })),
     fundraisers: started.map((f) => ({ title: f.title, slug: f.slug, name: f.ownerName, status: f.status, startedAt: f.createdAt })),
+    bankAccounts: accounts.map((a) => ({ iban: String(a.iban), name: (a.holderName as string | null) ?? null, since: iso(a.consentAt)! })),
   };
 }
 

@@ -14,7 +14,7 @@ import { testApp } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { camt053, type Line } from '../fixtures/bank-statement';
 import { projectReference } from '../../models/giving/bank-reference';
-import { erasePersonalData } from '../../models/privacy/personal-data';
+import { erasePersonalData, personalDataOf } from '../../models/privacy/personal-data';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
 const ENV = { ADMIN_KEYS: `Eda Editor <${KEYS.editor}> editor, Tom Treasurer <${KEYS.treasurer}> treasurer, Ada Admin <${KEYS.admin}>` };
@@ -204,8 +204,10 @@ describe('bank statements', () => {
     assert.equal(Number(gift.projectId), projectId);
     assert.equal(gift.donorEmail, email);
 
-    // Erased with the person's data: the account, and the sender's account on the lines and credits.
+    // The person sees it in their data, and it goes with it: the account, and the sender's account on the lines and credits.
+    assert.deepEqual((await personalDataOf(db(), email)).bankAccounts.map((a) => [a.iban, a.name]), [[IBAN, 'Ruth Keller']]);
     await erasePersonalData(db(), email, 'test-secret');
+    assert.deepEqual((await personalDataOf(db(), email)).bankAccounts, []);
     assert.equal(await db()('bank_remembered_accounts').where({ iban: IBAN }).first(), undefined);
     assert.equal(Number(((await db()('bank_statement_lines').where({ counterpartyIban: IBAN }).whereNotNull('bankCreditId').whereIn('bankCreditId', db()('bank_credits').select('id').whereNotNull('donationId')).count({ n: '*' }).first()) as { n: unknown }).n), 0);
     const after = await upload(camt053([{ id: id(), date: '2026-11-05', amount: '50.00', name: 'Ruth Keller', iban: IBAN }], { id: `NOV2-${seq}` })).expect(200);
