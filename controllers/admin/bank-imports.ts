@@ -56,8 +56,8 @@ const ExplainSchema = z.union([
 /** A form's fields as the API's body: what the chosen action (the button's `explain`) needs, typed. */
 function formBody(body: Record<string, unknown>): unknown {
   const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string).trim() : undefined);
+  if (str('explain') === 'payout') return { payoutId: str('payoutId') ?? '' };
   if (str('explain') === 'category' || (str('category') && str('explain') !== 'assign')) return { category: str('category') ?? '', note: str('note') || null };
-  if (str('explain') === 'payout' || str('payoutId')) return { payoutId: str('payoutId') ?? '' };
   const project = str('projectId');
   return { projectId: project ? (/^\d{1,9}$/.test(project) ? Number(project) : -1) : null, email: str('email') || null, remember: body.remember === 'on' || body.remember === 'true' };
 }

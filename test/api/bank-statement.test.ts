@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Knex } from 'knex';
 import type { AppHandle } from '../../app';
-import { testApp } from '../helpers';
+import { testApp, twoInstances } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { camt053, type Line } from '../fixtures/bank-statement';
 import { projectReference } from '../../models/giving/bank-reference';
@@ -241,5 +241,32 @@ describe('bank statements', () => {
     await request(h.app).get('/api/admin/bank-statements/1').set(as('editor')).expect(403);
     await explain(1, 1, { category: 'interest' }, 'editor').expect(403);
     await request(h.app).get('/api/admin/bank-statements/abc').set(as('treasurer')).expect(400);
+  });
+});
+
+describe('bank statements on two instances', () => {
+  test('the same statement imported on both at once is kept once, each line once', async () => {
+    const both = await twoInstances('bank-statement', ENV);
+    try {
+      const xml = camt053(
+        [
+          { id: 'TWO-1', date: '2026-07-01', amount: '10.00', name: 'A', ustrd: 'eins' },
+          { id: 'TWO-2', date: '2026-07-02', amount: '20.00', debit: true, name: 'B', info: 'zwei' },
+          { id: 'TWO-3', date: '2026-07-03', amount: '30.00', name: 'C' },
+        ],
+        { id: 'JUL', from: '2026-07-01', to: '2026-07-31' },
+      );
+      const send = (h: AppHandle) => request(h.app).post('/api/admin/bank-imports').set(as('treasurer')).attach('file', Buffer.from(xml), { filename: 'jul.xml', contentType: 'application/xml' });
+      const [a, b] = await Promise.all([send(both.a), send(both.b)]);
+      assert.equal(a.status, 200, JSON.stringify(a.body));
+      assert.equal(b.status, 200, JSON.stringify(b.body));
+      assert.equal(a.body.statementId, b.body.statementId);
+      const list = (await request(both.b.app).get('/api/admin/bank-statements').set(as('treasurer')).expect(200)).body.items as { lines: number }[];
+      assert.equal(list.length, 1);
+      assert.equal(list[0]!.lines, 3);
+      assert.equal(Number(((await both.a.deps.db('bank_statement_lines').count({ n: '*' }).first()) as { n: unknown }).n), 3);
+    } finally {
+      await both.close();
+    }
   });
 });

@@ -175,7 +175,9 @@ function LineItem({ statementId, line, projects, projectName, onExplained }: { s
     const body =
       kind === 'assign'
         ? { projectId: text('projectId') ? Number(text('projectId')) : null, email: text('email') || null, remember: data.get('remember') === 'on' }
-        : { category: text('category'), note: text('note') || null };
+        : kind === 'payout'
+          ? { payoutId: text('payoutId') }
+          : { category: text('category'), note: text('note') || null };
     if (kind === 'category' && !text('category')) {
       toast({ title: t('admin.donations.bank.statement.explainFailed'), description: t('admin.donations.bank.statement.chooseCategory'), variant: 'destructive' });
       return;
@@ -231,6 +233,20 @@ function LineItem({ statementId, line, projects, projectName, onExplained }: { s
               <div className="don-filter-actions">
                 <button type="submit" name="explain" value="assign" className="btn btn-small" disabled={busy}>
                   {t('admin.donations.bank.assign')}
+                </button>
+              </div>
+            </fieldset>
+          )}
+          {credit && (
+            <fieldset className="don-line-payout">
+              <legend>{t('admin.donations.bank.statement.asPayout')}</legend>
+              <div className="admin-field">
+                <label htmlFor={`${uid}-payout`}>{t('admin.donations.bank.statement.payoutId')}</label>
+                <input id={`${uid}-payout`} name="payoutId" type="text" autoComplete="off" spellCheck={false} placeholder="po_…" />
+              </div>
+              <div className="don-filter-actions">
+                <button type="submit" name="explain" value="payout" className="btn btn-small btn-outline" disabled={busy}>
+                  {t('admin.donations.bank.statement.linkPayout')}
                 </button>
               </div>
             </fieldset>
