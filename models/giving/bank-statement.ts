@@ -305,7 +305,7 @@ export async function explainLine(db: Knex, statementId: number, lineId: number,
     if (line.payoutId !== null || line.category !== null || !(await waiting(db, line.bankCreditId))) throw new AppError(409, 'bank.already_explained', 'This line is explained already: nothing was changed.');
     await db.transaction((trx) => linkPayout(trx, line, payout, deps.reader!, actor));
   } else {
-    if (line.direction !== 'credit' || line.bankCreditId === null) throw new AppError(422, 'bank.already_explained', 'Only a credit can be assigned to a project or a donor: choose a category for this line.');
+    if (line.direction !== 'credit' || line.bankCreditId === null) throw new AppError(400, 'bad_request', 'Only a credit can be assigned to a project or a donor: choose a category for this line.');
     if (line.payoutId !== null || line.category !== null) throw new AppError(409, 'bank.already_explained', 'This line is explained already: nothing was changed.');
     const creditId = line.bankCreditId;
     assigned = await db.transaction((trx) => assignCredit(trx, creditId, input, actor, deps.hooks ?? {}));

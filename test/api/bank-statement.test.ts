@@ -101,6 +101,7 @@ describe('bank statements', () => {
       const r = await explain(statementId, debit.id as number, bad).expect(400);
       assert.equal(typeof r.body.error, 'string');
     }
+    await explain(statementId, debit.id as number, { projectId }).expect(400);
     await explain(statementId, 999_999, { category: 'interest' }).expect(404);
     await explain(999_999, debit.id as number, { category: 'interest' }).expect(404);
     await request(h.app).get('/api/admin/bank-statements/999999').set(as('treasurer')).expect(404);
