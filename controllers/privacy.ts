@@ -88,6 +88,7 @@ ${section(t('privacyReport.monthlyTitle'), data.monthlyGifts.map((m) => `<li>${e
 ${section(t('privacyReport.mailsTitle'), data.mails.map((m) => `<li>${esc(`${date(m.at)} · ${m.subject}`)}</li>`))}
 ${section(t('privacyReport.followsTitle'), data.followedProjects.map((f) => `<li>${esc([f.project, f.language.toUpperCase(), date(f.since), f.stoppedAt ? t('privacyReport.followStopped', { date: date(f.stoppedAt) }) : ''].filter(Boolean).join(' · '))}</li>`))}
 ${section(t('privacyReport.fundraisersTitle'), data.fundraisers.map((f) => `<li>${esc([date(f.startedAt), f.title, f.name ?? '', t(`privacyReport.fundraiserStatus.${f.status}`)].filter(Boolean).join(' · '))}</li>`))}
+${section(t('privacyReport.bankAccountsTitle'), data.bankAccounts.map((a) => `<li>${esc([a.iban.replace(/(.{4})(?=.)/g, '$1 '), a.name ?? '', t('privacyReport.bankAccountSince', { date: date(a.since) })].filter(Boolean).join(' · '))}</li>`))}
 ${section(t('privacyReport.cardsTitle'), data.tributeCards.map((c) => `<li>${esc([date(c.sendOn), c.name, c.language.toUpperCase(), c.sentAt ? t('privacyReport.cardSent') : t('privacyReport.cardWaiting')].join(' · '))}</li>`))}
 ${mailchimp ? `<h2>${esc(t('privacyReport.mailchimpTitle'))}</h2><pre class="privacy-report-json">${esc(JSON.stringify(mailchimp, null, 2))}</pre>` : ''}
 <p class="link-page-actions"><a class="btn btn-primary" download="personal-data.json" href="data:application/json;base64,${Buffer.from(json, 'utf8').toString('base64')}">${esc(t('privacyReport.download'))}</a></p>`;

@@ -17,7 +17,7 @@ import { previewForms } from '../preview';
 import { adminNewsletterApi } from './newsletter';
 import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
-import { adminBankImportsApi } from './bank-imports';
+import { adminBankImportsApi, bankStatementForms } from './bank-imports';
 import { adminExchangeRatesApi, exchangeRateForms } from './exchange-rates';
 // Gifts outside the website, reversals, donors' details afterwards, certificates as PDF.
 import { adminOfflineApi, offlineForms } from './offline';
@@ -98,6 +98,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(impactForms(deps));
   // The books' rate for a day, from the Donations screen.
   router.use(exchangeRateForms(deps));
+  // Explaining a bank statement's line (a category, a payout, an assignment), from the Donations screen.
+  router.use(bankStatementForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

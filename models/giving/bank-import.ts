@@ -12,7 +12,7 @@ import type { Knex } from 'knex';
 import { addToLedger } from '../content/ledger';
 import { RECEIPT_TASK } from './names';
 import type { JobQueue } from '../providers/jobs';
-import { parseCamt, CamtError, type CamtCredit } from './camt';
+import { parseCamt, CamtError, type CamtCredit, type CamtStatement } from './camt';
 import { DONOR_CODE_ALPHABET, DONOR_CODE_LENGTH, donorReference, normalizeReference, parseReference, projectReference } from './bank-reference';
 import { compactIban } from '../shared/qr-bill-rules';
 import { DONATION_CURRENCY } from '../shared/donation-rules';
@@ -47,6 +47,8 @@ export interface ImportItem {
   reason?: UnmatchedReason;
   donationId?: number;
   projectId?: number | null;
+  /** Credited because its sender's account is remembered (no reference needed). */
+  remembered?: boolean;
 }
 
 export interface ImportResult {
@@ -64,6 +66,10 @@ export interface UnmatchedCredit {
   currency: string;
   date: string | null;
   debtor: string | null;
+  /** The sender's IBAN, as the bank gave it. */
+  debtorIban: string | null;
+  /** The bank's own note (RmtInf/Ustrd, AddtlTxInf or AddtlNtryInf): "Spende Dorfgarten". */
+  note: string | null;
   reason: string | null;
   fileName: string | null;
   createdAt: string;
@@ -190,7 +196,7 @@ async function creditDonation(
 }
 
 /** Refuses a file that is not a statement of the charity's account: nothing is written. */
-export function readStatement(file: Buffer, iban: string): { credits: CamtCredit[]; kind: string } {
+export function readStatement(file: Buffer, iban: string): { credits: CamtCredit[]; kind: string; statement: CamtStatement } {
   if (file.length === 0) throw new AppError(400, 'bank.empty_file', 'The file is empty: choose the bank statement (camt.053 or camt.054 XML) to import.');
   let statement;
   try {
@@ -208,7 +214,7 @@ export function readStatement(file: Buffer, iban: string): { credits: CamtCredit
   if (other !== undefined) {
     throw new AppError(422, 'bank.wrong_account', `The statement is for another account (${other || 'no IBAN'}), not the charity's ${own}: nothing was imported.`);
   }
-  return { credits: statement.credits, kind: statement.kind };
+  return { credits: statement.credits, kind: statement.kind, statement };
 }
 
 /**
@@ -233,6 +239,8 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
           currency: (c.currency || 'xxx').slice(0, 3),
           bookedOn: c.date,
           debtorName: c.debtorName,
+          debtorIban: c.debtorIban ?? null,
+          note: c.note ?? null,
           bankRef: c.bankRef,
           status: 'unmatched',
           reason: null,
@@ -252,7 +260,15 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
       }
       const id = typeof inserted[0] === 'object' ? Number(inserted[0].id) : Number(inserted[0]);
       const problem: UnmatchedReason | null = !CURRENCIES.has(c.currency) ? 'currency' : c.amountCents === null || c.amountCents > MAX_BANK_CREDIT_CENTS ? 'amount' : null;
-      const target = problem ? { reason: problem } : await resolve(trx, reference);
+      let target: Target | { reason: UnmatchedReason } = problem ? { reason: problem } : await resolve(trx, reference);
+      if ('reason' in target && !problem && c.debtorIban) {
+        // A sender whose account a treasurer remembered (with the donor's consent): credited as last time.
+        const known = await rememberedTarget(trx, c.debtorIban);
+        if (known) {
+          target = known;
+          item.remembered = true;
+        }
+      }
       if ('reason' in target) {
         await trx('bank_credits').where({ id }).update({ reason: target.reason });
         item.outcome = 'unmatched';
@@ -273,7 +289,7 @@ export async function importCredits(db: Knex, credits: CamtCredit[], meta: { act
   return result;
 }
 
-type CreditRow = { id: number; reference: string | null; amountCents: unknown; currency: string; bookedOn: string | null; debtorName: string | null; reason: string | null; fileName: string | null; createdAt: unknown; status: string };
+type CreditRow = { id: number; reference: string | null; amountCents: unknown; currency: string; bookedOn: string | null; debtorName: string | null; debtorIban: string | null; note: string | null; reason: string | null; fileName: string | null; createdAt: unknown; status: string };
 
 function toUnmatched(r: CreditRow): UnmatchedCredit {
   const cents = Number(r.amountCents);
@@ -285,6 +301,8 @@ function toUnmatched(r: CreditRow): UnmatchedCredit {
     currency: r.currency,
     date: r.bookedOn,
     debtor: r.debtorName,
+    debtorIban: r.debtorIban ?? null,
+    note: r.note ?? null,
     reason: r.reason,
     fileName: r.fileName,
     createdAt: new Date(String(r.createdAt)).toISOString(),
@@ -302,6 +320,27 @@ export interface AssignResult {
   donationId: number;
   projectId: number | null;
   email: string | null;
+  /** The sender's account is remembered now (the donor agreed): its next credit is credited by itself. */
+  remembered: boolean;
+}
+
+/** What a remembered sender's account is credited to; null when it is not remembered (or its project is gone). */
+export async function rememberedTarget(db: Knex | Knex.Transaction, iban: string): Promise<Target | null> {
+  const row = (await db('bank_remembered_accounts').where({ iban: compactIban(iban) }).first('projectId', 'email')) as { projectId: number | null; email: string | null } | undefined;
+  if (!row) return null;
+  const projectId = row.projectId === null ? null : Number(row.projectId);
+  if (projectId !== null && !(await db('projects').where({ id: projectId }).first('id'))) return null;
+  return { projectId, donorEmail: row.email };
+}
+
+/**
+ * Remembers a sender's account for the next credits from it (the donor's consent noted: who
+ * ticked it, when); a second assignment of the same account replaces what it is credited to.
+ */
+export async function rememberAccount(trx: Knex.Transaction, account: { iban: string; name: string | null; projectId: number | null; email: string | null }, by: string): Promise<void> {
+  const now = new Date().toISOString();
+  const row = { iban: compactIban(account.iban), holderName: account.name?.slice(0, 200) ?? null, projectId: account.projectId, email: account.email, consentAt: now, consentBy: by.slice(0, 320), createdAt: now };
+  await trx('bank_remembered_accounts').insert(row).onConflict('iban').merge(['holderName', 'projectId', 'email', 'consentAt', 'consentBy']);
 }
 
 /**
@@ -309,7 +348,7 @@ export interface AssignResult {
  * once: the claim (status from 'unmatched' to 'credited') is a conditional update, and a credit
  * assigned already is a 409. The row keeps why it was unmatched (reason).
  */
-export async function assignCredit(trx: Knex.Transaction, id: number, to: { projectId?: number | null; email?: string | null }, actor: string, hooks: BankHooks = {}): Promise<AssignResult> {
+export async function assignCredit(trx: Knex.Transaction, id: number, to: { projectId?: number | null; email?: string | null; remember?: boolean; language?: 'en' | 'de' }, actor: string, hooks: BankHooks = {}): Promise<AssignResult> {
   // The claim first (a write, see importCredits); anything refused below rolls it back.
   const claimed = await trx('bank_credits').where({ id, status: 'unmatched' }).update({ status: 'credited', assignedBy: actor.slice(0, 320), assignedAt: new Date().toISOString() });
   const row = (await trx('bank_credits').where({ id }).first()) as CreditRow | undefined;
@@ -326,5 +365,12 @@ export async function assignCredit(trx: Knex.Transaction, id: number, to: { proj
   const email = to.email ? cleanEmail(to.email) : null;
   const donationId = await creditDonation(trx, { id, amountCents: cents, currency, date: row.bookedOn, debtorName: row.debtorName, reference: row.reference }, { projectId, donorEmail: email }, `bank:${actor}`, hooks);
   await trx('bank_credits').where({ id }).update({ donationId });
-  return { credit: toUnmatched(row), donationId, projectId, email };
+  // A donor whose language is not known yet gets the receipt and certificate in the language of
+  // the person who assigned it (the receipt job reads it after this transaction).
+  if (to.language) await trx('donations').where({ id: donationId }).whereNull('language').update({ language: to.language });
+  if (to.remember) {
+    if (!row.debtorIban) throw new AppError(422, 'bank.no_account', "The bank gave no sender's account (IBAN) with this credit: there is nothing to remember. Assign it without remembering.");
+    await rememberAccount(trx, { iban: row.debtorIban, name: row.debtorName, projectId, email }, actor);
+  }
+  return { credit: toUnmatched(row), donationId, projectId, email, remembered: Boolean(to.remember) };
 }

@@ -1,6 +1,7 @@
 // Reading the bank's ISO 20022 statements: camt.054 (debit/credit notification) and camt.053
 // (account statement), versions 04 to 08, with fast-xml-parser (never regular expressions on the
-// XML). Pure: text in, the account's IBAN and its credits out, or a CamtError saying why the file
+// XML). Pure: text in, the account's IBAN, its credits and every booked line (credits and debits,
+// with the bank's note and the other party) out, or a CamtError saying why the file
 // is not one of them. What the credits mean is models/giving/bank-import.ts's business.
 import crypto from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -35,6 +36,27 @@ export interface CamtCredit {
   debtorName: string | null;
   /** The bank's own reference of the booking (AcctSvcrRef, else the EndToEndId). */
   bankRef: string | null;
+  /** The sender's account (RltdPties/DbtrAcct/Id/IBAN), compacted; null when the file has none. */
+  debtorIban?: string | null;
+  /** The bank's own words about it: the unstructured remittance (RmtInf/Ustrd), else AddtlTxInf, else the entry's AddtlNtryInf. */
+  note?: string | null;
+}
+
+/** One booked entry (or one transaction of a batch entry), credit or debit: a line of the statement. */
+export interface CamtEntry {
+  /** The line's identity; for a credit, its CamtCredit's key. */
+  key: string;
+  direction: 'credit' | 'debit';
+  amountCents: number | null;
+  amountText: string;
+  currency: string;
+  date: string | null;
+  reference: string | null;
+  bankRef: string | null;
+  /** The other party: the sender of a credit (Dbtr, DbtrAcct), the payee of a debit (Cdtr, CdtrAcct). */
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  note: string | null;
 }
 
 export interface CamtStatement {
@@ -43,6 +65,12 @@ export interface CamtStatement {
   /** Compacted IBANs of the accounts the file is about (one per statement or notification). */
   accounts: string[];
   credits: CamtCredit[];
+  /** Every booked line, credits and debits, in the file's order. */
+  entries: CamtEntry[];
+  /** The statement's (or notification's) own Id of the first report, and its period (FrToDt), when given. */
+  statementId: string | null;
+  from: string | null;
+  to: string | null;
 }
 
 const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:(camt\.05[34])\.001\.(0[4-8])$/;
@@ -103,6 +131,22 @@ function debtorOf(tx: Node | undefined): string | null {
   return name ? name.slice(0, 200) : null;
 }
 
+/** The other party of a transaction: Dbtr/DbtrAcct for a credit, Cdtr/CdtrAcct for a debit. */
+function partyOf(tx: Node | undefined, role: 'Dbtr' | 'Cdtr'): { name: string | null; iban: string | null } {
+  if (!tx) return { name: null, iban: null };
+  const party = at(tx, 'RltdPties', role);
+  const name = text(at(party, 'Nm')) ?? text(at(party, 'Pty', 'Nm'));
+  const iban = text(at(tx, 'RltdPties', `${role}Acct`, 'Id', 'IBAN'));
+  return { name: name ? name.slice(0, 200) : null, iban: iban ? compactIban(iban).slice(0, 34) : null };
+}
+
+/** The bank's words about a transaction: RmtInf/Ustrd (all of them), else AddtlTxInf, else the entry's AddtlNtryInf. */
+function noteOf(tx: Node | undefined, entry: Node): string | null {
+  const ustrd = tx ? [asNode(tx.RmtInf)?.Ustrd].flat().map(text).filter((v): v is string => !!v) : [];
+  const note = (ustrd.length ? ustrd.join(' ') : null) ?? text(tx?.AddtlTxInf) ?? text(entry.AddtlNtryInf);
+  return note ? note.replace(/\s+/g, ' ').slice(0, 500) : null;
+}
+
 const NOT_PROVIDED = 'NOTPROVIDED';
 
 /** The parser's tree, or a CamtError: whatever the parser refuses is a file this site cannot read. */
@@ -155,6 +199,13 @@ export function parseCamt(xml: string): CamtStatement {
 
   const accounts: string[] = [];
   const credits: CamtCredit[] = [];
+  const entries: CamtEntry[] = [];
+  const first = reports[0]!;
+  const statementId = text(first.Id)?.slice(0, 100) ?? null;
+  const period = (k: string) => {
+    const v = text(at(first, 'FrToDt', `${k}DtTm`))?.slice(0, 10) ?? text(at(first, 'FrToDt', `${k}Dt`));
+    return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
+  };
   for (const report of reports) {
     const iban = text(at(report, 'Acct', 'Id', 'IBAN'));
     accounts.push(iban ? compactIban(iban) : '');
@@ -168,7 +219,8 @@ export function parseCamt(xml: string): CamtStatement {
       const parts: { tx: Node | undefined; index: number }[] = txs.length ? txs.map((tx, index) => ({ tx, index })) : [{ tx: undefined, index: 0 }];
       for (const { tx, index } of parts) {
         const indicator = text(tx?.CdtDbtInd) ?? text(entry.CdtDbtInd);
-        if (indicator !== 'CRDT') continue;
+        if (indicator !== 'CRDT' && indicator !== 'DBIT') continue;
+        const credit = indicator === 'CRDT';
         // The transaction's amount; an entry of one transaction (or none) may carry it only on the entry.
         const amt = asNode(tx?.Amt) ?? asNode(at(tx, 'AmtDtls', 'TxAmt', 'Amt')) ?? (parts.length === 1 ? asNode(entry.Amt) : undefined);
         const amountText = text(amt) ?? '';
@@ -180,7 +232,24 @@ export function parseCamt(xml: string): CamtStatement {
         const date = entryDate;
         // Without a reference of its own, a transaction is told apart by its entry's and its place in it.
         const identity = bankRef ?? `${entryRef ?? ''}#${index}`;
-        const key = crypto.createHash('sha256').update(JSON.stringify([identity, amountText, currency, date ?? '', reference ? reference.replace(/\s+/g, '').toUpperCase() : ''])).digest('hex');
+        // A debit's identity is told from a credit's with the same bank reference (a credit keeps its old key).
+        const key = crypto.createHash('sha256').update(JSON.stringify([...(credit ? [] : ['DBIT']), identity, amountText, currency, date ?? '', reference ? reference.replace(/\s+/g, '').toUpperCase() : ''])).digest('hex');
+        const party = partyOf(tx, credit ? 'Dbtr' : 'Cdtr');
+        const note = noteOf(tx, entry);
+        entries.push({
+          key,
+          direction: credit ? 'credit' : 'debit',
+          amountCents: decimalToMinor(amountText),
+          amountText,
+          currency: /^[a-z]{3}$/.test(currency) ? currency : '',
+          date,
+          reference,
+          bankRef: (bankRef ?? entryRef)?.slice(0, 120) ?? null,
+          counterpartyName: party.name,
+          counterpartyIban: party.iban,
+          note,
+        });
+        if (!credit) continue;
         credits.push({
           key,
           reference,
@@ -190,9 +259,11 @@ export function parseCamt(xml: string): CamtStatement {
           date,
           debtorName: debtorOf(tx),
           bankRef: (bankRef ?? entryRef)?.slice(0, 120) ?? null,
+          debtorIban: party.iban,
+          note,
         });
       }
     }
   }
-  return { kind, version, accounts, credits };
+  return { kind, version, accounts, credits, entries, statementId, from: period('Fr'), to: period('To') };
 }

@@ -34,6 +34,8 @@ export interface PersonalData {
   followedProjects: { project: string; language: string; since: string; stoppedAt: string | null }[];
   /** Fundraisers this address started (models/giving/fundraiser.ts). */
   fundraisers: { title: string; slug: string; name: string | null; status: string; startedAt: string }[];
+  /** Bank accounts remembered for this donor's transfers, with their consent (models/giving/bank-import.ts). */
+  bankAccounts: { iban: string; name: string | null; since: string }[];
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -61,6 +63,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const cards = (await db('tribute_cards').where({ email }).orderBy('id').select('name', 'lang', 'sendOn', 'sentAt')) as Record<string, unknown>[];
   const started = await fundraisersOfOwner(db, email);
   const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
+  const accounts = (await db('bank_remembered_accounts').where({ email }).orderBy('id').select('iban', 'holderName', 'consentAt')) as Record<string, unknown>[];
   return {
     email,
     subscriptions,
@@ -93,6 +96,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
     followedProjects: follows.map((f) => ({ project: String(f.title), language: String(f.lang), since: iso(f.createdAt)!, stoppedAt: iso(f.unsubscribedAt) })),
     tributeCards: cards.map((c) => ({ name: String(c.name), language: String(c.lang), sendOn: String(c.sendOn), sentAt: iso(c.sentAt) })),
     fundraisers: started.map((f) => ({ title: f.title, slug: f.slug, name: f.ownerName, status: f.status, startedAt: f.createdAt })),
+    bankAccounts: accounts.map((a) => ({ iban: String(a.iban), name: (a.holderName as string | null) ?? null, since: iso(a.consentAt)! })),
   };
 }
 
@@ -154,7 +158,12 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // Bank transfers: the donor's own reference goes (a later transfer with it waits, unmatched, for
     // a person), and the sender's name the bank gave with their gifts.
     await trx('donor_references').where({ email }).delete();
-    await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null });
+    // A remembered sender's account goes too (its next transfer waits for a person again), and the
+    // account and name the bank gave with their gifts, on the credits and the statements' lines.
+    await trx('bank_remembered_accounts').where({ email }).delete();
+    const credits = trx('bank_credits').select('id').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym }));
+    await trx('bank_statement_lines').whereIn('bankCreditId', credits).update({ counterpartyName: null, counterpartyIban: null });
+    await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null, debtorIban: null });
     return { subscribers, gifts, monthlyGifts, certificates, mails, tokens };
   });
 }

@@ -95,6 +95,14 @@ export const ERROR_CODES = [
   'gift.already_reversed',
   /** The gift is not a booked bank or offline gift that stands (a card gift is refunded at Stripe). */
   'gift.not_booked',
+  /** The bank gave no sender's account (IBAN) with the credit: there is nothing to remember. */
+  'bank.no_account',
+  /** The statement's line is explained already: nothing was changed. */
+  'bank.already_explained',
+  /** The chosen Stripe payout is not this line: another amount, currency, or explained elsewhere. */
+  'bank.payout_mismatch',
+  /** Stripe is not set up: there are no payouts to explain a line with. */
+  'bank.no_stripe',
   // Supporters' fundraisers
   /** The fundraiser takes no gifts: it ended, or its project takes none at the moment. */
   'fundraiser.closed',
@@ -220,6 +228,10 @@ export const ADMIN_ERROR_TEXTS = [
   'bank.currency',
   'gift.already_reversed',
   'gift.not_booked',
+  'bank.no_account',
+  'bank.already_explained',
+  'bank.payout_mismatch',
+  'bank.no_stripe',
 ] as const satisfies readonly ErrorCode[];
 
 /** The locale key of a code's text in the admin screens, or null when the server's sentence is shown. */

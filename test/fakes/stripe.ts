@@ -16,6 +16,8 @@
 //   POST /v1/refunds                      { charge | payment_intent, amount? }
 //   GET  /v1/disputes/:id, GET /v1/disputes?charge=
 //   GET  /v1/balance_transactions/:id
+//   GET  /v1/payouts?arrival_date[gte]=&arrival_date[lte]=, GET /v1/payouts/:id
+//   GET  /v1/balance_transactions?payout=po_...   what a payout paid out (gifts, refunds, fees), and the payout itself
 //   expand[] works on every GET and on the create calls (ids become the objects they name).
 //
 // Every request is recorded, so tests can assert amount, currency, metadata and idempotency keys.
@@ -62,6 +64,19 @@ export interface FakeBalanceTransaction {
   reporting_category: string;
   created: number;
   available_on: number;
+}
+
+/** A payout to the bank account: the net of the balance transactions it bundles (payOut). */
+export interface FakePayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  arrival_date: number;
+  status: 'paid' | 'pending' | 'in_transit' | string;
+  balance_transaction: string;
+  created: number;
+  livemode: false;
 }
 
 export interface FakeCharge {
@@ -291,6 +306,9 @@ export class FakeStripe {
   readonly balanceTransactions = new Map<string, FakeBalanceTransaction>();
   readonly refunds = new Map<string, FakeRefund>();
   readonly disputes = new Map<string, FakeDispute>();
+  readonly payouts = new Map<string, FakePayout>();
+  /** The payout each balance transaction was paid out in (by balance transaction id). */
+  readonly paidOutIn = new Map<string, string>();
   /** Routes of other modules, tried before the fake answers 404. */
   readonly routes: FakeRoute[] = [];
   /** Deliveries made to the webhook target: event id, type, the app's HTTP status and the id of the event's object (a test reads its own). */
@@ -445,6 +463,25 @@ export class FakeStripe {
     const bt = this.makeBalanceTransaction(chargeId, amount, currency, 'charge');
     charge.balance_transaction = bt.id;
     return bt;
+  }
+
+  /**
+   * Pays out to the bank, as Stripe's automatic payouts do: every balance transaction in the
+   * settlement currency not paid out yet (gifts, refunds, dispute withdrawals, with their fees)
+   * becomes one payout of their net, arriving on `arrivalDate` (YYYY-MM-DD).
+   */
+  payOut(arrivalDate: string, status = 'paid'): FakePayout {
+    const bundled = [...this.balanceTransactions.values()].filter((bt) => bt.currency === this.settlementCurrency && bt.type !== 'payout' && !this.paidOutIn.has(bt.id));
+    const amount = bundled.reduce((sum, bt) => sum + bt.net, 0);
+    const id = randomId('po');
+    const withdrawal = this.makeBalanceTransaction(id, -amount, this.settlementCurrency, 'payout');
+    const payout: FakePayout = { id, object: 'payout', amount, currency: this.settlementCurrency, arrival_date: Math.floor(Date.parse(`${arrivalDate}T00:00:00Z`) / 1000), status, balance_transaction: withdrawal.id, created: now(), livemode: false };
+    for (const bt of [...bundled, withdrawal]) {
+      bt.status = 'available';
+      this.paidOutIn.set(bt.id, id);
+    }
+    this.payouts.set(id, payout);
+    return payout;
   }
 
   /** Refunds `amount` (default: what is left) of a charge; answers the charge and the refund. */
@@ -762,6 +799,7 @@ export class FakeStripe {
       du: this.disputes,
       prod: this.products,
       re: this.refunds,
+      po: this.payouts,
     };
     return maps[prefix]?.get(id);
   }
@@ -1029,6 +1067,31 @@ export class FakeStripe {
         .reverse()
         .map((d) => this.render(d, []));
       json(res, 200, { object: 'list', data, has_more: false, url: '/v1/disputes' });
+      return true;
+    }
+
+    if (method === 'GET' && path === '/v1/payouts') {
+      if (needKey()) return true;
+      const gte = record.query['arrival_date[gte]'] === undefined ? -Infinity : Number(record.query['arrival_date[gte]']);
+      const lte = record.query['arrival_date[lte]'] === undefined ? Infinity : Number(record.query['arrival_date[lte]']);
+      const data = [...this.payouts.values()].filter((p) => p.arrival_date >= gte && p.arrival_date <= lte).reverse().map((p) => this.render(p, []));
+      json(res, 200, { object: 'list', data, has_more: false, url: '/v1/payouts' });
+      return true;
+    }
+    m = get(/^\/v1\/payouts\/([^/]+)$/);
+    if (m) return needKey() || (show('payout', this.payouts, m[1]!), true);
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      if (needKey()) return true;
+      const payout = record.query.payout;
+      if (payout && !this.payouts.has(payout)) {
+        json(res, 404, this.missing('payout', payout, 'payout').body);
+        return true;
+      }
+      const data = [...this.balanceTransactions.values()]
+        .filter((bt) => !payout || this.paidOutIn.get(bt.id) === payout)
+        .reverse()
+        .map((bt) => this.render(bt, expand.filter((p) => p[0] === 'data').map((p) => p.slice(1))));
+      json(res, 200, { object: 'list', data, has_more: false, url: '/v1/balance_transactions' });
       return true;
     }
 

@@ -36,7 +36,7 @@ import { ContentTab } from './content/content-tab';
 import { MediaTab } from './media/media-tab';
 import { NewsletterTab } from './newsletter/newsletter-tab';
 import { SocialMediaTab } from './social/social-media-tab';
-import { DonationsTab } from './donations/donations-tab';
+import { DonationsTab, type DonationsTabProps } from './donations/donations-tab';
 import type { RatesOverview } from '../../models/giving/rates';
 import type { BookedGift } from '../../models/giving/offline';
 import { FundraisersTab } from './fundraisers/fundraisers-tab';
@@ -146,7 +146,7 @@ export interface DonationsScreenProps {
   /** Last year's certificates: how many donors, and the runs so far. */
   certificates: CertificateOverview;
   /** The bank credits waiting for a person, and the projects one can be assigned to. */
-  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  bank: DonationsTabProps['bank'];
   /** The books' exchange rates and the gifts waiting for one. */
   rates: RatesOverview;
   /** The latest bank and offline gifts (reverse, donor details). */

@@ -11,7 +11,7 @@ import { countryName } from '../../models/shared/address';
 import type { Recipient } from '../../models/site/recipients';
 import { localizePath } from '../../models/shared/urls';
 
-const COLLECTED = ['gifts', 'giftOptions', 'fundraisers', 'monthly', 'newsletter', 'contact', 'server', 'volunteers'] as const;
+const COLLECTED = ['gifts', 'bankTransfers', 'giftOptions', 'fundraisers', 'monthly', 'newsletter', 'contact', 'server', 'volunteers'] as const;
 
 export interface PrivacyPageProps {
   content: PageIntro | null;

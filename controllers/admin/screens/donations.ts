@@ -10,15 +10,16 @@ import { AppError } from '../../../models/shared/errors';
 import { roleCan } from '../../../models/shared/roles';
 import { DonationFilterSchema, listDonations, monthlyOverview } from '../../../models/giving/donations-admin';
 import { listUnmatched } from '../../../models/giving/bank-import';
+import { listStatements, statementDetail } from '../../../models/giving/bank-statement';
 import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
 import { ratesOverview } from '../../../models/giving/rates';
 import { listBookedGifts } from '../../../models/giving/offline';
 
-export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
+export async function donations(req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
   if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
-  const [ledger, monthly, certificates, unmatched, projects, rates, booked] = await Promise.all([
+  const [ledger, monthly, certificates, unmatched, projects, rates, booked, statements] = await Promise.all([
     listDonations(deps.db, DonationFilterSchema.parse({})),
     monthlyOverview(deps.db),
     certificatesOverview(deps),
@@ -26,6 +27,11 @@ export async function donations(_req: Request, res: Response, deps: Deps): Promi
     listLiveProjects(deps.db),
     ratesOverview(deps.db, deps.config.books.currency),
     listBookedGifts(deps.db),
+    listStatements(deps.db),
   ]);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, rates, booked };
+  // The statement asked for (?statement=id), else the newest one still open, else the newest.
+  const asked = typeof req.query.statement === 'string' && /^\d{1,9}$/.test(req.query.statement) ? Number(req.query.statement) : null;
+  const shown = asked ?? (statements.find((s) => !s.closed) ?? statements[0])?.id ?? null;
+  const statement = shown === null ? null : await statementDetail(deps.db, shown);
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })), statements, statement }, rates, booked };
 }

@@ -13,6 +13,8 @@ import { formatDate, localized, type Lang } from '../../../models/shared/rules';
 import { formatAmount } from '../../../models/shared/donation-rules';
 import { formatReference } from '../../../models/shared/qr-bill-rules';
 import { LoadFailed, useReloadable } from './reload';
+import { StatementPanel } from './statement-panel';
+import type { StatementDetail, StatementSummary } from '../../../models/giving/bank-statement';
 
 const API = '/api/admin/bank-imports';
 
@@ -32,14 +34,13 @@ interface ImportResult {
   unmatched: number;
   duplicates: number;
   items: ImportItem[];
+  /** The statement the file is kept as, and how many of its lines are Stripe's payouts. */
+  statementId?: number;
+  payouts?: number;
 }
-type Unmatched = Pick<UnmatchedCredit, 'id' | 'reference' | 'amount' | 'currency' | 'date' | 'debtor' | 'reason'>;
-/** A project a credit can be assigned to. */
-export interface ProjectOption {
-  id: number;
-  title: string;
-  titleDe: string | null;
-}
+type Unmatched = Pick<UnmatchedCredit, 'id' | 'reference' | 'amount' | 'currency' | 'date' | 'debtor' | 'reason'> & Partial<Pick<UnmatchedCredit, 'note' | 'debtorIban'>>;
+import type { ProjectOption } from './statement-panel';
+export type { ProjectOption };
 
 /** "50.00" and "chf" as the admin's language writes money ("CHF 50.00"); an unreadable amount as it came. */
 function money(amount: string, currency: string, lang: Lang): string {
@@ -53,13 +54,15 @@ const ref = (reference: string | null) => (reference ? formatReference(reference
 const REASONS = ['no_reference', 'not_rf', 'check_digits', 'unknown_kind', 'unknown_project', 'unknown_donor', 'unknown_fundraiser', 'currency', 'amount'];
 
 /** `unmatched`: the credits waiting for a person; `projects`: those a credit can be assigned to. */
-export function BankPanel({ unmatched: initial, projects, onChanged }: { unmatched: Unmatched[]; projects: ProjectOption[]; onChanged?: () => void }) {
+export function BankPanel({ unmatched: initial, projects, statements = [], statement = null, onChanged }: { unmatched: Unmatched[]; projects: ProjectOption[]; statements?: StatementSummary[]; statement?: StatementDetail | null; onChanged?: () => void }) {
   const t = useT();
   const lang = useLang();
   const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
+  // A new import: the statements are asked for again, and the new one shown.
+  const [imported, setImported] = useState<{ id: number | null; version: number }>({ id: null, version: 0 });
   const { data: unmatched, error, reload } = useReloadable(initial);
   const load = () => reload(async () => (await adminFetch<{ items: Unmatched[] }>('GET', `${API}/unmatched`)).items);
 
@@ -84,6 +87,7 @@ export function BankPanel({ unmatched: initial, projects, onChanged }: { unmatch
       setResult(r);
       toast({ title: t('admin.donations.bank.imported', { credited: r.credited, unmatched: r.unmatched, duplicates: r.duplicates }), variant: 'success' });
       if (fileInput.current) fileInput.current.value = '';
+      setImported((v) => ({ id: r.statementId ?? null, version: v.version + 1 }));
       void load();
       onChanged?.();
     } catch (err) {
@@ -146,6 +150,8 @@ export function BankPanel({ unmatched: initial, projects, onChanged }: { unmatch
         </div>
       )}
 
+      <StatementPanel statements={statements} statement={statement} projects={projects} openId={imported.id} version={imported.version} onChanged={() => (void load(), onChanged?.())} />
+
       <h4>{t('admin.donations.bank.unmatchedTitle')}</h4>
       <LoadFailed error={error} onRetry={() => void load()} />
       {unmatched.length === 0 ? (
@@ -190,8 +196,12 @@ function UnmatchedRow({ credit, projects, reasonText, onAssigned }: { credit: Un
   return (
     <li>
       <p>
-        <strong>{money(credit.amount, credit.currency, lang)}</strong> {day(credit.date, lang)} · {credit.debtor ?? t('admin.donations.bank.noDebtor')} · {ref(credit.reference) ?? t('admin.donations.bank.noReference')}
-        {credit.reason && ` · ${reasonText(credit.reason)}`}
+        <strong>{money(credit.amount, credit.currency, lang)}</strong> {day(credit.date, lang)} · {credit.debtor ?? t('admin.donations.bank.noDebtor')}
+        {credit.debtorIban && ` (${credit.debtorIban.replace(/(.{4})(?=.)/g, '$1 ')})`}
+        {credit.note && <> · «{credit.note}»</>}
+        {credit.reference && ` · ${ref(credit.reference)}`}
+        {/* Why it waits, once: "no reference" is said by the reason alone. */}
+        {credit.reason ? ` · ${reasonText(credit.reason)}` : !credit.reference ? ` · ${t('admin.donations.bank.noReference')}` : ''}
       </p>
       <form className="don-filters" onSubmit={assign} aria-label={t('admin.donations.bank.assignLabel', { amount: money(credit.amount, credit.currency, lang) })}>
         <div className="admin-field">

@@ -6,6 +6,7 @@
 import { useT } from '../../app-context';
 import type { DonationPage, MonthlyOverview } from '../../../models/giving/donations-admin';
 import type { UnmatchedCredit } from '../../../models/giving/bank-import';
+import type { StatementDetail, StatementSummary } from '../../../models/giving/bank-statement';
 import { PersonDataPanel } from '../widgets/person-data-panel';
 import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
@@ -21,7 +22,7 @@ export interface DonationsTabProps {
   ledger: DonationPage;
   monthly: MonthlyOverview;
   certificates: CertificateOverview;
-  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[]; statements?: StatementSummary[]; statement?: StatementDetail | null };
   /** The books' exchange rates and the gifts waiting for one. */
   rates: RatesOverview;
   /** The latest bank and offline gifts (reverse, donor details). */
@@ -37,7 +38,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, rates, booke
       <h2 id="don-heading">{t('admin.donations.title')}</h2>
       <p className="muted">{t('admin.donations.intro')}</p>
       <LedgerPanel initial={ledger} onChanged={onChanged} />
-      <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
+      <BankPanel unmatched={bank.unmatched} projects={bank.projects} statements={bank.statements ?? []} statement={bank.statement ?? null} onChanged={onChanged} />
       <OfflinePanel initial={booked ?? []} projects={bank.projects} flash={flash ?? null} onChanged={onChanged} />
       <RatesPanel initial={rates} flash={flash} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />

@@ -7,9 +7,11 @@
 import type { AuditDetails } from '../../../models/shared/audit-details';
 import type { AuditRevisionRef } from '../../../models/shared/audit-details';
 import { formatAmount } from '../../../models/shared/donation-rules';
+import { isLineCategory } from '../../../models/shared/bank-statement-rules';
 import { formatNumber } from '../../../models/shared/rules';
 import type { TFunction } from '../../translate';
 import type { Lang } from '../../types';
+
 
 /** What a sentence is made from: an audit entry (or a revision, which has no details). */
 export interface ActivityFacts {
@@ -225,6 +227,11 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'certificates' && a === 'start' && d.year) return say('certificates', { year: d.year });
   // Bank transfers matched from the bank's file: an import, and a credit assigned by hand.
   if (e.entity === 'bank' && a === 'import' && d.count !== undefined) return say('bankImport', { credited: formatNumber(d.count, lang), unmatched: formatNumber(d.unmatched ?? 0, lang) });
+  // A bank statement's line explained: a category that is not a gift, or Stripe's payout.
+  if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined && isLineCategory(d.name)) {
+    return say('bankCategory', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2), category: t(`admin.donations.bank.statement.categories.${d.name}`) });
+  }
+  if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined && d.name?.startsWith('po_')) return say('bankPayout', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
   if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined) return say('bankAssign', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
   // The books: a treasurer's exchange rate for a day (name: the rate and the book currency).
   if (e.entity === 'rate' && d.currency && d.date && name) return say('rateSet', { currency: d.currency, date: formatDay(d.date, lang), rate: name });
