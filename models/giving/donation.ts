@@ -74,7 +74,7 @@ export interface ConfirmedPayment {
   /** The kind of payment method the charge was paid with ('card', 'twint'; payment_method_details.type). */
   paymentMethod?: string | null;
   /** The balance transaction's amount and currency; null when Stripe has none (yet). */
-  settlement?: { amount: number; currency: string } | null;
+  settlement?: { amount: number; currency: string; fee?: number } | null;
   /** The charge's refunds and dispute when it was read, so a late gift is credited net of them. */
   chargeState?: ChargeState | null;
   /** What the donor added to cover the fee, inside amountCents; the project counts the rest. */
@@ -279,6 +279,8 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         // What Stripe settled it for; a USD gift without a balance transaction: its own amount.
         settledCents: settled?.amount ?? (payment.currency === DONATION_CURRENCY ? payment.amountCents : null),
         settledCurrency: settled?.currency ?? (payment.currency === DONATION_CURRENCY ? DONATION_CURRENCY : null),
+        // Stripe's fee of the charge (settled currency), for the journal's fee booking.
+        stripeFeeCents: settled && Number.isSafeInteger(settled.fee) && settled.fee! >= 0 && settled.fee! < settled.amount ? settled.fee : null,
         ...valuationColumns(valuation),
         donorEmail: cleanEmail(payment.donorEmail),
         donorName: cleanName(payment.donorName),
