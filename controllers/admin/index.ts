@@ -19,6 +19,9 @@ import { adminSocialApi } from './social';
 import { adminDonationsApi } from './donations';
 import { adminBankImportsApi } from './bank-imports';
 import { adminExchangeRatesApi } from './exchange-rates';
+// The journal for the accounting program, its chart of accounts, and the supporters.
+import { adminJournalApi, journalForms } from './journal';
+import { adminSupportersApi } from './supporters';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -60,6 +63,9 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminBankImportsApi(deps));
   // The books' exchange rates: GET and POST /api/admin/exchange-rates.
   router.use(adminExchangeRatesApi(deps));
+  // The journal (GET /api/admin/journal), its chart of accounts (GET|PUT /api/admin/journal/accounts), the supporters (GET /api/admin/supporters).
+  router.use(adminJournalApi(deps));
+  router.use(adminSupportersApi(deps));
   // Supporters' fundraisers: the list, approving, rejecting, editing (controllers/fundraisers.ts).
   router.use(adminFundraisersApi(deps));
   // The numbers: visits, pages, referrers, campaigns, gifts and subscriptions per source (controllers/visits.ts).
@@ -91,6 +97,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(spendingForms(deps));
   // The yearly impact report's introduction, from the dashboard.
   router.use(impactForms(deps));
+  // The journal's chart of accounts, from the Donations screen.
+  router.use(journalForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

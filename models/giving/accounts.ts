@@ -74,14 +74,14 @@ export function parseChartText(text: string | undefined): ChartEntries {
   for (const part of text.split(/[,;\n]/)) {
     if (!part.trim()) continue;
     const eq = part.indexOf('=');
-    if (eq < 1) throw new AppError(400, 'accounts.invalid', `ACCOUNTS: "${part.trim().slice(0, 60)}" is not key=account`);
+    if (eq < 1) throw new AppError(400, 'bad_request', `ACCOUNTS: "${part.trim().slice(0, 60)}" is not key=account`);
     pairs[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
   }
   try {
     return checkEntries(pairs);
   } catch (err) {
     const fields = err instanceof AppError ? Object.entries(err.fields ?? {}) : [];
-    throw new AppError(400, 'accounts.invalid', `ACCOUNTS: ${fields.map(([k, f]) => `${k}: ${f.message}`).join('; ') || 'not a chart of accounts'}`);
+    throw new AppError(400, 'bad_request', `ACCOUNTS: ${fields.map(([k, f]) => `${k}: ${f.message}`).join('; ') || 'not a chart of accounts'}`);
   }
 }
 

@@ -207,7 +207,7 @@ const MAX_SETTLED_CENTS = MAX_DONATION_CENTS * 10;
  * What Stripe settled a gift for (the balance transaction, in the account's currency), checked;
  * null when the charge has none. What the gift is worth is models/giving/books.ts's business.
  */
-function settledOf(payment: ConfirmedPayment): { amount: number; currency: string } | null {
+function settledOf(payment: ConfirmedPayment): { amount: number; currency: string; fee?: number } | null {
   const s = payment.settlement;
   if (!s) return null;
   if (!Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount > MAX_SETTLED_CENTS) throw new Error(`not a settled amount in cents: ${s.amount}`);
