@@ -36,7 +36,7 @@ import { ContentTab } from './content/content-tab';
 import { MediaTab } from './media/media-tab';
 import { NewsletterTab } from './newsletter/newsletter-tab';
 import { SocialMediaTab } from './social/social-media-tab';
-import { DonationsTab } from './donations/donations-tab';
+import { DonationsTab, type BooksData } from './donations/donations-tab';
 import { FundraisersTab } from './fundraisers/fundraisers-tab';
 import { DashboardTab } from './dashboard/dashboard-tab';
 import { TranslationsTab } from './translations/translations-tab';
@@ -145,6 +145,8 @@ export interface DonationsScreenProps {
   certificates: CertificateOverview;
   /** The bank credits waiting for a person, and the projects one can be assigned to. */
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  /** The supporters, the journal's period and the chart of accounts. */
+  books?: BooksData;
 }
 
 export interface PeopleScreenProps {
@@ -220,7 +222,7 @@ export const SCREEN_ROUTES: Record<AdminTab, ComponentType> = {
   )),
   newsletter: screen<NewsletterScreenProps>(({ data }) => <NewsletterTab {...data} />),
   social: screen<SocialScreenProps>(({ data }) => <SocialMediaTab {...data} />),
-  donations: screen<DonationsScreenProps>(({ data, env }) => <DonationsTab {...data} onChanged={env.onChanged} />),
+  donations: screen<DonationsScreenProps>(({ data, env }) => <DonationsTab {...data} flash={env.flash} onChanged={env.onChanged} />),
   fundraisers: screen<FundraisersScreenProps>(({ data, env }) => <FundraisersTab initialItems={data.items} projectOptions={data.projectOptions} onChanged={env.onChanged} />),
   glossary: screen<GlossaryScreenProps>(({ data, env }) => <GlossaryPanel initialItems={data.items} initialEdit={data.edit} initialConfirm={data.confirmDelete} flash={env.flash} onChanged={env.onChanged} />),
   translations: screen<TranslationsScreenProps>(({ data }) => <TranslationsTab initial={data.translations} />),

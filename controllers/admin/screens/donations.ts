@@ -11,8 +11,12 @@ import { DonationFilterSchema, listDonations, monthlyOverview } from '../../../m
 import { listUnmatched } from '../../../models/giving/bank-import';
 import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
+import { listSupporters } from '../../../models/giving/supporters';
+import { chartOf } from '../../../models/giving/accounts';
+import { swissToday } from '../../../models/shared/dates';
+import { segmentQuery } from '../supporters';
 
-export async function donations(_req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
+export async function donations(req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
   if (!roleCan((res.locals.admin as AdminIdentity).role, 'money')) throw new AppError(403, 'auth.forbidden', FORBIDDEN);
   const [ledger, monthly, certificates, unmatched, projects] = await Promise.all([
@@ -22,5 +26,10 @@ export async function donations(_req: Request, res: Response, deps: Deps): Promi
     listUnmatched(deps.db),
     listLiveProjects(deps.db),
   ]);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) } };
+  // The supporters (?segment=lybunt|sybunt), the journal's period (this year so far) and the chart of accounts.
+  const book = deps.config.books.currency;
+  const [supporters, chart] = await Promise.all([listSupporters(deps.db, { book, segment: segmentQuery(req.query.segment) }), chartOf(deps.db, deps.config.books.accounts)]);
+  const today = swissToday();
+  const books = { supporters, chart, projects: projects.map((p) => ({ slug: p.slug, title: p.title, titleDe: p.titleDe })), period: { from: `${today.slice(0, 4)}-01-01`, to: today }, bookCurrency: book };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })) }, books };
 }

@@ -11,16 +11,33 @@ import { BankPanel, type ProjectOption } from './bank-panel';
 import { LedgerPanel } from './ledger-panel';
 import { MonthlyPanel } from './monthly-panel';
 import { CertificatesPanel, type CertificateOverview } from './certificates-panel';
+import type { SupportersView } from '../../../models/giving/supporters';
+import type { ChartView } from '../../../models/giving/accounts';
+import type { AdminFlash } from '../lib/flash';
+import { SupportersPanel } from './supporters-panel';
+import { JournalPanel } from './journal-panel';
+import { AccountsPanel } from './accounts-panel';
+
+/** The supporters, the journal's default period and the chart of accounts (the screen's loader). */
+export interface BooksData {
+  supporters: SupportersView;
+  chart: ChartView;
+  projects: { slug: string; title: string; titleDe: string | null }[];
+  period: { from: string; to: string };
+  bookCurrency: string;
+}
 
 export interface DonationsTabProps {
   ledger: DonationPage;
   monthly: MonthlyOverview;
   certificates: CertificateOverview;
   bank: { unmatched: UnmatchedCredit[]; projects: ProjectOption[] };
+  books?: BooksData;
+  flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, books, flash, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -30,6 +47,9 @@ export function DonationsTab({ ledger, monthly, certificates, bank, onChanged }:
       <BankPanel unmatched={bank.unmatched} projects={bank.projects} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
+      {books && <SupportersPanel data={books.supporters} />}
+      {books && <JournalPanel from={books.period.from} to={books.period.to} bookCurrency={books.bookCurrency} />}
+      {books && <AccountsPanel chart={books.chart} projects={books.projects} flash={flash} />}
       <PersonDataPanel />
     </section>
   );

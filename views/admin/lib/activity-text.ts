@@ -228,6 +228,10 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'bank' && a === 'assign' && d.amountCents !== undefined) return say('bankAssign', { amount: formatAmount(d.amountCents, (d.currency ?? 'CHF').toLowerCase(), lang, 2) });
   // The books: a treasurer's exchange rate for a day (name: the rate and the book currency).
   if (e.entity === 'rate' && d.currency && d.date && name) return say('rateSet', { currency: d.currency, date: formatDay(d.date, lang), rate: name });
+  // The journal's chart of accounts, and the exports of the journal and the supporters.
+  if (e.entity === 'accounts' && a === 'update') return say('accountsSet');
+  if (e.entity === 'journal' && a === 'export' && d.date && name) return say('exportJournal', { from: formatDay(d.date, lang), to: formatDay(name, lang) });
+  if (e.entity === 'supporters' && a === 'export' && d.count !== undefined) return say('exportSupporters', { n: formatNumber(d.count, lang) });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {
