@@ -26,7 +26,7 @@ export function SupportersPanel({ data }: { data: SupportersView }) {
       <h3 id={`${uid}-title`}>{t('admin.donations.supporters.title')}</h3>
       <p className="muted">{t('admin.donations.supporters.intro', { year: data.year, last: data.year - 1 })}</p>
       <nav aria-label={t('admin.donations.supporters.segments')}>
-        <ul className="don-counts">
+        <ul className="don-segments">
           {SEGMENTS.map((s) => (
             <li key={s}>
               <a href={href('donations', `${s === 'all' ? '' : `?segment=${s}`}#don-supporters`)} aria-current={s === current ? 'true' : undefined} className={s === current ? 'badge badge-completed' : undefined}>
