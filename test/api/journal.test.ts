@@ -98,6 +98,29 @@ describe('the journal (BOOK_CURRENCY=chf)', () => {
     assert.match(String(audit.summary), /fees=6945/);
   });
 
+  test('the Donations screen in German shows the chart, the journal export and the supporters; its accounts form works without JavaScript', async () => {
+    const agent = request.agent(s.h.app);
+    await agent.post('/admin-login').type('form').send({ mode: 'key', key: KEYS.treasurer }).expect(303);
+    const page = (await agent.get('/de/admin/donations').set('Accept', 'text/html').expect(200)).text;
+    assert.match(page, /Export für die Buchhaltung/);
+    assert.match(page, /Kontenplan/);
+    assert.match(page, /Unterstützerinnen und Unterstützer/);
+    assert.match(page, /action="\/api\/admin\/journal"/);
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)?.[1];
+    assert.ok(csrf);
+    const bad = await agent.post('/de/admin/journal/accounts').type('form').send({ _csrf: csrf, bank: 'not an account' }).expect(303);
+    assert.match(bad.headers.location, /^\/de\/admin\/donations#don-accounts$/);
+    const again = (await agent.get('/de/admin/donations').set('Accept', 'text/html').expect(200)).text;
+    assert.match(again, /Der Kontenplan wurde nicht gespeichert/);
+    assert.match(again, /value="not an account"/);
+    await agent.post('/de/admin/journal/accounts').type('form').send({ _csrf: csrf, bank: '1025', fees: '6945', [`project:${other.slug}`]: '3401' }).expect(303);
+    const chart = (await request(s.h.app).get('/api/admin/journal/accounts').set(as('treasurer')).expect(200)).body;
+    assert.deepEqual([chart.chart.bank, chart.sources.bank], ['1025', 'settings']);
+    await agent.post('/de/admin/journal/accounts').type('form').send({ _csrf: csrf, bank: '', fees: '6945', [`project:${other.slug}`]: '3401' }).expect(303);
+    const back = (await request(s.h.app).get('/api/admin/journal/accounts').set(as('treasurer')).expect(200)).body;
+    assert.deepEqual([back.chart.bank, back.sources.bank], ['1020', 'config'], 'an empty field goes back to ACCOUNTS');
+  });
+
   test('bad periods and formats are 400 JSON', async () => {
     const app = s.h.app;
     for (const q of ['', '?from=2026-01-01', '?from=2026-02-30&to=2026-03-01', '?from=2026-03-01&to=2026-01-01', '?from=01.01.2026&to=2026-12-31', `?from=${from}&to=${today}&format=xls`, `?from=${from}&to=${today}&lang=fr`]) {
