@@ -8,6 +8,7 @@ import request from 'supertest';
 import { appWithFakeStripe } from '../helpers';
 import { swissToday } from '../../models/shared/dates';
 import { parseChartText } from '../../models/giving/accounts';
+import { ConfigError, loadConfig } from '../../config';
 import type { Knex } from 'knex';
 
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789', admin: 'admin-key-0123456789' };
@@ -81,6 +82,8 @@ describe('the journal (BOOK_CURRENCY=chf)', () => {
     assert.throws(() => parseChartText('bank'), /"bank" is not key=account/);
     assert.throws(() => parseChartText('vault=1'), /vault/);
     assert.throws(() => parseChartText('bank=10 20'), /bank/);
+    assert.throws(() => loadConfig({ ACCOUNTS: 'vault=1' }), (e: Error) => e instanceof ConfigError && /ACCOUNTS/.test(e.message) && /vault/.test(e.message), 'a bad ACCOUNTS stops the start with one line naming it');
+    assert.equal(loadConfig({ ACCOUNTS: 'bank=1020' }).books.accounts, 'bank=1020');
   });
 
   test('the chart: defaults, ACCOUNTS, the treasurer\'s settings; roles and bad input', async () => {
