@@ -7,6 +7,7 @@ import { keyFingerprint } from './models/people/user';
 import { ADMIN_ROLES, type AdminRole } from './models/shared/roles';
 import { normalizeEmail } from './models/shared/text';
 import { parseFeeRates, type FeeTable } from './models/shared/fees';
+import { parseChartText } from './models/giving/accounts';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -210,7 +211,17 @@ const EnvSchema = z.object({
   // (the ECB's daily XML), and the chart of accounts of the journal export.
   BOOK_CURRENCY: z.enum(['usd', 'chf', 'eur']).default('usd'),
   EXCHANGE_RATES_URL: z.url({ protocol: /^https?$/ }).default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
-  ACCOUNTS: z.string().optional(),
+  // key=account pairs (models/giving/accounts.ts): "bank=1020,stripe=1021,donations=3400,fees=6940,project:<slug>=3401".
+  ACCOUNTS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseChartText(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^ACCOUNTS: /, '') });
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),

@@ -21,6 +21,9 @@ import { adminBankImportsApi, bankStatementForms } from './bank-imports';
 import { adminExchangeRatesApi, exchangeRateForms } from './exchange-rates';
 // Gifts outside the website, reversals, donors' details afterwards, certificates as PDF.
 import { adminOfflineApi, offlineForms } from './offline';
+// The journal for the accounting program, its chart of accounts, and the supporters.
+import { adminJournalApi, journalForms } from './journal';
+import { adminSupportersApi } from './supporters';
 // --- machine translation drafts and the glossary ---
 import { adminTranslateApi, glossaryForms } from './translate';
 import { requireCsrf } from '../middleware/csrf';
@@ -63,6 +66,9 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminBankImportsApi(deps));
   // The books' exchange rates: GET and POST /api/admin/exchange-rates.
   router.use(adminExchangeRatesApi(deps));
+  // The journal (GET /api/admin/journal), its chart of accounts (GET|PUT /api/admin/journal/accounts), the supporters (GET /api/admin/supporters).
+  router.use(adminJournalApi(deps));
+  router.use(adminSupportersApi(deps));
   // Supporters' fundraisers: the list, approving, rejecting, editing (controllers/fundraisers.ts).
   router.use(adminFundraisersApi(deps));
   // The numbers: visits, pages, referrers, campaigns, gifts and subscriptions per source (controllers/visits.ts).
@@ -100,6 +106,8 @@ export function adminForms(deps: Deps, options: { cookieName: string; media: Med
   router.use(exchangeRateForms(deps));
   // Explaining a bank statement's line (a category, a payout, an assignment), from the Donations screen.
   router.use(bankStatementForms(deps));
+  // The journal's chart of accounts, from the Donations screen.
+  router.use(journalForms(deps));
   router.use('/media', options.media.forms);
   // --- machine translation drafts: the glossary's forms ---
   router.use(glossaryForms(deps));

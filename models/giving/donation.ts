@@ -74,7 +74,7 @@ export interface ConfirmedPayment {
   /** The kind of payment method the charge was paid with ('card', 'twint'; payment_method_details.type). */
   paymentMethod?: string | null;
   /** The balance transaction's amount and currency; null when Stripe has none (yet). */
-  settlement?: { amount: number; currency: string } | null;
+  settlement?: { amount: number; currency: string; fee?: number } | null;
   /** The charge's refunds and dispute when it was read, so a late gift is credited net of them. */
   chargeState?: ChargeState | null;
   /** What the donor added to cover the fee, inside amountCents; the project counts the rest. */
@@ -207,7 +207,7 @@ const MAX_SETTLED_CENTS = MAX_DONATION_CENTS * 10;
  * What Stripe settled a gift for (the balance transaction, in the account's currency), checked;
  * null when the charge has none. What the gift is worth is models/giving/books.ts's business.
  */
-function settledOf(payment: ConfirmedPayment): { amount: number; currency: string } | null {
+function settledOf(payment: ConfirmedPayment): { amount: number; currency: string; fee?: number } | null {
   const s = payment.settlement;
   if (!s) return null;
   if (!Number.isSafeInteger(s.amount) || s.amount <= 0 || s.amount > MAX_SETTLED_CENTS) throw new Error(`not a settled amount in cents: ${s.amount}`);
@@ -279,6 +279,8 @@ export async function applySucceededPayment(db: Knex, payment: ConfirmedPayment,
         // What Stripe settled it for; a USD gift without a balance transaction: its own amount.
         settledCents: settled?.amount ?? (payment.currency === DONATION_CURRENCY ? payment.amountCents : null),
         settledCurrency: settled?.currency ?? (payment.currency === DONATION_CURRENCY ? DONATION_CURRENCY : null),
+        // Stripe's fee of the charge (settled currency), for the journal's fee booking.
+        stripeFeeCents: settled && Number.isSafeInteger(settled.fee) && settled.fee! >= 0 && settled.fee! < settled.amount ? settled.fee : null,
         ...valuationColumns(valuation),
         donorEmail: cleanEmail(payment.donorEmail),
         donorName: cleanName(payment.donorName),

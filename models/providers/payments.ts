@@ -28,6 +28,8 @@ export interface PaymentIntentInfo {
 export interface Settlement {
   amount: number;
   currency: string;
+  /** Stripe's fee of the charge, in the same currency (the balance transaction's fee), when it says. */
+  fee?: number;
 }
 
 /** A charge as Stripe knows it: what was taken, refunded, disputed, and what it settled for. */
@@ -235,6 +237,8 @@ const BalanceTransactionSchema = z.looseObject({
   // A charge's gross amount in the account's currency (positive for a charge).
   amount: z.number().refine(Number.isSafeInteger, 'must be whole cents'),
   currency,
+  // Stripe's fee of it, in the same currency (the journal books it).
+  fee: z.number().refine(Number.isSafeInteger, 'must be whole cents').optional(),
 });
 
 const ChargeSchema = z.looseObject({
@@ -434,7 +438,7 @@ function toCharge(ch: z.infer<typeof ChargeSchema>): ChargeInfo {
     currency: ch.currency,
     paymentIntentId: idOf(ch.payment_intent),
     disputed: ch.disputed ?? false,
-    settlement: bt && typeof bt === 'object' ? { amount: bt.amount, currency: bt.currency } : null,
+    settlement: bt && typeof bt === 'object' ? { amount: bt.amount, currency: bt.currency, ...(bt.fee !== undefined ? { fee: bt.fee } : {}) } : null,
     methodType: paymentMethodType(ch.payment_method_details?.type),
   };
 }

@@ -36,7 +36,7 @@ import { ContentTab } from './content/content-tab';
 import { MediaTab } from './media/media-tab';
 import { NewsletterTab } from './newsletter/newsletter-tab';
 import { SocialMediaTab } from './social/social-media-tab';
-import { DonationsTab, type DonationsTabProps } from './donations/donations-tab';
+import { DonationsTab, type BooksData, type DonationsTabProps } from './donations/donations-tab';
 import type { RatesOverview } from '../../models/giving/rates';
 import type { BookedGift } from '../../models/giving/offline';
 import { FundraisersTab } from './fundraisers/fundraisers-tab';
@@ -151,6 +151,8 @@ export interface DonationsScreenProps {
   rates: RatesOverview;
   /** The latest bank and offline gifts (reverse, donor details). */
   booked: BookedGift[];
+  /** The supporters, the journal's period and the chart of accounts. */
+  books?: BooksData;
 }
 
 export interface PeopleScreenProps {

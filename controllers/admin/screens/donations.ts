@@ -15,6 +15,10 @@ import { listLiveProjects } from '../../../models/content/project';
 import { certificatesOverview } from '../donations';
 import { ratesOverview } from '../../../models/giving/rates';
 import { listBookedGifts } from '../../../models/giving/offline';
+import { listSupporters } from '../../../models/giving/supporters';
+import { chartOf } from '../../../models/giving/accounts';
+import { swissToday } from '../../../models/shared/dates';
+import { segmentQuery } from '../supporters';
 
 export async function donations(req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
@@ -32,6 +36,14 @@ export async function donations(req: Request, res: Response, deps: Deps): Promis
   // The statement asked for (?statement=id), else the newest one still open, else the newest.
   const asked = typeof req.query.statement === 'string' && /^\d{1,9}$/.test(req.query.statement) ? Number(req.query.statement) : null;
   const shown = asked ?? (statements.find((s) => !s.closed) ?? statements[0])?.id ?? null;
-  const statement = shown === null ? null : await statementDetail(deps.db, shown);
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })), statements, statement }, rates, booked };
+  // The supporters (?segment=lybunt|sybunt), the journal's period (this year so far) and the chart of accounts.
+  const book = deps.config.books.currency;
+  const [statement, supporters, chart] = await Promise.all([
+    shown === null ? null : statementDetail(deps.db, shown),
+    listSupporters(deps.db, { book, segment: segmentQuery(req.query.segment) }),
+    chartOf(deps.db, deps.config.books.accounts),
+  ]);
+  const today = swissToday();
+  const books = { supporters, chart, projects: projects.map((p) => ({ slug: p.slug, title: p.title, titleDe: p.titleDe })), period: { from: `${today.slice(0, 4)}-01-01`, to: today }, bookCurrency: book };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })), statements, statement }, rates, booked, books };
 }

@@ -17,6 +17,20 @@ import type { RatesOverview } from '../../../models/giving/rates';
 import { OfflinePanel } from './offline-panel';
 import type { BookedGift } from '../../../models/giving/offline';
 import type { AdminFlash } from '../lib/flash';
+import type { SupportersView } from '../../../models/giving/supporters';
+import type { ChartView } from '../../../models/giving/accounts';
+import { SupportersPanel } from './supporters-panel';
+import { JournalPanel } from './journal-panel';
+import { AccountsPanel } from './accounts-panel';
+
+/** The supporters, the journal's default period and the chart of accounts (the screen's loader). */
+export interface BooksData {
+  supporters: SupportersView;
+  chart: ChartView;
+  projects: { slug: string; title: string; titleDe: string | null }[];
+  period: { from: string; to: string };
+  bookCurrency: string;
+}
 
 export interface DonationsTabProps {
   ledger: DonationPage;
@@ -27,11 +41,12 @@ export interface DonationsTabProps {
   rates: RatesOverview;
   /** The latest bank and offline gifts (reverse, donor details). */
   booked?: BookedGift[];
+  books?: BooksData;
   flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, rates, booked, flash = null, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, rates, booked, books, flash = null, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -43,6 +58,9 @@ export function DonationsTab({ ledger, monthly, certificates, bank, rates, booke
       <RatesPanel initial={rates} flash={flash} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
+      {books && <SupportersPanel data={books.supporters} />}
+      {books && <JournalPanel from={books.period.from} to={books.period.to} bookCurrency={books.bookCurrency} />}
+      {books && <AccountsPanel chart={books.chart} projects={books.projects} flash={flash} />}
       <PersonDataPanel />
     </section>
   );

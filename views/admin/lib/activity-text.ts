@@ -247,6 +247,10 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
     }
     if (a === 'update') return say('offlineDonor', { reference: name });
   }
+  // The journal's chart of accounts, and the exports of the journal and the supporters.
+  if (e.entity === 'accounts' && a === 'update') return say('accountsSet');
+  if (e.entity === 'journal' && a === 'export' && d.date && name) return say('exportJournal', { from: formatDay(d.date, lang), to: formatDay(name, lang) });
+  if (e.entity === 'supporters' && a === 'export' && d.count !== undefined) return say('exportSupporters', { n: formatNumber(d.count, lang) });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {
