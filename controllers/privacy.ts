@@ -83,7 +83,7 @@ function reportHtml(deps: Deps, lang: Lang, data: PersonalData, mailchimp: Recor
   const money = (cents: number, currency: string) => `${currency.toUpperCase()} ${(cents / 100).toFixed(2)}`;
   return `<ul class="privacy-report-summary">${count('subscriptions', data.subscriptions.length)}${count('gifts', data.gifts.length)}${count('monthlyGifts', data.monthlyGifts.length)}${count('certificates', data.certificates.length)}${count('mails', data.mails.length)}</ul>
 ${section(t('privacyReport.subscriptionsTitle'), data.subscriptions.map((s) => `<li>${esc(t('privacyReport.subscription', { status: s.status, language: s.language.toUpperCase(), date: date(s.consentAt) }))}</li>`))}
-${section(t('privacyReport.giftsTitle'), data.gifts.map((g) => `<li>${esc([g.reference ?? '', date(g.at), money(g.amountCents, g.currency), g.project ?? '', g.name ?? ''].filter(Boolean).join(' · '))}</li>`))}
+${section(t('privacyReport.giftsTitle'), data.gifts.map((g) => `<li>${esc([g.reference ?? '', date(g.at), money(g.amountCents, g.currency), g.project ?? '', g.name ?? '', (g.address ?? '').replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(' · '))}</li>`))}
 ${section(t('privacyReport.monthlyTitle'), data.monthlyGifts.map((m) => `<li>${esc([date(m.startedAt), money(m.amountCents, m.currency), m.status].join(' · '))}</li>`))}
 ${section(t('privacyReport.mailsTitle'), data.mails.map((m) => `<li>${esc(`${date(m.at)} · ${m.subject}`)}</li>`))}
 ${section(t('privacyReport.followsTitle'), data.followedProjects.map((f) => `<li>${esc([f.project, f.language.toUpperCase(), date(f.since), f.stoppedAt ? t('privacyReport.followStopped', { date: date(f.stoppedAt) }) : ''].filter(Boolean).join(' · '))}</li>`))}

@@ -24,7 +24,7 @@ export interface PersonalData {
     unsubscribedAt: string | null;
     consentRecords: { event: string; method: string; form: string | null; language: string; consentText: string | null; at: string }[];
   }[];
-  gifts: { reference: string | null; kind: string; amountCents: number; currency: string; project: string | null; status: string; name: string | null; at: string; receiptSentAt: string | null; refundedCents: number }[];
+  gifts: { reference: string | null; kind: string; amountCents: number; currency: string; project: string | null; status: string; name: string | null; address: string | null; at: string; receiptSentAt: string | null; refundedCents: number }[];
   monthlyGifts: { amountCents: number; currency: string; project: string | null; status: string; paused: boolean; name: string | null; startedAt: string; canceledAt: string | null }[];
   certificates: { year: number; status: string; at: string }[];
   mails: { subject: string; status: string; at: string }[];
@@ -75,6 +75,7 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
       project: (g.projectTitle as string | null) ?? null,
       status: String(g.status),
       name: (g.donorName as string | null) ?? null,
+      address: (g.donorAddress as string | null) ?? null,
       at: iso(g.createdAt)!,
       receiptSentAt: iso(g.receiptSentAt),
       refundedCents: Number(g.refundedCents ?? 0),

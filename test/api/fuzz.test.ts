@@ -494,7 +494,7 @@ const uploads: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /api/admin/impact/:year', method: 'GET', path: impactYear.map((y) => `/api/admin/impact/${y}`), auth: adminAuth }),
   req({ route: 'PUT /api/admin/impact/:year', method: 'PUT', path: impactYear.map((y) => `/api/admin/impact/${y}`), auth: adminAuth, body: jsonBody(mutated(IMPACT_INTRO)) }),
   req({ route: 'PUT /api/admin/fundraisers/:id', method: 'PUT', path: idSegment.map((id) => `/api/admin/fundraisers/${id}`), auth: adminAuth, body: jsonBody(mutated({ title: 'A new title', goal: 300, goalKind: 'donors', endDate: '2027-01-31' }, { title: 'text', goal: 'amount', goalKind: 'any', endDate: 'text', imageUrl: 'text' })) }),
-  req({ route: 'POST /api/admin/fundraisers/:id/approve|reject', method: 'POST', path: fc.tuple(idSegment, fc.constantFrom('approve', 'reject')).map(([id, a]) => `/api/admin/fundraisers/${id}/${a}`), auth: adminAuth, body: jsonBody(mutated({ reason: 'Please name the school.' }, { reason: 'text' })) }),
+  ...(['approve', 'reject'] as const).map((a) => req({ route: `POST /api/admin/fundraisers/:id/${a}`, method: 'POST', path: idSegment.map((id) => `/api/admin/fundraisers/${id}/${a}`), auth: adminAuth, body: jsonBody(mutated({ reason: 'Please name the school.' }, { reason: 'text' })) })),
   req({ route: 'GET /api/admin/exchange-rates', method: 'GET', path: queryString.map((q) => `/api/admin/exchange-rates${q}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/exchange-rates', method: 'POST', path: fc.constant('/api/admin/exchange-rates'), auth: adminAuth, body: jsonBody(mutated({ date: '2026-11-20', currency: 'chf', rate: '1.1312' }, { date: 'any', rate: 'any' })) }),
   // Gifts outside the website: record, reverse, the donor's details afterwards, the booked list, a certificate as PDF.
@@ -509,6 +509,7 @@ const uploads: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'PUT /api/admin/journal/accounts', method: 'PUT', path: fc.constant('/api/admin/journal/accounts'), auth: adminAuth, body: jsonBody(mutated({ bank: '1020', stripe: '1021', fees: '6940', 'project:solar-kiosk': '3401' }, { bank: 'any', fees: 'text' })) }),
   req({ route: 'POST /admin/journal/accounts', method: 'POST', path: lang.map((l) => `${l}/admin/journal/accounts`), auth: formAuth, body: formBody(mutated({ bank: '1020', donations: '3400' }, { bank: 'text' })) }),
   req({ route: 'GET /api/admin/supporters', method: 'GET', path: fc.tuple(fc.constantFrom('', 'lybunt', 'sybunt', 'all', 'x'), fc.constantFrom('', 'csv', 'json', 'xls')).map(([sg, fm]) => `/api/admin/supporters?segment=${sg}&format=${fm}`), auth: adminAuth }),
+  req({ route: 'POST /admin/exchange-rates', method: 'POST', path: lang.map((l) => `${l}/admin/exchange-rates`), auth: formAuth, body: formBody(mutated({ date: '2026-11-20', currency: 'chf', rate: '1,1312' }, { date: 'text', rate: 'text' })) }),
   req({ route: 'GET /api/admin/bank-imports/unmatched', method: 'GET', path: queryString.map((q) => `/api/admin/bank-imports/unmatched${q}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/bank-imports/unmatched/:id/assign', method: 'POST', path: idSegment.map((id) => `/api/admin/bank-imports/unmatched/${id}/assign`), auth: adminAuth, body: jsonBody(mutated({ projectId: 1, email: 'donor@example.org' })) }),
   // The bank statements and explaining their lines (a category, a payout, an assignment).

@@ -13,7 +13,7 @@ import type { AppHandle } from '../../app';
 import { checkLedger } from '../../models/content/ledger';
 import { recordRates } from '../../models/giving/books';
 import { importCredits } from '../../models/giving/bank-import';
-import { erasePersonalData } from '../../models/privacy/personal-data';
+import { erasePersonalData, personalDataOf } from '../../models/privacy/personal-data';
 import { swissToday } from '../../models/shared/dates';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
@@ -188,6 +188,8 @@ describe('gifts outside the website (BOOK_CURRENCY=chf)', () => {
     assert.match(text, /Spendenbescheinigung/);
     assert.match(text, /Hans R\. Muster/);
     // Erased with the donor's data: the gift stays for the books, without name and postal address.
+    // The person's data (the right of access) names the postal address, before it goes with the rest.
+    assert.deepEqual((await personalDataOf(db, 'hans@example.org')).gifts.map((g) => g.address), ['Bahnhofstrasse 2, 8000 Zürich']);
     await erasePersonalData(db, 'hans@example.org', 'test-secret');
     const erased = await db('donations').where({ id }).first('donorName', 'donorAddress', 'donorEmail', 'amountCents');
     assert.deepEqual([erased.donorName, erased.donorAddress, Number(erased.amountCents)], [null, null, 8000]);
