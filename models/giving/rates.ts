@@ -22,8 +22,9 @@ export const EXCHANGE_RATES_EVERY_MS = 24 * 60 * 60 * 1000;
 export const EXCHANGE_RATES_FIRST_DELAY_MS = 60 * 1000;
 /** How long the reference rates may take to arrive. */
 export const EXCHANGE_RATES_TIMEOUT_MS = 10_000;
-/** Gifts valued a run, at most (the rest in the next run or the next rate). */
+/** Gifts read at a time, and batches a run at most (the rest in the next run or with the next rate). */
 const VALUE_BATCH = 500;
+const VALUE_BATCHES = 200;
 
 /** Rates are kept for the project totals' US dollars and the currencies gifts are made in. */
 const RATE_CURRENCIES: readonly string[] = [...new Set([DONATION_CURRENCY, ...DONATION_CURRENCIES])];
@@ -76,17 +77,25 @@ async function revalue(db: Knex, book: string, id: number, actor: string): Promi
  */
 export async function valuePendingGifts(deps: Pick<RatesDeps, 'db' | 'book'>, actor = 'rates'): Promise<number> {
   const { db, book } = deps;
-  const ids = (
-    (await db('donations')
-      .where({ status: 'succeeded' })
-      .whereNotNull('appliedAt')
-      .where((q) => q.whereNull('bookCents').orWhereNull('usdCents').orWhereNot('bookCurrency', book))
-      .orderBy('id')
-      .limit(VALUE_BATCH)
-      .select('id')) as { id: number }[]
-  ).map((r) => Number(r.id));
+  // In batches after one another (a site upgraded with years of gifts values them all in one run);
+  // a gift with no rate yet is passed over until the next run.
   let valued = 0;
-  for (const id of ids) if (await revalue(db, book, id, actor)) valued++;
+  let after = 0;
+  for (let batch = 0; batch < VALUE_BATCHES; batch++) {
+    const ids = (
+      (await db('donations')
+        .where({ status: 'succeeded' })
+        .whereNotNull('appliedAt')
+        .where('id', '>', after)
+        .where((q) => q.whereNull('bookCents').orWhereNull('usdCents').orWhereNot('bookCurrency', book))
+        .orderBy('id')
+        .limit(VALUE_BATCH)
+        .select('id')) as { id: number }[]
+    ).map((r) => Number(r.id));
+    for (const id of ids) if (await revalue(db, book, id, actor)) valued++;
+    if (ids.length < VALUE_BATCH) break;
+    after = ids.at(-1)!;
+  }
   return valued;
 }
 
