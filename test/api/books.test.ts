@@ -205,4 +205,13 @@ describe('the daily rates job (a local ECB): gifts waiting for a rate credited o
     assert.equal(await valuePendingGifts({ db, book: 'usd' }), 0, 'nothing left waiting');
     assert.deepEqual(await checkLedger(db), []);
   });
+
+  test('a site upgraded with more gifts than a batch: one run values them all', async () => {
+    const db = pair.a.deps.db;
+    const at = '2026-10-05T10:00:00.000Z';
+    const rows = Array.from({ length: 505 }, (_, i) => ({ paymentIntentId: `pi_old_${i}`, amountCents: 1000 + i, currency: 'usd', status: 'succeeded', appliedAt: at, createdAt: at, donorEmail: `old${i}@example.org`, language: 'en', kind: 'one_off' }));
+    for (let i = 0; i < rows.length; i += 100) await db('donations').insert(rows.slice(i, i + 100));
+    assert.equal(await valuePendingGifts({ db, book: 'usd' }), 505);
+    assert.equal(Number(((await db('donations').where('paymentIntentId', 'like', 'pi_old_%').whereNull('bookCents').count({ n: '*' }).first()) as { n: unknown }).n), 0);
+  });
 });
