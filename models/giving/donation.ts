@@ -237,6 +237,18 @@ export async function creditProject(
   await addToLedger(trx, { projectId: gift.projectId, kind: 'donation', amountCents: usdCents - feeCredit, coveredFeeCents: feeCredit, donationId: gift.id, actor, note });
 }
 
+/**
+ * A donation's row by id, locked until the transaction ends, for work that reads then writes it
+ * (valuing, reversing): on SQLite a write first takes the one writer's lock, so no read lock waits
+ * to be upgraded; on PostgreSQL the row lock.
+ */
+export async function lockedDonationRow<T = Record<string, unknown>>(trx: Knex.Transaction, id: number): Promise<T | undefined> {
+  const q = trx('donations').where({ id }).first();
+  if (isSqlite(trx)) await trx('donations').where({ id }).update({ updatedAt: trx.ref('updated_at') });
+  else q.forUpdate();
+  return (await q) as T | undefined;
+}
+
 /** Reads a donation row so that no other transaction changes it before this one ends. */
 async function lockedDonation(trx: Knex.Transaction, where: Record<string, unknown>): Promise<Row | undefined> {
   const q = trx('donations').where(where).first();

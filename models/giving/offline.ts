@@ -16,7 +16,6 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { isSqlite } from '../../db/connection';
 import { amount, optionalText, oneOf, optionalId } from '../content/admin-input';
 import { addToLedger } from '../content/ledger';
 import { AppError, invalidField } from '../shared/errors';
@@ -25,7 +24,7 @@ import { decimalToCents, type Lang } from '../shared/rules';
 import { DONATION_CURRENCY, MAX_DONATION_CENTS } from '../shared/donation-rules';
 import type { JobQueue } from '../providers/jobs';
 import { valueGift, valuationColumns } from './books';
-import { creditProject } from './donation';
+import { creditProject, lockedDonationRow } from './donation';
 import { donationReference, RECEIPT_TASK } from './names';
 
 export const OFFLINE_METHODS = ['cash', 'cheque', 'bank', 'other'] as const;
@@ -164,13 +163,8 @@ export async function recordOfflineGift(trx: Knex.Transaction, input: OfflineGif
 
 type GiftRow = Record<string, unknown> & { id: number; kind: string; status: string; amountCents: unknown; currency: string; projectId: number | null; appliedAt: unknown; donorEmail: string | null };
 
-/** A gift's row, locked until the transaction ends (SQLite: the one writer's lock, taken by a write first). */
-async function lockedGift(trx: Knex.Transaction, id: number): Promise<GiftRow | undefined> {
-  const q = trx('donations').where({ id }).first();
-  if (isSqlite(trx)) await trx('donations').where({ id }).update({ updatedAt: trx.ref('updated_at') });
-  else q.forUpdate();
-  return (await q) as GiftRow | undefined;
-}
+/** A gift's row, locked until the transaction ends. */
+const lockedGift = (trx: Knex.Transaction, id: number) => lockedDonationRow<GiftRow>(trx, id);
 
 function bookedGift(row: GiftRow | undefined): GiftRow {
   if (!row) throw new AppError(404, 'not_found', 'No such gift.');

@@ -14,8 +14,7 @@ import { swissDateTimeParts, swissToday } from '../shared/dates';
 import { AppError } from '../shared/errors';
 import type { FieldCode } from '../shared/error-codes';
 import { listRates, normalRate, ratesFromEcb, recordRates, valueGift, valuationColumns, type RecordedRate } from './books';
-import { recreditGift } from './donation';
-import { isSqlite } from '../../db/connection';
+import { lockedDonationRow, recreditGift } from './donation';
 
 export const EXCHANGE_RATES_TASK = 'exchange-rates';
 export const EXCHANGE_RATES_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -48,13 +47,7 @@ type GiftRow = { id: number; kind: string; amountCents: unknown; currency: strin
 async function revalue(db: Knex, book: string, id: number, actor: string): Promise<boolean> {
   return db.transaction(async (trx) => {
     // The gift's row lock first: two instances valuing it at once take turns, the second finds it done.
-    const q = trx('donations').where({ id }).first('id', 'kind', 'amountCents', 'currency', 'settledCents', 'settledCurrency', 'appliedAt', 'projectId', 'bookCents', 'bookRate', 'bookRateSource', 'bookCurrency', 'usdCents');
-    // (SQLite: a write first takes the one writer's lock, so no read lock waits to be upgraded.)
-    if (isSqlite(trx)) await trx('donations').where({ id }).update({ updatedAt: trx.ref('updated_at') });
-    else q.forUpdate();
-    const row = (await q) as
-      | (GiftRow & { bookCents: unknown; bookRate: string | null; bookRateSource: string | null; bookCurrency: string | null; usdCents: unknown })
-      | undefined;
+    const row = await lockedDonationRow<GiftRow & { bookCents: unknown; bookRate: string | null; bookRateSource: string | null; bookCurrency: string | null; usdCents: unknown }>(trx, id);
     if (!row) return false;
     // Stripe's settlement (card gifts only: a bank or offline gift's settled_cents is a conversion).
     const card = row.kind === 'one_off' || row.kind === 'monthly';
