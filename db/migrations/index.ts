@@ -29,6 +29,7 @@ import * as impactReports from './20261129000600_impact_reports';
 import * as mediaTrash from './20261130000000_media_trash';
 import * as books from './20261202000000_books';
 import * as bankStatements from './20261202000100_bank_statements';
+import * as regularIntervals from './20261203000000_regular_intervals';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -63,6 +64,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261130000000_media_trash': mediaTrash,
   '20261202000000_books': books,
   '20261202000100_bank_statements': bankStatements,
+  '20261203000000_regular_intervals': regularIntervals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

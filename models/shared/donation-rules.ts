@@ -16,6 +16,34 @@ export const TWINT_MAX_CENTS = 500_000;
 /** How often a gift repeats: once, or every month (a Stripe subscription). */
 export const DONATION_INTERVALS = ['once', 'month'] as const;
 export type DonationInterval = (typeof DONATION_INTERVALS)[number];
+/**
+ * The repeating gifts (a Stripe subscription each): every month, quarter, half-year or year, the
+ * intervals Swiss donors use (yearly and quarterly above all for standing orders and direct debit).
+ */
+export const REGULAR_INTERVALS = ['month', 'quarter', 'half_year', 'year'] as const;
+export type RegularInterval = (typeof REGULAR_INTERVALS)[number];
+export const isRegularInterval = (value: unknown): value is RegularInterval =>
+  typeof value === 'string' && (REGULAR_INTERVALS as readonly string[]).includes(value);
+/** Months between two payments of each. */
+export const INTERVAL_MONTHS: Record<RegularInterval, number> = { month: 1, quarter: 3, half_year: 6, year: 12 };
+/** Each as a Stripe price's `recurring` (https://docs.stripe.com/api/prices/object#price_object-recurring). */
+export const STRIPE_RECURRING: Record<RegularInterval, { interval: 'month' | 'year'; interval_count: number }> = {
+  month: { interval: 'month', interval_count: 1 },
+  quarter: { interval: 'month', interval_count: 3 },
+  half_year: { interval: 'month', interval_count: 6 },
+  year: { interval: 'year', interval_count: 1 },
+};
+/** The interval a Stripe price's `recurring` stands for; null for one this site does not offer. */
+export function intervalOfRecurring(recurring: { interval?: unknown; interval_count?: unknown } | null | undefined): RegularInterval | null {
+  if (!recurring) return null;
+  const count = recurring.interval_count === undefined || recurring.interval_count === null ? 1 : Number(recurring.interval_count);
+  for (const interval of REGULAR_INTERVALS) {
+    const r = STRIPE_RECURRING[interval];
+    if (r.interval === recurring.interval && r.interval_count === count) return interval;
+  }
+  if (recurring.interval === 'month' && count === 12) return 'year';
+  return null;
+}
 /** The presets, the same sizes in every currency: 50, 150, 3,500; 150 is preselected. */
 export const DONATION_PRESETS_CENTS = [5000, 15000, 350000] as const;
 export const DEFAULT_PRESET_CENTS = 15000;
