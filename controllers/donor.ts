@@ -24,7 +24,7 @@ import type { Lang } from '../models/shared/rules';
 import { CERTIFICATE_REQUEST_TASK } from '../models/giving/names';
 import { mailDonorLinkIfGiven } from '../models/giving/donor-link';
 import { donorLinkMail } from '../views/mails/link-mails';
-import { formatAmount, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem } from '../models/shared/donation-rules';
+import { formatAmount, isRegularInterval, MAX_DONATION_CENTS, MIN_DONATION_CENTS, parseDonationAmount, type AmountProblem, type RegularInterval } from '../models/shared/donation-rules';
 import {
   checkDonorToken,
   consumeDonorToken,
@@ -157,7 +157,7 @@ export const managePage: PageLoader<DonorManageProps> = async (req, deps) => {
   return { props, meta: metaFromLocale(deps, lang, 'donorManage', { noindex: true }) };
 };
 
-const NOTICES: readonly DonorNotice[] = ['sent', 'signedOut', 'signedIn', 'amount', 'paused', 'resumed', 'canceled', 'card', 'certificate'];
+const NOTICES: readonly DonorNotice[] = ['sent', 'signedOut', 'signedIn', 'amount', 'interval', 'paused', 'resumed', 'canceled', 'card', 'certificate'];
 /** Outcomes a redirect may name in the query string (the others are answered in place). */
 const QUERY_ERRORS: readonly DonorError[] = ['expired'];
 
@@ -175,9 +175,10 @@ async function renderPage(req: Request, res: Response, deps: Deps, outcome: { st
 }
 
 const ActionSchema = z.object({
-  action: z.enum(['amount', 'pause', 'resume', 'cancel', 'card', 'certificate', 'signOut']),
+  action: z.enum(['amount', 'interval', 'pause', 'resume', 'cancel', 'card', 'certificate', 'signOut']),
   subscription: z.coerce.number().int().positive().optional(),
   amount: z.string().max(40).optional(),
+  interval: z.string().max(20).optional(),
   year: z.coerce.number().int().optional(),
 });
 
@@ -279,6 +280,8 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
       }
       amountCents = amount.cents;
     }
+    const interval = input.interval;
+    if (input.action === 'interval' && !isRegularInterval(interval)) return renderPage(req, res, deps, { status: 400, error: { kind: 'badForm' } });
 
     // The change is made at Stripe (a new card in Stripe's Billing Portal), then shown at once.
     const gifts = { db: deps.db, log: deps.log, monthly: options.monthly };
@@ -287,9 +290,10 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
       const result = await changeMonthlyGift(gifts, own, { action: 'card', returnUrl: localUrl(deps.config.publicUrl, PAGE_PATH, lang, { done: 'card' }) });
       return result.outcome === 'portal' ? res.redirect(303, result.url) : unavailable();
     }
-    const change: MonthlyGiftChange = input.action === 'amount' ? { action: 'amount', amountCents } : { action: input.action };
+    const change: MonthlyGiftChange =
+      input.action === 'amount' ? { action: 'amount', amountCents } : input.action === 'interval' ? { action: 'interval', interval: interval as RegularInterval } : { action: input.action };
     if ((await changeMonthlyGift(gifts, own, change)).outcome === 'unavailable') return unavailable();
-    const done = { amount: 'amount', pause: 'paused', resume: 'resumed', cancel: 'canceled' }[input.action];
+    const done = { amount: 'amount', interval: 'interval', pause: 'paused', resume: 'resumed', cancel: 'canceled' }[input.action];
     res.redirect(303, pageUrl(lang, `?done=${done}`));
   });
   return router;

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../shared/db-limits';
 import { fieldError, invalidFields } from '../shared/errors';
 import { CERTIFICATE_RUN_TASK, donationReference, type DonationKind } from './names';
 import { addressLine } from '../shared/address';
-import { formatAmount } from '../shared/donation-rules';
+import { formatAmount, isRegularInterval, type RegularInterval } from '../shared/donation-rules';
 import type { Lang } from '../shared/rules';
 import { normalizeEmail } from '../shared/text';
 import type { JobContext, JobQueue } from '../providers/jobs';
@@ -111,6 +111,8 @@ export interface CertificateGift {
   date: string;
   reference: string;
   kind: DonationKind;
+  /** A regular gift's interval (its subscription's); null for any other gift. */
+  interval: RegularInterval | null;
   amountCents: number;
   currency: string;
   refundedCents: number;
@@ -151,6 +153,7 @@ interface GiftRow {
   id: number;
   appliedAt: unknown;
   kind: string | null;
+  interval?: unknown;
   amountCents: number | string;
   currency: string;
   refundedCents: number | string | null;
@@ -233,11 +236,12 @@ async function withAddress(db: Knex, summary: DonorYearSummary): Promise<DonorYe
 }
 
 async function yearSummaryOf(db: Knex, year: number, address: string, narrow: (q: Knex.QueryBuilder) => Knex.QueryBuilder): Promise<DonorYearSummary> {
-  const rows = (await narrow(yearGifts(db, year).leftJoin('projects as p', 'p.id', 'd.project_id'))
+  const rows = (await narrow(yearGifts(db, year).leftJoin('projects as p', 'p.id', 'd.project_id').leftJoin('donation_subscriptions as s', 's.subscription_id', 'd.subscription_id'))
     .select(
       'd.id',
       'd.appliedAt',
       'd.kind',
+      's.interval',
       'd.amountCents',
       'd.currency',
       'd.refundedCents',
@@ -259,6 +263,7 @@ async function yearSummaryOf(db: Knex, year: number, address: string, narrow: (q
         date: zurichDate(appliedAt),
         reference: donationReference(Number(r.id), appliedAt),
         kind: r.kind === 'monthly' ? 'monthly' : 'one_off',
+        interval: r.kind === 'monthly' ? (isRegularInterval(r.interval) ? r.interval : 'month') : null,
         currency: r.currency.toLowerCase(),
         ...amounts,
         projectId: r.projectId ?? null,
@@ -385,7 +390,7 @@ export async function renderCertificatePdf(input: CertificateInput): Promise<Buf
     summary.gifts.map((g) => [
       formatDay(g.date, lang),
       g.reference,
-      (lang === 'de' ? g.projectTitleDe || g.projectTitle : g.projectTitle) ?? general,
+      ((lang === 'de' ? g.projectTitleDe || g.projectTitle : g.projectTitle) ?? general) + (g.interval ? ` (${t(`certificate.regular.${g.interval}`)})` : ''),
       money(g.amountCents, g.currency),
       g.refundedCents + g.disputedCents ? money(g.refundedCents + g.disputedCents, g.currency) : '–',
     ]),

@@ -26,6 +26,8 @@ import {
   DONATION_CURRENCIES,
   DONATION_CURRENCY,
   DONATION_INTERVALS,
+  INTERVAL_ADJECTIVE,
+  isRegularInterval,
   isValidDonationCents,
   MAX_DONATION_CENTS,
   parseDonationAmount,
@@ -188,6 +190,8 @@ export const CreateIntentSchema = z
     const cents = amountInCents(input.amount, currency, ctx);
     if (input.interval === 'month' && !input.email) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required for a monthly donation: the receipts and the link to manage it go there' });
+    } else if (isRegularInterval(input.interval) && !input.email) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: `email is required for a ${INTERVAL_ADJECTIVE[input.interval]} donation: the receipts and the link to manage it go there` });
     }
     // A fundraiser's gift without a currency takes the fundraiser's: checked when it is known (startGift).
     if (input.paymentMethod === 'twint' && currency !== 'chf' && (currencyGiven || input.fundraiserId === null)) {
@@ -241,7 +245,7 @@ export function stripeOf(payments: PaymentsProvider): StripePayments {
 // Stripe refuses a key reused with other parameters (a 502 here): everything sent to Stripe is part
 // of what the key covers, the description too (the project's title may have been edited since).
 function idempotencyKey(input: CreateIntentInput, description: string, feeCents: number): string {
-  const prefix = input.interval === 'month' ? 'monthly' : 'donation';
+  const prefix = isRegularInterval(input.interval) ? 'monthly' : 'donation';
   if (!input.checkoutId) return `${prefix}-${crypto.randomUUID()}`;
   const hash = crypto
     .createHash('sha256')
@@ -360,12 +364,15 @@ export async function startGift(deps: CheckoutDeps, requested: CreateIntentInput
     ...(fundraiser ? { fundraiserId: String(fundraiser.id) } : {}),
     ...(input.source ? { source: input.source } : {}),
   };
-  if (input.interval === 'month') {
+  if (isRegularInterval(input.interval)) {
     const email = input.email!;
-    const description = `Monthly donation to ${deps.config.site.name}: ${purpose}`;
-    const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly', ...options };
+    const interval = input.interval;
+    const adjective = INTERVAL_ADJECTIVE[interval];
+    const description = `${adjective[0]!.toUpperCase()}${adjective.slice(1)} donation to ${deps.config.site.name}: ${purpose}`;
+    // kind 'monthly' means a regular gift of any interval (what subscriptions made before say too).
+    const metadata = { projectId: input.projectId === null ? '' : String(input.projectId), language: input.language, kind: 'monthly', interval, ...options };
     const key = idempotencyKey(input, description, feeCents);
-    const monthly = { amountCents: chargedCents, currency: input.currency, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
+    const monthly = { amountCents: chargedCents, currency: input.currency, interval, email, name: input.name ?? null, metadata, description, idempotencyKey: key };
     // A monthly gift takes two or three calls to Stripe; the donor still waits no longer than for one.
     const started = await withDeadline(
       STRIPE_WORST_CASE_MS,
@@ -711,6 +718,7 @@ async function syncSubscription(deps: CheckoutDeps, sub: SubscriptionInfo, donor
     donorName: donor.name,
     amountCents: sub.amountCents,
     currency: sub.currency,
+    interval: sub.interval,
     projectId: projectIdFromMetadata(sub.metadata.projectId),
     language: sub.metadata.language ?? null,
     status: sub.status,

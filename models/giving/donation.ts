@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { swissToday, toIso } from '../shared/dates';
 import { valueGift, valuationColumns } from './books';
 import { addToLedger } from '../content/ledger';
-import { isValidDonationCents, DONATION_CURRENCY, MAX_DONATION_CENTS } from '../shared/donation-rules';
+import { isValidDonationCents, isRegularInterval, DONATION_CURRENCY, MAX_DONATION_CENTS, type RegularInterval } from '../shared/donation-rules';
 import { parseDbId } from '../shared/db-limits';
 import { donationReference, RECEIPT_TASK, type DonationKind } from './names';
 import { isSqlite } from '../../db/connection';
@@ -510,6 +510,8 @@ export interface SubscriptionRecord {
   donorName: string | null;
   amountCents: number;
   currency: string;
+  /** How often it is paid (Stripe's price); absent: left as it is (a new row: monthly). */
+  interval?: RegularInterval;
   projectId: number | null;
   language: string | null;
   status: string;
@@ -542,6 +544,7 @@ export async function upsertSubscription(db: Knex, sub: SubscriptionRecord): Pro
       donorName: cleanName(sub.donorName),
       amountCents: sub.amountCents,
       currency: sub.currency,
+      ...(sub.interval && isRegularInterval(sub.interval) ? { interval: sub.interval } : {}),
       projectId,
       language: cleanLanguage(sub.language) ?? 'en',
       status: status.slice(0, 30),

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Lang } from '../shared/rules';
 import { localized } from '../shared/rules';
 import { toIso } from '../shared/dates';
+import { isRegularInterval, type RegularInterval } from '../shared/donation-rules';
 import { oneTimeTokens, type ConsumeResult } from '../people/login-token';
 import { giftAmounts } from './certificate';
 import { donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, swissDate, swissYear, type DonationKind } from './names';
@@ -94,6 +95,8 @@ export interface DonorSubscription {
   id: number;
   amountCents: number;
   currency: string;
+  /** How often it is paid. */
+  interval: RegularInterval;
   project: string | null;
   status: string;
   paused: boolean;
@@ -123,6 +126,7 @@ type SubscriptionRow = {
   donorEmail: string;
   amountCents: unknown;
   currency: string;
+  interval?: unknown;
   projectId: number | null;
   status: string;
   paused: unknown;
@@ -148,6 +152,7 @@ export async function listDonorSubscriptions(db: Knex, email: string, lang: Lang
     id: r.id,
     amountCents: Number(r.amountCents),
     currency: r.currency,
+    interval: isRegularInterval(r.interval) ? r.interval : 'month',
     project: r.title ? localized(lang, r.title, r.titleDe) : null,
     status: r.status,
     paused: truthy(r.paused),
@@ -220,6 +225,7 @@ export async function mirrorSubscription(db: Knex, id: number, state: Subscripti
     .update({
       amountCents: state.amountCents,
       currency: state.currency,
+      interval: state.interval,
       status: state.status,
       paused: state.paused,
       currentPeriodEnd: state.currentPeriodEnd,
@@ -234,7 +240,11 @@ export async function donorCustomer(db: Knex, email: string, id: number): Promis
 }
 
 /** What a donor asks of one of their monthly gifts on their page. */
-export type MonthlyGiftChange = { action: 'card'; returnUrl: string } | { action: 'amount'; amountCents: number } | { action: 'pause' | 'resume' | 'cancel' };
+export type MonthlyGiftChange =
+  | { action: 'card'; returnUrl: string }
+  | { action: 'amount'; amountCents: number }
+  | { action: 'interval'; interval: RegularInterval }
+  | { action: 'pause' | 'resume' | 'cancel' };
 
 /**
  * A donor's change to one of their own monthly gifts, made at Stripe and written back here at once
@@ -256,6 +266,7 @@ export async function changeMonthlyGift(
     }
     let state: SubscriptionState;
     if (change.action === 'amount') state = await monthly.changeAmount(own.subscriptionId, change.amountCents);
+    else if (change.action === 'interval') state = await monthly.changeInterval(own.subscriptionId, change.interval);
     else if (change.action === 'pause') state = await monthly.pause(own.subscriptionId);
     else if (change.action === 'resume') state = await monthly.resume(own.subscriptionId);
     else state = await monthly.cancel(own.subscriptionId);

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import type { MailProvider } from '../providers/mail';
 import type { JobContext } from '../providers/jobs';
 import type { ReceiptFacts, RenderReceiptMail } from '../shared/mails';
-import { formatAmount } from '../shared/donation-rules';
+import { formatAmount, isRegularInterval } from '../shared/donation-rules';
 import { donationReference, swissDate } from './names';
 import { addressLines } from '../shared/address';
 import { PAGE_PATHS } from '../shared/urls';
@@ -35,6 +35,7 @@ export const DONOR_MANAGE_PATH = PAGE_PATHS.donorManage;
 type ReceiptRow = {
   id: number;
   kind: string;
+  interval?: unknown;
   donorEmail: string | null;
   amountCents: unknown;
   currency: string;
@@ -48,12 +49,16 @@ type ReceiptRow = {
   tributeName: string | null;
 };
 
+/** A regular gift's kind on its receipt: the spec's "Monthly donation", or its own interval's. */
+const regularKindKey = (interval: unknown) => (isRegularInterval(interval) && interval !== 'month' ? `donorMail.receipt.regular.${interval}` : 'donorMail.receipt.monthly');
+
 /** The facts of a donation's receipt, or null when it has none to send (no address, not paid). */
 export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config'>, donationId: number, db: Knex | Knex.Transaction = deps.db): Promise<{ to: string; facts: ReceiptFacts; row: ReceiptRow } | null> {
   const row = (await db('donations as d')
     .leftJoin('projects as p', 'p.id', 'd.projectId')
+    .leftJoin('donation_subscriptions as s', 's.subscriptionId', 'd.subscriptionId')
     .where('d.id', donationId)
-    .first('d.id', 'd.kind', 'd.donorEmail', 'd.amountCents', 'd.currency', 'd.status', 'd.language', 'd.appliedAt', 'd.receiptSentAt', 'd.tributeKind', 'd.tributeName', 'p.title', 'p.titleDe')) as ReceiptRow | undefined;
+    .first('d.id', 'd.kind', 's.interval', 'd.donorEmail', 'd.amountCents', 'd.currency', 'd.status', 'd.language', 'd.appliedAt', 'd.receiptSentAt', 'd.tributeKind', 'd.tributeName', 'p.title', 'p.titleDe')) as ReceiptRow | undefined;
   if (!row || !row.donorEmail || row.status !== 'succeeded' || !row.appliedAt) return null;
   const lang: Lang = row.language === 'de' ? 'de' : 'en';
   const t = tFor(deps.i18n, lang);
@@ -66,7 +71,7 @@ export async function receiptFor(deps: Pick<ReceiptDeps, 'db' | 'i18n' | 'config
     amount: formatAmount(Number(row.amountCents), row.currency, lang, 2),
     date: formatDate(swissDate(applied), lang, 'long'),
     project: row.title ? localized(lang, row.title, row.titleDe) : t('donorMail.receipt.generalSupport'),
-    kind: t(row.kind === 'monthly' ? 'donorMail.receipt.monthly' : row.kind === 'bank' ? 'donorMail.receipt.bank' : row.kind === 'offline' ? 'donorMail.receipt.offline' : 'donorMail.receipt.oneOff'),
+    kind: t(row.kind === 'monthly' ? regularKindKey(row.interval) : row.kind === 'bank' ? 'donorMail.receipt.bank' : row.kind === 'offline' ? 'donorMail.receipt.offline' : 'donorMail.receipt.oneOff'),
     reference: donationReference(row.id, applied),
     bankReference: formatReference(await donorReferenceFor(db, row.donorEmail)),
     manageUrl: localUrl(deps.config.publicUrl, DONOR_MANAGE_PATH, lang),

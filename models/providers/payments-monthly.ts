@@ -4,6 +4,7 @@
 // gets a clear message, and a change Stripe did not confirm is never written locally.
 import { z } from 'zod';
 import { createStripeClient, firstIssue, translate, unreadable, PaymentsError, type PaymentsOptions } from './payments';
+import { intervalOfRecurring, STRIPE_RECURRING, type RegularInterval } from '../shared/donation-rules';
 
 /** A subscription as the donor's page shows it, read from Stripe's answer to the change. */
 export interface SubscriptionState {
@@ -14,6 +15,8 @@ export interface SubscriptionState {
   paused: boolean;
   amountCents: number;
   currency: string;
+  /** How often it is paid (its price's recurring; an unknown one counts as monthly). */
+  interval: RegularInterval;
   /** ISO time of the next payment (the current period's end), if Stripe says it. */
   currentPeriodEnd: string | null;
   canceledAt: string | null;
@@ -23,6 +26,8 @@ export interface MonthlyPayments {
   kind: 'stripe';
   /** A new monthly amount from the next payment on (no proration: nothing is charged now). */
   changeAmount(subscriptionId: string, amountCents: number): Promise<SubscriptionState>;
+  /** Another interval (the same amount a payment) from the next payment on, without proration. */
+  changeInterval(subscriptionId: string, interval: RegularInterval): Promise<SubscriptionState>;
   /** Pauses collection: the coming invoices are voided until resumed. */
   pause(subscriptionId: string): Promise<SubscriptionState>;
   resume(subscriptionId: string): Promise<SubscriptionState>;
@@ -55,6 +60,7 @@ const SubscriptionSchema = z.looseObject({
           price: z.looseObject({
             currency: z.string().regex(/^[a-z]{3}$/),
             unit_amount: z.number().int().nonnegative().nullable(),
+            recurring: z.looseObject({ interval: z.string().max(20), interval_count: z.number().int().positive().max(1000).optional() }).nullable().optional(),
             product: z.union([z.string().min(1).max(255), z.looseObject({ id: z.string().min(1).max(255) })]),
           }),
         }),
@@ -77,6 +83,7 @@ function stateOf(sub: CheckedSubscription): SubscriptionState {
     paused: Boolean(sub.pause_collection),
     amountCents: item.price.unit_amount ?? 0,
     currency: item.price.currency,
+    interval: intervalOfRecurring(item.price.recurring) ?? 'month',
     currentPeriodEnd: isoOf(item.current_period_end ?? sub.current_period_end),
     canceledAt: isoOf(sub.canceled_at),
   };
@@ -106,22 +113,33 @@ export async function createMonthlyPayments(options: PaymentsOptions): Promise<M
     return parsed.data;
   };
   const update = async (what: string, id: string, run: () => Promise<unknown>) => stateOf(await call(what, id, run));
+  type Item = CheckedSubscription['items']['data'][number];
+  /** The subscription's one price replaced by another amount or interval (price_data needs the product and the item: read from the subscription itself). */
+  const replacePrice = async (id: string, next: (item: Item) => { amountCents: number; interval: RegularInterval }) => {
+    const current = await call('subscriptions.retrieve', id, () => stripe.subscriptions.retrieve(id));
+    const item = current.items.data[0]!;
+    const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
+    const { amountCents, interval } = next(item);
+    return update('subscriptions.update', id, () =>
+      stripe.subscriptions.update(id, {
+        items: [{ id: item.id, price_data: { currency: item.price.currency, product, unit_amount: amountCents, recurring: STRIPE_RECURRING[interval] } }],
+        // The change applies from the next payment; nothing is charged or credited now.
+        proration_behavior: 'none',
+      }),
+    );
+  };
 
   return {
     kind: 'stripe',
 
-    async changeAmount(id, amountCents) {
-      // price_data needs the product and the item to replace: read from the subscription itself.
-      const current = await call('subscriptions.retrieve', id, () => stripe.subscriptions.retrieve(id));
-      const item = current.items.data[0]!;
-      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
-      return update('subscriptions.update', id, () =>
-        stripe.subscriptions.update(id, {
-          items: [{ id: item.id, price_data: { currency: item.price.currency, product, unit_amount: amountCents, recurring: { interval: 'month' } } }],
-          // The new amount applies from the next payment; nothing is charged or credited now.
-          proration_behavior: 'none',
-        }),
-      );
+    changeAmount(id, amountCents) {
+      // The subscription keeps its own interval.
+      return replacePrice(id, (item) => ({ amountCents, interval: intervalOfRecurring(item.price.recurring) ?? 'month' }));
+    },
+
+    changeInterval(id, interval) {
+      // The same amount a payment, paid every `interval` from the next payment on.
+      return replacePrice(id, (item) => ({ amountCents: item.price.unit_amount ?? 0, interval }));
     },
 
     pause(id) {

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { fetchWithDeadline, isTimeoutError } from './deadline';
 import { AppError } from '../shared/errors';
 import type { ErrorCode } from '../shared/error-codes';
+import { intervalOfRecurring, STRIPE_RECURRING, type RegularInterval } from '../shared/donation-rules';
 
 /** What the rest of the app needs to know about a PaymentIntent. */
 export interface PaymentIntentInfo {
@@ -61,9 +62,11 @@ export interface SubscriptionInfo {
   customerId: string;
   status: string;
   metadata: Record<string, string>;
-  /** The monthly amount and currency of its one item. */
+  /** The amount of each payment and the currency of its one item. */
   amountCents: number;
   currency: string;
+  /** How often it is paid, read from its price's recurring (an unknown one counts as monthly). */
+  interval: RegularInterval;
   /** True while collection is paused (pause_collection set). */
   paused: boolean;
   /** Unix seconds, or null. */
@@ -104,6 +107,8 @@ export interface CreateMonthlyInput {
   email: string;
   name: string | null;
   productId: string;
+  /** How often it is paid: a price with STRIPE_RECURRING[interval]. */
+  interval: RegularInterval;
   metadata: Record<string, string>;
   description?: string;
   idempotencyKey: string;
@@ -312,7 +317,11 @@ const SubscriptionSchema = z.looseObject({
       .array(
         z.looseObject({
           current_period_end: unixTime.nullable().optional(),
-          price: z.looseObject({ unit_amount: cents.nullable(), currency }),
+          price: z.looseObject({
+            unit_amount: cents.nullable(),
+            currency,
+            recurring: z.looseObject({ interval: z.string().max(20), interval_count: z.number().int().positive().max(1000).optional() }).nullable().optional(),
+          }),
         }),
       )
       .min(1, 'a subscription has an item'),
@@ -474,6 +483,7 @@ function toSubscription(sub: z.infer<typeof SubscriptionSchema>): SubscriptionIn
     metadata: { ...(sub.metadata ?? {}) },
     amountCents: item.price.unit_amount ?? 0,
     currency: item.price.currency,
+    interval: intervalOfRecurring(item.price.recurring) ?? 'month',
     paused: Boolean(sub.pause_collection),
     currentPeriodEnd: item.current_period_end ?? null,
     canceledAt: sub.canceled_at ?? null,
@@ -624,7 +634,7 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
         const subscription = await stripe.subscriptions.create(
           {
             customer: customerId,
-            items: [{ price_data: { currency: input.currency, product: input.productId, unit_amount: input.amountCents, recurring: { interval: 'month' } } }],
+            items: [{ price_data: { currency: input.currency, product: input.productId, unit_amount: input.amountCents, recurring: STRIPE_RECURRING[input.interval] } }],
             // The first invoice waits for the donor to confirm its payment in the Payment Element.
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },

@@ -6,6 +6,7 @@
 import {
   DEFAULT_PRESET_CENTS,
   DONATION_PRESETS_CENTS,
+  isRegularInterval,
   MAX_DONATION_CENTS,
   MIN_DONATION_CENTS,
   parseDonationAmount,
@@ -259,7 +260,8 @@ export function tributeRequest(s: TributeState, lang: 'en' | 'de', today: string
 /** Everything the form shows and decides, read from its state. */
 export function formFacts(s: DonationFormState, feeRates: FeeTable) {
   const { customActive, amountCents, problem } = amountOf(s);
-  const monthly = s.interval === 'month';
+  // A regular gift of any interval (monthly, quarterly, half-yearly, yearly): a subscription.
+  const monthly = isRegularInterval(s.interval);
   const email = s.email.trim();
   const emailProblem: 'emailMissing' | 'emailInvalid' | null = email === '' ? 'emailMissing' : looksLikeEmail(email) ? null : 'emailInvalid';
   const name = s.name.trim();
@@ -327,7 +329,7 @@ const fromContext = (ctx: RequestContext) => ({
 /** A one-off gift's session, asked for as soon as a valid amount is chosen; null when there is none to ask for. */
 export function sessionRequest(s: DonationFormState, ctx: RequestContext): IntentRequest | null {
   const { amountCents } = amountOf(s);
-  if (s.interval === 'month' || !isDonationAmount(amountCents)) return null;
+  if (isRegularInterval(s.interval) || !isDonationAmount(amountCents)) return null;
   return {
     amount: amountCents / 100,
     currency: s.currency,

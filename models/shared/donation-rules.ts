@@ -13,8 +13,8 @@ export const isDonationCurrency = (value: unknown): value is DonationCurrency =>
 export const SUGGESTED_CURRENCY: Record<'en' | 'de', DonationCurrency> = { en: 'usd', de: 'chf' };
 /** Stripe offers TWINT only for CHF payments up to this amount. */
 export const TWINT_MAX_CENTS = 500_000;
-/** How often a gift repeats: once, or every month (a Stripe subscription). */
-export const DONATION_INTERVALS = ['once', 'month'] as const;
+/** How often a gift repeats: once, or regularly (a Stripe subscription): every month, quarter, half-year or year. */
+export const DONATION_INTERVALS = ['once', 'month', 'quarter', 'half_year', 'year'] as const;
 export type DonationInterval = (typeof DONATION_INTERVALS)[number];
 /**
  * The repeating gifts (a Stripe subscription each): every month, quarter, half-year or year, the
@@ -26,6 +26,8 @@ export const isRegularInterval = (value: unknown): value is RegularInterval =>
   typeof value === 'string' && (REGULAR_INTERVALS as readonly string[]).includes(value);
 /** Months between two payments of each. */
 export const INTERVAL_MONTHS: Record<RegularInterval, number> = { month: 1, quarter: 3, half_year: 6, year: 12 };
+/** Each in English words for texts that are not translated (Stripe descriptions, API messages, CSV). */
+export const INTERVAL_ADJECTIVE: Record<RegularInterval, string> = { month: 'monthly', quarter: 'quarterly', half_year: 'half-yearly', year: 'yearly' };
 /** Each as a Stripe price's `recurring` (https://docs.stripe.com/api/prices/object#price_object-recurring). */
 export const STRIPE_RECURRING: Record<RegularInterval, { interval: 'month' | 'year'; interval_count: number }> = {
   month: { interval: 'month', interval_count: 1 },
@@ -113,8 +115,8 @@ export function amountFromLink(value: unknown): number | null {
   return 'cents' in parsed ? parsed.cents : null;
 }
 
-/** ?interval=month opens the form on the monthly gift; anything else is a one-off gift. */
-export const intervalFromLink = (value: unknown): DonationInterval => (value === 'month' ? 'month' : 'once');
+/** ?interval=month (quarter, half_year, year) opens the form on that regular gift; anything else is a one-off gift. */
+export const intervalFromLink = (value: unknown): DonationInterval => (isRegularInterval(value) ? value : 'once');
 
 /**
  * The currency the form opens with: a fundraiser's, else the one the address names, else what the
@@ -136,6 +138,6 @@ export function returnQuery(gift: { projectSlug: string | null; fundraiserSlug: 
   else if (gift.projectSlug) params.set('project', gift.projectSlug);
   params.set('amount', (gift.chargedCents / 100).toFixed(2));
   params.set('currency', gift.currency);
-  if (gift.interval === 'month') params.set('interval', 'month');
+  if (isRegularInterval(gift.interval)) params.set('interval', gift.interval);
   return params.toString();
 }

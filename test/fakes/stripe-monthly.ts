@@ -10,7 +10,7 @@
 // Every request is recorded by the fake, so tests assert what the app asked Stripe to change.
 import type http from 'node:http';
 import crypto from 'node:crypto';
-import { json, randomId, stripeError, type FakeCustomer, type FakeRoute, type FakeStripe, type FakeSubscription } from './stripe';
+import { json, periodSeconds, randomId, stripeError, type FakeCustomer, type FakeRoute, type FakeStripe, type FakeSubscription } from './stripe';
 
 export interface FakePortalSession {
   id: string;
@@ -38,7 +38,7 @@ const MONTH = 30 * 24 * 60 * 60;
 /** A customer with an active monthly subscription (price_data, one item), as after a first payment. */
 export function seedMonthlySubscription(
   fake: FakeStripe,
-  fields: { email: string; amountCents: number; currency?: string; name?: string | null; metadata?: Record<string, string> },
+  fields: { email: string; amountCents: number; currency?: string; name?: string | null; metadata?: Record<string, string>; recurring?: { interval: 'month' | 'year'; interval_count: number } },
 ): { customer: FakeCustomer; subscription: FakeSubscription } {
   const created = now();
   const customer: FakeCustomer = {
@@ -66,14 +66,14 @@ export function seedMonthlySubscription(
           object: 'subscription_item',
           quantity: 1,
           current_period_start: created,
-          current_period_end: created + MONTH,
+          current_period_end: created + (fields.recurring ? periodSeconds(fields.recurring) : MONTH),
           price: {
             id: randomId('price'),
             object: 'price',
             currency: fields.currency ?? 'usd',
             unit_amount: fields.amountCents,
             product: randomId('prod'),
-            recurring: { interval: 'month', interval_count: 1 },
+            recurring: fields.recurring ?? { interval: 'month', interval_count: 1 },
           },
         },
       ],
@@ -172,18 +172,19 @@ const routes: FakeRoute = (fake, request, res) => {
 
   if (method === 'POST') {
     if (sub.status === 'canceled') return (stripeError(res, 400, { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata (fake).' }), true);
-    const items = body.items as { id?: string; price_data?: { currency?: string; product?: string; unit_amount?: string; recurring?: { interval?: string } } }[] | undefined;
+    const items = body.items as { id?: string; price_data?: { currency?: string; product?: string; unit_amount?: string; recurring?: { interval?: string; interval_count?: string } } }[] | undefined;
     if (items) {
       const change = items[0];
       const item = sub.items.data.find((i) => i.id === change?.id);
       if (!change || !item) return (stripeError(res, 400, { type: 'invalid_request_error', param: 'items', message: 'Unknown subscription item (fake).' }), true);
       const pd = change.price_data;
       const amount = Number(pd?.unit_amount);
-      if (!pd || !pd.currency || !pd.product || !pd.recurring?.interval || !Number.isInteger(amount) || amount < 50) {
+      const count = Number(pd?.recurring?.interval_count ?? 1);
+      if (!pd || !pd.currency || !pd.product || (pd.recurring?.interval !== 'month' && pd.recurring?.interval !== 'year') || !Number.isInteger(count) || count < 1 || !Number.isInteger(amount) || amount < 50) {
         return (stripeError(res, 400, { type: 'invalid_request_error', param: 'items[0][price_data]', message: 'Invalid price_data (fake).' }), true);
       }
       if (pd.currency !== item.price.currency) return (stripeError(res, 400, { type: 'invalid_request_error', message: 'The currency of a subscription cannot change (fake).' }), true);
-      item.price = { id: randomId('price'), object: 'price', currency: pd.currency, unit_amount: amount, product: pd.product, recurring: { interval: pd.recurring.interval, interval_count: 1 } };
+      item.price = { id: randomId('price'), object: 'price', currency: pd.currency, unit_amount: amount, product: pd.product, recurring: { interval: pd.recurring!.interval!, interval_count: count } };
     }
     if ('pause_collection' in body) {
       const pc = body.pause_collection as { behavior?: string } | string;

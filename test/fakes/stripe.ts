@@ -288,6 +288,9 @@ export const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).
 
 const now = () => Math.floor(Date.now() / 1000);
 const MONTH_SECONDS = 30 * 24 * 60 * 60;
+/** A price's period, as its recurring says: 1, 3, 6 or 12 months (interval month or year, interval_count). */
+export const periodSeconds = (recurring: { interval: string; interval_count?: number } | null | undefined): number =>
+  MONTH_SECONDS * (recurring?.interval === 'year' ? 12 : 1) * Number(recurring?.interval_count ?? 1);
 /** Fields Stripe sends only when a request expands them. */
 const INCLUDABLE: Record<string, string[]> = { invoice: ['payments', 'confirmation_secret'] };
 
@@ -569,7 +572,7 @@ export class FakeStripe {
     if (sub.status !== 'active' && sub.status !== 'past_due') throw new Error(`FakeStripe: subscription ${subscriptionId} is ${sub.status}`);
     const item = sub.items.data[0]!;
     item.current_period_start = item.current_period_end;
-    item.current_period_end = item.current_period_start + MONTH_SECONDS;
+    item.current_period_end = item.current_period_start + periodSeconds(item.price.recurring);
     const invoice = this.makeInvoice(sub, 'subscription_cycle');
     const intent = this.intentOfInvoice(invoice.id);
     intent.payment_method = sub.default_payment_method;
@@ -1127,7 +1130,11 @@ export class FakeStripe {
     if (!Number.isInteger(unitAmount) || unitAmount < 50) return this.invalid('Amount must be at least 0.50', 'items[0][price_data][unit_amount]', 'amount_too_small');
     if (!data.currency) return this.invalid('Missing required param: items[0][price_data][currency].', 'items[0][price_data][currency]', 'parameter_missing');
     if (!this.products.has(String(data.product))) return this.missing('product', String(data.product), 'items[0][price_data][product]');
-    if (data.recurring?.interval !== 'month') return this.invalid('This fake takes monthly prices only.', 'items[0][price_data][recurring][interval]');
+    if (data.recurring?.interval !== 'month' && data.recurring?.interval !== 'year') return this.invalid('This fake takes monthly and yearly prices only.', 'items[0][price_data][recurring][interval]');
+    const recurring = { interval: String(data.recurring.interval), interval_count: Number(data.recurring.interval_count ?? 1) };
+    if (!Number.isInteger(recurring.interval_count) || recurring.interval_count < 1 || recurring.interval_count > (recurring.interval === 'year' ? 3 : 36)) {
+      return this.invalid('Invalid interval_count.', 'items[0][price_data][recurring][interval_count]');
+    }
     if (body.payment_behavior !== 'default_incomplete') return this.invalid('This fake takes payment_behavior=default_incomplete only.', 'payment_behavior');
     const start = now();
     const sub: FakeSubscription = {
@@ -1144,14 +1151,14 @@ export class FakeStripe {
             object: 'subscription_item',
             quantity: 1,
             current_period_start: start,
-            current_period_end: start + MONTH_SECONDS,
+            current_period_end: start + periodSeconds(recurring),
             price: {
               id: randomId('price'),
               object: 'price',
               currency: String(data.currency),
               unit_amount: unitAmount,
               product: String(data.product),
-              recurring: { interval: 'month', interval_count: Number(data.recurring.interval_count ?? 1) },
+              recurring,
             },
           },
         ],

@@ -4,11 +4,11 @@
 // this address (the server answers with a redirect and a message): nothing needs JavaScript.
 import { useEffect } from 'react';
 import { useLang, useLinks, useT } from '../app-context';
-import { formatAmount, type AmountProblem } from '../../models/shared/donation-rules';
+import { formatAmount, REGULAR_INTERVALS, type AmountProblem } from '../../models/shared/donation-rules';
 import { formatDate } from '../../models/shared/rules';
 import type { DonorGift, DonorSubscription } from '../../models/giving/donor';
 
-export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate';
+export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'interval' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate';
 export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'badForm' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount';
 
 export interface DonorManageProps {
@@ -159,10 +159,10 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
       </section>
 
       <section className="donor-block" aria-labelledby="donor-monthly-heading">
-        <h2 id="donor-monthly-heading">{t('donor.monthlyTitle')}</h2>
-        {session.subscriptions.length === 0 && <p className="muted">{t('donor.noMonthly')}</p>}
+        <h2 id="donor-monthly-heading">{t('donor.regularTitle')}</h2>
+        {session.subscriptions.length === 0 && <p className="muted">{t('donor.noRegular')}</p>}
         {session.subscriptions.map((s) => {
-          const perMonth = t('donor.perMonth', { amount: formatAmount(s.amountCents, s.currency, lang) });
+          const perMonth = t(`donor.per.${s.interval}`, { amount: formatAmount(s.amountCents, s.currency, lang) });
           const amountError = error?.kind === 'amount' && error.subscription === s.id ? t(`donor.errors.amount.${error.problem ?? 'invalid'}`, { amount: error.limit ?? '' }) : null;
           const fieldId = `donor-amount-${s.id}`;
           return (
@@ -172,6 +172,10 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
                 <div>
                   <dt>{t('donor.project')}</dt>
                   <dd>{s.project ?? t('donor.generalSupport')}</dd>
+                </div>
+                <div>
+                  <dt>{t('donor.intervalLabel')}</dt>
+                  <dd className="donor-interval">{t(`donor.intervals.${s.interval}`)}</dd>
                 </div>
                 <div>
                   <dt>{t('donor.status')}</dt>
@@ -210,7 +214,7 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
                 </div>
               )}
               {s.manageable && confirmCancel !== s.id && (
-                <div className="donor-manage" role="group" aria-label={t('donor.actionsLabel', { amount: formatAmount(s.amountCents, s.currency, lang) })}>
+                <div className="donor-manage" role="group" aria-label={t('donor.actionsFor', { gift: perMonth })}>
                   <form method="post" action={action} className="donor-amount-form" noValidate>
                     {csrf}
                     <input type="hidden" name="action" value="amount" />
@@ -238,6 +242,26 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
                           {amountError}
                         </p>
                       )}
+                    </div>
+                  </form>
+                  <form method="post" action={action} className="donor-amount-form donor-interval-form">
+                    {csrf}
+                    <input type="hidden" name="action" value="interval" />
+                    <input type="hidden" name="subscription" value={s.id} />
+                    <div className="donor-field">
+                      <label htmlFor={`donor-interval-${s.id}`}>{t('donor.newInterval')}</label>
+                      <div className="donor-inline">
+                        <select id={`donor-interval-${s.id}`} name="interval" defaultValue={s.interval}>
+                          {REGULAR_INTERVALS.map((i) => (
+                            <option key={i} value={i}>
+                              {t(`donor.intervals.${i}`)}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="btn btn-primary">
+                          {t('donor.changeInterval')}
+                        </button>
+                      </div>
                     </div>
                   </form>
                   <div className="donor-actions">

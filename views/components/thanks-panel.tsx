@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useLang, useLinks, useT } from '../app-context';
-import { formatAmount } from '../../models/shared/donation-rules';
+import { formatAmount, isRegularInterval } from '../../models/shared/donation-rules';
 import { forgetThanks, readThanks, type Thanks } from './checkout/thanks-store';
 import { paymentReference } from './checkout/api';
 import { ShareButton } from './share-button';
@@ -51,11 +51,11 @@ export function ThanksPanel() {
 
   if (!thanks) return null;
   const amount = thanks.amountCents !== null ? formatAmount(thanks.amountCents, thanks.currency, lang) : null;
-  const monthly = thanks.interval === 'month';
+  const monthly = isRegularInterval(thanks.interval);
   const what = monthly
     ? amount
-      ? t('thanks.monthly', { amount })
-      : t('thanks.monthlyPlain')
+      ? t(`thanks.regular.${thanks.interval}`, { amount })
+      : t(`thanks.regularPlain.${thanks.interval}`)
     : amount
       ? t('thanks.oneOff', { amount })
       : t('thanks.oneOffPlain');
@@ -84,7 +84,7 @@ export function ThanksPanel() {
             {amount && (
               <div>
                 <dt>{t('thanks.amount')}</dt>
-                <dd>{monthly ? t('thanks.perMonth', { amount }) : amount}</dd>
+                <dd>{monthly ? t(`thanks.per.${thanks.interval}`, { amount }) : amount}</dd>
               </div>
             )}
           </dl>

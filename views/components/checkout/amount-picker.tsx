@@ -54,9 +54,9 @@ export function AmountPicker({
             ))}
           </div>
         </fieldset>
-        <fieldset className="choice-group">
+        <fieldset className="choice-group choice-group-interval">
           <legend>{t('checkout.intervalLegend')}</legend>
-          <div className="choices">
+          <div className="choices choices-wrap">
             {DONATION_INTERVALS.map((i) => (
               <label key={i} className="choice">
                 <input type="radio" name="interval" value={i} checked={interval === i} onChange={() => dispatch({ type: 'interval', interval: i })} />

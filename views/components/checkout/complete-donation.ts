@@ -28,9 +28,9 @@ export async function completeDonation(options: {
   succeeded: boolean;
 }): Promise<void> {
   const { t, projectId, amountCents, paymentIntentId, currency } = options;
-  const monthly = options.interval === 'month';
+  const monthly = options.interval !== 'once';
   const description =
-    monthly && amountCents !== null ? t('checkout.toast.monthlyText', { amount: formatAmount(amountCents, currency, options.lang) }) : t('checkout.toast.successText');
+    monthly && amountCents !== null ? t(`checkout.toast.regularText.${options.interval}`, { amount: formatAmount(amountCents, currency, options.lang) }) : t('checkout.toast.successText');
   // Shown on the home page, where the donor goes next, with the thank-you panel (views/components/thanks-panel.tsx).
   toastOnNextPage({ title: t('checkout.toast.successTitle'), description, variant: 'success' });
   rememberThanks({ amountCents, currency, interval: options.interval, paymentIntentId, processing: !options.succeeded });

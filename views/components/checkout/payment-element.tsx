@@ -103,10 +103,10 @@ export function PaymentStep({
         ) : (
           <>
             <Icon name="heart" size={18} />{' '}
-            {monthly
+            {monthly && state.interval !== 'once'
               ? amountLabel
-                ? t('checkout.giveMonthly', { amount: amountLabel })
-                : t('checkout.giveMonthlyPlain')
+                ? t(`checkout.giveRegular.${state.interval}`, { amount: amountLabel })
+                : t(`checkout.giveRegularPlain.${state.interval}`)
               : amountLabel
                 ? t('checkout.donateAmount', { amount: amountLabel })
                 : t('checkout.donate')}
@@ -115,8 +115,8 @@ export function PaymentStep({
       </button>
       {monthly && (
         <p className="monthly-note">
-          {t('checkout.monthlyNote.before')} <a href={manageHref}>{t('checkout.manageLink')}</a>
-          {t('checkout.monthlyNote.after')}
+          {t(state.interval === 'month' ? 'checkout.monthlyNote.before' : 'checkout.regularNote.before')} <a href={manageHref}>{t('checkout.manageLink')}</a>
+          {t(state.interval === 'month' ? 'checkout.monthlyNote.after' : 'checkout.regularNote.after')}
         </p>
       )}
       <p className="secure-note">

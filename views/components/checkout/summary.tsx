@@ -45,7 +45,7 @@ export function Summary({ state, facts, project }: { state: DonationFormState; f
         <dd>
           {totalCents !== null ? money(totalCents) : '–'}
           {currency === 'usd' && <span className="currency"> USD</span>}
-          {facts.monthly && <span className="summary-interval">{t('checkout.everyMonth')}</span>}
+          {facts.monthly && state.interval !== 'once' && <span className="summary-interval">{t(`checkout.every.${state.interval}`)}</span>}
         </dd>
       </dl>
       <p className="tax-note">{t('checkout.taxNote')}</p>
