@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { toIso } from '../shared/dates';
-import { DONATION_CURRENCIES } from '../shared/donation-rules';
+import { DONATION_CURRENCIES, INTERVAL_MONTHS, isRegularInterval, type RegularInterval } from '../shared/donation-rules';
 import { DISPUTE_OPEN_OR_LOST, DONATION_KINDS, donationReference, NEVER_STARTED, RUNNING_SUBSCRIPTION, type DonationKind } from './names';
 import type { LedgerEntry, LedgerKind } from '../content/ledger';
 import { csvAmount, csvDateTime, csvLabel, toCsv } from '../shared/csv';
@@ -71,6 +71,8 @@ export interface AdminDonation {
   settledCents: number | null;
   settledCurrency: string | null;
   kind: DonationKind;
+  /** A regular gift's interval (its subscription's); null for any other gift. */
+  interval: RegularInterval | null;
   /** How it was paid: a gift outside the website's method (cash, cheque, bank, other), else Stripe's payment method (card, twint); null when not known. */
   method: string | null;
   status: string;
@@ -129,6 +131,7 @@ interface DonationRow {
   settledCents: number | string | null;
   settledCurrency: string | null;
   kind: string | null;
+  interval?: unknown;
   offlineMethod: string | null;
   paymentMethod: string | null;
   status: string;
@@ -168,7 +171,8 @@ function filtered(db: Knex, f: DonationFilter): Knex.QueryBuilder {
   const ledger = db('project_ledger').select('donationId').sum({ ledgerCents: 'amountCents' }).count({ ledgerRows: '*' }).whereNotNull('donationId').groupBy('donationId').as('l');
   const q = db('donations as d')
     .leftJoin('projects as p', 'p.id', 'd.project_id')
-    .leftJoin(ledger, 'l.donation_id', 'd.id');
+    .leftJoin(ledger, 'l.donation_id', 'd.id')
+    .leftJoin('donation_subscriptions as s', 's.subscription_id', 'd.subscription_id');
   if (f.from || f.to) {
     const date = dateSql(db);
     if (f.from) q.whereRaw(`${date} >= ?`, [sqlTimeValue(db, zurichDayStart(f.from))]);
@@ -217,6 +221,7 @@ const COLUMNS = [
   'd.settledCents',
   'd.settledCurrency',
   'd.kind',
+  's.interval',
   'd.offlineMethod',
   'd.paymentMethod',
   'd.status',
@@ -268,6 +273,7 @@ function toDonation(r: DonationRow): Omit<AdminDonation, 'ledger'> {
     settledCents: r.settledCents === null || r.settledCents === undefined ? null : n(r.settledCents),
     settledCurrency: r.settledCurrency ?? null,
     kind: r.kind === 'monthly' || r.kind === 'bank' || r.kind === 'offline' ? r.kind : 'one_off',
+    interval: r.kind === 'monthly' ? (isRegularInterval(r.interval) ? r.interval : 'month') : null,
     method: r.offlineMethod ?? r.paymentMethod ?? (r.kind === 'bank' ? 'bank' : null),
     status: r.status,
     coveredFeeCents: n(r.coveredFeeCents),
@@ -383,6 +389,7 @@ export const DONATIONS_CSV_COLUMNS = [
   'credited',
   'paymentIntent',
   'method',
+  'interval',
 ] as const;
 
 /**
@@ -414,6 +421,7 @@ export function donationsCsv(rows: Omit<AdminDonation, 'ledger'>[], lang: Lang, 
       amount(r.creditedCents),
       r.paymentIntentId,
       r.method ? t(`admin.donations.methods.${r.method}`, { defaultValue: r.method }) : '',
+      r.interval ? t(`admin.donations.intervals.${r.interval}`) : '',
     ]),
     lang,
   );
@@ -432,6 +440,8 @@ export interface MonthlyDonor {
   donorEmail: string;
   amountCents: number;
   currency: string;
+  /** How often it is paid (amountCents each time). */
+  interval: RegularInterval;
   projectId: number | null;
   projectTitle: string | null;
   projectTitleDe: string | null;
@@ -445,7 +455,7 @@ export interface MonthlyDonor {
 
 export interface MonthlyOverview {
   counts: { active: number; paused: number; ended: number };
-  /** Active per currency: what comes in every month. */
+  /** Active per currency: what comes in a month (each quarterly, half-yearly or yearly gift as its monthly equivalent: amount / INTERVAL_MONTHS). */
   monthly: { currency: string; amountCents: number }[];
   /** The running ones (active and paused), newest first. */
   donors: MonthlyDonor[];
@@ -455,7 +465,7 @@ export interface MonthlyOverview {
 export async function monthlyOverview(db: Knex): Promise<MonthlyOverview> {
   const rows = (await db('donation_subscriptions as s')
     .leftJoin('projects as p', 'p.id', 's.project_id')
-    .select('s.id', 's.donorName', 's.donorEmail', 's.amountCents', 's.currency', 's.projectId', 'p.title as projectTitle', 'p.titleDe as projectTitleDe', 's.language', 's.status', 's.paused', 's.createdAt', 's.currentPeriodEnd')
+    .select('s.id', 's.donorName', 's.donorEmail', 's.amountCents', 's.currency', 's.interval', 's.projectId', 'p.title as projectTitle', 'p.titleDe as projectTitleDe', 's.language', 's.status', 's.paused', 's.createdAt', 's.currentPeriodEnd')
     // A subscription whose first payment never came is no monthly donor, running or ended.
     .whereNotIn('s.status', [...NEVER_STARTED])
     .orderBy('s.id', 'desc')) as Record<string, unknown>[];
@@ -468,7 +478,8 @@ export async function monthlyOverview(db: Knex): Promise<MonthlyOverview> {
     const state: MonthlyState = !RUNNING.includes(status) ? 'ended' : paused ? 'paused' : 'active';
     counts[state] += 1;
     const currency = String(r.currency).toLowerCase();
-    if (state === 'active') monthly.set(currency, (monthly.get(currency) ?? 0) + n(r.amountCents));
+    const interval: RegularInterval = isRegularInterval(r.interval) ? r.interval : 'month';
+    if (state === 'active') monthly.set(currency, (monthly.get(currency) ?? 0) + n(r.amountCents) / INTERVAL_MONTHS[interval]);
     if (state !== 'ended') {
       donors.push({
         id: Number(r.id),
@@ -476,6 +487,7 @@ export async function monthlyOverview(db: Knex): Promise<MonthlyOverview> {
         donorEmail: String(r.donorEmail),
         amountCents: n(r.amountCents),
         currency,
+        interval,
         projectId: (r.projectId as number | null) ?? null,
         projectTitle: (r.projectTitle as string | null) ?? null,
         projectTitleDe: (r.projectTitleDe as string | null) ?? null,
@@ -489,7 +501,7 @@ export async function monthlyOverview(db: Knex): Promise<MonthlyOverview> {
   }
   return {
     counts,
-    monthly: [...monthly.entries()].map(([currency, amountCents]) => ({ currency, amountCents })).sort((a, b) => CURRENCY_RANK(a.currency) - CURRENCY_RANK(b.currency)),
+    monthly: [...monthly.entries()].map(([currency, amountCents]) => ({ currency, amountCents: Math.round(amountCents) })).sort((a, b) => CURRENCY_RANK(a.currency) - CURRENCY_RANK(b.currency)),
     donors: donors.slice(0, MONTHLY_LIST_LIMIT),
     truncated: donors.length > MONTHLY_LIST_LIMIT,
   };

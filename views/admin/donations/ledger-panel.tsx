@@ -196,7 +196,7 @@ function DonationRow({ d, project }: { d: AdminDonation; project: string }) {
       <td className="don-project">{project}</td>
       <td className="num">
         {money(d.amountCents, d.currency, lang)}
-        <span className="don-sub">{t(`admin.donations.kinds.${d.kind}`)}</span>
+        <span className="don-sub">{d.interval ? t(`admin.donations.intervals.${d.interval}`) : t(`admin.donations.kinds.${d.kind}`)}</span>
         {d.coveredFeeCents > 0 && <span className="don-sub">{t('admin.donations.feeCovered', { amount: money(d.coveredFeeCents, d.currency, lang) })}</span>}
       </td>
       <td className="num">{d.settledCents === null ? '—' : money(d.settledCents, d.settledCurrency ?? 'usd', lang)}</td>

@@ -27,6 +27,7 @@ export function MonthlyPanel({ data }: { data: MonthlyOverview }) {
           <li key={m.currency}>{t('admin.donations.perMonth', { amount: money(m.amountCents, m.currency, lang) })}</li>
         ))}
       </ul>
+      {data.donors.some((s) => s.interval !== 'month') && <p className="muted small">{t('admin.donations.monthlyEquivalent')}</p>}
       {data.donors.length === 0 ? (
         <p className="muted">{t('admin.donations.noMonthly')}</p>
       ) : (
@@ -50,7 +51,9 @@ export function MonthlyPanel({ data }: { data: MonthlyOverview }) {
                     <span className="don-donor">{s.donorName || t('admin.donations.noName')}</span>
                     <span className="don-email">{s.donorEmail}</span>
                   </th>
-                  <td className="num">{money(s.amountCents, s.currency, lang)}</td>
+                  <td className="num">
+                    {money(s.amountCents, s.currency, lang)} <span className="don-sub">{t(`admin.donations.intervals.${s.interval}`)}</span>
+                  </td>
                   <td>{s.projectId === null ? t('admin.donations.generalSupport') : localized(lang, s.projectTitle ?? `#${s.projectId}`, s.projectTitleDe)}</td>
                   <td>
                     <span className={`badge ${s.state === 'active' ? 'badge-completed' : 'badge-neutral'}`}>{t(`admin.donations.monthlyStates.${s.state}`)}</span>
