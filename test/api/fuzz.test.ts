@@ -369,7 +369,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/privacy/requests', method: 'POST', path: fc.constant('/api/privacy/requests'), body: jsonBody(mutated({ email: 'person@example.org', kind: 'access', language: 'de' }, { email: 'text', kind: 'any', language: 'any' })) }),
   req({ route: 'POST /api/donor/manage-link', method: 'POST', path: fc.constant('/api/donor/manage-link'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de', form: 'checkout' }, { email: 'text', language: 'any', form: 'any' })) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
-  req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234' }, { amount: 'amount', projectId: 'id', language: 'any' })) }),
+  req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234', interval: 'quarter', email: 'donor@example.org' }, { amount: 'amount', projectId: 'id', language: 'any', interval: 'any' })) }),
   req({
     route: 'POST /api/fundraisers',
     method: 'POST',
@@ -400,7 +400,7 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /uploads, /assets, /newsletter/images', method: 'GET', path: fc.tuple(fc.constantFrom('/uploads/', '/assets/', '/newsletter/images/', '/newsletter/images/projects/', '/images/'), fc.oneof(textSegment, fc.constantFrom('0123456789abcdef0123456789abcdef.png', 'x.png', 'logo.png', 'manifest.json'))).map(([p, s]) => p + s) }),
   { arbitrary: req({ route: 'GET|POST /newsletter/confirm, /newsletter/unsubscribe, /admin-login/verify, /project-updates/unsubscribe', method: fc.constantFrom('GET', 'POST'), path: fc.tuple(lang, fc.constantFrom('/newsletter/confirm', '/newsletter/unsubscribe', '/admin-login/verify', '/project-updates/unsubscribe'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?token=${t}`) }), weight: 3 },
   // The donor page's forms: the link request, the link's button, and actions (without a donor session).
-  req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount' })) }),
+  req({ route: 'POST /donations/manage[/session]', method: 'POST', path: fc.tuple(lang, fc.constantFrom('', '/session')).map(([l, p]) => `${l}/donations/manage${p}`), body: formBody(mutated({ action: 'link', email: 'donor@example.org', language: 'en', token: 'a'.repeat(43), subscription: '1', amount: '10', interval: 'year', year: '2026' }, { action: 'any', subscription: 'id', amount: 'amount', interval: 'any' })) }),
   // People's data: the privacy notice's form, and the links' pages and buttons (tokens that are not ours).
   req({
     route: 'GET|POST /privacy/access, /privacy/erasure, /privacy/requests',

@@ -371,6 +371,33 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.context().close();
   });
 
+  test('a yearly gift in German on a 320 px phone: the five choices fit, the summary, the note and the button say yearly; Stripe gets a yearly price; the thanks say so', async () => {
+    const { page, problems, messages, sessions, funding } = await open('/de/checkout', { width: 320, height: 740 });
+    await sessions.next();
+    const group = page.getByRole('group', { name: 'Wie oft' });
+    for (const label of ['Einmalig', 'Monatlich', 'Vierteljährlich', 'Halbjährlich', 'Jährlich']) await group.getByRole('radio', { name: label, exact: true }).waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scrolling at 320 px');
+    await group.getByRole('radio', { name: 'Jährlich', exact: true }).check();
+    await page.locator('[data-testid="fake-payment-element"][data-mode="subscription"][data-amount="15000"][data-currency="chf"]').waitFor();
+    await fillEmail(page, 'jana.muster@example.ch');
+    await page.getByLabel('Name', { exact: true }).fill('Jana Muster');
+    await page.locator('.summary-total').getByText('jedes Jahr').waitFor();
+    await page.getByText('Sie können Ihre regelmässige Spende jederzeit unter').waitFor();
+    await page.getByRole('button', { name: /^Jedes Jahr CHF 150 spenden$/, disabled: false }).click();
+    const made = await sessions.next((s) => s.body.interval === 'year');
+    assert.equal(made.status, 200);
+    assert.deepEqual([made.body.amount, made.body.currency, made.body.language], [150, 'chf', 'de']);
+    await messages.waitFor('Ihre jährliche Spende von CHF 150 hat begonnen. Herzlichen Dank!');
+    const panel = page.getByRole('region', { name: 'Herzlichen Dank für Ihre Spende!' });
+    await panel.getByText('Ihre jährliche Spende von CHF 150 hat begonnen.', { exact: true }).waitFor();
+    await panel.getByText('CHF 150 pro Jahr').waitFor();
+    const subscription = [...fake.subscriptions.values()].find((sub) => sub.metadata.interval === 'year')!;
+    assert.deepEqual(subscription.items.data[0]!.price.recurring, { interval: 'year', interval_count: 1 });
+    assert.deepEqual(funding, []);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('monthly gift back from a redirect-based method: thanked as monthly, no funding call', async () => {
     const { page, problems, messages, funding } = await open('/de/checkout?payment=success&payment_intent=pi_monthly123&redirect_status=succeeded&amount=50.00&currency=chf&interval=month', undefined, true);
     await messages.waitFor('Ihre monatliche Spende von CHF 50 hat begonnen. Herzlichen Dank!');
