@@ -55,6 +55,8 @@ import { DONOR_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PUBLIC_NAME_MAX_LENGTH } from 
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
 import { SourceSchema } from '../shared/source-schema';
+import { endFailureEpisode, noteSubscriptionUnpaid, recordFailedInvoice } from './recovery';
+import { markCardRenewed } from './card-expiry';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -580,7 +582,8 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
   if (event.object === null) return { received: true, ignored: event.type };
   const { kind, id } = event.object;
   if (kind === 'payment_intent') return onPaymentIntent(deps, event, id);
-  if (kind === 'invoice') return onInvoicePaid(deps, event, id);
+  if (kind === 'invoice') return event.type === 'invoice.payment_failed' ? onInvoiceFailed(deps, event, id) : onInvoicePaid(deps, event, id);
+  if (kind === 'payment_method') return onPaymentMethodUpdated(deps, event, id);
   if (kind === 'charge' || kind === 'dispute') return onChargeChange(deps, event, kind, id);
   if (kind === 'customer') return onCustomer(deps, event, id);
   return onSubscription(deps, event, id);
@@ -679,6 +682,8 @@ async function onInvoicePaid(deps: CheckoutDeps, event: PaymentEvent, invoiceId:
   );
   // Also on a replay: a crash between the gift and this line must not leave the others running.
   await queueSupersededCancel(deps.db, deps.jobs, sub.id);
+  // A payment that had failed before: its episode ends (counted once as recovered).
+  await endFailureEpisode(deps.db, invoice.id);
   deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
   return { received: true, applied: result.applied };
 }
@@ -727,7 +732,40 @@ async function onSubscription(deps: CheckoutDeps, event: PaymentEvent, subscript
   if (!sub) throw new AppError(400, 'payments.not_found', `Stripe has no subscription ${subscriptionId}; the event was not applied.`);
   if (sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
   const donor = await donorOf(deps, event, sub, null, null);
-  return { received: true, synced: await syncSubscription(deps, sub, donor), status: sub.status };
+  const synced = await syncSubscription(deps, sub, donor);
+  // Stripe's retries are over: the gift's last mail ("paused, restart it") is owed.
+  await noteSubscriptionUnpaid(deps, sub);
+  return { received: true, synced, status: sub.status };
+}
+
+/**
+ * A regular gift's payment failed: the invoice and its subscription as Stripe has them now, the
+ * mirror brought in line (past due, unpaid), the episode recorded and its one mail queued
+ * (models/giving/recovery.ts).
+ */
+async function onInvoiceFailed(deps: CheckoutDeps, event: PaymentEvent, invoiceId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const invoice = await confirming(deps, event, invoiceId, () => stripe.retrieveInvoice(invoiceId));
+  if (!invoice) throw new AppError(400, 'payments.not_found', `Stripe has no invoice ${invoiceId}; the event was not applied.`);
+  if (!invoice.subscriptionId) return { received: true, ignored: 'not a monthly donation' };
+  const subscriptionId = invoice.subscriptionId;
+  const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+  if (!sub || sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
+  // Paid since (a retry went through before this event arrived), or given up: nothing to ask of the donor.
+  if (invoice.status !== 'open') return { received: true, applied: false, status: invoice.status };
+  const donor = await donorOf(deps, event, sub, invoice.customerEmail, invoice.customerName);
+  await syncSubscription(deps, sub, donor);
+  const result = await recordFailedInvoice(deps, invoice, sub);
+  deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, attempts: invoice.attemptCount, final: result.final }, 'monthly donation payment failed (webhook)');
+  return { received: true, final: result.final, mail: result.queued };
+}
+
+/** Stripe's card updater renewed a saved card: no "your card expires" mail for it. */
+async function onPaymentMethodUpdated(deps: CheckoutDeps, event: PaymentEvent, paymentMethodId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const pm = await confirming(deps, event, paymentMethodId, () => stripe.retrievePaymentMethod(paymentMethodId));
+  if (!pm) throw new AppError(400, 'payments.not_found', `Stripe has no payment method ${paymentMethodId}; the event was not applied.`);
+  return { received: true, renewed: await markCardRenewed(deps.db, pm) };
 }
 
 /**
