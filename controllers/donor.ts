@@ -200,6 +200,16 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
   const { secret } = options;
   const cookie = cookieName(deps);
 
+  // "Update your card" answers with a redirect to Stripe's Billing Portal, which a browser follows
+  // only when the page's forms may go there: this page's policy adds Stripe's portal (and, in the
+  // tests, the configured fake Stripe) to the site's form-action.
+  const portals = ['https://billing.stripe.com', ...(deps.config.stripe.apiBase ? [new URL(deps.config.stripe.apiBase).origin] : [])].join(' ');
+  router.use((_req, res, next) => {
+    const csp = res.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string') res.setHeader('Content-Security-Policy', csp.replace(/form-action ([^;]*)/, `form-action $1 ${portals}`));
+    next();
+  });
+
   router.use((req, res, next) => {
     const raw = (req.cookies as Record<string, unknown> | undefined)?.[cookie];
     const session = readDonorSession(secret, raw);

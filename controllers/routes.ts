@@ -86,10 +86,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
           connectSrc: ["'self'", 'https://api.stripe.com'],
           // Stripe's frames, and the map and videos that load only when the visitor asks for them.
           frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.openstreetmap.org', 'https://www.youtube-nocookie.com'],
-          // The contact form hands the message to the visitor's mail program (a mailto: form); the
-          // donor page's "Update your card" answers with a redirect to Stripe's Billing Portal,
-          // which the browser follows only when the form may go there (the tests' fake Stripe too).
-          formAction: ["'self'", 'mailto:', 'https://billing.stripe.com', ...(config.stripe.apiBase ? [new URL(config.stripe.apiBase).origin] : [])],
+          // The contact form hands the message to the visitor's mail program (a mailto: form).
+          formAction: ["'self'", 'mailto:'],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           frameAncestors: ["'none'"],

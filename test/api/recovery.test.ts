@@ -125,6 +125,9 @@ describe('failed payments, expiring cards and the at-risk list (fake Stripe, rea
     const page = await request(h.app).get('/donations/manage').set('Cookie', await signIn(email, 'en')).expect(200);
     assert.ok(page.text.includes(`The payment of ${today('en')} failed. Update your card.`), 'the state, in English');
     assert.ok(page.text.includes('Update your card'));
+    // The card update's redirect to Stripe's Billing Portal is a form's destination the page allows (only this page).
+    assert.match(page.headers['content-security-policy'], /form-action 'self' mailto: https:\/\/billing\.stripe\.com/);
+    assert.match((await request(h.app).get('/contact')).headers['content-security-policy'], /form-action 'self' mailto:;/);
   });
 
   test('Stripe\'s retries over: one last mail (the gift paused), and a restart in one click after a new card', async () => {
