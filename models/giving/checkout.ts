@@ -49,7 +49,7 @@ import type { JobQueue } from '../providers/jobs';
 import { MAX_DB_ID } from '../shared/db-limits';
 import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
-import { RUNNING_SUBSCRIPTION } from './names';
+import { NEVER_STARTED, RUNNING_SUBSCRIPTION } from './names';
 import { chargeFor, FEE_METHODS, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
 import { DONOR_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PUBLIC_NAME_MAX_LENGTH } from '../shared/gift-request';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
@@ -751,6 +751,8 @@ async function onInvoiceFailed(deps: CheckoutDeps, event: PaymentEvent, invoiceI
   const subscriptionId = invoice.subscriptionId;
   const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
   if (!sub || sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
+  // The first payment, declined on the checkout: the donor sees it there and tries again (no mail).
+  if ((NEVER_STARTED as readonly string[]).includes(sub.status)) return { received: true, ignored: 'a first payment: the checkout shows it' };
   // Paid since (a retry went through before this event arrived), or given up: nothing to ask of the donor.
   if (invoice.status !== 'open') return { received: true, applied: false, status: invoice.status };
   const donor = await donorOf(deps, event, sub, invoice.customerEmail, invoice.customerName);

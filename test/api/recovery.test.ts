@@ -113,6 +113,18 @@ describe('failed payments, expiring cards and the at-risk list (fake Stripe, rea
     assert.match(page.text, /class="donor-recovery[^"]*" data-focus=""/);
   });
 
+  test('a first payment declined on the checkout (the subscription incomplete): no mail, no episode', async () => {
+    const email = address('first');
+    const sub = monthly(fake, email, 'en');
+    fake.subscriptions.get(sub.id)!.status = 'incomplete';
+    const invoice = fake.openNextInvoice(sub.id);
+    fake.markFailed(fake.intentOfInvoice(invoice.id).id);
+    assert.equal(await fake.deliver('invoice.payment_failed', invoice), 200);
+    await settle();
+    assert.equal((await mailsTo(email)).length, 0);
+    assert.equal(await h.deps.db('regular_gift_failures').where({ invoiceId: invoice.id }).first(), undefined);
+  });
+
   test('in English for an English gift; the page says so in English', async () => {
     const email = address('ben');
     const sub = monthly(fake, email, 'en', 1500, 'usd');
