@@ -119,6 +119,23 @@ export async function markCardRenewed(db: Knex, pm: { id: string; card: { expMon
   return true;
 }
 
+/**
+ * A donor saved a new card (customer.updated moved their gifts to it): the gifts' card as the
+ * at-risk list and the donor's page know it is that one from now on, not the one expiring.
+ */
+export async function noteNewCard(db: Knex, stripe: StripePayments, subscriptionIds: string[], paymentMethodId: string): Promise<void> {
+  if (!subscriptionIds.length) return;
+  const pm = await stripe.retrievePaymentMethod(paymentMethodId);
+  if (!pm?.card) return;
+  const at = new Date().toISOString();
+  for (const subscriptionId of subscriptionIds) {
+    await db('regular_gift_cards')
+      .insert({ subscriptionId, paymentMethodId: pm.id, expMonth: pm.card.expMonth, expYear: pm.card.expYear, checkedAt: at })
+      .onConflict('subscriptionId')
+      .merge(['paymentMethodId', 'expMonth', 'expYear', 'checkedAt']);
+  }
+}
+
 /** The daily run: never throws; queues the next. */
 export async function runCardExpiryJob(deps: CardExpiryDeps): Promise<void> {
   try {

@@ -56,7 +56,7 @@ import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tri
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
 import { SourceSchema } from '../shared/source-schema';
 import { endFailureEpisode, noteSubscriptionUnpaid, recordFailedInvoice } from './recovery';
-import { markCardRenewed } from './card-expiry';
+import { markCardRenewed, noteNewCard } from './card-expiry';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -783,12 +783,17 @@ async function onCustomer(deps: CheckoutDeps, event: PaymentEvent, customerId: s
   const card = customer?.defaultPaymentMethod ?? null;
   if (!customer || customer.deleted || !card) return { received: true, moved: 0 };
   let moved = 0;
+  const onCard: string[] = [];
   for (const { subscriptionId } of running) {
     const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
-    if (!sub || sub.customerId !== customerId || sub.defaultPaymentMethod === card || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+    if (!sub || sub.customerId !== customerId || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+    onCard.push(subscriptionId);
+    if (sub.defaultPaymentMethod === card) continue;
     await confirming(deps, event, subscriptionId, () => stripe.useCardFor(subscriptionId, card));
     moved += 1;
   }
+  // The card the gifts are charged with now: no longer "expiring" on the at-risk list and the donor's page.
+  await confirming(deps, event, card, () => noteNewCard(deps.db, stripe, onCard, card));
   if (moved) deps.log.info({ customer: customerId, moved, event: event.id }, 'monthly gifts moved to the card the donor saved');
   return { received: true, moved };
 }

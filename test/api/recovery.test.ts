@@ -290,8 +290,19 @@ describe('failed payments, expiring cards and the at-risk list (fake Stripe, rea
     assert.ok(mails[0]!.textBody.includes('focus=card'));
     assert.ok(!/4242|visa/i.test(mails[0]!.textBody));
     assert.equal((await mailsTo(renewedEmail)).length, 0, 'the renewed card gets no mail');
-    const page = await request(h.app).get('/de/donations/manage').set('Cookie', await signIn(email, 'de')).expect(200);
+    const cookie = await signIn(email, 'de');
+    const page = await request(h.app).get('/de/donations/manage').set('Cookie', cookie).expect(200);
     assert.ok(page.text.includes('Ihre Karte läuft Ende'));
+    // The donor saves a new card in Stripe's Billing Portal: the page and the at-risk list know it at once.
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page.text)![1]!;
+    const id = (await subRow(sub.id)).id;
+    const portal = await request(h.app).post('/de/donations/manage').set('Cookie', cookie).type('form').send({ _csrf: csrf, action: 'card', subscription: id }).expect(303);
+    await fetch(portal.headers.location, { method: 'POST', redirect: 'manual' });
+    await settle();
+    const after = await request(h.app).get('/de/donations/manage').set('Cookie', cookie).expect(200);
+    assert.ok(!after.text.includes('Ihre Karte läuft Ende'));
+    const list = await request(h.app).get('/api/admin/donations/at-risk').set(as('treasurer')).expect(200);
+    assert.ok(!list.body.gifts.some((g: { subscriptionId: string }) => g.subscriptionId === sub.id || g.subscriptionId === second.id));
   });
 });
 
