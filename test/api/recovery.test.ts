@@ -19,6 +19,7 @@ import { regularHealth } from '../../models/giving/recovery';
 import { checkExpiringCards, nextMonthOf, type CardExpiryDeps } from '../../models/giving/card-expiry';
 import { swissDate } from '../../models/giving/names';
 import { recoveryMail } from '../../views/mails/recovery';
+import { toIso } from '../../models/shared/dates';
 
 const ORIGIN = 'https://charity.example';
 const KEYS = { editor: 'editor-key-0123456789', treasurer: 'treasurer-key-0123456789' };
@@ -99,6 +100,10 @@ describe('failed payments, expiring cards and the at-risk list (fake Stripe, rea
     assert.equal(Number(episode.attemptCount), 1);
     assert.equal(Number(episode.mailsSent), 1);
     assert.ok(episode.nextAttemptAt, 'Stripe said when it tries again');
+    // Written within five minutes of the event (the job runs at once: here within seconds).
+    const delay = Date.parse(toIso(mail!.createdAt)) - Date.parse(toIso(episode.failedAt));
+    // (SQLite's clock in the outbox row is whole seconds.)
+    assert.ok(delay > -1000 && delay < 5 * 60_000, `the mail was written ${delay} ms after the failure`);
 
     // The mail's button signs the donor in and opens the page on "Update your card" of this gift.
     const url = new URL(link[1]!);
