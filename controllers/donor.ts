@@ -48,6 +48,13 @@ import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import type { DonorError, DonorManageProps, DonorNotice } from '../views/pages/donor-manage-page';
 import { donorReferenceFor } from '../models/giving/bank-import';
 import { formatReference } from '../models/shared/qr-bill-rules';
+import { donorGiftHealth, restartGift } from '../models/giving/recovery';
+
+/** ?focus=card&subscription=ID (a recovery mail's link): kept through the link's button and sign-in. */
+function focusQuery(q: Request['query']): string {
+  const id = typeof q.subscription === 'string' && /^\d{1,12}$/.test(q.subscription) ? q.subscription : null;
+  return q.focus === 'card' && id ? `focus=card&subscription=${id}` : '';
+}
 
 /** Links one client may ask for per window (every instance counts together). */
 export const DONOR_LINKS_LIMIT = 5;
@@ -137,6 +144,7 @@ export const managePage: PageLoader<DonorManageProps> = async (req, deps) => {
   const error = typeof q.error === 'string' && (QUERY_ERRORS as readonly string[]).includes(q.error) ? { kind: q.error as DonorError } : null;
   const year = Number(q.year);
   const cancel = Number(q.cancel);
+  const focus = focusQuery(q) ? Number(q.subscription) : null;
   const props: DonorManageProps = {
     session: null,
     notice,
@@ -145,6 +153,7 @@ export const managePage: PageLoader<DonorManageProps> = async (req, deps) => {
     confirmCancel: Number.isSafeInteger(cancel) && cancel > 0 ? cancel : null,
     email: '',
     amount: '',
+    focus,
   };
   const donor = req.res?.locals.donor as DonorLocals | undefined;
   if (donor) {
@@ -153,11 +162,12 @@ export const managePage: PageLoader<DonorManageProps> = async (req, deps) => {
     // The donor's own reference for bank transfers: made the first time the page shows it.
     const bankReference = formatReference(await donorReferenceFor(deps.db, email));
     props.session = { email, csrf: donor.csrf, subscriptions: subscriptions.map((s) => ({ ...s, manageable: isManageable(s) })), gifts, years, giftYears: DONOR_GIFT_YEARS, bankReference };
+    props.session.health = await donorGiftHealth(deps.db, email);
   }
   return { props, meta: metaFromLocale(deps, lang, 'donorManage', { noindex: true }) };
 };
 
-const NOTICES: readonly DonorNotice[] = ['sent', 'signedOut', 'signedIn', 'amount', 'interval', 'paused', 'resumed', 'canceled', 'card', 'certificate'];
+const NOTICES: readonly DonorNotice[] = ['sent', 'signedOut', 'signedIn', 'amount', 'interval', 'paused', 'resumed', 'canceled', 'card', 'certificate', 'restarted'];
 /** Outcomes a redirect may name in the query string (the others are answered in place). */
 const QUERY_ERRORS: readonly DonorError[] = ['expired'];
 
@@ -175,7 +185,7 @@ async function renderPage(req: Request, res: Response, deps: Deps, outcome: { st
 }
 
 const ActionSchema = z.object({
-  action: z.enum(['amount', 'interval', 'pause', 'resume', 'cancel', 'card', 'certificate', 'signOut']),
+  action: z.enum(['amount', 'interval', 'pause', 'resume', 'cancel', 'card', 'certificate', 'signOut', 'restart']),
   subscription: z.coerce.number().int().positive().optional(),
   amount: z.string().max(40).optional(),
   interval: z.string().max(20).optional(),
@@ -190,6 +200,16 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
   const router = Router();
   const { secret } = options;
   const cookie = cookieName(deps);
+
+  // "Update your card" answers with a redirect to Stripe's Billing Portal, which a browser follows
+  // only when the page's forms may go there: this page's policy adds Stripe's portal (and, in the
+  // tests, the configured fake Stripe) to the site's form-action.
+  const portals = ['https://billing.stripe.com', ...(deps.config.stripe.apiBase ? [new URL(deps.config.stripe.apiBase).origin] : [])].join(' ');
+  router.use((_req, res, next) => {
+    const csp = res.getHeader('Content-Security-Policy');
+    if (typeof csp === 'string') res.setHeader('Content-Security-Policy', csp.replace(/form-action ([^;]*)/, `form-action $1 ${portals}`));
+    next();
+  });
 
   router.use((req, res, next) => {
     const raw = (req.cookies as Record<string, unknown> | undefined)?.[cookie];
@@ -219,7 +239,7 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
     sendLinkPage(deps, res, lang, {
       title: t('linkPages.donor.title'),
       text: t('linkPages.donor.text', { email: check.email }),
-      form: { action: `${req.baseUrl}/session`, token, button: t('linkPages.donor.button'), why: t('linkPages.donor.why') },
+      form: { action: `${req.baseUrl}/session${focusQuery(req.query) ? `?${focusQuery(req.query)}` : ''}`, token, button: t('linkPages.donor.button'), why: t('linkPages.donor.why') },
     });
   });
 
@@ -231,7 +251,8 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
     if (!result.ok) return linkInvalid(res, lang, result.reason);
     const session: DonorSession = { email: result.email, lang: result.lang, expires: Date.now() + DONOR_SESSION_MS };
     res.cookie(cookie, signDonorSession(secret, session), { httpOnly: true, sameSite: 'lax', secure: deps.config.production, path: '/', maxAge: DONOR_SESSION_MS });
-    res.redirect(303, pageUrl(lang, '?done=signedIn'));
+    const focus = focusQuery(req.query);
+    res.redirect(303, pageUrl(lang, `?done=signedIn${focus ? `&${focus}` : ''}`));
   });
 
   router.post('/', limiter, async (req, res) => {
@@ -286,6 +307,13 @@ export function donorPages(deps: Deps, options: DonorOptions, limiter: RequestHa
     // The change is made at Stripe (a new card in Stripe's Billing Portal), then shown at once.
     const gifts = { db: deps.db, log: deps.log, monthly: options.monthly };
     const unavailable = () => renderPage(req, res, deps, { status: 503, error: { kind: 'paymentService' } });
+    if (input.action === 'restart') {
+      // A paused gift: Stripe collects its open payment now, with the card saved meanwhile.
+      const outcome = await restartGift({ db: deps.db, log: deps.log, payments: deps.payments }, own);
+      if (outcome === 'unavailable') return unavailable();
+      if (outcome !== 'restarted') return renderPage(req, res, deps, { status: 409, error: { kind: outcome === 'declined' ? 'restartDeclined' : 'restartNothing', subscription: own.id } });
+      return res.redirect(303, pageUrl(lang, '?done=restarted'));
+    }
     if (input.action === 'card') {
       const result = await changeMonthlyGift(gifts, own, { action: 'card', returnUrl: localUrl(deps.config.publicUrl, PAGE_PATH, lang, { done: 'card' }) });
       return result.outcome === 'portal' ? res.redirect(303, result.url) : unavailable();

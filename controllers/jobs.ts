@@ -25,6 +25,9 @@ import { PROJECT_NEWS_TASK, queueProjectNews, sendProjectNews } from '../models/
 import { queueVisitsRollup, rollUpVisits, VISITS_ROLLUP_EVERY_MS, VISITS_ROLLUP_TASK } from '../models/site/visits';
 import { projectNewsMail } from '../views/mails/project-news';
 import { EXCHANGE_RATES_FIRST_DELAY_MS, EXCHANGE_RATES_TASK, queueRatesJob, runRatesJob } from '../models/giving/rates';
+import { RECOVERY_MAIL_TASK, sendRecoveryMail } from '../models/giving/recovery';
+import { CARD_EXPIRY_FIRST_DELAY_MS, CARD_EXPIRY_TASK, queueCardExpiryJob, runCardExpiryJob } from '../models/giving/card-expiry';
+import { recoveryMail } from '../views/mails/recovery';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -88,6 +91,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     },
     // The books: the day's reference rates (EXCHANGE_RATES_URL), then the gifts waiting for a rate valued; daily.
     [EXCHANGE_RATES_TASK]: () => runRatesJob({ db, jobs, log, book: config.books.currency, url: config.books.ratesUrl }).then(() => undefined),
+    // Regular gifts that last: the one mail of a failed payment, and the daily check of cards ending next month.
+    [RECOVERY_MAIL_TASK]: (payload, ctx) => sendRecoveryMail({ db, mail: deps.mail, i18n: deps.i18n, config, log, render: recoveryMail }, payload, ctx),
+    [CARD_EXPIRY_TASK]: () => runCardExpiryJob({ db, jobs, mail: deps.mail, i18n: deps.i18n, config, log, render: recoveryMail, payments: deps.payments }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -105,4 +111,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_FIRST_DELAY_MS));
   await queueVisitsRollup(deps.jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
   await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
+  await queueCardExpiryJob(deps.jobs, new Date(Date.now() + CARD_EXPIRY_FIRST_DELAY_MS));
 }

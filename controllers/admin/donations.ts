@@ -14,6 +14,7 @@ import { audited, recordAudit } from '../../models/people/audit';
 import { allDonations, DonationFilterSchema, donationsCsv, listDonations, monthlyOverview } from '../../models/giving/donations-admin';
 import { certificateYearOverview, currentCertificateYear, findCertificateRun, listCertificateRuns, parseCertificateYear, startCertificateRun } from '../../models/giving/certificate';
 import type { CertificateOverview } from '../../views/admin/donations/certificates-panel';
+import { listAtRisk } from '../../models/giving/recovery';
 
 /** Relative to the admin API's mount (/api/admin). */
 const BASE = '/donations';
@@ -52,6 +53,11 @@ export function adminDonationsApi(deps: Deps): Router {
 
   router.get(`${BASE}/monthly`, async (_req, res) => {
     res.json(await monthlyOverview(deps.db));
+  });
+
+  // The regular gifts at risk: failed, past due, unpaid, or a card ending within 45 days (treasurers and admins, as every /donations route).
+  router.get(`${BASE}/at-risk`, async (_req, res) => {
+    res.json({ gifts: await listAtRisk(deps.db) });
   });
 
   router.get(`${BASE}/certificates`, async (req, res) => {

@@ -51,12 +51,14 @@ import type { JobQueue } from '../providers/jobs';
 import { MAX_DB_ID } from '../shared/db-limits';
 import { withDeadline } from '../providers/deadline';
 import { queueSupersededCancel, recordCheckoutSubscription } from './checkout-subscriptions';
-import { RUNNING_SUBSCRIPTION } from './names';
+import { NEVER_STARTED, RUNNING_SUBSCRIPTION } from './names';
 import { chargeFor, FEE_METHODS, fitsWithFee, type FeeMethod, type FeeTable } from '../shared/fees';
 import { DONOR_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PUBLIC_NAME_MAX_LENGTH } from '../shared/gift-request';
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
 import { SourceSchema } from '../shared/source-schema';
+import { endFailureEpisode, noteSubscriptionUnpaid, recordFailedInvoice } from './recovery';
+import { markCardRenewed, noteNewCard } from './card-expiry';
 
 /** What the checkout's use cases work with. */
 export interface CheckoutDeps {
@@ -587,7 +589,8 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
   if (event.object === null) return { received: true, ignored: event.type };
   const { kind, id } = event.object;
   if (kind === 'payment_intent') return onPaymentIntent(deps, event, id);
-  if (kind === 'invoice') return onInvoicePaid(deps, event, id);
+  if (kind === 'invoice') return event.type === 'invoice.payment_failed' ? onInvoiceFailed(deps, event, id) : onInvoicePaid(deps, event, id);
+  if (kind === 'payment_method') return onPaymentMethodUpdated(deps, event, id);
   if (kind === 'charge' || kind === 'dispute') return onChargeChange(deps, event, kind, id);
   if (kind === 'customer') return onCustomer(deps, event, id);
   return onSubscription(deps, event, id);
@@ -686,6 +689,8 @@ async function onInvoicePaid(deps: CheckoutDeps, event: PaymentEvent, invoiceId:
   );
   // Also on a replay: a crash between the gift and this line must not leave the others running.
   await queueSupersededCancel(deps.db, deps.jobs, sub.id);
+  // A payment that had failed before: its episode ends (counted once as recovered).
+  await endFailureEpisode(deps.db, invoice.id);
   deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, applied: result.applied }, 'monthly donation paid (webhook)');
   return { received: true, applied: result.applied };
 }
@@ -735,7 +740,42 @@ async function onSubscription(deps: CheckoutDeps, event: PaymentEvent, subscript
   if (!sub) throw new AppError(400, 'payments.not_found', `Stripe has no subscription ${subscriptionId}; the event was not applied.`);
   if (sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
   const donor = await donorOf(deps, event, sub, null, null);
-  return { received: true, synced: await syncSubscription(deps, sub, donor), status: sub.status };
+  const synced = await syncSubscription(deps, sub, donor);
+  // Stripe's retries are over: the gift's last mail ("paused, restart it") is owed.
+  await noteSubscriptionUnpaid(deps, sub);
+  return { received: true, synced, status: sub.status };
+}
+
+/**
+ * A regular gift's payment failed: the invoice and its subscription as Stripe has them now, the
+ * mirror brought in line (past due, unpaid), the episode recorded and its one mail queued
+ * (models/giving/recovery.ts).
+ */
+async function onInvoiceFailed(deps: CheckoutDeps, event: PaymentEvent, invoiceId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const invoice = await confirming(deps, event, invoiceId, () => stripe.retrieveInvoice(invoiceId));
+  if (!invoice) throw new AppError(400, 'payments.not_found', `Stripe has no invoice ${invoiceId}; the event was not applied.`);
+  if (!invoice.subscriptionId) return { received: true, ignored: 'not a monthly donation' };
+  const subscriptionId = invoice.subscriptionId;
+  const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
+  if (!sub || sub.metadata.kind !== 'monthly') return { received: true, ignored: 'not a monthly donation' };
+  // The first payment, declined on the checkout: the donor sees it there and tries again (no mail).
+  if ((NEVER_STARTED as readonly string[]).includes(sub.status)) return { received: true, ignored: 'a first payment: the checkout shows it' };
+  // Paid since (a retry went through before this event arrived), or given up: nothing to ask of the donor.
+  if (invoice.status !== 'open') return { received: true, applied: false, status: invoice.status };
+  const donor = await donorOf(deps, event, sub, invoice.customerEmail, invoice.customerName);
+  await syncSubscription(deps, sub, donor);
+  const result = await recordFailedInvoice(deps, invoice, sub);
+  deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, attempts: invoice.attemptCount, final: result.final }, 'monthly donation payment failed (webhook)');
+  return { received: true, final: result.final, mail: result.queued };
+}
+
+/** Stripe's card updater renewed a saved card: no "your card expires" mail for it. */
+async function onPaymentMethodUpdated(deps: CheckoutDeps, event: PaymentEvent, paymentMethodId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const pm = await confirming(deps, event, paymentMethodId, () => stripe.retrievePaymentMethod(paymentMethodId));
+  if (!pm) throw new AppError(400, 'payments.not_found', `Stripe has no payment method ${paymentMethodId}; the event was not applied.`);
+  return { received: true, renewed: await markCardRenewed(deps.db, pm) };
 }
 
 /**
@@ -751,12 +791,17 @@ async function onCustomer(deps: CheckoutDeps, event: PaymentEvent, customerId: s
   const card = customer?.defaultPaymentMethod ?? null;
   if (!customer || customer.deleted || !card) return { received: true, moved: 0 };
   let moved = 0;
+  const onCard: string[] = [];
   for (const { subscriptionId } of running) {
     const sub = await confirming(deps, event, subscriptionId, () => stripe.retrieveSubscription(subscriptionId));
-    if (!sub || sub.customerId !== customerId || sub.defaultPaymentMethod === card || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+    if (!sub || sub.customerId !== customerId || !(RUNNING_SUBSCRIPTION as readonly string[]).includes(sub.status)) continue;
+    onCard.push(subscriptionId);
+    if (sub.defaultPaymentMethod === card) continue;
     await confirming(deps, event, subscriptionId, () => stripe.useCardFor(subscriptionId, card));
     moved += 1;
   }
+  // The card the gifts are charged with now: no longer "expiring" on the at-risk list and the donor's page.
+  await confirming(deps, event, card, () => noteNewCard(deps.db, stripe, onCard, card));
   if (moved) deps.log.info({ customer: customerId, moved, event: event.id }, 'monthly gifts moved to the card the donor saved');
   return { received: true, moved };
 }

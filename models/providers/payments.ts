@@ -88,6 +88,20 @@ export interface InvoiceInfo {
   subscriptionId: string | null;
   /** The PaymentIntent of the invoice's paid (or, before that, open) payment. */
   paymentIntent: PaymentIntentInfo | null;
+  /** What the invoice asks for (minor units). */
+  amountDue: number;
+  /** How many times Stripe tried to collect it. */
+  attemptCount: number;
+  /** Unix seconds of Stripe's next try; null when it will not try again (or it is paid). */
+  nextPaymentAttempt: number | null;
+}
+
+/** A saved card's expiry (no number, no brand: nothing a mail or a list shows). */
+export interface PaymentMethodInfo {
+  id: string;
+  customerId: string | null;
+  /** null for a payment method that is not a card. */
+  card: { expMonth: number; expYear: number } | null;
 }
 
 export interface CustomerInfo {
@@ -139,6 +153,9 @@ export const HANDLED_EVENTS = {
   'customer.subscription.deleted': 'subscription',
   // The donor saved a new card in the Billing Portal: their monthly gifts are moved to it.
   'customer.updated': 'customer',
+  // A regular gift's payment failed (models/giving/recovery.ts); Stripe renewed a card by itself.
+  'invoice.payment_failed': 'invoice',
+  'payment_method.automatically_updated': 'payment_method',
 } as const;
 export type HandledEvent = keyof typeof HANDLED_EVENTS;
 export type EventObjectKind = (typeof HANDLED_EVENTS)[HandledEvent];
@@ -229,6 +246,7 @@ const INVOICE_ID = /^in_[A-Za-z0-9_]{1,250}$/;
 const SUBSCRIPTION_ID = /^sub_[A-Za-z0-9_]{1,250}$/;
 const CUSTOMER_ID = /^cus_[A-Za-z0-9_]{1,250}$/;
 const PRODUCT_ID = /^prod_[A-Za-z0-9_]{1,250}$/;
+const PAYMENT_METHOD_ID = /^(pm|card|src)_[A-Za-z0-9_]{1,250}$/;
 const unixTime = z.number().int().nonnegative();
 
 const IntentWithChargeSchema = RetrievedIntentSchema.extend({
@@ -294,6 +312,9 @@ const InvoiceSchema = z.looseObject({
     .nullable()
     .optional(),
   confirmation_secret: z.looseObject({ client_secret: z.string().min(1).max(500), type: z.string() }).nullable().optional(),
+  amount_due: cents.optional(),
+  attempt_count: z.number().int().nonnegative().max(1000).optional(),
+  next_payment_attempt: unixTime.nullable().optional(),
   payments: z
     .looseObject({
       data: z.array(
@@ -332,6 +353,16 @@ const SubscriptionSchema = z.looseObject({
   latest_invoice: z.union([z.string().regex(INVOICE_ID), InvoiceSchema]).nullable().optional(),
 });
 
+const PaymentMethodSchema = z.looseObject({
+  id: z.string().regex(PAYMENT_METHOD_ID),
+  object: z.literal('payment_method'),
+  customer: ref(CUSTOMER_ID).nullable().optional(),
+  card: z
+    .looseObject({ exp_month: z.number().int().min(1).max(12), exp_year: z.number().int().min(2000).max(2200) })
+    .nullable()
+    .optional(),
+});
+
 /** data.object of the other handled events: its id and kind (nothing else is read from it). */
 const EVENT_OBJECT_SCHEMAS: Record<Exclude<EventObjectKind, 'payment_intent'>, z.ZodType<{ id: string }>> = {
   invoice: z.looseObject({ id: z.string().regex(INVOICE_ID, 'must be an invoice id (in_...)'), object: z.literal('invoice') }),
@@ -339,6 +370,7 @@ const EVENT_OBJECT_SCHEMAS: Record<Exclude<EventObjectKind, 'payment_intent'>, z
   dispute: z.looseObject({ id: z.string().regex(DISPUTE_ID, 'must be a dispute id (du_...)'), object: z.literal('dispute') }),
   subscription: z.looseObject({ id: z.string().regex(SUBSCRIPTION_ID, 'must be a subscription id (sub_...)'), object: z.literal('subscription') }),
   customer: z.looseObject({ id: z.string().regex(CUSTOMER_ID, 'must be a customer id (cus_...)'), object: z.literal('customer') }),
+  payment_method: z.looseObject({ id: z.string().regex(PAYMENT_METHOD_ID, 'must be a payment method id (pm_...)'), object: z.literal('payment_method') }),
 };
 
 /** "data.object.amount: must be ..." for the first problem zod found. */
@@ -376,6 +408,10 @@ export interface StripePayments {
   retrieveCustomer(id: string): Promise<CustomerInfo | null>;
   /** The card a monthly gift is charged to (a subscription's own default outranks the customer's). */
   useCardFor(subscriptionId: string, paymentMethodId: string): Promise<void>;
+  /** A saved card's expiry; null when Stripe has no such payment method. */
+  retrievePaymentMethod(id: string): Promise<PaymentMethodInfo | null>;
+  /** Asks Stripe to collect an open invoice now (a paused regular gift restarted); answers the invoice. */
+  payInvoice(id: string): Promise<InvoiceInfo>;
   /** Verifies the Stripe-Signature header over the raw body and parses the event. */
   verifyEvent(rawBody: Buffer | undefined, signature: string | string[] | undefined): PaymentEvent;
 }
@@ -471,6 +507,9 @@ function toInvoice(inv: z.infer<typeof InvoiceSchema>): InvoiceInfo {
     customerName: inv.customer_name ?? null,
     subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
     paymentIntent: pi && typeof pi === 'object' ? toInfo(pi) : null,
+    amountDue: inv.amount_due ?? 0,
+    attemptCount: inv.attempt_count ?? 0,
+    nextPaymentAttempt: inv.next_payment_attempt ?? null,
   };
 }
 
@@ -708,6 +747,27 @@ export async function createPaymentsProvider(options: PaymentsOptions): Promise<
       } catch (err) {
         throw translate(err, log, 'subscriptions.update');
       }
+    },
+
+    async retrievePaymentMethod(id) {
+      return retrieve('paymentMethods.retrieve', id, PaymentMethodSchema, () => stripe.paymentMethods.retrieve(id), (pm) => ({
+        id: pm.id,
+        customerId: idOf(pm.customer as string | { id: string } | null | undefined),
+        card: pm.card ? { expMonth: pm.card.exp_month, expYear: pm.card.exp_year } : null,
+      }));
+    },
+
+    async payInvoice(id) {
+      let answer: unknown;
+      try {
+        answer = await stripe.invoices.pay(id, { expand: ['payments', 'payments.data.payment.payment_intent'] }, { idempotencyKey: `pay-${id}-${Math.floor(Date.now() / 60000)}` });
+      } catch (err) {
+        throw translate(err, log, 'invoices.pay');
+      }
+      const checked = InvoiceSchema.safeParse(answer);
+      if (!checked.success) throw unreadable(log, 'invoices.pay', firstIssue(checked.error, ''));
+      if (checked.data.id !== id) throw unreadable(log, 'invoices.pay', `asked for ${id}, got ${checked.data.id}`);
+      return toInvoice(checked.data);
     },
 
     verifyEvent(rawBody, signature) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { swissToday, toIso } from '../shared/dates';
 import { localized, type Lang } from '../shared/rules';
 import { DONATION_KINDS, RUNNING_SUBSCRIPTION, swissDate, type DonationKind } from '../giving/names';
+import { regularHealth, type RegularHealth } from '../giving/recovery';
 import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
 import { whereLive } from '../content/publishing';
 import { standing } from '../giving/donor-wall';
@@ -188,6 +189,8 @@ export interface Dashboard {
   byMethod: { method: GiftMethod; gifts: number; usdCents: number }[];
   /** The live projects in their order: raised and goal in US cents. */
   projects: { id: number; title: string; raisedCents: number; goalCents: number }[];
+  /** Now, whatever the range: the regular income at risk and what failed payments later paid brought this year. */
+  regularHealth?: RegularHealth;
 }
 
 const DAY_MS = 86_400_000;
@@ -389,6 +392,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
     byKind: [...byKind.entries()].map(([kind, e]) => ({ kind, ...e })),
     byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || !RARE_GIFT_METHODS.includes(m)).map(([method, e]) => ({ method, ...e })),
     projects,
+    regularHealth: await regularHealth(db),
   };
 }
 

@@ -8,6 +8,8 @@ import { axeSerious, launchBrowser, startServer, until, waitForHydration, watche
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { addMonthlyRoutes, seedMonthlySubscription } from '../fakes/stripe-monthly';
 import { outboxFor } from '../../models/providers/mail';
+import { createDonorToken } from '../../models/giving/donor';
+import { swissDate } from '../../models/giving/names';
 
 let fake: FakeStripe;
 let srv: RunningServer;
@@ -168,3 +170,31 @@ for (const lang of ['en', 'de'] as const) {
     }
   });
 }
+
+test('de: a recovery mail\'s link opens the page on the failed payment, "Karte aktualisieren" first; axe-core clean', async () => {
+  const email = 'donor-failed-de@example.org';
+  const subscriptionId = await seedDonor(email, 'de');
+  const db = srv.handle.deps.db;
+  await db('donation_subscriptions').where({ subscriptionId }).update({ status: 'past_due' });
+  const id = (await db('donation_subscriptions').where({ subscriptionId }).first('id')).id as number;
+  // What invoice.payment_failed records (test/api/recovery.test.ts goes through the webhook).
+  await db('regular_gift_failures').insert({ subscriptionId, invoiceId: 'in_e2e_failed', amountCents: 2000, currency: 'chf', failedAt: new Date().toISOString(), attemptCount: 1, mailsSent: 1 });
+  const [, month, day] = swissDate(new Date()).split('-').map(Number) as [number, number, number];
+  const monthDe = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'][month - 1];
+  const token = await createDonorToken(db, email, 'de');
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 390, height: 860 } });
+  await page.goto(`${srv.url}/de/donations/manage?token=${token}&focus=card&subscription=${id}`);
+  await page.getByRole('button', { name: 'Meine Spenden anzeigen' }).click();
+  await page.waitForURL(/done=signedIn&focus=card/);
+  const state = page.getByRole('group', { name: `Die Zahlung vom ${day}. ${monthDe} ist fehlgeschlagen. Aktualisieren Sie Ihre Karte.` });
+  await state.waitFor();
+  await waitForHydration(page);
+  // The focus lands on the state once the page has woken: the card update is what to do first.
+  await page.waitForFunction(() => document.activeElement?.classList.contains('donor-recovery'));
+  await assert.doesNotReject(state.getByRole('button', { name: 'Karte aktualisieren' }).waitFor());
+  assert.deepEqual(await axeSerious(page), [], 'axe on the page with the failed payment');
+  await state.getByRole('button', { name: 'Karte aktualisieren' }).click();
+  await page.getByRole('heading', { name: 'Update your card' }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});

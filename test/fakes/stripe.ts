@@ -624,6 +624,16 @@ export class FakeStripe {
     while (this.pendingDeliveries.size) await Promise.allSettled([...this.pendingDeliveries]);
   }
 
+  /** The next period of a subscription, its invoice open and not paid yet (test/fakes/stripe-recovery.ts fails it). */
+  openNextInvoice(subscriptionId: string): FakeInvoice {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`FakeStripe: no subscription ${subscriptionId}`);
+    const item = sub.items.data[0]!;
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = item.current_period_start + MONTH_SECONDS;
+    return this.makeInvoice(sub, 'subscription_cycle');
+  }
+
   // ---- Object making
 
   private mustGet(id: string): FakeIntent {

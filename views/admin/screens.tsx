@@ -153,6 +153,8 @@ export interface DonationsScreenProps {
   booked: BookedGift[];
   /** The supporters, the journal's period and the chart of accounts. */
   books?: BooksData;
+  /** The regular gifts at risk (models/giving/recovery.ts listAtRisk). */
+  atRisk?: DonationsTabProps['atRisk'];
 }
 
 export interface PeopleScreenProps {

@@ -7,9 +7,11 @@ import { useLang, useLinks, useT } from '../app-context';
 import { formatAmount, REGULAR_INTERVALS, type AmountProblem } from '../../models/shared/donation-rules';
 import { formatDate } from '../../models/shared/rules';
 import type { DonorGift, DonorSubscription } from '../../models/giving/donor';
+import type { GiftHealth } from '../../models/giving/recovery';
+import { GiftRecovery } from './donor-recovery';
 
-export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'interval' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate';
-export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'badForm' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount';
+export type DonorNotice = 'sent' | 'signedOut' | 'signedIn' | 'amount' | 'interval' | 'paused' | 'resumed' | 'canceled' | 'card' | 'certificate' | 'restarted';
+export type DonorError = 'emailRequired' | 'emailInvalid' | 'rate' | 'expired' | 'paymentService' | 'badForm' | 'notFound' | 'csrf' | 'closed' | 'year' | 'amount' | 'restartDeclined' | 'restartNothing';
 
 export interface DonorManageProps {
   /** Present once the donor followed their link (the signed session cookie). */
@@ -25,6 +27,8 @@ export interface DonorManageProps {
     giftYears: number;
     /** The donor's own creditor reference for bank transfers ("RF.. D........"), formatted in groups of four. */
     bankReference: string;
+    /** A failed payment or a card ending soon, by gift id (models/giving/recovery.ts). */
+    health?: Record<number, GiftHealth>;
   } | null;
   notice: DonorNotice | null;
   /** The year of the certificate just asked for. */
@@ -35,9 +39,11 @@ export interface DonorManageProps {
   /** What the donor typed, shown again with an error. */
   email: string;
   amount: string;
+  /** The gift whose "Update your card" comes first (?focus=card&subscription=id: a recovery mail's link). */
+  focus?: number | null;
 }
 
-const ERROR_NOTICES: readonly DonorError[] = ['rate', 'expired', 'paymentService', 'badForm', 'notFound', 'csrf', 'closed'];
+const ERROR_NOTICES: readonly DonorError[] = ['rate', 'expired', 'paymentService', 'badForm', 'notFound', 'csrf', 'closed', 'restartDeclined', 'restartNothing'];
 
 export function DonorManage(props: DonorManageProps) {
   const t = useT();
@@ -56,7 +62,7 @@ export function DonorManage(props: DonorManageProps) {
   // anyway: near the top, or at the address's #fragment.
   useEffect(() => {
     if (document.activeElement && document.activeElement !== document.body) return;
-    const target = ['.donor [aria-invalid="true"]', '.donor-confirm', '.donor-flash'].map((q) => document.querySelector<HTMLElement>(q)).find(Boolean);
+    const target = ['.donor [aria-invalid="true"]', '.donor-confirm', '.donor-recovery[data-focus]', '.donor-flash'].map((q) => document.querySelector<HTMLElement>(q)).find(Boolean);
     target?.focus({ preventScroll: true });
   }, []);
 
@@ -127,7 +133,7 @@ function AskForLink({ error, email, action }: DonorManageProps & { action: strin
 
 type Session = NonNullable<DonorManageProps['session']>;
 
-function Signed({ session, error, confirmCancel, amount, action }: DonorManageProps & { session: Session; action: string }) {
+function Signed({ session, error, confirmCancel, amount, action, focus }: DonorManageProps & { session: Session; action: string }) {
   const t = useT();
   const lang = useLang();
   const csrf = <input type="hidden" name="_csrf" value={session.csrf} />;
@@ -168,6 +174,7 @@ function Signed({ session, error, confirmCancel, amount, action }: DonorManagePr
           return (
             <article key={s.id} className="donor-card donor-sub" aria-labelledby={`donor-sub-${s.id}`}>
               <h3 id={`donor-sub-${s.id}`}>{perMonth}</h3>
+              {s.manageable && <GiftRecovery id={s.id} health={session.health?.[s.id] ?? null} focused={focus === s.id} action={action} csrf={csrf} />}
               <dl className="donor-facts">
                 <div>
                   <dt>{t('donor.project')}</dt>

@@ -19,6 +19,7 @@ import { listSupporters } from '../../../models/giving/supporters';
 import { chartOf } from '../../../models/giving/accounts';
 import { swissToday } from '../../../models/shared/dates';
 import { segmentQuery } from '../supporters';
+import { listAtRisk } from '../../../models/giving/recovery';
 
 export async function donations(req: Request, res: Response, deps: Deps): Promise<DonationsScreenProps> {
   // The page itself opens the dashboard instead (controllers/admin/pages.ts): this is the second lock.
@@ -38,12 +39,13 @@ export async function donations(req: Request, res: Response, deps: Deps): Promis
   const shown = asked ?? (statements.find((s) => !s.closed) ?? statements[0])?.id ?? null;
   // The supporters (?segment=lybunt|sybunt), the journal's period (this year so far) and the chart of accounts.
   const book = deps.config.books.currency;
-  const [statement, supporters, chart] = await Promise.all([
+  const [statement, supporters, chart, atRisk] = await Promise.all([
     shown === null ? null : statementDetail(deps.db, shown),
     listSupporters(deps.db, { book, segment: segmentQuery(req.query.segment) }),
     chartOf(deps.db, deps.config.books.accounts),
+    listAtRisk(deps.db),
   ]);
   const today = swissToday();
   const books = { supporters, chart, projects: projects.map((p) => ({ slug: p.slug, title: p.title, titleDe: p.titleDe })), period: { from: `${today.slice(0, 4)}-01-01`, to: today }, bookCurrency: book };
-  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })), statements, statement }, rates, booked, books };
+  return { ledger, monthly, certificates, bank: { unmatched, projects: projects.map((p) => ({ id: p.id, title: p.title, titleDe: p.titleDe })), statements, statement }, rates, booked, books, atRisk };
 }

@@ -15,6 +15,7 @@ import type { AdminFlash } from '../lib/flash';
 import { usd, num, longDay, percent } from './format';
 import { WeekBars, HBars, FundingBars } from './charts';
 import { WeekTable, SimpleTable } from './tables';
+import { RegularHealthTotals } from './regular-health';
 
 /** `impact`: the yearly impact report's panel as the server rendered it; `flash`: a refused save of its form without JavaScript. */
 export function DashboardTab({ initial, impact = null, flash = null, onChanged }: { initial: DashboardView; impact?: ImpactPanelData | null; flash?: AdminFlash | null; onChanged?: () => void }) {
@@ -73,6 +74,7 @@ function DashboardBody({ view }: { view: DashboardView }) {
           <dt>{t('admin.dashboard.totals.monthlyDonors')}</dt>
           <dd>{num(lastWeek?.monthlyDonors ?? 0, lang)}</dd>
         </div>
+        {d.regularHealth && <RegularHealthTotals health={d.regularHealth} />}
       </dl>
 
       <DashSection id="dash-visits" title={t('admin.dashboard.visits.title')} note={t('admin.dashboard.visits.note')}>

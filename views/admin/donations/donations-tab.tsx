@@ -22,6 +22,8 @@ import type { ChartView } from '../../../models/giving/accounts';
 import { SupportersPanel } from './supporters-panel';
 import { JournalPanel } from './journal-panel';
 import { AccountsPanel } from './accounts-panel';
+import { AtRiskPanel } from './at-risk-panel';
+import type { AtRiskGift } from '../../../models/giving/recovery';
 
 /** The supporters, the journal's default period and the chart of accounts (the screen's loader). */
 export interface BooksData {
@@ -42,11 +44,13 @@ export interface DonationsTabProps {
   /** The latest bank and offline gifts (reverse, donor details). */
   booked?: BookedGift[];
   books?: BooksData;
+  /** The regular gifts at risk (failed, past due, unpaid, card ending). */
+  atRisk?: AtRiskGift[];
   flash?: AdminFlash | null;
   onChanged?: () => void;
 }
 
-export function DonationsTab({ ledger, monthly, certificates, bank, rates, booked, books, flash = null, onChanged }: DonationsTabProps) {
+export function DonationsTab({ ledger, monthly, certificates, bank, rates, booked, books, atRisk, flash = null, onChanged }: DonationsTabProps) {
   const t = useT();
   return (
     <section className="don-tab" aria-labelledby="don-heading">
@@ -57,6 +61,7 @@ export function DonationsTab({ ledger, monthly, certificates, bank, rates, booke
       <OfflinePanel initial={booked ?? []} projects={bank.projects} flash={flash ?? null} onChanged={onChanged} />
       <RatesPanel initial={rates} flash={flash} onChanged={onChanged} />
       <MonthlyPanel data={monthly} />
+      {atRisk && <AtRiskPanel gifts={atRisk} />}
       <CertificatesPanel initial={certificates} onChanged={onChanged} />
       {books && <SupportersPanel data={books.supporters} />}
       {books && <JournalPanel from={books.period.from} to={books.period.to} bookCurrency={books.bookCurrency} />}
