@@ -25,6 +25,8 @@ import { PROJECT_NEWS_TASK, queueProjectNews, sendProjectNews } from '../models/
 import { queueVisitsRollup, rollUpVisits, VISITS_ROLLUP_EVERY_MS, VISITS_ROLLUP_TASK } from '../models/site/visits';
 import { projectNewsMail } from '../views/mails/project-news';
 import { EXCHANGE_RATES_FIRST_DELAY_MS, EXCHANGE_RATES_TASK, queueRatesJob, runRatesJob } from '../models/giving/rates';
+import { queueYearlyAppeal, runYearlyAppealJob, YEARLY_APPEAL_FIRST_DELAY_MS, YEARLY_APPEAL_TASK } from '../models/giving/yearly-appeal';
+import { yearlyAppealMail } from '../views/mails/yearly-appeal';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -88,6 +90,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     },
     // The books: the day's reference rates (EXCHANGE_RATES_URL), then the gifts waiting for a rate valued; daily.
     [EXCHANGE_RATES_TASK]: () => runRatesJob({ db, jobs, log, book: config.books.currency, url: config.books.ratesUrl }).then(() => undefined),
+    // Last year's bank-transfer donors: their total, thanks and own QR-bill, in YEARLY_APPEAL_MONTH only; checked daily.
+    [YEARLY_APPEAL_TASK]: () =>
+      runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -96,7 +101,7 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
- * hourly trash purge, the daily retention purge and the daily exchange rates.
+ * hourly trash purge, the daily retention purge, the daily exchange rates and the yearly appeal's daily check.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
@@ -105,4 +110,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueRetention(deps.jobs, new Date(Date.now() + RETENTION_FIRST_DELAY_MS));
   await queueVisitsRollup(deps.jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
   await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
+  await queueYearlyAppeal(deps.jobs, new Date(Date.now() + YEARLY_APPEAL_FIRST_DELAY_MS));
 }

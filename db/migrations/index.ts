@@ -30,6 +30,7 @@ import * as mediaTrash from './20261130000000_media_trash';
 import * as books from './20261202000000_books';
 import * as bankStatements from './20261202000100_bank_statements';
 import * as regularIntervals from './20261203000000_regular_intervals';
+import * as yearlyAppeal from './20261203000300_yearly_appeal';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -65,6 +66,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261202000000_books': books,
   '20261202000100_bank_statements': bankStatements,
   '20261203000000_regular_intervals': regularIntervals,
+  '20261203000300_yearly_appeal': yearlyAppeal,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
