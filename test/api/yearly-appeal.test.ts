@@ -7,8 +7,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
-import { pdfToText, twoInstances } from '../helpers';
-import { runYearlyAppeal, type YearlyAppealDeps } from '../../models/giving/yearly-appeal';
+import { ON_POSTGRES, pdfToText, twoInstances } from '../helpers';
+import { runYearlyAppeal, runYearlyAppealJob, YEARLY_APPEAL_TASK, type YearlyAppealDeps } from '../../models/giving/yearly-appeal';
+import { loadConfig } from '../../config';
 import { donorReferenceFor } from '../../models/giving/bank-import';
 import { erasePersonalData, personalDataOf } from '../../models/privacy/personal-data';
 import { formatReference } from '../../models/shared/qr-bill-rules';
@@ -77,6 +78,17 @@ describe('the yearly appeal to last year\'s bank-transfer donors', () => {
     await gift(a, { email: OLD, cents: 4_000, currency: 'chf', at: '2024-05-06T11:00:00.000Z' });
   });
   after(() => close());
+
+  test('one daily job for both instances, queued again by each run; YEARLY_APPEAL_MONTH is 1-12', async () => {
+    const jobsTable = ON_POSTGRES ? 'graphile_worker._private_jobs' : 'jobs';
+    const keyed = async () => Number((await a.deps.db(jobsTable).where({ key: YEARLY_APPEAL_TASK }).count<{ n: number }[]>({ n: '*' }))[0]!.n);
+    assert.equal(await keyed(), 1, 'two starts, one job');
+    await runYearlyAppealJob({ ...deps(b), jobs: b.deps.jobs });
+    assert.equal(await keyed(), 1, 'the next run replaces it');
+    assert.equal(loadConfig({}).yearlyAppealMonth, 1);
+    assert.equal(loadConfig({ YEARLY_APPEAL_MONTH: '11' }).yearlyAppealMonth, 11);
+    assert.throws(() => loadConfig({ YEARLY_APPEAL_MONTH: '13' }), /YEARLY_APPEAL_MONTH/);
+  });
 
   test('outside YEARLY_APPEAL_MONTH (January by default) nothing is sent', async () => {
     assert.equal(a.deps.config.yearlyAppealMonth, 1);
