@@ -222,6 +222,8 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^ACCOUNTS: /, '') });
       }
     }),
+  // The month (1-12) last year's bank-transfer donors get their thank-you and QR-bill (models/giving/yearly-appeal.ts).
+  YEARLY_APPEAL_MONTH: z.coerce.number().int().min(1).max(12).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   // The organisation's public details: fictional defaults, replaced by the charity's own.
   ORG_NAME: z.string().min(1).default('Kuvaka Community Trust'),
@@ -304,6 +306,8 @@ export interface Config {
   books: { currency: 'usd' | 'chf' | 'eur'; ratesUrl: string; accounts: string | undefined };
   /** What a donor who covers the fees adds, per payment method and currency (FEE_RATES). */
   feeRates: FeeTable;
+  /** The month (1-12) of the yearly appeal to last year's bank-transfer donors (YEARLY_APPEAL_MONTH). */
+  yearlyAppealMonth: number;
   /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
   /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
@@ -398,6 +402,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS },
     books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },
     feeRates: e.FEE_RATES,
+    yearlyAppealMonth: e.YEARLY_APPEAL_MONTH,
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET
       ? {

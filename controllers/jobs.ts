@@ -28,6 +28,8 @@ import { EXCHANGE_RATES_FIRST_DELAY_MS, EXCHANGE_RATES_TASK, queueRatesJob, runR
 import { RECOVERY_MAIL_TASK, sendRecoveryMail } from '../models/giving/recovery';
 import { CARD_EXPIRY_FIRST_DELAY_MS, CARD_EXPIRY_TASK, queueCardExpiryJob, runCardExpiryJob } from '../models/giving/card-expiry';
 import { recoveryMail } from '../views/mails/recovery';
+import { queueYearlyAppeal, runYearlyAppealJob, YEARLY_APPEAL_FIRST_DELAY_MS, YEARLY_APPEAL_TASK } from '../models/giving/yearly-appeal';
+import { yearlyAppealMail } from '../views/mails/yearly-appeal';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -94,6 +96,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     // Regular gifts that last: the one mail of a failed payment, and the daily check of cards ending next month.
     [RECOVERY_MAIL_TASK]: (payload, ctx) => sendRecoveryMail({ db, mail: deps.mail, i18n: deps.i18n, config, log, render: recoveryMail }, payload, ctx),
     [CARD_EXPIRY_TASK]: () => runCardExpiryJob({ db, jobs, mail: deps.mail, i18n: deps.i18n, config, log, render: recoveryMail, payments: deps.payments }),
+    // Last year's bank-transfer donors: their total, thanks and own QR-bill, in YEARLY_APPEAL_MONTH only; checked daily.
+    [YEARLY_APPEAL_TASK]: () =>
+      runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -102,7 +107,7 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
- * hourly trash purge, the daily retention purge and the daily exchange rates.
+ * hourly trash purge, the daily retention purge, the daily exchange rates and the yearly appeal's daily check.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
@@ -112,4 +117,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueVisitsRollup(deps.jobs, new Date(Date.now() + VISITS_ROLLUP_EVERY_MS));
   await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
   await queueCardExpiryJob(deps.jobs, new Date(Date.now() + CARD_EXPIRY_FIRST_DELAY_MS));
+  await queueYearlyAppeal(deps.jobs, new Date(Date.now() + YEARLY_APPEAL_FIRST_DELAY_MS));
 }

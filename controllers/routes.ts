@@ -24,6 +24,7 @@ import { sitemapRouter } from './sitemap';
 import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
 import { projectUpdatesLinkPages } from './project-updates';
+import { yearlyAppealLinkPages } from './yearly-appeal';
 import { checkoutApi } from './checkout';
 import { visitsApi } from './visits';
 import { fundraiserPages, fundraisersApi } from './fundraisers';
@@ -188,6 +189,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use(inEveryLanguage('/fundraisers'), fundraiserPages(deps));
   // A project's news to its donors: the unsubscribe page and its one-click button.
   app.use(inEveryLanguage('/project-updates'), privatePage, projectUpdatesLinkPages(deps));
+  // The yearly appeal's "no more of these" page and its one-click button (controllers/yearly-appeal.ts).
+  app.use(inEveryLanguage('/yearly-appeal'), privatePage, yearlyAppealLinkPages(deps));
   // People's data by e-mailed link (controllers/privacy.ts): the request, the link pages. Never stored.
   app.use('/api/privacy', noStore, privacyApi(deps, { secret: options.secret, monthly: options.monthly }));
   // (Not privatePage: the notice itself at /privacy is a public page; the link pages say no-store themselves.)

@@ -36,6 +36,8 @@ export interface PersonalData {
   fundraisers: { title: string; slug: string; name: string | null; status: string; startedAt: string }[];
   /** Bank accounts remembered for this donor's transfers, with their consent (models/giving/bank-import.ts). */
   bankAccounts: { iban: string; name: string | null; since: string }[];
+  /** The yearly thank-you with a QR-bill to bank-transfer donors: each year mailed, and the "no more of these" (models/giving/yearly-appeal.ts). */
+  yearlyAppeals: { event: 'mailed' | 'stopped'; year: number | null; at: string }[];
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -64,6 +66,8 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const started = await fundraisersOfOwner(db, email);
   const mails = (await db('outbox').whereRaw('lower(to_address) = ?', [email]).orderBy('id').select('subject', 'status', 'createdAt')) as Record<string, unknown>[];
   const accounts = (await db('bank_remembered_accounts').where({ email }).orderBy('id').select('iban', 'holderName', 'consentAt')) as Record<string, unknown>[];
+  const appeals = (await db('yearly_appeals').where({ email }).orderBy('id').select('year', 'createdAt')) as Record<string, unknown>[];
+  const appealStop = (await db('yearly_appeal_optouts').where({ email }).first('createdAt')) as Record<string, unknown> | undefined;
   return {
     email,
     subscriptions,
@@ -98,6 +102,10 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
     tributeCards: cards.map((c) => ({ name: String(c.name), language: String(c.lang), sendOn: String(c.sendOn), sentAt: iso(c.sentAt) })),
     fundraisers: started.map((f) => ({ title: f.title, slug: f.slug, name: f.ownerName, status: f.status, startedAt: f.createdAt })),
     bankAccounts: accounts.map((a) => ({ iban: String(a.iban), name: (a.holderName as string | null) ?? null, since: iso(a.consentAt)! })),
+    yearlyAppeals: [
+      ...appeals.map((a) => ({ event: 'mailed' as const, year: Number(a.year), at: iso(a.createdAt)! })),
+      ...(appealStop ? [{ event: 'stopped' as const, year: null, at: iso(appealStop.createdAt)! }] : []),
+    ],
   };
 }
 
@@ -162,6 +170,9 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // A remembered sender's account goes too (its next transfer waits for a person again), and the
     // account and name the bank gave with their gifts, on the credits and the statements' lines.
     await trx('bank_remembered_accounts').where({ email }).delete();
+    // The yearly appeal's mails and "no more of these" go too (the erased address is never written to again).
+    await trx('yearly_appeals').where({ email }).delete();
+    await trx('yearly_appeal_optouts').where({ email }).delete();
     const credits = trx('bank_credits').select('id').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym }));
     await trx('bank_statement_lines').whereIn('bankCreditId', credits).update({ counterpartyName: null, counterpartyIban: null });
     await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null, debtorIban: null });

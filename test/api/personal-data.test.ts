@@ -45,7 +45,7 @@ describe("a person's data: access and erasure", () => {
     const result = await erasePersonalData(db, ANNA, 'secret-of-this-site');
     assert.deepEqual(result, { subscribers: 1, gifts: 1, monthlyGifts: 1, certificates: 0, mails: 1, tokens: 0 });
     const after = await personalDataOf(db, ANNA);
-    assert.deepEqual({ ...after, email: ANNA }, { email: ANNA, subscriptions: [], gifts: [], monthlyGifts: [], certificates: [], mails: [], tributeCards: [], followedProjects: [], fundraisers: [], bankAccounts: [] });
+    assert.deepEqual({ ...after, email: ANNA }, { email: ANNA, subscriptions: [], gifts: [], monthlyGifts: [], certificates: [], mails: [], tributeCards: [], followedProjects: [], fundraisers: [], bankAccounts: [], yearlyAppeals: [] });
     const pseudonym = pseudonymOf(ANNA, 'secret-of-this-site');
     assert.match(pseudonym, /^erased-[0-9a-f]{16}@invalid$/);
     const kept = await personalDataOf(db, pseudonym);

@@ -113,6 +113,17 @@ describe('gifts given to the end in Chromium with the Stripe stand-in', () => {
     await panel.getByText('A receipt is on its way to donor@example.ch.').waitFor();
     assert.equal(await panel.getByRole('link', { name: 'Manage my donations' }).getAttribute('href'), '/donations/manage');
     await panel.getByRole('button', { name: 'Tell your friends' }).waitFor();
+    // A one-off card gift is offered as a regular one: the same amount, currency and project, the interval to choose.
+    const regular = panel.getByRole('group', { name: 'Make it a regular gift?' });
+    await regular.getByText('Give $50 to the same cause regularly').waitFor();
+    const offered = await regular.getByRole('link').evaluateAll((links) => links.map((l) => [l.textContent, l.getAttribute('href')]));
+    const filled = (interval: string) => `/checkout?amount=50&currency=usd&project=${project.slug}&interval=${interval}`;
+    assert.deepEqual(offered, [
+      ['Every month', filled('month')],
+      ['Every quarter', filled('quarter')],
+      ['Every half-year', filled('half_year')],
+      ['Every year', filled('year')],
+    ]);
     assert.deepEqual(await axeSerious(page), []);
     await page.reload();
     await panel.getByText(reference).waitFor();
@@ -121,6 +132,12 @@ describe('gifts given to the end in Chromium with the Stripe stand-in', () => {
     await page.reload();
     await waitForHydration(page);
     assert.equal(await page.getByText('Thank you for your gift!').count(), 0, 'closed: it does not come back');
+    // The offer's checkout opens with the gift filled in (monthly: the interval the checkout knows).
+    await page.goto(srv.url + filled('month'));
+    await waitForHydration(page);
+    assert.equal(await page.getByRole('radio', { name: 'Monthly' }).isChecked(), true);
+    assert.equal(await page.getByRole('button', { name: '$50', exact: true }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('#checkout-project').inputValue(), String(project.id));
     assert.deepEqual(problems, []);
     await page.context().close();
   });
@@ -245,6 +262,9 @@ describe('gifts given to the end in Chromium with the Stripe stand-in', () => {
     // The first payment: thanked as a monthly gift; the browser does not ask to count it (the webhook does).
     await messages.waitFor('Your monthly gift of CHF 50 has started. Thank you!');
     await page.waitForURL(`${srv.url}/`);
+    // A regular gift is not offered as one again.
+    await page.getByRole('region', { name: 'Thank you for your gift!' }).getByText('Your monthly gift of CHF 50 has started.').waitFor();
+    assert.equal(await page.getByText('Make it a regular gift?').count(), 0);
     assert.equal(sessions.sent.filter((b) => b.interval === 'month').length, 1, 'one subscription, made on giving');
     assert.ok(sessions.sent.every((b) => b.interval === 'month' || !('email' in b)), 'a one-off session is asked for without the e-mail address');
     const submitted = stripeJs.calls.findIndex((c) => c.method === 'submit');

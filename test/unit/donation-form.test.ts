@@ -65,7 +65,9 @@ describe('the amount', () => {
     assert.equal(amountFromLink(['75']), null);
     assert.equal(amountFromLink(undefined), null);
     assert.equal(intervalFromLink('month'), 'month');
-    assert.equal(intervalFromLink('year'), 'once');
+    assert.equal(intervalFromLink('year'), 'year');
+    assert.equal(intervalFromLink('half_year'), 'half_year');
+    assert.equal(intervalFromLink('week'), 'once');
     assert.deepEqual(currencyFromLink('eur', 'de', null), { currency: 'eur', fromLink: true });
     assert.deepEqual(currencyFromLink('gbp', 'de', null), { currency: 'chf', fromLink: false });
     assert.deepEqual(currencyFromLink(undefined, 'en', null), { currency: 'usd', fromLink: false });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useApp, useLang, useLinks, useT } from '../app-context';
-import { formatAmount, isRegularInterval } from '../../models/shared/donation-rules';
+import { formatAmount, isRegularInterval, REGULAR_INTERVALS } from '../../models/shared/donation-rules';
 import { forgetThanks, readThanks, type Thanks } from './checkout/thanks-store';
 import { paymentReference } from './checkout/api';
 import { ShareButton } from './share-button';
@@ -8,6 +8,16 @@ import { Icon } from './icons';
 
 /** When to ask again for the reference: the webhook that records the gift may follow the payment by a few seconds. */
 const ASK_AFTER_MS = [0, 1500, 3000, 6000, 12000];
+
+/** The checkout with the same gift filled in, for each regular interval (the thank-you's "make it regular"). */
+export function regularOffer(checkout: string, cents: number, currency: string, projectSlug: string | null) {
+  return REGULAR_INTERVALS.map((interval) => {
+    const query = new URLSearchParams({ amount: cents % 100 ? (cents / 100).toFixed(2) : String(cents / 100), currency });
+    if (projectSlug) query.set('project', projectSlug);
+    query.set('interval', interval);
+    return { interval, href: `${checkout}?${query}` };
+  });
+}
 
 /**
  * The home page after a gift (the spec's toast and return home stay): what was given, the gift's
@@ -64,6 +74,9 @@ export function ThanksPanel() {
     setThanks(null);
   };
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  // A one-off gift that went through (not a bank's payment confirmed later): the same gift, regularly, in one step.
+  const giftCents = thanks.giftCents ?? thanks.amountCents;
+  const regular = !monthly && !thanks.processing && giftCents ? regularOffer(link('checkout'), giftCents, thanks.currency, thanks.projectSlug ?? null) : null;
 
   return (
     <section className="section thanks-panel" aria-labelledby="thanks-heading">
@@ -95,6 +108,21 @@ export function ThanksPanel() {
                 ? t('thanks.receipt', { email: thanks.email })
                 : t('thanks.receiptNoEmail')}
           </p>
+          {regular && (
+            <div className="thanks-regular" role="group" aria-labelledby="thanks-regular-heading">
+              <h3 id="thanks-regular-heading">{t('thanks.regular.title')}</h3>
+              <p>{t('thanks.regular.lead', { amount: formatAmount(giftCents!, thanks.currency, lang) })}</p>
+              <ul className="thanks-regular-choices">
+                {regular.map(({ interval, href }) => (
+                  <li key={interval}>
+                    <a className="btn btn-outline" href={href}>
+                      {t(`thanks.regular.${interval}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <p>
             {t('thanks.manageLead')} <a href={link('donorManage')}>{t('thanks.manage')}</a>
           </p>

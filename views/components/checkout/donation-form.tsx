@@ -195,7 +195,7 @@ export function DonationForm(props: FormProps) {
     // What the card is charged: the gift, and the fee when the donor covers it.
     const chosenAmount = facts.chargedCents ?? amountCents;
     // For the thank-you on the home page, also after a payment method that leaves the page.
-    rememberGift({ email: facts.email, projectName: project?.title ?? null });
+    rememberGift({ email: facts.email, projectName: project?.title ?? null, projectSlug: project?.slug ?? null, giftCents: amountCents });
     let secret: string;
     try {
       if (monthly) {

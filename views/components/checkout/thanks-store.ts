@@ -18,6 +18,9 @@ export interface Thanks {
   processing: boolean;
   email: string | null;
   projectName: string | null;
+  /** The gift itself (without a covered fee) and its project's slug: the panel's "make it regular" offer. */
+  giftCents?: number | null;
+  projectSlug?: string | null;
 }
 
 function read<T>(key: string): T | null {
@@ -46,14 +49,14 @@ function remove(key: string): void {
 }
 
 /** When Donate is pressed: what the thank-you needs that the return from a payment method lacks. */
-export function rememberGift(gift: { email: string; projectName: string | null }): void {
+export function rememberGift(gift: { email: string; projectName: string | null; projectSlug?: string | null; giftCents?: number | null }): void {
   write(GIFT_KEY, gift);
 }
 
 /** Once the payment succeeded (or is processing): the thank-you for the next page. */
-export function rememberThanks(thanks: Omit<Thanks, 'email' | 'projectName'>): void {
-  const gift = read<{ email?: string; projectName?: string | null }>(GIFT_KEY);
-  write(THANKS_KEY, { ...thanks, email: gift?.email ?? null, projectName: gift?.projectName ?? null } satisfies Thanks);
+export function rememberThanks(thanks: Omit<Thanks, 'email' | 'projectName' | 'giftCents' | 'projectSlug'>): void {
+  const gift = read<{ email?: string; projectName?: string | null; projectSlug?: string | null; giftCents?: number | null }>(GIFT_KEY);
+  write(THANKS_KEY, { ...thanks, email: gift?.email ?? null, projectName: gift?.projectName ?? null, giftCents: gift?.giftCents ?? null, projectSlug: gift?.projectSlug ?? null } satisfies Thanks);
   remove(GIFT_KEY);
 }
 
