@@ -23,6 +23,8 @@ import { isQrBillCurrency } from '../models/shared/qr-bill-rules';
 
 /** The bill changes only with the configuration, that is with a restart: a day in any cache. */
 const CACHE = 'public, max-age=86400';
+/** One gift's PDFs kept in memory (about 10 KB each). */
+const GIFT_PDFS_KEPT = 200;
 
 export function qrBillRouter(deps: Deps): Router {
   const router = Router();
@@ -35,6 +37,7 @@ export function qrBillRouter(deps: Deps): Router {
   }
   const svgs = new Map<Lang, string>();
   const pdfs = new Map<Lang, Promise<Buffer>>();
+  const giftPdfs = new Map<string, Promise<Buffer>>();
 
   /** The bill one gift's query names (reference, amount, message), or null for the general bill without an amount. */
   const billOf = async (req: Parameters<RequestHandler>[0]): Promise<(QrBillFor & { reference?: string }) | null> => {
@@ -54,7 +57,7 @@ export function qrBillRouter(deps: Deps): Router {
       const project = await findLiveProjectById(deps.db, fundraiser.projectId);
       // The reference names the fundraiser; the additional information its project (the bill has room for one line or two).
       bill.message = t('bankTransfer.billMessage', { project: project ? localized(lang, project.title, project.titleDe) : fundraiser.title });
-    } else if (query.amountCents === null) {
+    } else if (query.amountCents === null && query.currency === 'chf') {
       return null;
     }
     return bill;
@@ -80,7 +83,17 @@ export function qrBillRouter(deps: Deps): Router {
     const texts = { title: t('bankTransfer.pdfTitle', { name: site.legalName }), text: t('bankTransfer.pdfText') };
     const bill = await billOf(req);
     if (bill) {
-      const own = await renderQrBillPdf(site, lang, bill.amountCents ? { ...texts, text: t('bankTransfer.pdfTextAmount') } : texts, bill);
+      // The same gift's PDF is asked for again (the donor's second click, other donors of a tier): kept for a while.
+      const key = `${lang} ${bill.reference ?? ''} ${bill.amountCents ?? ''} ${bill.currency ?? ''} ${bill.message ?? ''}`;
+      let made = giftPdfs.get(key);
+      if (!made) {
+        made = renderQrBillPdf(site, lang, bill.amountCents ? { ...texts, text: t('bankTransfer.pdfTextAmount') } : texts, bill);
+        made.catch(() => giftPdfs.delete(key));
+        giftPdfs.set(key, made);
+        // The oldest goes first: a bounded cache, whatever the queries.
+        if (giftPdfs.size > GIFT_PDFS_KEPT) giftPdfs.delete(giftPdfs.keys().next().value!);
+      }
+      const own = await made;
       res.set('Cache-Control', 'public, max-age=3600').set('Content-Disposition', `attachment; filename="${t('bankTransfer.pdfFilename')}"`).type('application/pdf').send(own);
       return;
     }
