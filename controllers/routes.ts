@@ -41,6 +41,7 @@ import { healthRouter } from './health';
 import { requestLog } from './middleware/request-log';
 import { rejectUnstorableText } from './middleware/text';
 import { donorRoutes } from './donor';
+import { donorReferenceRoutes } from './donor-reference';
 import { adminPrivacyApi, privacyApi, privacyPages } from './privacy';
 import { previewApi } from './preview';
 import { a11yApi } from './admin/a11y';
@@ -180,6 +181,10 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   // button, every form's POST; the page itself is rendered by the page router). Never stored.
   const donor = donorRoutes(deps, { secret: options.secret, monthly: options.monthly });
   app.use('/api/donor', noStore, donor.api);
+  // A donor's own reference for a standing order, from the checkout's bank transfer (API and form).
+  const reference = donorReferenceRoutes(deps);
+  app.use('/api/donor', noStore, reference.api);
+  app.use(reference.pages);
   app.use(inEveryLanguage('/donations/manage'), privatePage, donor.pages);
   app.use(inEveryLanguage('/newsletter'), newsletterLinkPages(deps));
   // Supporters' fundraisers: the API and the posts of the form and the owner's page (controllers/fundraisers.ts).

@@ -1,13 +1,14 @@
 // The Swiss QR-bill for donations by bank transfer (swissqrbill): the charity's account, an SCOR
-// creditor reference, CHF, no amount (the donor chooses) and no debtor (anyone may pay it). Built
-// once from the configuration: the picture for the pages (SVG) and the PDF to print or open in a
+// creditor reference, CHF, no amount (the donor chooses) and no debtor (anyone may pay it); a
+// project's or fundraiser's bill may carry the amount the donor chose (CHF or EUR) and name the
+// project (QrBillFor). The general bill is built once from the configuration: the picture for the pages (SVG) and the PDF to print or open in a
 // banking app, in English or German. pdfkit (with its fonts) and swissqrbill's PDF part are loaded
 // when a PDF is first asked for: some 13 MB of memory an instance otherwise holds for nothing.
 import { SwissQRBill as SvgBill } from 'swissqrbill/svg';
 import type { Data } from 'swissqrbill/types';
 import type { SiteInfo } from '../../config';
 import type { Lang } from '../shared/rules';
-import { compactIban, QR_BILL_MESSAGE, QR_BILL_REFERENCE, qrBillAccountProblem } from '../shared/qr-bill-rules';
+import { compactIban, QR_BILL_MESSAGE, QR_BILL_REFERENCE, qrBillAccountProblem, qrBillText, type QrBillCurrency } from '../shared/qr-bill-rules';
 
 export type QrBillSite = Pick<SiteInfo, 'legalName' | 'address' | 'iban'>;
 
@@ -19,12 +20,23 @@ const PROBLEMS = {
 
 export class QrBillError extends Error {}
 
+/**
+ * What one donor's bill may carry beyond the reference: the amount they chose (in cents) in CHF or
+ * EUR, the only currencies of a Swiss QR-bill, and the additional information naming what it is for.
+ */
+export interface QrBillFor {
+  amountCents?: number | null;
+  currency?: QrBillCurrency;
+  message?: string | null;
+}
+
 /** The bill's data, or a QrBillError naming what in the configuration is wrong. */
-export function qrBillData(site: QrBillSite, reference: string = QR_BILL_REFERENCE): Data {
+export function qrBillData(site: QrBillSite, reference: string = QR_BILL_REFERENCE, bill: QrBillFor = {}): Data {
   const problem = qrBillAccountProblem(site.iban);
   if (problem) throw new QrBillError(`ORG_IBAN "${site.iban}" ${PROBLEMS[problem]}; no QR-bill is shown.`);
   return {
-    currency: 'CHF',
+    currency: bill.currency === 'eur' ? 'EUR' : 'CHF',
+    ...(bill.amountCents ? { amount: bill.amountCents / 100 } : {}),
     creditor: {
       account: compactIban(site.iban),
       name: site.legalName,
@@ -34,7 +46,7 @@ export function qrBillData(site: QrBillSite, reference: string = QR_BILL_REFEREN
       country: site.address.country,
     },
     reference,
-    message: QR_BILL_MESSAGE,
+    message: bill.message ? qrBillText(bill.message) : QR_BILL_MESSAGE,
   };
 }
 
@@ -86,8 +98,8 @@ export function compactQrModules(svg: string): string {
  * The payment part as an SVG document that scales (a viewBox), in the page's language; with
  * `reference`, the bill carries that creditor reference (a project's, models/giving/bank-reference.ts).
  */
-export function renderQrBillSvg(site: QrBillSite, lang: Lang, reference?: string): string {
-  const svg = new SvgBill(qrBillData(site, reference), { language: BILL_LANGUAGE[lang], scissors: true }).toString();
+export function renderQrBillSvg(site: QrBillSite, lang: Lang, reference?: string, bill?: QrBillFor): string {
+  const svg = new SvgBill(qrBillData(site, reference, bill), { language: BILL_LANGUAGE[lang], scissors: true }).toString();
   const scalable = svg.replace(/^<svg /, `<svg viewBox="0 0 ${(210 * MM).toFixed(2)} ${(105 * MM).toFixed(2)}" `);
   return compactQrModules(scalable);
 }
@@ -97,9 +109,12 @@ export interface QrBillPdfTexts {
   text: string;
 }
 
-/** An A4 page: a heading and a sentence in the page's language above the payment part (printable, or opened in a banking app). */
-export async function renderQrBillPdf(site: QrBillSite, lang: Lang, texts: QrBillPdfTexts): Promise<Buffer> {
-  const data = qrBillData(site);
+/**
+ * An A4 page: a heading and a sentence in the page's language above the payment part (printable, or
+ * opened in a banking app); with `gift`, a project's or fundraiser's reference, amount and message.
+ */
+export async function renderQrBillPdf(site: QrBillSite, lang: Lang, texts: QrBillPdfTexts, gift?: QrBillFor & { reference?: string }): Promise<Buffer> {
+  const data = qrBillData(site, gift?.reference, gift);
   const [{ default: PDFDocument }, { SwissQRBill: PdfBill }] = await Promise.all([import('pdfkit'), import('swissqrbill/pdf')]);
   const bill = new PdfBill(data, { language: BILL_LANGUAGE[lang] });
   const doc = new PDFDocument({ size: 'A4', margin: 56, lang: lang === 'de' ? 'de-CH' : 'en', info: { Title: texts.title, Author: site.legalName } });

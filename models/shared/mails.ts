@@ -157,3 +157,18 @@ export interface InvitationFacts {
   days: number;
 }
 export type RenderInvitationMail = (props: InvitationFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;
+
+/** A donor's own reference for bank transfers and standing orders (views/mails/reference-mail.ts): plain text. */
+export interface ReferenceMailFacts {
+  lang: Lang;
+  /** The charity's name, and its account as a bill names it. */
+  org: string;
+  holder: string;
+  iban: string;
+  bank: string;
+  /** The donor's reference as people read it ("RF12 D7K2 M9QX"). */
+  reference: string;
+  /** The donors' page (absolute), where the donor asks for the link to their gifts. */
+  manageUrl: string;
+}
+export type RenderReferenceMail = (props: ReferenceMailFacts & { t: TFunction }) => Omit<RenderedMail, 'html'>;

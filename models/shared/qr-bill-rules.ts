@@ -61,3 +61,37 @@ export function formatIban(iban: string): string {
 }
 
 export const QR_BILL_REFERENCE = scorReference(QR_BILL_REFERENCE_BASE);
+
+/** The only currencies a Swiss QR-bill can carry. */
+export const QR_BILL_CURRENCIES = ['chf', 'eur'] as const;
+export type QrBillCurrency = (typeof QR_BILL_CURRENCIES)[number];
+export const isQrBillCurrency = (value: unknown): value is QrBillCurrency => value === 'chf' || value === 'eur';
+
+/** The longest additional information a bill carries (the standard allows 140 characters). */
+export const QR_BILL_TEXT_MAX = 140;
+
+/**
+ * A text as the bill may carry it: the Latin characters of the Swiss payment standard only (others
+ * become spaces), one line, at most QR_BILL_TEXT_MAX characters.
+ */
+export function qrBillText(text: string): string {
+  const clean = text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[^\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]/g, ' ').replace(/\s+/g, ' ').trim();
+  return clean.length > QR_BILL_TEXT_MAX ? `${clean.slice(0, QR_BILL_TEXT_MAX - 3).trimEnd()}...` : clean;
+}
+
+/**
+ * The query of the bill's addresses (/qr-bill.svg, /qr-bill.pdf) for one gift: the fundraiser or the
+ * project, and the amount when the donor chose one in CHF or EUR (another currency: no amount, the
+ * bill is in francs). Empty for the general bill without an amount.
+ */
+export function qrBillQuery(gift: { projectSlug?: string | null; fundraiserSlug?: string | null; amountCents?: number | null; currency?: string | null }): string {
+  const params = new URLSearchParams();
+  if (gift.fundraiserSlug) params.set('fundraiser', gift.fundraiserSlug);
+  else if (gift.projectSlug) params.set('project', gift.projectSlug);
+  if (gift.amountCents && isQrBillCurrency(gift.currency)) {
+    params.set('amount', (gift.amountCents / 100).toFixed(2));
+    params.set('currency', gift.currency);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

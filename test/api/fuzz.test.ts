@@ -368,6 +368,7 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/admin/login/invite(/options)', method: 'POST', path: fc.constantFrom('/api/admin/login/invite', '/api/admin/login/invite/options'), body: jsonBody(mutated({ token: 'a'.repeat(43), ceremony: 'abc', response: { id: 'x' } }, { token: 'any', ceremony: 'any', response: 'any' })) }),
   req({ route: 'POST /api/privacy/requests', method: 'POST', path: fc.constant('/api/privacy/requests'), body: jsonBody(mutated({ email: 'person@example.org', kind: 'access', language: 'de' }, { email: 'text', kind: 'any', language: 'any' })) }),
   req({ route: 'POST /api/donor/manage-link', method: 'POST', path: fc.constant('/api/donor/manage-link'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de', form: 'checkout' }, { email: 'text', language: 'any', form: 'any' })) }),
+  req({ route: 'POST /api/donor/reference', method: 'POST', path: fc.constant('/api/donor/reference'), body: jsonBody(mutated({ email: 'donor@example.org', language: 'de' }, { email: 'text', language: 'any' })) }),
   req({ route: 'POST /api/newsletter/subscribe', method: 'POST', path: fc.constant('/api/newsletter/subscribe'), body: jsonBody(mutated({ email: 'reader@example.org', language: 'de', form: 'footer' }, { email: 'text', language: 'any', form: 'text' })) }),
   req({ route: 'POST /api/create-payment-intent', method: 'POST', path: fc.constant('/api/create-payment-intent'), body: jsonBody(mutated({ amount: 150, projectId: 1, language: 'en', checkoutId: 'abcdefgh1234', interval: 'quarter', email: 'donor@example.org' }, { amount: 'amount', projectId: 'id', language: 'any', interval: 'any' })) }),
   req({
@@ -419,6 +420,16 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'GET /fundraisers/:slug, /qr-bill.svg?fundraiser=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/fundraisers/', '/qr-bill.svg?fundraiser='), fc.oneof(textSegment, fc.constant('miriams-40th-birthday-for-skills-for-life'))).map(([l, p, s]) => `${l}${p}${s}`) }),
   req({ route: 'GET /de/qr-bill.svg, /qr-bill.svg', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?x=1', '/../x')).map(([l, q]) => `${l}/qr-bill.svg${q}`) }),
   req({ route: 'GET /de/qr-bill.pdf, /qr-bill.pdf', method: 'GET', path: fc.tuple(lang, fc.constantFrom('', '?lang=fr', '%00')).map(([l, q]) => `${l}/qr-bill.pdf${q}`) }),
+  // One gift's bill (the checkout without card payments): project or fundraiser, amount and currency, checked.
+  req({
+    route: 'GET /qr-bill.svg|pdf?project=&fundraiser=&amount=&currency=',
+    method: 'GET',
+    path: fc
+      .tuple(lang, fc.constantFrom('svg', 'pdf'), fc.constantFrom('project', 'fundraiser', 'amount'), fc.oneof(knownSlug, textSegment, fc.constant('miriams-40th-birthday-for-skills-for-life')), fc.oneof(fc.constantFrom('150', '25.50', '0', '-1', '1e9', '999999999', 'x'), textSegment), fc.oneof(fc.constantFrom('chf', 'eur', 'usd', 'CHF', ''), textSegment))
+      .map(([l, ext, kind, slug, amount, currency]) => `${l}/qr-bill.${ext}?${kind === 'amount' ? '' : `${kind}=${slug}&`}amount=${amount}&currency=${currency}`),
+  }),
+  // The checkout's "send me my reference" without JavaScript.
+  req({ route: 'POST /checkout/reference', method: 'POST', path: lang.map((l) => `${l}/checkout/reference`), body: formBody(mutated({ email: 'donor@example.org', language: 'en', project: 'tariro-nook', amount: '150', currency: 'chf' }, { email: 'text', amount: 'amount', currency: 'any', project: 'text' })) }),
   req({ route: 'GET <page>?preview=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/projects/x', '/news/y', '/team', '/about'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?preview=${t}`) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
   req({ route: 'GET /speculation-rules.json', method: 'GET', path: fc.constantFrom('/speculation-rules.json', '/de/speculation-rules.json') }),

@@ -329,6 +329,9 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     await page.getByRole('heading', { name: 'Zahlungen sind im Moment nicht möglich; bitte versuchen Sie es in ein paar Minuten noch einmal' }).waitFor();
     assert.equal(await page.getByText('Einrichtung des Spendensystems erforderlich').count(), 0);
     await page.getByRole('heading', { name: 'Banküberweisung' }).waitFor();
+    // The gift the form had (its default, CHF 150) stays on the bill and its PDF.
+    await page.locator('.setup-required dd', { hasText: 'CHF 150.00' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'QR-Rechnung herunterladen (PDF)' }).getAttribute('href'), '/de/qr-bill.pdf?amount=150.00&currency=chf');
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
     await paymentElementFor(page, await sessions.next((s) => s.status === 200)).waitFor();
     assert.deepEqual(

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { calculateSCORReferenceChecksum, isSCORReferenceValid } from 'swissqrbill/utils';
 import { compactQrModules, qrBillData, QrBillError, renderQrBillPdf, renderQrBillSvg, type QrBillSite } from '../../models/giving/qr-bill';
-import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, scorReference } from '../../models/shared/qr-bill-rules';
+import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, qrBillQuery, qrBillText, scorReference } from '../../models/shared/qr-bill-rules';
 import { loadConfig } from '../../config';
 
 const SITE: QrBillSite = {
@@ -109,5 +109,22 @@ describe('the drawings', () => {
       assert.match(pdf.toString('latin1'), /\/MediaBox \[0 0 595\.28 841\.89\]/);
     }
     await assert.rejects(renderQrBillPdf({ ...SITE, iban: 'CH44 3199 9123 0008 8901 2' }, 'en', TEXTS), QrBillError);
+  });
+
+  test("one gift's bill: the amount in CHF or EUR, the project named; USD carries no amount", () => {
+    const chf = qrBillData(SITE, scorReference('P2'), { amountCents: 15000, currency: 'chf', message: 'Spende: Dorfgarten' });
+    assert.equal(chf.currency, 'CHF');
+    assert.equal(chf.amount, 150);
+    assert.equal(chf.message, 'Spende: Dorfgarten');
+    assert.equal(qrBillData(SITE, undefined, { amountCents: 2550, currency: 'eur' }).currency, 'EUR');
+    assert.equal(qrBillData(SITE).amount, undefined, 'the general bill has no amount');
+    assert.equal(qrBillQuery({ projectSlug: 'garden', amountCents: 15000, currency: 'chf' }), '?project=garden&amount=150.00&currency=chf');
+    assert.equal(qrBillQuery({ projectSlug: 'garden', fundraiserSlug: 'bake-sale', amountCents: 2550, currency: 'eur' }), '?fundraiser=bake-sale&amount=25.50&currency=eur');
+    assert.equal(qrBillQuery({ projectSlug: 'garden', amountCents: 15000, currency: 'usd' }), '?project=garden', 'USD: no amount');
+    assert.equal(qrBillQuery({}), '');
+    // The bill's text: the standard's Latin characters, one line, at most 140 characters.
+    assert.equal(qrBillText('Spende: Miriam\u2019s «Fest»\n🌾 Garten'), "Spende: Miriam's «Fest» Garten");
+    assert.equal(qrBillText('x'.repeat(300)).length, 140);
+    assert.ok(renderQrBillSvg(SITE, 'de', scorReference('P2'), { amountCents: 15000, currency: 'chf', message: 'Spende: Dorfgarten' }).includes('Spende: Dorfgarten'));
   });
 });

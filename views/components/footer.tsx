@@ -74,6 +74,9 @@ export function Footer() {
               )}
             </li>
             <li>
+              <Link to={link('donorManage')}>{t('donor.title')}</Link>
+            </li>
+            <li>
               <Link to={link('contact')}>{t('nav.contact')}</Link>
             </li>
           </ul>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useApp, useLang, useT } from '../app-context';
 import { localizePath } from '../../models/shared/urls';
-import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, scorReference } from '../../models/shared/qr-bill-rules';
+import { formatIban, formatReference, isQrBillCurrency, QR_BILL_REFERENCE, qrBillAccountProblem, qrBillQuery, scorReference } from '../../models/shared/qr-bill-rules';
+import { formatAmount } from '../../models/shared/donation-rules';
 
 /**
  * The charity's bank details as text (account holder, IBAN, reference, bank, BIC) and, when the
@@ -9,17 +10,37 @@ import { formatIban, formatReference, QR_BILL_REFERENCE, qrBillAccountProblem, s
  * compressed, fetched only when the donor opens the bill, or lazily when it is shown open) and the
  * PDF to download. `extra` adds rows to the list (the contact page names the bank's town). With a
  * `project` the reference and the bill are that project's (RF.. P<id>: the bank's file brings it
- * back and the transfer is credited to the project); its bill is the picture only.
+ * back and the transfer is credited to the project). With `amountCents` in CHF or EUR the bill and
+ * its PDF carry the amount chosen on the checkout; in another currency (USD) they carry none, and
+ * a sentence says why.
  */
-export function BankTransfer({ billOpen = false, extra, project, fundraiser }: { billOpen?: boolean; extra?: ReactNode; project?: { id: number; slug: string } | null; fundraiser?: { id: number; slug: string } | null }) {
+export function BankTransfer({
+  billOpen = false,
+  extra,
+  project,
+  fundraiser,
+  amountCents = null,
+  currency = null,
+}: {
+  billOpen?: boolean;
+  extra?: ReactNode;
+  project?: { id: number; slug: string } | null;
+  fundraiser?: { id: number; slug: string } | null;
+  /** The amount chosen on the checkout (cents of `currency`), if any. */
+  amountCents?: number | null;
+  currency?: string | null;
+}) {
   const t = useT();
   const lang = useLang();
   const { site } = useApp();
   const iban = formatIban(site.iban);
   // A fundraiser's gift names the fundraiser (RF.. F<id>, which names its project), a project's the project.
   const reference = formatReference(fundraiser ? scorReference(`F${fundraiser.id}`) : project ? scorReference(`P${project.id}`) : QR_BILL_REFERENCE);
-  const billQuery = fundraiser ? `?fundraiser=${encodeURIComponent(fundraiser.slug)}` : project ? `?project=${encodeURIComponent(project.slug)}` : '';
+  const billQuery = qrBillQuery({ projectSlug: project?.slug, fundraiserSlug: fundraiser?.slug, amountCents, currency });
   const hasBill = qrBillAccountProblem(site.iban) === null;
+  // A Swiss QR-bill is in CHF or EUR: an amount in another currency is left for the donor to enter.
+  const billAmount = amountCents && currency && isQrBillCurrency(currency) ? formatAmount(amountCents, currency, lang, 2) : null;
+  const noAmount = Boolean(amountCents && currency && !isQrBillCurrency(currency));
   return (
     <div className="bank-transfer">
       <dl className="bank-details">
@@ -31,6 +52,12 @@ export function BankTransfer({ billOpen = false, extra, project, fundraiser }: {
           <dt>{t('bankTransfer.iban')}</dt>
           <dd className="mono">{iban}</dd>
         </div>
+        {billAmount && (
+          <div>
+            <dt>{t('bankTransfer.amount')}</dt>
+            <dd className="mono">{billAmount}</dd>
+          </div>
+        )}
         {hasBill && (
           <div>
             <dt>{t('bankTransfer.reference')}</dt>
@@ -51,24 +78,23 @@ export function BankTransfer({ billOpen = false, extra, project, fundraiser }: {
         <>
           <details className="qr-bill" open={billOpen}>
             <summary>{t('bankTransfer.showBill')}</summary>
-            <p>{t('bankTransfer.scanHint')}</p>
+            <p>{billAmount ? t('bankTransfer.scanHintAmount') : t('bankTransfer.scanHint')}</p>
+            {noAmount && <p className="qr-bill-no-amount">{t('bankTransfer.noAmountCurrency', { currency: currency!.toUpperCase() })}</p>}
             <img
               className="qr-bill-image"
               src={localizePath('/qr-bill.svg', lang) + billQuery}
-              alt={t('bankTransfer.billAlt', { name: site.legalName, iban, reference })}
+              alt={billAmount ? t('bankTransfer.billAltAmount', { name: site.legalName, iban, reference, amount: billAmount }) : t('bankTransfer.billAlt', { name: site.legalName, iban, reference })}
               width={794}
               height={397}
               loading="lazy"
               decoding="async"
             />
           </details>
-          {!project && (
           <p className="qr-bill-download">
-            <a href={localizePath('/qr-bill.pdf', lang)} type="application/pdf" download>
+            <a href={localizePath('/qr-bill.pdf', lang) + billQuery} type="application/pdf" download>
               {t('bankTransfer.download')}
             </a>
           </p>
-          )}
         </>
       )}
     </div>

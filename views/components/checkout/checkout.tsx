@@ -25,7 +25,13 @@ export function Checkout(props: CheckoutProps) {
           <p className="lead">{t('checkout.lead')}</p>
         </header>
         {!paymentsEnabled ? (
-          <SetupRequired project={projects.find((p) => p.id === selectedProjectId) ?? null} fundraiser={props.fundraiser ?? null} />
+          <SetupRequired
+            project={projects.find((p) => p.id === selectedProjectId) ?? null}
+            fundraiser={props.fundraiser ?? null}
+            amountCents={selectedAmountCents}
+            currency={props.currency}
+            referenceRequest={props.referenceRequest ?? null}
+          />
         ) : returning ? (
           <PaymentReturn params={query} projectId={selectedProjectId} />
         ) : (

@@ -247,7 +247,7 @@ export function DonationForm(props: FormProps) {
     }
   }
 
-  if (facts.failed) return <SetupRequired reason="unavailable" onRetry={() => dispatch({ type: 'retry' })} focusOnMount project={project} />;
+  if (facts.failed) return <SetupRequired reason="unavailable" onRetry={() => dispatch({ type: 'retry' })} focusOnMount project={project} fundraiser={fundraiser} amountCents={facts.amountValid ? amountCents : null} currency={currency} />;
 
   const manageHref = link('donorManage');
   const typed = () => {

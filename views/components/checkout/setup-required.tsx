@@ -3,6 +3,8 @@ import { Link } from '../link';
 import { useApp, useLinks, useT } from '../../app-context';
 import { Icon } from '../icons';
 import { BankTransfer } from '../qr-bill';
+import { StandingOrder } from './standing-order';
+import type { ReferenceRequestState } from './types';
 
 /**
  * 'Donation System Setup Required': shown when online payments are not configured. When they are,
@@ -10,7 +12,8 @@ import { BankTransfer } from '../qr-bill';
  * same screen says 'Payments are unavailable for a moment; please try again in a few minutes'
  * instead (`reason: 'unavailable'`): the site is not broken, the donor can try again. Either way the
  * donor still learns how to give: by e-mail, or by bank transfer with the details as text and the
- * Swiss QR-bill shown open.
+ * Swiss QR-bill shown open, with the amount and the project the donor chose; and, for a regular gift,
+ * how to set up a standing order with their own reference (standing-order.tsx).
  */
 export function SetupRequired({
   onRetry,
@@ -18,6 +21,9 @@ export function SetupRequired({
   reason = 'setup',
   project = null,
   fundraiser = null,
+  amountCents = null,
+  currency = null,
+  referenceRequest = null,
 }: {
   onRetry?: () => void;
   focusOnMount?: boolean;
@@ -26,6 +32,11 @@ export function SetupRequired({
   project?: { id: number; slug: string } | null;
   /** The fundraiser the gift is for (?fundraiser=): the bill names it instead. */
   fundraiser?: { id: number; slug: string } | null;
+  /** The amount chosen (on the link or in the form before payments failed), in cents of `currency`. */
+  amountCents?: number | null;
+  currency?: string | null;
+  /** The "send me my reference" form, refused without JavaScript. */
+  referenceRequest?: ReferenceRequestState | null;
 }) {
   const t = useT();
   const link = useLinks();
@@ -57,8 +68,12 @@ export function SetupRequired({
       </ul>
       <section className="setup-bank" aria-labelledby="setup-bank-heading">
         <h3 id="setup-bank-heading">{t('checkout.setup.bankHeading')}</h3>
-        <BankTransfer billOpen project={project} fundraiser={fundraiser} />
+        <BankTransfer billOpen project={project} fundraiser={fundraiser} amountCents={amountCents} currency={currency} />
       </section>
+      <StandingOrder request={referenceRequest} back={backQuery({ project, fundraiser, amountCents, currency })} />
+      <p className="manage-line setup-manage">
+        {t('checkout.manageLead')} <Link to={link('donorManage')}>{t('checkout.manageLink')}</Link>
+      </p>
       <div className="checkout-actions">
         <a className="btn btn-primary" href={mailto}>
           <Icon name="mail" size={18} /> {t('checkout.setup.writeUs')}
@@ -74,4 +89,14 @@ export function SetupRequired({
       </div>
     </div>
   );
+}
+
+/** What the no-JavaScript reference form carries back to this page: the gift chosen. */
+function backQuery(gift: { project: { slug: string } | null; fundraiser: { slug: string } | null; amountCents: number | null; currency: string | null }): Record<string, string> {
+  const back: Record<string, string> = {};
+  if (gift.fundraiser) back.fundraiser = gift.fundraiser.slug;
+  else if (gift.project) back.project = gift.project.slug;
+  if (gift.amountCents) back.amount = (gift.amountCents / 100).toFixed(2);
+  if (gift.currency) back.currency = gift.currency;
+  return back;
 }

@@ -30,6 +30,14 @@ export interface CheckoutProps {
   feeRates: FeeTable;
   /** ?fundraiser=slug of an open fundraiser: the gift counts to it, for its project, in its currency. */
   fundraiser?: CheckoutFundraiser | null;
+  /** The "send me my reference" form posted without JavaScript and refused (the page shown again with its message). */
+  referenceRequest?: ReferenceRequestState | null;
+}
+
+/** A refused "send me my reference" (standing-order.tsx): why, and the address typed. */
+export interface ReferenceRequestState {
+  error: 'emailRequired' | 'emailInvalid' | 'rate';
+  email: string;
 }
 
 /** A supporter's fundraiser the gift is given through. */
