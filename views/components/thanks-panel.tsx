@@ -110,13 +110,13 @@ export function ThanksPanel() {
           </p>
           {regular && (
             <div className="thanks-regular" role="group" aria-labelledby="thanks-regular-heading">
-              <h3 id="thanks-regular-heading">{t('thanks.regular.title')}</h3>
-              <p>{t('thanks.regular.lead', { amount: formatAmount(giftCents!, thanks.currency, lang) })}</p>
+              <h3 id="thanks-regular-heading">{t('thanks.offer.title')}</h3>
+              <p>{t('thanks.offer.lead', { amount: formatAmount(giftCents!, thanks.currency, lang) })}</p>
               <ul className="thanks-regular-choices">
                 {regular.map(({ interval, href }) => (
                   <li key={interval}>
                     <a className="btn btn-outline" href={href}>
-                      {t(`thanks.regular.${interval}`)}
+                      {t(`thanks.offer.${interval}`)}
                     </a>
                   </li>
                 ))}
