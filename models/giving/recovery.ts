@@ -19,7 +19,7 @@ import type { JobContext, JobQueue } from '../providers/jobs';
 import type { MailProvider } from '../providers/mail';
 import { PaymentsError, type InvoiceInfo, type PaymentsProvider, type SubscriptionInfo } from '../providers/payments';
 import type { TFunction } from 'i18next';
-import { formatAmount } from '../shared/donation-rules';
+import { formatAmount, monthlyEquivalentCents } from '../shared/donation-rules';
 import { formatDate, type Lang } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { tFor } from '../shared/text';
@@ -351,7 +351,7 @@ export async function regularHealth(db: Knex, now = new Date()): Promise<Regular
   for (const g of await listAtRisk(db, now)) {
     const e = atRisk.get(g.currency) ?? { gifts: 0, cents: 0 };
     e.gifts += 1;
-    e.cents += g.amountCents;
+    e.cents += monthlyEquivalentCents(g.amountCents, g.interval);
     atRisk.set(g.currency, e);
   }
   const year = swissYear(now);
@@ -366,5 +366,5 @@ export async function regularHealth(db: Knex, now = new Date()): Promise<Regular
     recovered.set(r.currency, e);
   }
   const list = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, e]) => ({ currency, ...e }));
-  return { atRisk: list(atRisk), recovered: list(recovered) };
+  return { atRisk: list(atRisk).map((e) => ({ ...e, cents: Math.round(e.cents) })), recovered: list(recovered) };
 }

@@ -26,6 +26,8 @@ export const isRegularInterval = (value: unknown): value is RegularInterval =>
   typeof value === 'string' && (REGULAR_INTERVALS as readonly string[]).includes(value);
 /** Months between two payments of each. */
 export const INTERVAL_MONTHS: Record<RegularInterval, number> = { month: 1, quarter: 3, half_year: 6, year: 12 };
+/** What a regular gift brings in a month: its amount divided by the months between payments (a yearly 120 is 10 a month). */
+export const monthlyEquivalentCents = (amountCents: number, interval: unknown): number => amountCents / INTERVAL_MONTHS[isRegularInterval(interval) ? interval : 'month'];
 /** Each in English words for texts that are not translated (Stripe descriptions, API messages, CSV). */
 export const INTERVAL_ADJECTIVE: Record<RegularInterval, string> = { month: 'monthly', quarter: 'quarterly', half_year: 'half-yearly', year: 'yearly' };
 /** Each as a Stripe price's `recurring` (https://docs.stripe.com/api/prices/object#price_object-recurring). */

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { swissToday, toIso } from '../shared/dates';
 import { localized, type Lang } from '../shared/rules';
+import { monthlyEquivalentCents } from '../shared/donation-rules';
 import { DONATION_KINDS, RUNNING_SUBSCRIPTION, swissDate, type DonationKind } from '../giving/names';
 import { regularHealth, type RegularHealth } from '../giving/recovery';
 import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
@@ -183,6 +184,11 @@ export interface Dashboard {
   articlesByGifts: (DashboardArticle & { gifts: number; usdCents: number })[];
   /** Gifts per currency they were given in: how many, and the amount in that currency less refunds. */
   byCurrency: { currency: string; gifts: number; cents: number }[];
+  /**
+   * The regular income a month per currency: every running, unpaused regular gift as its monthly
+   * equivalent (amount / INTERVAL_MONTHS: a yearly 120 counts 10), rounded per currency.
+   */
+  regularPerMonth: { currency: string; amountCents: number }[];
   /** Gifts per kind (one-off, monthly payment, bank transfer): how many, and their worth in US cents. */
   byKind: { kind: DonationKind; gifts: number; usdCents: number }[];
   /** Gifts per method (card, TWINT, bank transfer; 'other' only when there are such): how many, and their worth in US cents. */
@@ -280,6 +286,18 @@ export async function monthlyDonorsAt(db: Knex, instants: number[]): Promise<num
   return instants.map((at) => runs.filter((r) => r.from < at && r.until >= at).length);
 }
 
+/** The regular income a month per currency (Dashboard.regularPerMonth). */
+export async function regularIncomePerMonth(db: Knex): Promise<{ currency: string; amountCents: number }[]> {
+  const rows = (await db('donation_subscriptions').whereIn('status', [...RUNNING_SUBSCRIPTION]).select('amountCents', 'currency', 'interval', 'paused')) as { amountCents: unknown; currency: string; interval: unknown; paused: unknown }[];
+  const sums = new Map<string, number>();
+  for (const r of rows) {
+    if (r.paused === true || r.paused === 1 || r.paused === '1') continue;
+    const currency = String(r.currency).toLowerCase();
+    sums.set(currency, (sums.get(currency) ?? 0) + monthlyEquivalentCents(Number(r.amountCents), r.interval));
+  }
+  return [...sums.entries()].map(([currency, cents]) => ({ currency, amountCents: Math.round(cents) })).sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
 /** Everything the dashboard shows for a range of Swiss days, with titles in the admin's language. */
 export async function dashboardFor(db: Knex, range: { from: string; to: string }, lang: Lang): Promise<Dashboard> {
   const start = zurichDayStart(range.from);
@@ -342,6 +360,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
 
   const running = await monthlyDonorsAt(db, weeks.map((w) => Math.min(zurichDayStart(addDays(w.to, 1)).getTime(), Date.now())));
   weeks.forEach((w, i) => (w.monthlyDonors = running[i]!));
+  const regularPerMonth = await regularIncomePerMonth(db);
 
   // Articles by views (both languages' pages of one article together).
   const articleViews = (await db('visit_daily')
@@ -380,6 +399,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
     to: range.to,
     weeks,
     totals,
+    regularPerMonth,
     articlesByViews: [...viewsBySlug.entries()]
       .map(([slug, views]) => ({ slug, title: titleOf(slug), views }))
       .sort((a, b) => b.views - a.views || byName(a, b))

@@ -74,6 +74,15 @@ function DashboardBody({ view }: { view: DashboardView }) {
           <dt>{t('admin.dashboard.totals.monthlyDonors')}</dt>
           <dd>{num(lastWeek?.monthlyDonors ?? 0, lang)}</dd>
         </div>
+        {d.regularPerMonth.length > 0 && (
+          <div>
+            <dt>{t('admin.dashboard.totals.regularPerMonth')}</dt>
+            <dd>
+              {d.regularPerMonth.map((r) => formatAmount(r.amountCents, r.currency, lang)).join(' · ')}{' '}
+              <span className="dash-total-sub">{t('admin.dashboard.totals.regularPerMonthNote')}</span>
+            </dd>
+          </div>
+        )}
         {d.regularHealth && <RegularHealthTotals health={d.regularHealth} />}
       </dl>
 
