@@ -259,7 +259,7 @@ describe('donor self-service (fake Stripe, real SDK)', () => {
       const cookie = await signIn(ALICE);
       const res = await act(cookie, { action: 'amount', subscription: aliceSub.id, amount: '0.20' }, 400);
       assert.match(res.text, new RegExp(`aria-describedby="donor-amount-${aliceSub.id}-error"`));
-      assert.match(res.text, /The smallest monthly amount is CHF\u00a01\.00/);
+      assert.match(res.text, /The smallest amount per payment is CHF\u00a01\.00/);
       assert.equal(fake.requests.length, 0);
     });
 
@@ -343,7 +343,7 @@ describe('donor self-service (fake Stripe, real SDK)', () => {
     test('cancel: a confirmation step, then Stripe cancels; a canceled gift cannot be changed', async () => {
       const cookie = await signIn(ALICE);
       const confirm = await page(cookie, `/donations/manage?cancel=${aliceSub.id}`);
-      assert.match(confirm.html, /Cancel the monthly donation of CHF\u00a025\.50\?/);
+      assert.match(confirm.html, /Cancel the regular donation of CHF\u00a025\.50\?/);
       assert.match(confirm.html, /Yes, cancel it/);
       const res = await act(cookie, { action: 'cancel', subscription: aliceSub.id }, 303);
       assert.equal(res.headers.location, '/donations/manage?done=canceled');

@@ -89,8 +89,8 @@ test('the dashboard and its impact report introduction: charts with their number
   assert.match(await table(page, 'Most read articles').innerText(), /Solar Infrastructure Brings Light to the Tariro Nook\t9/);
   assert.match(await table(page, 'Gifts per currency').innerText(), /USD\t1\t\$75/);
   // No monthly gift ran: said, not drawn.
-  await dashboard.getByText('No monthly gifts ran in this range.').waitFor();
-  assert.equal(await dashboard.getByRole('img', { name: 'Monthly donors at the end of each week, bar chart' }).count(), 0);
+  await dashboard.getByText('No regular gifts ran in this range.').waitFor();
+  assert.equal(await dashboard.getByRole('img', { name: 'Regular donors at the end of each week, bar chart' }).count(), 0);
   if (SHOTS) await page.screenshot({ path: `/tmp/${SHOTS}-dashboard.png`, fullPage: true });
 
   // The impact report's introduction, on the same first screen: this year open, last year offered.

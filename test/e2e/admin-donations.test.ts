@@ -74,7 +74,7 @@ test('open the tab, filter, export, send the certificates of a year; both langua
   assert.equal(await ledger.locator('tbody tr').count(), 5);
   await ledger.getByRole('row', { name: /Anna Müller/ }).getByText('Partially refunded').waitFor();
   await tab.getByRole('table', { name: 'Per project' }).waitFor();
-  await tab.getByRole('table', { name: 'Monthly gifts running now (active and paused)' }).getByRole('row', { name: /Eva Keller/ }).getByText('paused').waitFor();
+  await tab.getByRole('table', { name: 'Regular gifts running now (active and paused)' }).getByRole('row', { name: /Eva Keller/ }).getByText('paused').waitFor();
   assert.deepEqual(await axeSerious(page), []);
 
   // Filter: EUR, then also disputed.

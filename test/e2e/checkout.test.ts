@@ -358,12 +358,12 @@ describe('checkout in Chromium with the Stripe stand-in', () => {
     // Monthly needs the name (the certificate): giving without it is said at the field.
     const give = page.getByRole('button', { name: /^Give CHF 50 every month$/, disabled: false });
     await give.click();
-    await page.getByText('Please enter your name for the monthly gift and its certificate.').waitFor();
+    await page.getByText('Please enter your name for the regular gift and its certificate.').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'donor-name');
     assert.equal(sessions.sent.filter((b) => b.interval === 'month').length, 0, 'no subscription before the donor gives');
     await page.getByLabel('Name', { exact: true }).fill('Anna Muster');
     await page.locator('.summary-total').getByText('every month').waitFor();
-    await page.getByText('You can change or cancel your monthly gift at any time through').waitFor();
+    await page.getByText('You can change or cancel your regular gift at any time through').waitFor();
     const manage = page.locator('.monthly-note').getByRole('link', { name: 'Manage my donations' });
     assert.equal(await manage.getAttribute('href'), '/donations/manage');
     await page.getByText('Gifts are tax-deductible in Switzerland. Your receipt comes by e-mail.').waitFor();
