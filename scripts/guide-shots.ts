@@ -2,7 +2,7 @@
 // in headless Chromium, so the pictures follow the interface as it is.
 // Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de), and
 // the screens the guide shows whole (with the menu beside them): news-list, media-upload, activity,
-// translations, glossary.
+// translations, glossary; the regular gifts at risk (donations-at-risk.png and -de).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { chooseScreen, launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
@@ -55,6 +55,34 @@ try {
     const top = (await page.locator('.admin-layout').boundingBox())!;
     await page.screenshot({ path: out(shot.file), clip: { x: 0, y: top.y - 12, width: 1280, height: shot.height } });
     console.log(out(shot.file), problems.length ? problems : 'no console problems');
+    await page.context().close();
+  }
+
+  // Regular gifts at risk (the Donations screen): four gifts, one for each reason, in both languages.
+  const db = srv.handle.deps.db;
+  const now = new Date();
+  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+  const gifts = [
+    { id: 'sub_guide_1', name: 'Ruth Keller', email: 'ruth@example.ch', cents: 5000, currency: 'CHF', interval: 'month', status: 'active', failed: 2 },
+    { id: 'sub_guide_2', name: 'Jonas Meier', email: 'jonas@example.ch', cents: 15000, currency: 'CHF', interval: 'quarter', status: 'past_due', failed: 9 },
+    { id: 'sub_guide_3', name: 'Claire Dubois', email: 'claire@example.ch', cents: 2500, currency: 'EUR', interval: 'month', status: 'unpaid', failed: 24 },
+    { id: 'sub_guide_4', name: 'Peter Huber', email: 'peter@example.ch', cents: 24000, currency: 'CHF', interval: 'year', status: 'active', failed: 0 },
+  ];
+  for (const g of gifts) {
+    await db('donation_subscriptions').insert({ subscriptionId: g.id, customerId: `cus_${g.id}`, donorEmail: g.email, donorName: g.name, amountCents: g.cents, currency: g.currency, interval: g.interval, status: g.status, language: 'de', createdAt: ago(400), updatedAt: ago(g.failed || 1) });
+    if (g.failed) await db('regular_gift_failures').insert({ subscriptionId: g.id, invoiceId: `in_${g.id}`, amountCents: g.cents, currency: g.currency, failedAt: ago(g.failed), attemptCount: g.failed > 20 ? 4 : 2, final: g.failed > 20, mailsSent: g.failed > 20 ? 2 : 1, failureMailedAt: ago(g.failed) });
+  }
+  const ends = now; // the card ends this month: within 45 days
+  await db('regular_gift_cards').insert({ subscriptionId: 'sub_guide_4', paymentMethodId: 'pm_guide_4', expMonth: ends.getMonth() + 1, expYear: ends.getFullYear(), checkedAt: ago(3) });
+  await db('card_expiry_notices').insert({ paymentMethodId: 'pm_guide_4', expMonth: ends.getMonth() + 1, expYear: ends.getFullYear(), subscriptionId: 'sub_guide_4', mailedAt: ago(3) });
+  for (const [lang, file] of [['', 'donations-at-risk.png'], ['/de', 'donations-at-risk-de.png']] as const) {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
+    await signInAdmin(page, srv.url, { tab: 'donations', lang });
+    await page.addStyleTag({ content: '.whatsapp-fab, .toast { display: none !important; }' });
+    const panel = page.locator('#at-risk');
+    await panel.getByRole('table').waitFor();
+    await panel.screenshot({ path: out(file) });
+    console.log(out(file), problems.length ? problems : 'no console problems');
     await page.context().close();
   }
 } finally {

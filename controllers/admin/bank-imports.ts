@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { adminInterfaceLangOf, type Deps } from '../context';
 import { parseId, parseInput } from '../middleware/errors';
 import { AppError, badRequest } from '../../models/shared/errors';
+import { keepable } from '../../models/shared/db-limits';
 import type { AdminIdentity } from '../middleware/auth';
 import { audited, recordAudit } from '../../models/people/audit';
 import { assignCredit, BANK_FILE_MAX_BYTES, importCredits, listUnmatched, readStatement } from '../../models/giving/bank-import';
@@ -108,7 +109,7 @@ export function adminBankImportsApi(deps: Deps): Router {
     const file = req.file;
     if (!file) throw new AppError(400, 'bank.empty_file', 'No file came with the request: choose the bank statement (camt.053 or camt.054 XML) in a "file" field.');
     const { credits, statement } = readStatement(file.buffer, deps.config.site.iban);
-    const fileName = file.originalname ? file.originalname.slice(0, 200) : null;
+    const fileName = file.originalname ? keepable(file.originalname, 200) || null : null;
     const result = await importCredits(deps.db, credits, { actor: actor(res), fileName }, { jobs: deps.jobs, book: deps.config.books.currency });
     // The whole statement, every line, and the Stripe payouts among its credits.
     const statementId = await recordStatement(deps.db, statement, { actor: actor(res), fileName });

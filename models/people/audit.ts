@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { toIso } from '../shared/dates';
+import { keepable } from '../shared/db-limits';
 import { storedActorName } from './user';
 import type { AuditDetails } from '../shared/audit-details';
 
@@ -36,15 +37,18 @@ export interface AuditInput {
   details?: AuditDetails;
 }
 
+/** A line of the log as text both databases keep (PostgreSQL refuses NUL in text). */
+const line = keepable;
+
 /** Writes one audit entry (who, what, when). Every admin change calls this. */
 export async function recordAudit(db: Knex, entry: AuditInput): Promise<void> {
   await db('audit_log').insert({
-    actor: entry.actor.slice(0, 320),
-    actorName: entry.actorName ? entry.actorName.slice(0, 120) : null,
+    actor: line(entry.actor, 320),
+    actorName: entry.actorName ? line(entry.actorName, 120) : null,
     action: entry.action.slice(0, 40),
     entity: entry.entity.slice(0, 40),
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId).slice(0, 80),
-    summary: entry.summary ? entry.summary.slice(0, 500) : null,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : line(String(entry.entityId), 80),
+    summary: entry.summary ? line(entry.summary, 500) || null : null,
     details: entry.details ? JSON.stringify(entry.details) : null,
     createdAt: new Date().toISOString(),
   });

@@ -47,6 +47,15 @@ export function textProblem(value: unknown, depth = 0): TextProblem | null {
   return null;
 }
 
+/**
+ * A text only noted beside the data (a file's name, a line of the audit log) as both databases keep
+ * it: without NUL and lone surrogates, at most `max` characters. Data a person typed is refused
+ * instead (textProblem), so that nothing they meant is changed silently.
+ */
+export function keepable(text: string, max: number): string {
+  return clip(text.replace(/\0/g, '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD'), max);
+}
+
 /** Cuts a text to at most `max` characters without splitting an emoji's surrogate pair. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -19,7 +19,7 @@ export function AtRiskPanel({ gifts }: { gifts: AtRiskGift[] }) {
         <p className="muted">{t('admin.donations.atRisk.none')}</p>
       ) : (
         <div className="don-table-wrap" role="region" aria-labelledby={`${uid}-caption`} tabIndex={0}>
-          <table className="don-table">
+          <table className="don-table don-at-risk">
             <caption id={`${uid}-caption`}>{t('admin.donations.atRisk.caption', { count: gifts.length })}</caption>
             <thead>
               <tr>
@@ -42,7 +42,7 @@ export function AtRiskPanel({ gifts }: { gifts: AtRiskGift[] }) {
                   <td>{t(`admin.donations.atRisk.intervals.${['month', 'quarter', 'half_year', 'year'].includes(g.interval) ? g.interval : 'month'}`)}</td>
                   <td>
                     <span className={`badge ${g.reason === 'card_expiring' ? 'badge-neutral' : 'don-badge-failed'}`}>{t(`admin.donations.atRisk.reasons.${g.reason}`)}</span>
-                    {g.cardExpires && <span className="don-email">{t('admin.donations.atRisk.cardEnds', { month: monthLabel(g.cardExpires, lang) })}</span>}
+                    {g.cardExpires && <span className="don-card-ends">{t('admin.donations.atRisk.cardEnds', { month: monthLabel(g.cardExpires, lang) })}</span>}
                   </td>
                   <td>{formatDay(g.since, lang)}</td>
                   <td className="num">{g.mailsSent}</td>
