@@ -37,18 +37,15 @@ export interface AuditInput {
   details?: AuditDetails;
 }
 
-/** A line of the log as text both databases keep (PostgreSQL refuses NUL in text). */
-const line = keepable;
-
-/** Writes one audit entry (who, what, when). Every admin change calls this. */
+/** Writes one audit entry (who, what, when). Every admin change calls this. Its texts are kept as both databases can (keepable: PostgreSQL refuses NUL). */
 export async function recordAudit(db: Knex, entry: AuditInput): Promise<void> {
   await db('audit_log').insert({
-    actor: line(entry.actor, 320),
-    actorName: entry.actorName ? line(entry.actorName, 120) : null,
+    actor: keepable(entry.actor, 320),
+    actorName: entry.actorName ? keepable(entry.actorName, 120) : null,
     action: entry.action.slice(0, 40),
     entity: entry.entity.slice(0, 40),
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : line(String(entry.entityId), 80),
-    summary: entry.summary ? line(entry.summary, 500) || null : null,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : keepable(String(entry.entityId), 80),
+    summary: entry.summary ? keepable(entry.summary, 500) || null : null,
     details: entry.details ? JSON.stringify(entry.details) : null,
     createdAt: new Date().toISOString(),
   });

@@ -39,7 +39,7 @@ function gift(fields: Record<string, unknown>) {
   };
 }
 function subscription(id: string, fields: Record<string, unknown>) {
-  return { subscriptionId: id, customerId: `cus_${id}`, donorEmail: `${id}@example.org`, amountCents: 2000, currency: 'chf', paused: false, canceledAt: null, ...fields };
+  return { subscriptionId: id, customerId: `cus_${id}`, donorEmail: `${id}@example.org`, amountCents: 2000, currency: 'chf', interval: 'month', paused: false, canceledAt: null, ...fields };
 }
 function article(slug: string, title: string, titleDe: string) {
   return { slug, title, titleDe, content: 'Text.', contentDe: 'Text.', imageUrl: '/images/x.jpg', publishedAt: '2026-10-01T00:00:00.000Z' };
@@ -105,6 +105,11 @@ describe('the dashboard', () => {
       subscription('sub_e', { status: 'incomplete', createdAt: '2026-10-01T08:00:00.000Z' }),
       // Sunday 15 November 23:30 in Zurich: before the last week's end; its payment is late.
       subscription('sub_f', { status: 'past_due', createdAt: '2026-11-15T22:30:00.000Z' }),
+      // Started after the range (not in its weeks), for the regular income a month: a quarterly
+      // CHF 60 (20 a month, late too), a yearly EUR 120 (10 a month) and a paused yearly gift (nothing).
+      subscription('sub_q', { status: 'past_due', interval: 'quarter', amountCents: 6000, createdAt: '2026-11-30T10:00:00.000Z' }),
+      subscription('sub_y', { status: 'active', interval: 'year', amountCents: 12000, currency: 'eur', createdAt: '2026-11-30T10:00:00.000Z' }),
+      subscription('sub_p', { status: 'active', interval: 'year', amountCents: 50000, paused: true, createdAt: '2026-11-30T10:00:00.000Z' }),
     ]);
     // A project in its drafts is not on the dashboard; a live one is, with its numbers.
     const project = (slug: string, fields: Record<string, unknown>) => ({ slug, description: 'x', descriptionDe: 'x', imageUrl: '/images/x.jpg', status: 'funding', displayOrder: 999, draft: false, ...fields });
@@ -199,6 +204,14 @@ describe('the dashboard', () => {
     );
     assert.deepEqual(d.projects.at(-1), { id: d.projects.at(-1)!.id, title: 'Dashboard well', raisedCents: 250_000, goalCents: 1_000_000 });
     assert.ok(!d.projects.some((p) => p.title === 'Dashboard draft'));
+    // The regular income a month: sub_a, sub_b and the late sub_f (CHF 20 each) and the quarterly
+    // CHF 60 as 20; the yearly EUR 120 as 10; the paused gift and the ended ones not at all.
+    assert.deepEqual(d.regularPerMonth, [
+      { currency: 'chf', amountCents: 8000 },
+      { currency: 'eur', amountCents: 1000 },
+    ]);
+    // At risk, a month: the late sub_f (20) and the late quarterly gift as its monthly share (60 / 3).
+    assert.deepEqual(d.regularHealth?.atRisk, [{ currency: 'chf', gifts: 2, cents: 4000 }]);
   });
 
   test('in German: the titles of the articles and projects; one day; a range with nothing in it', async () => {

@@ -2,7 +2,7 @@
 // and the slug writer that survives a lost race to the unique index (models/content/admin-input.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clip, isDbId, isUniqueViolation, MAX_DB_ID, parseDbId, textProblem } from '../../models/shared/db-limits';
+import { clip, keepable, isDbId, isUniqueViolation, MAX_DB_ID, parseDbId, textProblem } from '../../models/shared/db-limits';
 import { requiredText, withFreeSlug } from '../../models/content/admin-input';
 import { AppError, fieldErrorsOf } from '../../models/shared/errors';
 import { migrate, openDatabase } from '../../db/connection';
@@ -83,4 +83,12 @@ test('the too-long problem carries the limit in its message and its values', () 
   const empty = requiredText(200).safeParse('');
   assert.ok(!empty.success);
   assert.deepEqual(fieldErrorsOf(empty.error)._, { code: 'required', message: 'This field is required' });
+});
+
+test('keepable: a noted text (file name, audit line) loses NUL and lone surrogates, keeps emoji, and is cut without splitting one', () => {
+  assert.equal(keepable('camt\u0000.xml', 200), 'camt.xml');
+  assert.equal(keepable('a\uD800b', 200), 'a\uFFFDb');
+  assert.equal(keepable('Spende 💚 Mwenezi', 200), 'Spende 💚 Mwenezi');
+  assert.equal(keepable('ab💚', 3), 'ab');
+  assert.equal(keepable('\u0000', 10), '');
 });
