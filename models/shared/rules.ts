@@ -237,7 +237,7 @@ export function slugify(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/ß/g, 'ss')
+    .replace(/\u00DF/g, 'ss')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 120) || 'item';

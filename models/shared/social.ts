@@ -81,11 +81,11 @@ export function fitX(body: string, url: string, hashtags: string[] = []): string
 // Matched at the start of a word ("Ernte" must not match "entfernten").
 const TOPICS: { re: RegExp; en: string; de: string }[] = [
   { re: /\b(solar|light|energy|energie|strom)/i, en: '#SolarEnergy', de: '#Solarenergie' },
-  { re: /\b(garden|harvest|permaculture|food|garten|gärten|ernte|permakultur|ernährung)/i, en: '#FoodSecurity', de: '#Ernährungssicherheit' },
+  { re: /\b(garden|harvest|permaculture|food|garten|g\u00E4rten|ernte|permakultur|ern\u00E4hrung)/i, en: '#FoodSecurity', de: '#Ern\u00E4hrungssicherheit' },
   { re: /\b(health|medicine|hospital|clinic|gesundheit|medikament|spital|klinik)/i, en: '#GlobalHealth', de: '#Gesundheit' },
   { re: /\b(skill|training|learn|school|nook|education|ausbildung|lern|schule|bildung|berufsbildung)/i, en: '#Education', de: '#Bildung' },
   { re: /\b(water|borehole|wasser|brunnen)/i, en: '#CleanWater', de: '#SauberesWasser' },
-  { re: /\b(recycl|environment|trees?\b|umwelt|bäume|baum)/i, en: '#Environment', de: '#Umwelt' },
+  { re: /\b(recycl|environment|trees?\b|umwelt|b\u00E4ume|baum)/i, en: '#Environment', de: '#Umwelt' },
 ];
 
 export function hashtagsFor(item: Pick<SocialItem, 'title' | 'summary'>, lang: Lang, max = 8): string[] {

@@ -25,6 +25,7 @@ import type { PagePayload } from '../../views/types';
 import en from '../../locales/en.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 
+const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 const ISLANDS_DIR = path.resolve(import.meta.dirname, '../../views/islands');
 const LOCALES = { en, de } as Record<'en' | 'de', Record<string, unknown>>;
 
@@ -166,6 +167,12 @@ describe('islands hydrate to their own server HTML from what the browser gets', 
       const checkout = manifest.islands.byName.checkout!;
       const modules = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)" fetchpriority="low"\/>/g)].map((m) => m[1]).sort();
       assert.deepEqual(modules, [...new Set([manifest.islands.runtime.js, ...manifest.islands.runtime.imports, checkout.js, ...checkout.imports])].sort());
+      // A one-off gift's checkout carries no bank details, QR-bill or standing order: that screen is
+      // fetched only when payments fail (setup-required-later.tsx).
+      for (const file of modules) {
+        const code = fs.readFileSync(path.join(PUBLIC_DIR, file!.replace(/^\//, '')), 'utf8');
+        assert.doesNotMatch(code, /setup-bank|setup-standing/, file);
+      }
       const texts = [...head.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" fetchpriority="low"\/>/g)].map((m) => m[1]);
       assert.deepEqual(texts, [checkout.locales[lang]]);
       // After the inlined first-paint CSS.

@@ -1,5 +1,6 @@
 import CheckoutIsland from '../islands/checkout';
-import { Checkout } from '../components/checkout/checkout';
+import { CheckoutFrame } from '../components/checkout/checkout';
+import { SetupRequired } from '../components/checkout/setup-required';
 import type { CheckoutProps } from '../components/checkout/types';
 
 /**
@@ -8,6 +9,18 @@ import type { CheckoutProps } from '../components/checkout/types';
  * only: nothing there to wake, so it is plain HTML and the page loads no React.
  */
 export default function CheckoutPage(props: CheckoutProps) {
-  if (!props.paymentsEnabled) return <Checkout {...props} />;
+  if (!props.paymentsEnabled) {
+    return (
+      <CheckoutFrame>
+        <SetupRequired
+          project={props.projects.find((p) => p.id === props.selectedProjectId) ?? null}
+          fundraiser={props.fundraiser ?? null}
+          amountCents={props.selectedAmountCents}
+          currency={props.currency}
+          referenceRequest={props.referenceRequest ?? null}
+        />
+      </CheckoutFrame>
+    );
+  }
   return <CheckoutIsland {...props} />;
 }

@@ -18,7 +18,7 @@ const REASON_MAX = 1000;
 const majorText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 /** An amount as typed in either language ("1’200,50", "1 200.50") as the API reads it ("1200.50"). */
 function amountInput(text: string): string {
-  const s = text.trim().replace(/[’'\s\u00a0]/g, '');
+  const s = text.trim().replace(/[\u2019'\s\u00a0]/g, '');
   return /^\d+,\d{1,2}$/.test(s) ? s.replace(',', '.') : s;
 }
 

@@ -21,7 +21,7 @@ import { sourceOf } from '../../../models/shared/source';
 import { rememberGift } from './thanks-store';
 import { ApiError, createPaymentIntent, sendGiftDetails } from './api';
 import { getStripe, type Stripe } from './stripe-client';
-import { SetupRequired } from './setup-required';
+import { SetupRequiredLater } from './setup-required-later';
 import { completeDonation, paymentFailedToast } from './complete-donation';
 import { AmountPicker } from './amount-picker';
 import { DonorFields } from './donor-fields';
@@ -247,7 +247,7 @@ export function DonationForm(props: FormProps) {
     }
   }
 
-  if (facts.failed) return <SetupRequired reason="unavailable" onRetry={() => dispatch({ type: 'retry' })} focusOnMount project={project} fundraiser={fundraiser} amountCents={facts.amountValid ? amountCents : null} currency={currency} />;
+  if (facts.failed) return <SetupRequiredLater reason="unavailable" onRetry={() => dispatch({ type: 'retry' })} focusOnMount project={project} fundraiser={fundraiser} amountCents={facts.amountValid ? amountCents : null} currency={currency} />;
 
   const manageHref = link('donorManage');
   const typed = () => {
