@@ -32,6 +32,7 @@ import * as bankStatements from './20261202000100_bank_statements';
 import * as regularIntervals from './20261203000000_regular_intervals';
 import * as regularGiftHealth from './20261203000200_regular_gift_health';
 import * as yearlyAppeal from './20261203000300_yearly_appeal';
+import * as failureWrittenOff from './20261203000400_failure_written_off';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -69,6 +70,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203000000_regular_intervals': regularIntervals,
   '20261203000200_regular_gift_health': regularGiftHealth,
   '20261203000300_yearly_appeal': yearlyAppeal,
+  '20261203000400_failure_written_off': failureWrittenOff,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

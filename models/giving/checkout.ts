@@ -57,7 +57,7 @@ import { DONOR_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, PUBLIC_NAME_MAX_LENGTH } from 
 import { TributeSchema, tributeMetadata, tributeOf, tributeProblem } from './tribute';
 import { fundraiserForGift, type Fundraiser } from './fundraiser';
 import { SourceSchema } from '../shared/source-schema';
-import { endFailureEpisode, noteSubscriptionUnpaid, recordFailedInvoice } from './recovery';
+import { closeFailureEpisode, endFailureEpisode, noteSubscriptionUnpaid, recordFailedInvoice } from './recovery';
 import { markCardRenewed, noteNewCard } from './card-expiry';
 
 /** What the checkout's use cases work with. */
@@ -589,7 +589,11 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
   if (event.object === null) return { received: true, ignored: event.type };
   const { kind, id } = event.object;
   if (kind === 'payment_intent') return onPaymentIntent(deps, event, id);
-  if (kind === 'invoice') return event.type === 'invoice.payment_failed' ? onInvoiceFailed(deps, event, id) : onInvoicePaid(deps, event, id);
+  if (kind === 'invoice') {
+    if (event.type === 'invoice.payment_failed') return onInvoiceFailed(deps, event, id);
+    if (event.type === 'invoice.voided' || event.type === 'invoice.marked_uncollectible') return onInvoiceGivenUp(deps, event, id);
+    return onInvoicePaid(deps, event, id);
+  }
   if (kind === 'payment_method') return onPaymentMethodUpdated(deps, event, id);
   if (kind === 'charge' || kind === 'dispute') return onChargeChange(deps, event, kind, id);
   if (kind === 'customer') return onCustomer(deps, event, id);
@@ -768,6 +772,22 @@ async function onInvoiceFailed(deps: CheckoutDeps, event: PaymentEvent, invoiceI
   const result = await recordFailedInvoice(deps, invoice, sub);
   deps.log.info({ invoice: invoice.id, subscription: sub.id, event: event.id, attempts: invoice.attemptCount, final: result.final }, 'monthly donation payment failed (webhook)');
   return { received: true, final: result.final, mail: result.queued };
+}
+
+/**
+ * The charity voided a failed invoice or marked it uncollectible (by hand, or Billing's setting at
+ * the end of the retries): read back from Stripe, its episode closes, so the gift is no longer
+ * listed as failed and no mail is owed for it. The subscription's own status arrives with
+ * customer.subscription.updated.
+ */
+async function onInvoiceGivenUp(deps: CheckoutDeps, event: PaymentEvent, invoiceId: string): Promise<object> {
+  const stripe = stripeOf(deps.payments);
+  const invoice = await confirming(deps, event, invoiceId, () => stripe.retrieveInvoice(invoiceId));
+  if (!invoice) throw new AppError(400, 'payments.not_found', `Stripe has no invoice ${invoiceId}; the event was not applied.`);
+  if (invoice.status !== 'void' && invoice.status !== 'uncollectible') return { received: true, applied: false, status: invoice.status };
+  const closed = await closeFailureEpisode(deps.db, invoice.id, invoice.status);
+  if (closed) deps.log.info({ invoice: invoice.id, event: event.id, as: invoice.status }, 'regular gift: failed invoice given up at Stripe, episode closed');
+  return { received: true, closed };
 }
 
 /** Stripe's card updater renewed a saved card: no "your card expires" mail for it. */

@@ -10,6 +10,8 @@
 //   opens their page on "Update your card" (?focus=card&subscription=ID).
 // - A later invoice.paid of the same invoice ends the episode (recovered_at, set once): the
 //   dashboard's "recovered this year" counts it once.
+// - An invoice the charity voids or marks uncollectible at Stripe closes the episode (closed_at):
+//   no longer at risk, no mail owed, not recovered.
 // - The donor's page restarts a paused gift with one click: Stripe collects the open invoice
 //   (invoices.pay) with the card saved meanwhile.
 import type { Knex } from 'knex';
@@ -71,6 +73,7 @@ type FailureRow = {
   failureMailedAt: unknown;
   pausedMailedAt: unknown;
   recoveredAt: unknown;
+  closedAt?: unknown;
 };
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 't';
@@ -117,7 +120,7 @@ export async function recordFailedInvoice(deps: { db: Knex; jobs: JobQueue; log:
 /** Queues the mail the episode still owes (none once recovered, or when it was sent). */
 async function queueRecoveryMail(db: Knex, jobs: JobQueue, invoiceId: string): Promise<RecoveryMailKind | null> {
   const row = (await db('regular_gift_failures').where({ invoiceId }).first()) as FailureRow | undefined;
-  if (!row || row.recoveredAt) return null;
+  if (!row || row.recoveredAt || row.closedAt) return null;
   if (truthy(row.final)) {
     if (row.pausedMailedAt) return null;
     await jobs.add(RECOVERY_MAIL_TASK, { invoiceId, kind: 'paused' }, { key: `recovery-paused-${invoiceId}` });
@@ -135,7 +138,7 @@ async function queueRecoveryMail(db: Knex, jobs: JobQueue, invoiceId: string): P
  */
 export async function noteSubscriptionUnpaid(deps: { db: Knex; jobs: JobQueue }, sub: SubscriptionInfo): Promise<void> {
   if (sub.status !== 'unpaid') return;
-  const open = (await deps.db('regular_gift_failures').where({ subscriptionId: sub.id }).whereNull('recoveredAt').orderBy('id', 'desc').first('invoiceId')) as { invoiceId: string } | undefined;
+  const open = (await deps.db('regular_gift_failures').where({ subscriptionId: sub.id }).whereNull('recoveredAt').whereNull('closedAt').orderBy('id', 'desc').first('invoiceId')) as { invoiceId: string } | undefined;
   if (!open) return;
   await deps.db('regular_gift_failures').where({ invoiceId: open.invoiceId }).update({ final: true, updatedAt: nowIso() });
   await queueRecoveryMail(deps.db, deps.jobs, open.invoiceId);
@@ -144,6 +147,15 @@ export async function noteSubscriptionUnpaid(deps: { db: Knex; jobs: JobQueue },
 /** A paid invoice ends its episode, once: true when this call ended it. */
 export async function endFailureEpisode(db: Knex, invoiceId: string): Promise<boolean> {
   const changed = await db('regular_gift_failures').where({ invoiceId }).whereNull('recoveredAt').update({ recoveredAt: nowIso(), updatedAt: nowIso() });
+  return Number(changed) === 1;
+}
+
+/**
+ * The charity gave the failed invoice up at Stripe (invoice.voided, invoice.marked_uncollectible):
+ * its episode closes, once, unless it was paid first. True when this call closed it.
+ */
+export async function closeFailureEpisode(db: Knex, invoiceId: string, as: 'void' | 'uncollectible'): Promise<boolean> {
+  const changed = await db('regular_gift_failures').where({ invoiceId }).whereNull('recoveredAt').whereNull('closedAt').update({ closedAt: nowIso(), closedAs: as, updatedAt: nowIso() });
   return Number(changed) === 1;
 }
 
@@ -184,7 +196,7 @@ export async function sendRecoveryMail(deps: RecoveryMailDeps, payload: unknown,
     }
     if (row.subscriptionStatus === 'canceled') return;
     const column = kind === 'paused' ? 'pausedMailedAt' : 'failureMailedAt';
-    let claim = trx('regular_gift_failures').where({ id: row.id }).whereNull(column).whereNull('recoveredAt');
+    let claim = trx('regular_gift_failures').where({ id: row.id }).whereNull(column).whereNull('recoveredAt').whereNull('closedAt');
     if (kind === 'failed') claim = claim.whereNull('pausedMailedAt');
     const claimed = await claim.update({ [column]: nowIso(), mailsSent: trx.raw('mails_sent + 1'), updatedAt: nowIso() });
     if (Number(claimed) !== 1) return;
@@ -223,7 +235,7 @@ export async function donorGiftHealth(db: Knex, email: string, now = new Date())
   const subs = (await db('donation_subscriptions').where({ donorEmail: email }).whereIn('status', [...RUNNING_SUBSCRIPTION]).select('id', 'subscriptionId', 'status')) as { id: number; subscriptionId: string; status: string }[];
   if (!subs.length) return {};
   const ids = subs.map((s) => s.subscriptionId);
-  const failures = (await db('regular_gift_failures').whereIn('subscriptionId', ids).whereNull('recoveredAt').orderBy('id', 'asc').select('*')) as FailureRow[];
+  const failures = (await db('regular_gift_failures').whereIn('subscriptionId', ids).whereNull('recoveredAt').whereNull('closedAt').orderBy('id', 'asc').select('*')) as FailureRow[];
   const cards = (await db('regular_gift_cards').whereIn('subscriptionId', ids).select('subscriptionId', 'expMonth', 'expYear')) as { subscriptionId: string; expMonth: number; expYear: number }[];
   const soon = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1);
   const out: Record<number, GiftHealth> = {};
@@ -306,7 +318,7 @@ export async function listAtRisk(db: Knex, now = new Date()): Promise<AtRiskGift
     updatedAt: unknown;
   }[];
   if (!subs.length) return [];
-  const open = (await db('regular_gift_failures').whereNull('recoveredAt').orderBy('id', 'asc').select('*')) as FailureRow[];
+  const open = (await db('regular_gift_failures').whereNull('recoveredAt').whereNull('closedAt').orderBy('id', 'asc').select('*')) as FailureRow[];
   const cards = (await db('regular_gift_cards').select('*')) as { subscriptionId: string; paymentMethodId: string; expMonth: number; expYear: number; checkedAt: unknown }[];
   const notices = (await db('card_expiry_notices').whereNotNull('mailedAt').select('paymentMethodId', 'expMonth', 'expYear', 'mailedAt')) as { paymentMethodId: string; expMonth: number; expYear: number; mailedAt: unknown }[];
   const limit = now.getTime() + CARD_AT_RISK_DAYS * 86_400_000;

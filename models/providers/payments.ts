@@ -155,6 +155,9 @@ export const HANDLED_EVENTS = {
   'customer.updated': 'customer',
   // A regular gift's payment failed (models/giving/recovery.ts); Stripe renewed a card by itself.
   'invoice.payment_failed': 'invoice',
+  // The charity gave a failed invoice up (voided it, or it was marked uncollectible): the episode closes.
+  'invoice.voided': 'invoice',
+  'invoice.marked_uncollectible': 'invoice',
   'payment_method.automatically_updated': 'payment_method',
 } as const;
 export type HandledEvent = keyof typeof HANDLED_EVENTS;

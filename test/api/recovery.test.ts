@@ -12,7 +12,7 @@ import type { AppHandle } from '../../app';
 import { appWithFakeStripe, twoInstances } from '../helpers';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { addMonthlyRoutes, portalSessions, seedMonthlySubscription } from '../fakes/stripe-monthly';
-import { addRecoveryRoutes, failNextInvoice, giveCard, retryInvoice, updateCardAutomatically } from '../fakes/stripe-recovery';
+import { addRecoveryRoutes, failNextInvoice, giveCard, giveUpInvoice, retryInvoice, updateCardAutomatically } from '../fakes/stripe-recovery';
 import { outboxFor } from '../../models/providers/mail';
 import { createDonorToken } from '../../models/giving/donor';
 import { regularHealth } from '../../models/giving/recovery';
@@ -266,6 +266,31 @@ describe('failed payments, expiring cards and the at-risk list (fake Stripe, rea
     const dash = await request(h.app).get('/api/admin/dashboard').set(as('treasurer')).expect(200);
     const chf = dash.body.data.regularHealth.atRisk.find((r: { currency: string }) => r.currency === 'chf');
     assert.ok(chf.cents >= 10000 && chf.gifts >= 2);
+  });
+
+  test('a failed invoice voided or marked uncollectible at Stripe: no longer at risk, nothing more mailed, not recovered, on replays too', async () => {
+    const before = (await regularHealth(h.deps.db)).recovered.find((r) => r.currency === 'chf')?.invoices ?? 0;
+    const atRisk = async () => (await request(h.app).get('/api/admin/donations/at-risk').set(as('treasurer')).expect(200)).body.gifts as { subscriptionId: string; reason: string }[];
+    const voidedEmail = address('ida');
+    const voided = monthly(fake, voidedEmail, 'de', 3500);
+    const voidedInvoice = failNextInvoice(fake, voided.id);
+    const written = monthly(fake, address('jon'), 'en', 4500);
+    const writtenInvoice = failNextInvoice(fake, written.id);
+    await settle();
+    assert.ok((await atRisk()).some((g) => g.subscriptionId === voided.id));
+    giveUpInvoice(fake, voidedInvoice.id, 'void');
+    giveUpInvoice(fake, writtenInvoice.id, 'uncollectible');
+    await settle();
+    // Replayed, and a late payment_failed of the same invoice: still closed, no second mail.
+    await fake.deliver('invoice.voided', fake.invoices.get(voidedInvoice.id)!);
+    await fake.deliver('invoice.payment_failed', fake.invoices.get(voidedInvoice.id)!);
+    await settle();
+    const list = await atRisk();
+    assert.ok(!list.some((g) => g.subscriptionId === voided.id || g.subscriptionId === written.id), JSON.stringify(list));
+    assert.equal((await mailsTo(voidedEmail)).length, 1, 'the one failure mail, none after');
+    const rows = (await h.deps.db('regular_gift_failures').whereIn('invoiceId', [voidedInvoice.id, writtenInvoice.id]).orderBy('id').select('closedAs', 'recoveredAt')) as { closedAs: string; recoveredAt: unknown }[];
+    assert.deepEqual(rows.map((r) => [r.closedAs, r.recoveredAt ?? null]), [['void', null], ['uncollectible', null]]);
+    assert.equal((await regularHealth(h.deps.db)).recovered.find((r) => r.currency === 'chf')?.invoices ?? 0, before);
   });
 
   test('a card ending next month: one mail per card across runs, none for a card Stripe renewed by itself', async () => {

@@ -9,7 +9,7 @@
 // and the test helpers that play Stripe's Billing: an invoice that fails (attempt_count 1,
 // next_payment_attempt in three days, the subscription past_due, invoice.payment_failed
 // delivered), a retry that fails again or succeeds, the last retry that leaves the subscription
-// unpaid (next_payment_attempt null), a card with an expiry, and Stripe's card updater
+// unpaid (next_payment_attempt null), an invoice voided or marked uncollectible, a card with an expiry, and Stripe's card updater
 // (payment_method.automatically_updated).
 import { json, randomId, stripeError, type FakeInvoice, type FakeRoute, type FakeStripe, type FakeSubscription } from './stripe';
 
@@ -114,6 +114,23 @@ export function retryInvoice(fake: FakeStripe, invoiceId: string, outcome: 'fail
     return invoice;
   }
   collect(fake, invoice, sub);
+  return invoice;
+}
+
+/**
+ * The charity gives a failed invoice up in the Dashboard: voided, or marked uncollectible (also
+ * Billing's setting at the end of the retries). No more attempts; the subscription goes back to
+ * active, as Stripe does when its latest invoice is voided or uncollectible.
+ */
+export function giveUpInvoice(fake: FakeStripe, invoiceId: string, as: 'void' | 'uncollectible'): RetriedInvoice {
+  const invoice = fake.invoices.get(invoiceId) as RetriedInvoice | undefined;
+  if (!invoice || invoice.status !== 'open') throw new Error(`FakeStripe: no open invoice ${invoiceId}`);
+  const sub = mustSub(fake, invoice.parent.subscription_details.subscription);
+  (invoice as { status: string }).status = as;
+  invoice.next_payment_attempt = null;
+  sub.status = 'active';
+  fake.deliverLater(as === 'void' ? 'invoice.voided' : 'invoice.marked_uncollectible', invoice);
+  fake.deliverLater('customer.subscription.updated', sub);
   return invoice;
 }
 
