@@ -95,7 +95,7 @@ describe('projects, news and articles in the server HTML', () => {
       ], [], path);
     }
     const de = text((await get(`/de${SKILLS}`)).text);
-    expectText(de, ['Budgetübersicht', '$106’660', 'Psychosoziale Begleitung', 'Stimmen aus dem Nook', 'Sucht Finanzierung'], ['Budget Breakdown', 'Seeking Funding'], `/de${SKILLS}`);
+    expectText(de, ['Budgetübersicht', '$106’660', 'Psychosoziale Begleitung', 'Stimmen aus dem Nook', 'Finanzierung gesucht'], ['Budget Breakdown', 'Seeking Funding', 'Sucht Finanzierung'], `/de${SKILLS}`);
     const other = text((await get('/projects/mission-hospital-medical-transport')).text);
     expectText(other, ['Project Impact', 'Seeking Funding'], ['Budget Breakdown', 'Voices from the Nook'], 'transport project');
   });
@@ -105,7 +105,7 @@ describe('projects, news and articles in the server HTML', () => {
     assert.deepEqual(await badge(SKILLS), ['funding', 'Seeking Funding']);
     assert.deepEqual(await badge(NOOK), ['progress', 'In Progress']);
     assert.deepEqual(await badge('/projects/nook-solar-power'), ['completed', 'Completed']);
-    assert.deepEqual(await badge(`/de${SKILLS}`), ['funding', 'Sucht Finanzierung']);
+    assert.deepEqual(await badge(`/de${SKILLS}`), ['funding', 'Finanzierung gesucht']);
   });
 
   test('project updates: only public articles, so neither language links to the one without a German abstract', async () => {
@@ -119,8 +119,8 @@ describe('projects, news and articles in the server HTML', () => {
   test('German project detail: German interface and content, German links', async () => {
     const res = await get(`/de${NOOK}`);
     const body = text(res.text);
-    expectText(body, ['Berufsbildungszentrum Tariro Nook', 'In Arbeit', 'Über dieses Projekt', 'Wirkung des Projekts', 'Projektbeginn', '1. März 2024', 'Finanzierungsziel', '61 % finanziert', 'Jetzt spenden', 'Projekt teilen', 'Zuletzt aktualisiert', 'Projektberichte', 'Alle Projekte ansehen'],
-      ['About This Project', 'Project Impact', 'Donate Now', 'Share Project', 'Last updated', 'Project Updates', 'View All Projects', 'Read more'], `/de${NOOK}`);
+    expectText(body, ['Berufsbildungszentrum Tariro Nook', 'In Umsetzung', 'Über dieses Projekt', 'Wirkung des Projekts', 'Projektbeginn', '1. März 2024', 'Finanzierungsziel', '61 % finanziert', 'Jetzt spenden', 'Projekt teilen', 'Zuletzt aktualisiert', 'Projektberichte', 'Alle Projekte ansehen'],
+      ['About This Project', 'Project Impact', 'Donate Now', 'Share Project', 'Last updated', 'Project Updates', 'View All Projects', 'Read more', 'In Arbeit'], `/de${NOOK}`);
     assert.match(res.text, /href="\/de\/checkout\?project=nook-vocational-training-center"/);
     assert.match(res.text, /href="\/de\/news\/hostel-walls-rise-at-the-tariro-nook"/);
     assert.doesNotMatch(body, /ß/);
@@ -164,7 +164,7 @@ describe('projects, news and articles in the server HTML', () => {
     assert.match(res.text, /<meta property="og:title" content="Project Template: Youth Skills and Enterprise Programme/);
 
     const de = text((await get('/de/projects/new-project-template')).text);
-    expectText(de, ['Berufs- und Unternehmerprogramm für Jugendliche', 'Sucht Finanzierung', 'Projekt unterstützen', '$25’000', '$106’000', '24 % finanziert', 'Schweissgerät', 'Nähmaschinen', 'Wirkungsmodell', 'Holzschnitzerei', 'Weben und Flechten', 'Gruppentherapie', '50 Jugendliche', 'Kontakt aufnehmen'],
+    expectText(de, ['Berufs- und Unternehmerprogramm für Jugendliche', 'Finanzierung gesucht', 'Projekt unterstützen', '$25’000', '$106’000', '24 % finanziert', 'Schweissgerät', 'Nähmaschinen', 'Wirkungsmodell', 'Holzschnitzerei', 'Weben und Flechten', 'Gruppentherapie', '50 Jugendliche', 'Kontakt aufnehmen'],
       ['Need Funding', 'Support Project', 'Donate Now', 'Logical Framework', 'Welding machine'], 'template de');
   });
 

@@ -26,3 +26,13 @@ test('no translation is empty', () => {
     assert.deepEqual(empty, [], `empty values in ${name}.json`);
   }
 });
+
+test("a project's status has one word in each language: its card, its page and the admin's list say the same", () => {
+  for (const [lang, texts] of [['en', en], ['de', de]] as const) {
+    assert.equal(texts.projects.status.progress, texts.projectDetail.status.progress, lang);
+    assert.equal(texts.projects.status.progress.toLowerCase(), texts.admin.status.progress.toLowerCase(), lang);
+    assert.equal(texts.projects.status.completed, texts.projectDetail.status.completed, lang);
+    assert.equal(texts.projects.status.completed, texts.admin.status.completed, lang);
+  }
+  assert.equal(de.projects.status.funding, de.projectDetail.status.funding);
+});
