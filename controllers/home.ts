@@ -4,7 +4,7 @@ import { projectCards } from './projects';
 import { pageEntry } from './page-content';
 import { listPublicNews } from '../models/content/news';
 import { listLiveTeam } from '../models/content/team';
-import { metaFromLocale, organizationLd } from './seo';
+import { metaFromLocale, newsFeeds, organizationLd } from './seo';
 import type { HomeProps } from '../views/pages/home-page';
 
 export const HOME_NEWS_LIMIT = 4;
@@ -43,6 +43,7 @@ export const index: PageLoader<HomeProps> = async (req, deps) => {
       ...(entry.description ? { description: entry.description } : {}),
       image: '/images/hero/slide-1.svg',
       jsonLd: [organizationLd(deps.config.site, lang)],
+      feeds: newsFeeds(deps, lang),
     }),
     texts: entry.texts,
   };

@@ -4,7 +4,7 @@ import { tFor } from '../models/shared/text';
 import { absoluteUrl, pageUrl } from '../models/shared/urls';
 import { parseId } from './middleware/errors';
 import { notFound } from '../models/shared/errors';
-import { metaFromLocale, organizationLd } from './seo';
+import { metaFromLocale, newsFeeds, organizationLd } from './seo';
 import { findLiveNewsBySlug, listLiveNews, listLiveNewsForProject, listPublicNews, toSummary } from '../models/content/news';
 import { findLiveProjectById, findLiveProjectBySlug, projectExists } from '../models/content/project';
 import { pageEntry } from './page-content';
@@ -49,6 +49,7 @@ export const index: PageLoader<NewsPageProps> = async (req, deps) => {
       ...(editedDescription ? { description: editedDescription } : {}),
       image: news[0]?.imageUrl,
       jsonLd: [organizationLd(deps.config.site, lang)],
+      feeds: newsFeeds(deps, lang),
     }),
   };
 };
@@ -114,6 +115,7 @@ export const show: PageLoader<NewsDetailProps> = async (req, deps) => {
       image: article.imageUrl,
       ogType: 'article',
       jsonLd: [articleLd, organization],
+      feeds: newsFeeds(deps, lang),
     },
   };
 };

@@ -19,6 +19,7 @@ import type { ProjectsPageProps } from '../views/pages/projects-page';
 import type { ProjectDetailProps } from '../views/pages/project-detail-page';
 import { donorWall } from '../models/giving/donor-wall';
 import { withBankReference } from '../models/giving/bank-reference';
+import { projectFeedLink } from '../models/content/feeds';
 
 /** Public read API of projects, mounted at /api/projects: live projects only (a draft or future one is a 404). */
 export function projectsApi(deps: Deps): Router {
@@ -147,6 +148,7 @@ export const show: PageLoader<ProjectDetailProps> = async (req, deps) => {
       description: truncate(description, 155),
       image: project.imageUrl,
       jsonLd: [projectLd, organization],
+      feeds: [projectFeedLink(lang, project.slug, `${deps.config.site.name}: ${localized(lang, project.title, project.titleDe)}`)],
     },
   };
 };

@@ -61,7 +61,7 @@ export function writePage(res: Response, page: RenderedPage | PackedPage): void 
 }
 
 const NOTHING = Buffer.alloc(0);
-const CONTENT_TYPES = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
+const CONTENT_TYPES = { html: 'text/html; charset=utf-8', json: 'application/json; charset=utf-8', atom: 'application/atom+xml; charset=utf-8', jsonfeed: 'application/feed+json; charset=utf-8' } as const;
 
 /** Bytes that are ready as they are: no ETag to compute, freshness was checked, no conversion. */
 function sendBytes(res: Response, encoding: Encoding, bytes: Buffer): void {

@@ -21,6 +21,7 @@ import { projectsApi } from './projects';
 import { newsApi } from './news';
 import { teamApi } from './team';
 import { sitemapRouter } from './sitemap';
+import { feedsRouter } from './feeds';
 import { speculationRouter } from './speculation';
 import { newsletterApi, newsletterImages, newsletterLinkPages } from './newsletter';
 import { projectUpdatesLinkPages } from './project-updates';
@@ -205,6 +206,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   // The yearly impact report's PDF, and /impact to this year's report (controllers/impact.ts).
   app.use(impactRouter(deps));
   app.use(sitemapRouter(deps));
+  // The news as Atom and JSON Feed, per language and per project (controllers/feeds.ts).
+  app.use(feedsRouter(deps));
   app.use(speculationRouter());
   app.use('/api', apiNotFound);
   app.use(pagesRouter(deps));

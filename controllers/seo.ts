@@ -1,6 +1,7 @@
 import type { SiteInfo } from '../config';
 import type { Lang, PageMeta } from '../views/types';
 import type { Deps } from './context';
+import { newsFeedLinks } from '../models/content/feeds';
 
 /** The organisation as schema.org NGO: on the home page and as publisher of articles and projects. */
 export function organizationLd(site: SiteInfo, lang: Lang): object {
@@ -28,3 +29,9 @@ export function metaFromLocale(deps: Deps, lang: Lang, key: string, extra: Parti
   const keywords = deps.i18n[lang].exists(keywordsKey) ? t(keywordsKey) : undefined;
   return { title: t(`meta.${key}.title`), description: t(`meta.${key}.description`), keywords, ...extra };
 }
+
+/** The news feeds' title in a language ("Kuvaka Community Trust: News"), for the feeds and the links announcing them. */
+export const newsFeedTitle = (deps: Deps, lang: Lang) => `${deps.config.site.name}: ${deps.i18n[lang].t('nav.news')}`;
+
+/** The news feeds the home and news pages announce (models/content/feeds.ts). */
+export const newsFeeds = (deps: Deps, lang: Lang) => newsFeedLinks(lang, newsFeedTitle(deps, lang));

@@ -37,6 +37,7 @@ export function headTags(page: PagePayload, site: SiteInfo): HeadTag[] {
     alternate('en', page.alternates.en),
     alternate('de', page.alternates.de),
     alternate('x-default', page.alternates.en),
+    ...(meta.feeds ?? []).map((f): HeadTag => ({ tag: 'link', attrs: { rel: 'alternate', type: f.type, title: f.title, href: abs(f.href) } })),
     property('og:type', meta.ogType ?? 'website'),
     property('og:site_name', site.name),
     property('og:title', meta.title),

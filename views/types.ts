@@ -13,6 +13,8 @@ export interface PageMeta {
   /** JSON-LD objects, serialized into <script type="application/ld+json">. */
   jsonLd?: object[];
   noindex?: boolean;
+  /** News feeds the page announces (<link rel="alternate" type="application/atom+xml">...). */
+  feeds?: { href: string; type: string; title: string }[];
 }
 
 /** What a page controller returns: the props of the page component and its head data. */

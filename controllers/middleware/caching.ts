@@ -5,9 +5,12 @@ import zlib from 'node:zlib';
 import { contentVersionReader, readContentVersion } from '../../models/site/shared-state';
 
 /** A page as a renderer produced it. */
+/** What a kept answer is: a page, the public API's JSON, or a news feed (controllers/feeds.ts). */
+export type PageType = 'html' | 'json' | 'atom' | 'jsonfeed';
+
 export interface RenderedPage {
   status: number;
-  type: 'html' | 'json';
+  type: PageType;
   body: string;
 }
 
@@ -48,7 +51,7 @@ function brotliOf(raw: Buffer, quality: number): Buffer {
  */
 export class PackedPage {
   readonly status: number;
-  readonly type: 'html' | 'json';
+  readonly type: PageType;
   readonly etag: string;
   /** The plain bytes, until a compressed form exists. */
   private raw: Buffer | null;

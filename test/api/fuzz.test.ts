@@ -441,6 +441,9 @@ const pages: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /checkout/reference', method: 'POST', path: lang.map((l) => `${l}/checkout/reference`), body: formBody(mutated({ email: 'donor@example.org', language: 'en', project: 'tariro-nook', amount: '150', currency: 'chf' }, { email: 'text', amount: 'amount', currency: 'any', project: 'text' })) }),
   req({ route: 'GET <page>?preview=', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/projects/x', '/news/y', '/team', '/about'), fc.oneof(textSegment, fc.constant('a'.repeat(43)))).map(([l, p, t]) => `${l}${p}?preview=${t}`) }),
   req({ route: 'GET /sitemap.xml, /robots.txt', method: 'GET', path: fc.constantFrom('/sitemap.xml', '/robots.txt', '/de/sitemap.xml') }),
+  // The news feeds (controllers/feeds.ts), per language and per project.
+  req({ route: 'GET /news/feed.xml, /news/feed.json', method: 'GET', path: fc.tuple(lang, fc.constantFrom('/news/feed.xml', '/news/feed.json'), queryString).map(([l, p, q]) => `${l}${p}${q}`) }),
+  req({ route: 'GET /projects/:slug/feed.xml', method: 'GET', path: fc.tuple(lang, fc.oneof(textSegment, knownSlug, idSegment)).map(([l, slug]) => `${l}/projects/${slug}/feed.xml`) }),
   req({ route: 'GET /speculation-rules.json', method: 'GET', path: fc.constantFrom('/speculation-rules.json', '/de/speculation-rules.json') }),
 );
 
