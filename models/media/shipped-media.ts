@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { loadSharp } from './lazy';
 import type { MediaCategory } from '../shared/media-rules';
+import { SHIPPED_ALTS_DE } from './shipped-alts-de';
 
 /** Items whose file ships with the site carry its public address as their file name. */
 export const SHIPPED_PREFIX = '/images/';
@@ -16,6 +17,8 @@ export const isShippedFile = (fileName: string) => fileName.startsWith(SHIPPED_P
 
 /** app_settings key: the addresses offered once already (an item the admins deleted stays deleted). */
 const SEEDED_KEY = 'shipped_media_seeded';
+/** Set once the German descriptions were given to shipped images seeded without them. */
+const GERMAN_ALTS_KEY = 'shipped_media_alts_de';
 
 const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
 
@@ -117,6 +120,18 @@ async function sizeOf(image: ShippedImage, svgText: string | null): Promise<{ wi
 }
 
 /**
+ * The German descriptions (SHIPPED_ALTS_DE) for shipped images a library seeded before they existed:
+ * once per database (GERMAN_ALTS_KEY), and only where no German text was saved meanwhile.
+ */
+async function addGermanAlts(db: Knex): Promise<void> {
+  if (await db('app_settings').where({ key: GERMAN_ALTS_KEY }).first('key')) return;
+  for (const [url, alt] of Object.entries(SHIPPED_ALTS_DE)) {
+    await db('media_items').where({ fileName: url }).where((q) => q.whereNull('altTextDe').orWhere('altTextDe', '')).update({ altTextDe: alt });
+  }
+  await db('app_settings').insert({ key: GERMAN_ALTS_KEY, value: '1' }).onConflict('key').ignore();
+}
+
+/**
  * Adds each shipped image not offered before to the media library. Idempotent and safe on several
  * instances at once (the unique file name decides; a second instance inserts nothing). Returns how
  * many items it added.
@@ -124,6 +139,7 @@ async function sizeOf(image: ShippedImage, svgText: string | null): Promise<{ wi
 export async function seedShippedMedia(db: Knex, publicDir: string, log?: Logger): Promise<number> {
   const images = await shippedImages(publicDir);
   if (!images.length) return 0;
+  await addGermanAlts(db);
   const row = await db('app_settings').where({ key: SEEDED_KEY }).first<{ value: string } | undefined>();
   let seen: string[] = [];
   try {
@@ -152,6 +168,7 @@ export async function seedShippedMedia(db: Knex, publicDir: string, log?: Logger
         // No description or tags: they are words of one language, for the volunteers to add.
         description: null,
         altText: alt,
+        altTextDe: SHIPPED_ALTS_DE[image.url] ?? null,
         tags: '[]',
         variants: '[]',
         width,

@@ -116,6 +116,23 @@ describe('projects, news and articles in the server HTML', () => {
     expectText(text((await get(`/de${BOREHOLE}`)).text), ['Zu diesem Projekt gibt es noch keine Berichte'], ['No news updates'], 'de borehole');
   });
 
+  test('German pages describe their pictures in German: every project and article, no English alt text', async () => {
+    const slugs = async (table: string) => ((await h.deps.db(table).whereNull('deletedAt').select('slug')) as { slug: string }[]).map((r) => r.slug);
+    const pages = [...(await slugs('projects')).map((s) => `/de/projects/${s}`), ...(await slugs('news_articles')).map((s) => `/de/news/${s}`), '/de', '/de/team', '/de/projects', '/de/news'];
+    let pictures = 0;
+    for (const page of pages) {
+      const res = await request(h.app).get(page).set('Accept', 'text/html');
+      if (res.status !== 200) continue;
+      for (const [img] of res.text.matchAll(/<img [^>]*>/g)) {
+        pictures++;
+        assert.doesNotMatch(img, /lang="en"/, `${page}: ${img}`);
+      }
+    }
+    assert.ok(pictures > 50, `${pictures} pictures looked at`);
+    // The project's picture in German, as the library keeps it.
+    assert.match((await get(`/de${BOREHOLE}`)).text, /alt="Illustration: eine Handpumpe und ein Wassertank in einem Dorf"/);
+  });
+
   test('German project detail: German interface and content, German links', async () => {
     const res = await get(`/de${NOOK}`);
     const body = text(res.text);
