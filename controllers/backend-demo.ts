@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'express';
 import { ROOT } from '../config';
-import { langOf, type PageLoader } from './context';
+import { langOf, type Deps, type PageLoader } from './context';
 import { metaFromLocale } from './seo';
 import { describeSchema } from '../models/site/schema';
 import type { ApiRoute, BackendDemoProps, StackItem } from '../views/pages/backend-demo-page';
 import { PAGE_PATHS, type RouteId } from '../models/shared/urls';
+import { identify } from './middleware/auth';
 
 
 
@@ -112,20 +113,64 @@ export function techStack(): StackItem[] {
   return stackCache;
 }
 
-/** /backend-demo: built from the running application (router, database), not a written copy. */
+/**
+ * The spec's public API table (docs/behaviour.md §7): in production the page shows strangers only
+ * these, as far as the running router has them, and nothing of the admin's or the server's own routes.
+ */
+const PUBLIC_API = new Set([
+  'GET /api/projects',
+  'GET /api/projects/slug/:slug',
+  'GET /api/projects/:id',
+  'GET /api/team',
+  'GET /api/news',
+  'GET /api/news/slug/:slug',
+  'GET /api/news/project/:id',
+  'POST /api/newsletter/subscribe',
+  'POST /api/create-payment-intent',
+  'POST /api/update-project-funding',
+]);
+
+/** A signed-in admin (session, or an admin key header): sees the full detail in production too. */
+function isAdmin(req: Request, deps: Deps): boolean {
+  const who = identify(deps, req);
+  return who !== null && who !== 'bad-credential' && who.role === 'admin';
+}
+
+/**
+ * /backend-demo: built from the running application (router, database), not a written copy. In
+ * production a stranger sees no versions, no port or database client, no column types and only the
+ * public API; a signed-in admin (and everyone outside production) sees everything (docs/operations.md).
+ */
 export const show: PageLoader<BackendDemoProps> = async (req, deps) => {
   const lang = langOf(req);
   // Live by nature: never served from the page cache.
   if (req.res) req.res.locals.noPageCache = true;
-  const props: BackendDemoProps = {
-    apiRoutes: apiRoutesOf(req),
-    tables: await describeSchema(deps.db),
-    stack: techStack(),
-    databaseClient: String(deps.db.client.config.client),
-    port: deps.config.port,
-    pageRoutes: (Object.entries(PAGE_PATHS) as [RouteId, string][])
-      .filter(([, path]) => path !== '*')
-      .map(([id, path]) => ({ id, path, layout: id === 'admin' || id === 'adminLogin' ? 'admin' : 'public' })),
-  };
+  const admin = isAdmin(req, deps);
+  // The admin's detail is that person's own: never kept by a cache on the way.
+  if (admin && req.res) req.res.locals.cacheControl = 'private, no-store';
+  const detail = !deps.config.production || admin;
+  const pageRoutes = (Object.entries(PAGE_PATHS) as [RouteId, string][])
+    .filter(([, path]) => path !== '*')
+    .map(([id, path]) => ({ id, path, layout: id === 'admin' || id === 'adminLogin' ? ('admin' as const) : ('public' as const) }));
+  const tables = await describeSchema(deps.db);
+  const props: BackendDemoProps = detail
+    ? {
+        detail: true,
+        apiRoutes: apiRoutesOf(req),
+        tables,
+        stack: techStack(),
+        databaseClient: String(deps.db.client.config.client),
+        port: deps.config.port,
+        pageRoutes,
+      }
+    : {
+        detail: false,
+        apiRoutes: apiRoutesOf(req).filter((r) => PUBLIC_API.has(`${r.method} ${r.path}`)),
+        tables: tables.map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, type: '', nullable: false, defaultValue: null, primaryKey: false })) })),
+        stack: techStack().map((s) => ({ key: s.key, name: s.name, version: '' })),
+        databaseClient: '',
+        port: 0,
+        pageRoutes: pageRoutes.filter((r) => r.layout === 'public'),
+      };
   return { props, meta: metaFromLocale(deps, lang, 'backendDemo', { noindex: true }) };
 };

@@ -210,6 +210,9 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use(feedsRouter(deps));
   app.use(speculationRouter());
   app.use('/api', apiNotFound);
+  // The backend overview shows a signed-in admin its full detail (controllers/backend-demo.ts): it
+  // reads the admin's session, the only public page that does.
+  app.use(inEveryLanguage('/backend-demo'), sessions.middleware);
   app.use(pagesRouter(deps));
   app.use(pageNotFound(deps));
   app.use(errorHandler(deps));

@@ -4,7 +4,7 @@ import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { Deps } from '../context';
 
 export interface AdminSessions {
-  /** express-session with its store: mounted only on the admin area (public pages never read it). */
+  /** express-session with its store: mounted on the admin area and on /backend-demo (no other public page reads it). */
   middleware: RequestHandler;
   /** The session cookie's name. */
   cookieName: string;

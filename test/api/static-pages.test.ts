@@ -338,3 +338,77 @@ describe('backend overview is read from the running application', () => {
     assert.match(html, /<meta name="robots" content="noindex"\/?>/);
   });
 });
+
+describe('backend overview in production tells strangers nothing, a signed-in admin everything', () => {
+  const KEY = 'a-long-production-key-0123456789';
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ADMIN_KEYS: KEY });
+  });
+  after(() => h.close());
+
+  const VERSION = /\b\d+\.\d+\.\d+\b/;
+  const COLUMN_TYPES = /varchar|datetime|\binteger\b|character varying|timestamp|boolean/i;
+  const PUBLIC_API = ['GET /api/projects', 'GET /api/projects/slug/:slug', 'GET /api/projects/:id', 'GET /api/team', 'GET /api/news', 'GET /api/news/slug/:slug', 'GET /api/news/project/:id', 'POST /api/newsletter/subscribe', 'POST /api/create-payment-intent', 'POST /api/update-project-funding'];
+
+  test('the public page keeps its four tabs but shows no versions, port, database client, column types or admin routes', async () => {
+    for (const [path, tabs] of [
+      ['/backend-demo', ['Architecture', 'API Endpoints', 'Live Data', 'Database Schema']],
+      ['/de/backend-demo', ['Architektur', 'API-Endpunkte', 'Live-Daten', 'Datenbankschema']],
+    ] as const) {
+      const html = (await request(h.app).get(path).expect(200)).text;
+      const body = text(html);
+      for (const tab of tabs) assert.ok(body.includes(tab), `${path}: ${tab}`);
+      assert.doesNotMatch(html, VERSION, `${path}: no version numbers`);
+      assert.doesNotMatch(html, COLUMN_TYPES, `${path}: no column types`);
+      assert.ok(!html.includes('/api/admin'), `${path}: no admin routes`);
+      // (The package names stay: sqlite3 and node-postgres are both listed, whichever is in use.)
+      for (const s of ['single port, 5000', 'Port: 5000', 'Port:', 'Database client:', 'Datenbank-Client']) assert.ok(!body.includes(s), `${path}: no port, no database client (${s})`);
+      // The tables and their columns stay: the tab is the spec's.
+      assert.ok(body.includes('projects') && body.includes('title_de'));
+    }
+    const json = (await request(h.app).get('/backend-demo').set('Accept', 'application/json').expect(200)).body.props;
+    assert.equal(json.detail, false);
+    assert.equal(json.port, 0);
+    assert.equal(json.databaseClient, '');
+    const routes = (json.apiRoutes as { method: string; path: string }[]).map((r) => `${r.method} ${r.path}`);
+    assert.ok(routes.length > 0 && routes.every((r) => PUBLIC_API.includes(r)), routes.join(', '));
+    assert.ok(routes.includes('GET /api/projects/slug/:slug'));
+    assert.ok((json.stack as { version: string }[]).every((s) => s.version === ''));
+  });
+
+  test('a signed-in admin sees the installed versions, the column types and every API route', async () => {
+    const login = await request(h.app).post('/api/admin/login').set('X-Forwarded-Proto', 'https').send({ key: KEY }).expect(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const res = await request(h.app).get('/backend-demo').set('X-Forwarded-Proto', 'https').set('Cookie', cookie).expect(200);
+    assert.match(res.text, VERSION);
+    assert.ok(res.text.includes(process.versions.node));
+    assert.match(res.text, COLUMN_TYPES);
+    assert.ok(res.text.includes('/api/admin'));
+    assert.ok(text(res.text).includes('single port, 5000'));
+    assert.match(String(res.headers['cache-control']), /no-store/);
+    // An admin key (scripts) is an admin too; a wrong one is a stranger.
+    assert.match((await request(h.app).get('/backend-demo').set('X-Admin-Key', KEY)).text, VERSION);
+    assert.doesNotMatch((await request(h.app).get('/backend-demo').set('X-Admin-Key', 'wrong-key-wrong-key-wrong-key-00')).text, VERSION);
+  });
+});
+
+describe('the test images page shows its three images and nothing else', () => {
+  let h: AppHandle;
+  before(async () => {
+    h = await testApp();
+  });
+  after(() => h.close());
+
+  test('three images with their numbers; no paths, no sizes', async () => {
+    const html = (await request(h.app).get('/test-images').expect(200)).text;
+    const main = html.slice(html.indexOf('id="page-title"'));
+    const figures = main.match(/<figure[\s\S]*?<\/figure>/g) ?? [];
+    assert.equal(figures.length, 3);
+    for (const [i, f] of figures.entries()) {
+      assert.match(f, /<img /);
+      assert.equal(text(f.replace(/<img[^>]*>/, '')).trim(), `Test image ${i + 1}`);
+    }
+    assert.ok(!text(main).includes('/images/'), 'no image paths in the text');
+  });
+});

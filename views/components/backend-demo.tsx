@@ -18,6 +18,12 @@ export interface StackItem {
 }
 
 export interface BackendDemoProps {
+  /**
+   * The full detail (versions, port, database client, column types, every API route): outside
+   * production and for a signed-in admin. Otherwise the stack's names, the public API and the
+   * tables' columns only (controllers/backend-demo.ts).
+   */
+  detail: boolean;
   apiRoutes: ApiRoute[];
   tables: TableInfo[];
   stack: StackItem[];
@@ -29,16 +35,18 @@ export interface BackendDemoProps {
 
 const LIVE_ENDPOINTS = ['/api/projects', '/api/news', '/api/team'] as const;
 
-function Architecture({ stack, databaseClient, port, pageRoutes }: Pick<BackendDemoProps, 'stack' | 'databaseClient' | 'port' | 'pageRoutes'>) {
+function Architecture({ detail, stack, databaseClient, port, pageRoutes }: Pick<BackendDemoProps, 'detail' | 'stack' | 'databaseClient' | 'port' | 'pageRoutes'>) {
   const t = useT();
   return (
     <>
       <h2>{t('backendDemo.architecture.title')}</h2>
-      <p>{t('backendDemo.architecture.text', { port })}</p>
-      <p className="port-note">
-        <strong>{t('backendDemo.architecture.port')}</strong> <code>{port}</code> ·{' '}
-        <strong>{t('backendDemo.architecture.database')}</strong> <code>{databaseClient}</code>
-      </p>
+      <p>{detail ? t('backendDemo.architecture.text', { port }) : t('backendDemo.architecture.textPublic')}</p>
+      {detail && (
+        <p className="port-note">
+          <strong>{t('backendDemo.architecture.port')}</strong> <code>{port}</code> ·{' '}
+          <strong>{t('backendDemo.architecture.database')}</strong> <code>{databaseClient}</code>
+        </p>
+      )}
       <h3>{t('backendDemo.architecture.flowTitle')}</h3>
       <ol className="flow">
         {(['request', 'locale', 'controller', 'model', 'render', 'hydrate'] as const).map((s) => (
@@ -51,16 +59,18 @@ function Architecture({ stack, databaseClient, port, pageRoutes }: Pick<BackendD
           <thead>
             <tr>
               <th scope="col">{t('backendDemo.architecture.component')}</th>
-              <th scope="col">{t('backendDemo.architecture.version')}</th>
+              {detail && <th scope="col">{t('backendDemo.architecture.version')}</th>}
             </tr>
           </thead>
           <tbody>
             {stack.map((s) => (
               <tr key={s.key}>
                 <th scope="row">{s.name}</th>
-                <td>
-                  <code>{s.version}</code>
-                </td>
+                {detail && (
+                  <td>
+                    <code>{s.version}</code>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -100,12 +110,12 @@ function Architecture({ stack, databaseClient, port, pageRoutes }: Pick<BackendD
   );
 }
 
-function ApiEndpoints({ apiRoutes }: Pick<BackendDemoProps, 'apiRoutes'>) {
+function ApiEndpoints({ detail, apiRoutes }: Pick<BackendDemoProps, 'detail' | 'apiRoutes'>) {
   const t = useT();
   return (
     <>
       <h2>{t('backendDemo.api.title')}</h2>
-      <p>{t('backendDemo.api.text', { count: apiRoutes.length })}</p>
+      <p>{t(detail ? 'backendDemo.api.text' : 'backendDemo.api.textPublic', { count: apiRoutes.length })}</p>
       <TableWrap label={t('backendDemo.api.title')}>
         <table className="data-table api-table">
           <thead>
@@ -202,12 +212,12 @@ function LiveData({ active }: { active: boolean }) {
   );
 }
 
-function DatabaseSchema({ tables, databaseClient }: Pick<BackendDemoProps, 'tables' | 'databaseClient'>) {
+function DatabaseSchema({ detail, tables, databaseClient }: Pick<BackendDemoProps, 'detail' | 'tables' | 'databaseClient'>) {
   const t = useT();
   return (
     <>
       <h2>{t('backendDemo.schema.title')}</h2>
-      <p>{t('backendDemo.schema.text', { count: tables.length, client: databaseClient })}</p>
+      <p>{detail ? t('backendDemo.schema.text', { count: tables.length, client: databaseClient }) : t('backendDemo.schema.textPublic', { count: tables.length })}</p>
       <div className="schema-grid">
         {tables.map((table) => (
           <TableWrap key={table.name} label={table.name} className="schema-table">
@@ -218,8 +228,8 @@ function DatabaseSchema({ tables, databaseClient }: Pick<BackendDemoProps, 'tabl
               <thead>
                 <tr>
                   <th scope="col">{t('backendDemo.schema.column')}</th>
-                  <th scope="col">{t('backendDemo.schema.type')}</th>
-                  <th scope="col">{t('backendDemo.schema.nullable')}</th>
+                  {detail && <th scope="col">{t('backendDemo.schema.type')}</th>}
+                  {detail && <th scope="col">{t('backendDemo.schema.nullable')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -227,12 +237,14 @@ function DatabaseSchema({ tables, databaseClient }: Pick<BackendDemoProps, 'tabl
                   <tr key={c.name}>
                     <th scope="row">
                       <code>{c.name}</code>
-                      {c.primaryKey && <span className="badge badge-accent pk-badge">{t('backendDemo.schema.primaryKey')}</span>}
+                      {detail && c.primaryKey && <span className="badge badge-accent pk-badge">{t('backendDemo.schema.primaryKey')}</span>}
                     </th>
-                    <td>
-                      <code>{c.type}</code>
-                    </td>
-                    <td>{c.nullable ? t('backendDemo.schema.yes') : t('backendDemo.schema.no')}</td>
+                    {detail && (
+                      <td>
+                        <code>{c.type}</code>
+                      </td>
+                    )}
+                    {detail && <td>{c.nullable ? t('backendDemo.schema.yes') : t('backendDemo.schema.no')}</td>}
                   </tr>
                 ))}
               </tbody>
@@ -253,15 +265,16 @@ export function BackendDemo(props: BackendDemoProps) {
         <p className="eyebrow">{t('backendDemo.eyebrow')}</p>
         <h1 id="page-title">{t('backendDemo.title')}</h1>
         <p className="lead">{t('backendDemo.lead')}</p>
+        {!props.detail && <p className="small muted">{t('backendDemo.publicNote')}</p>}
         <Tabs
           label={t('backendDemo.tabsLabel')}
           active={active}
           onChange={setActive}
           tabs={[
             { id: 'architecture', label: t('backendDemo.tabs.architecture'), panel: <Architecture {...props} /> },
-            { id: 'api', label: t('backendDemo.tabs.api'), panel: <ApiEndpoints apiRoutes={props.apiRoutes} /> },
+            { id: 'api', label: t('backendDemo.tabs.api'), panel: <ApiEndpoints detail={props.detail} apiRoutes={props.apiRoutes} /> },
             { id: 'live', label: t('backendDemo.tabs.live'), panel: <LiveData active={active === 'live'} /> },
-            { id: 'schema', label: t('backendDemo.tabs.schema'), panel: <DatabaseSchema tables={props.tables} databaseClient={props.databaseClient} /> },
+            { id: 'schema', label: t('backendDemo.tabs.schema'), panel: <DatabaseSchema detail={props.detail} tables={props.tables} databaseClient={props.databaseClient} /> },
           ]}
         />
       </div>
