@@ -164,10 +164,13 @@ describe('autosave', () => {
     assert.equal(autosaveToOffer(s, 'projects', 3, { title: 'A' })?.values.title, 'B');
     assert.equal(autosaveToOffer(s, 'projects', null, { title: 'A' }), null, 'a new form has its own');
     assert.equal(autosaveKey('news', null), 'admin-autosave:news:new');
-    writeAutosave(s, 'projects', 4, { title: 'Mine' }, new Date('2026-11-01T10:00:00Z'));
-    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, '2026-11-02T10:00:00Z'), null, 'the item was saved after the copy');
-    writeAutosave(s, 'projects', 4, { title: 'Mine' }, new Date('2026-11-03T10:00:00Z'));
-    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, '2026-11-02T10:00:00Z')?.values.title, 'Mine');
+    // Days before today, not fixed dates: a copy older than AUTOSAVE_MAX_AGE_MS is dropped, so fixed
+    // dates made this test fail once the calendar passed them (CI on 3 December 2026).
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    writeAutosave(s, 'projects', 4, { title: 'Mine' }, daysAgo(3));
+    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, daysAgo(2).toISOString()), null, 'the item was saved after the copy');
+    writeAutosave(s, 'projects', 4, { title: 'Mine' }, daysAgo(1));
+    assert.equal(autosaveToOffer(s, 'projects', 4, { title: 'Theirs' }, daysAgo(2).toISOString())?.values.title, 'Mine');
   });
   test('old or damaged copies are dropped; only strings are read back', () => {
     const s = new MemoryStorage();
