@@ -16,13 +16,21 @@ const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const NOOK = 'nook-vocational-training-center';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** The answer's body as text, whatever its type (supertest parses only the types it knows). */
+const getText = (h: AppHandle, url: string) =>
+  request(h.app)
+    .get(url)
+    .buffer(true)
+    .parse((r, cb) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (text += c));
+      r.on('end', () => cb(null, text));
+    })
+    .expect(200);
+
 const atom = async (h: AppHandle, url: string) => {
-  const res = await request(h.app).get(url).buffer(true).parse((r, cb) => {
-    let text = '';
-    r.setEncoding('utf8');
-    r.on('data', (c: string) => (text += c));
-    r.on('end', () => cb(null, text));
-  }).expect(200);
+  const res = await getText(h, url);
   assert.match(res.headers['content-type']!, /^application\/atom\+xml; charset=utf-8/);
   const doc = parseDocument(res.body as string, { xmlMode: true });
   const feed = DomUtils.findOne((e) => e.name === 'feed', doc.children)!;
@@ -71,12 +79,7 @@ describe('news feeds', () => {
   test('JSON Feed 1.1 in English and German', async () => {
     for (const lang of ['en', 'de'] as const) {
       const prefix = lang === 'de' ? '/de' : '';
-      const res = await request(h.app).get(`${prefix}/news/feed.json`).buffer(true).parse((r, cb) => {
-        let t = '';
-        r.setEncoding('utf8');
-        r.on('data', (c: string) => (t += c));
-        r.on('end', () => cb(null, t));
-      }).expect(200);
+      const res = await getText(h, `${prefix}/news/feed.json`);
       assert.match(res.headers['content-type']!, /^application\/feed\+json; charset=utf-8/);
       const feed = JSON.parse(res.body as string);
       assert.equal(feed.version, 'https://jsonfeed.org/version/1.1');
@@ -118,12 +121,7 @@ describe('news feeds', () => {
   });
 
   test('a new article is in the feeds at once, though they were kept just before', async () => {
-    const ask = async (url: string) => (await request(h.app).get(url).buffer(true).parse((r, cb) => {
-      let t = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (t += c));
-      r.on('end', () => cb(null, t));
-    }).expect(200)).body as string;
+    const ask = async (url: string) => (await getText(h, url)).body as string;
     const urls = ['/news/feed.xml', '/de/news/feed.json'];
     for (const url of urls) await ask(url), await ask(url);
     await request(h.app).post('/api/admin/news').set(ADMIN).send({
