@@ -13,6 +13,7 @@ import { seedShippedMedia } from './models/media/shipped-media';
 import { seedGlossary } from './models/translation/glossary';
 import { sessionSecret } from './models/site/settings';
 import { createMailProvider } from './models/providers/mail';
+import { recordMailEvent } from './models/people/mail-suppression';
 import { createJobQueue } from './models/providers/jobs';
 import { createMailingProvider as createMailing, type MailingOptions } from './models/newsletter/mailing';
 import { createAssistant } from './models/providers/assistant';
@@ -82,7 +83,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   });
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };
-  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs });
+  const mail = createMailProvider({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    log,
+    jobs,
+    // A relay that refuses an address for good is a hard bounce: no newsletter goes there again.
+    onRecipientRefused: async (to, outboxId, detail) => {
+      await recordMailEvent(db, { source: 'smtp', eventId: `outbox:${outboxId}`, address: to, kind: 'hard_bounce', detail });
+    },
+  });
   const deps: Deps = {
     db,
     pageCache: createPageCache(db),

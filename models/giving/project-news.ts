@@ -13,6 +13,7 @@ import type { JobContext, JobQueue } from '../providers/jobs';
 import type { MailProvider } from '../providers/mail';
 import type { RenderProjectNewsMail } from '../shared/mails';
 import { listLiveNews } from '../content/news';
+import { NOT_SUPPRESSED_SQL } from '../people/mail-suppression';
 import { localized, type Lang } from '../shared/rules';
 import { tFor } from '../shared/text';
 import { pageUrl, localUrl } from '../shared/urls';
@@ -78,7 +79,8 @@ export async function sendProjectNews(deps: ProjectNewsDeps, payload: unknown, c
   }
   const project = (await deps.db('projects').where({ id: article.projectId }).first('title', 'titleDe')) as { title: string; titleDe: string | null } | undefined;
   if (!project) return 0;
-  const followers = (await deps.db('project_followers').where({ projectId: article.projectId }).whereNull('unsubscribedAt').orderBy('id').select('id', 'email', 'lang', 'unsubscribeToken')) as {
+  // Not to an address that bounced for good or complained (models/people/mail-suppression.ts).
+  const followers = (await deps.db('project_followers').where({ projectId: article.projectId }).whereNull('unsubscribedAt').whereRaw(NOT_SUPPRESSED_SQL('email')).orderBy('id').select('id', 'email', 'lang', 'unsubscribeToken')) as {
     id: number;
     email: string;
     lang: string;

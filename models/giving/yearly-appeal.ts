@@ -20,6 +20,7 @@ import { formatAmount } from '../shared/donation-rules';
 import { swissDateTimeParts } from '../shared/dates';
 import { formatReference } from '../shared/qr-bill-rules';
 import { localUrl } from '../shared/urls';
+import { isSuppressed } from '../people/mail-suppression';
 import type { Lang } from '../shared/rules';
 import { normalizeEmail } from '../shared/text';
 import { BANK_TRANSFER_KIND, donorReferenceFor } from './bank-import';
@@ -116,6 +117,8 @@ export async function runYearlyAppeal(deps: YearlyAppealDeps, now = new Date()):
   let sent = 0;
   for (const email of await bankDonorsOfYear(db, year)) {
     if (await db('yearly_appeals').where({ email, year }).first('id')) continue;
+    // An address that bounced for good or complained gets no appeal (models/people/mail-suppression.ts).
+    if (await isSuppressed(db, email)) continue;
     const summary = await donorYearSummary(db, email, year);
     // Everything refunded: nothing to thank for.
     if (!hasCertifiableGifts(summary)) continue;

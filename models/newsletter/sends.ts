@@ -16,6 +16,7 @@ import { recordAudit } from '../people/audit';
 import type { JobContext, JobQueue } from '../providers/jobs';
 import { AppError, notFound } from '../shared/errors';
 import { MailError, SMTP_TOTAL_MS, type MailProvider } from '../providers/mail';
+import { isSuppressed, NOT_SUPPRESSED_SQL, recordMailEvent } from '../people/mail-suppression';
 
 export const NEWSLETTER_SEND_TASK = 'newsletter-send';
 /** Rows one claim takes; mails of a batch go out a few at a time. */
@@ -39,7 +40,7 @@ export interface SendProgress {
   remaining: number;
   /** Cut off by a crash while sending: may have arrived, never repeated. */
   unknown: number;
-  /** Unsubscribed after the send started: not sent. */
+  /** Unsubscribed, or suppressed (a bounce or a complaint), after the send started: not sent. */
   skipped: number;
   /** A few recent errors, for the admin. */
   errors: string[];
@@ -77,7 +78,7 @@ export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: st
   await db.transaction(async (trx) => {
     // A send to nobody is refused (and nothing changes): the admin is told, not shown "sent to 0".
     if (campaign.status === 'draft') {
-      const audience = await trx('newsletter_subscribers').where({ status: 'subscribed', language: campaign.language }).count({ n: '*' }).first();
+      const audience = await trx('newsletter_subscribers').where({ status: 'subscribed', language: campaign.language }).whereRaw(NOT_SUPPRESSED_SQL('email')).count({ n: '*' }).first();
       if (Number(audience?.n ?? 0) === 0) throw noSubscribers(campaign.language);
     }
     // Only the first start moves a draft to 'sending'; a second click while it runs changes nothing.
@@ -87,7 +88,7 @@ export async function startSend(db: Knex, jobs: JobQueue, ref: string, actor: st
     if (started !== 1) return;
     await trx.raw(
       `insert into newsletter_deliveries (campaign_id, subscriber_id, status, created_at, updated_at)
-       select ?, id, 'pending', ?, ? from newsletter_subscribers where status = 'subscribed' and language = ?
+       select ?, id, 'pending', ?, ? from newsletter_subscribers where status = 'subscribed' and language = ? and ${NOT_SUPPRESSED_SQL('email')}
        on conflict (campaign_id, subscriber_id) do nothing`,
       [campaign.id, new Date(), new Date(), campaign.language],
     );
@@ -187,7 +188,8 @@ export async function runSendJob(
     let batchFailures = 0;
     await runInParallel(batch, PARALLEL_SENDS, async (row) => {
       const s = (await db('newsletter_subscribers').where({ id: row.subscriberId }).first()) as { email: string; status: string; unsubscribeToken: string | null } | undefined;
-      if (!s || s.status !== 'subscribed' || !s.unsubscribeToken) {
+      // Suppressed since the send started (a bounce or complaint of an earlier mail came in).
+      if (!s || s.status !== 'subscribed' || !s.unsubscribeToken || (await isSuppressed(db, s.email))) {
         await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'skipped', updatedAt: new Date() });
         return;
       }
@@ -212,6 +214,8 @@ export async function runSendJob(
         const e = err instanceof MailError ? err : new MailError(String((err as Error)?.message ?? err), false);
         batchFailures++;
         if (!e.permanent && !final) retryLater.push(row.id);
+        // The relay itself refused the address for good: a hard bounce, heard as from any provider.
+        if (e.recipientRefused) await recordMailEvent(db, { source: 'smtp', eventId: `newsletter:${row.id}`, address: s.email, kind: 'hard_bounce', detail: e.message });
         await db('newsletter_deliveries').where({ id: row.id }).update({ status: 'failed', error: e.message.slice(0, 500), updatedAt: new Date() });
       }
     });

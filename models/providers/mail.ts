@@ -46,6 +46,8 @@ export class MailError extends Error {
   constructor(
     message: string,
     readonly permanent: boolean,
+    /** The relay refused the recipient for good (5xx to RCPT TO): a hard bounce of that address. */
+    readonly recipientRefused = false,
   ) {
     super(message);
     this.name = 'MailError';
@@ -79,7 +81,16 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
   ]).finally(() => clearTimeout(timer));
 }
 
-export function createMailProvider(options: { smtpUrl?: string; from: string; db: Knex; log: Logger; jobs: JobQueue; totalMs?: number }): MailProvider {
+export function createMailProvider(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Knex;
+  log: Logger;
+  jobs: JobQueue;
+  totalMs?: number;
+  /** A queued mail's recipient refused for good by the relay (app.ts records it as a hard bounce). */
+  onRecipientRefused?: (to: string, outboxId: number, detail: string) => Promise<void>;
+}): MailProvider {
   const { smtpUrl, from, db, log, jobs } = options;
   // nodemailer is loaded only where SMTP is configured (memory: every instance pays for what it loads).
   let transport: Promise<Transporter> | null = null;
@@ -106,10 +117,13 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
       await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
     } catch (err) {
       if (err instanceof MailError) throw err;
-      const e = err as { responseCode?: number; message?: string; code?: string };
+      const e = err as { responseCode?: number; message?: string; code?: string; command?: string };
       // 5xx: the server refused this message for good (bad address...). Anything else may pass later.
       const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
-      throw new MailError(`${e.code ? `${e.code}: ` : ''}${e.message ?? 'mail not sent'}`, permanent);
+      // Only a refusal of the recipient itself says something about the address (a relay that
+      // refuses the sender or the login would otherwise suppress everyone).
+      const refused = permanent && e.code === 'EENVELOPE' && e.command === 'RCPT TO';
+      throw new MailError(`${e.code ? `${e.code}: ` : ''}${e.message ?? 'mail not sent'}`, permanent, refused);
     }
   }
 
@@ -181,6 +195,7 @@ export function createMailProvider(options: { smtpUrl?: string; from: string; db
         if (Number(mine) !== 1) return;
         if (final) {
           ctx.log.error({ outboxId, to: row.toAddress, err: e.message }, 'mail not sent (given up)');
+          if (e.recipientRefused) await options.onRecipientRefused?.(row.toAddress, outboxId, e.message);
           return;
         }
         throw e; // retried with backoff

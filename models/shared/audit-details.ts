@@ -55,4 +55,6 @@ export interface AuditDetails {
   duplicates?: number;
   /** The address a test newsletter went to (a bank credit: the donor it was assigned to). */
   to?: string;
+  /** Why an address was suppressed (hard_bounce, soft_bounce, complaint, cleaned), when it is lifted. */
+  reason?: string;
 }

@@ -10,6 +10,7 @@ import { outboxFor } from '../../models/providers/mail';
 import { createAssistant } from '../../models/providers/assistant';
 import { findSubscriberByEmail, hashToken, newToken } from '../../models/newsletter/subscriber';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai';
+import { liftSuppression, listSuppressions } from '../../models/people/mail-suppression';
 
 const ADMIN = { 'X-Admin-Key': 'demo-admin-key-change-me' };
 const PUBLIC_URL = 'https://charity.example';
@@ -239,8 +240,13 @@ describe('a local send through a real SMTP server (the fake)', () => {
     assert.equal(first!.headers['list-unsubscribe-post'], 'List-Unsubscribe=One-Click');
     assert.match(first!.headers['list-unsubscribe']!, /^<https:\/\/charity\.example\/de\/newsletter\/unsubscribe\?token=[\w-]+>$/);
 
-    // The admin retries the refused one once the address is fixed at the other end.
+    // The relay's refusal of r2 is a hard bounce: the address is suppressed (no newsletter goes
+    // there again), the others are not.
+    assert.deepEqual((await listSuppressions(h.deps.db)).items.map((x) => [x.address, x.reason, x.source]), [['r2@example.de', 'hard_bounce', 'smtp']]);
+    // The admin retries the refused one once the address is fixed at the other end: a retry alone
+    // skips a suppressed address; lifted, it is sent.
     smtp.refuse.delete('r2@example.de');
+    await liftSuppression(h.deps.db, 'r2@example.de', { id: 'admin@example.org', name: null });
     const retried = await request(h.app).post(`/api/admin/newsletter/campaigns/${campaignId}/retry`).set(ADMIN);
     assert.equal(retried.status, 202, JSON.stringify(retried.body));
     await until(async () => { const q = await progress(); return q.sent === 4 && q.status === 'sent'; }, 'the retried mail', 20_000);
