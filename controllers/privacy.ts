@@ -90,6 +90,8 @@ ${section(t('privacyReport.followsTitle'), data.followedProjects.map((f) => `<li
 ${section(t('privacyReport.fundraisersTitle'), data.fundraisers.map((f) => `<li>${esc([date(f.startedAt), f.title, f.name ?? '', t(`privacyReport.fundraiserStatus.${f.status}`)].filter(Boolean).join(' · '))}</li>`))}
 ${section(t('privacyReport.bankAccountsTitle'), data.bankAccounts.map((a) => `<li>${esc([a.iban.replace(/(.{4})(?=.)/g, '$1 '), a.name ?? '', t('privacyReport.bankAccountSince', { date: date(a.since) })].filter(Boolean).join(' · '))}</li>`))}
 ${section(t('privacyReport.yearlyAppealsTitle'), data.yearlyAppeals.map((a) => `<li>${esc(a.event === 'mailed' ? t('privacyReport.yearlyAppealMailed', { year: a.year, date: date(a.at) }) : t('privacyReport.yearlyAppealStopped', { date: date(a.at) }))}</li>`))}
+${section(t('privacyReport.mailReportsTitle'), data.mailReports.map((r) => `<li>${esc(t('privacyReport.mailReport', { date: date(r.at), what: t(`privacyReport.mailReportKinds.${r.kind}`, { defaultValue: r.kind }), source: r.source }))}</li>`))}
+${data.suppressed ? `<p>${esc(t('privacyReport.suppressedSince', { date: date(data.suppressed.since) }))}</p>` : ''}
 ${section(t('privacyReport.cardsTitle'), data.tributeCards.map((c) => `<li>${esc([date(c.sendOn), c.name, c.language.toUpperCase(), c.sentAt ? t('privacyReport.cardSent') : t('privacyReport.cardWaiting')].join(' · '))}</li>`))}
 ${mailchimp ? `<h2>${esc(t('privacyReport.mailchimpTitle'))}</h2><pre class="privacy-report-json">${esc(JSON.stringify(mailchimp, null, 2))}</pre>` : ''}
 <p class="link-page-actions"><a class="btn btn-primary" download="personal-data.json" href="data:application/json;base64,${Buffer.from(json, 'utf8').toString('base64')}">${esc(t('privacyReport.download'))}</a></p>`;

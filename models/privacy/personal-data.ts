@@ -38,6 +38,10 @@ export interface PersonalData {
   bankAccounts: { iban: string; name: string | null; since: string }[];
   /** The yearly thank-you with a QR-bill to bank-transfer donors: each year mailed, and the "no more of these" (models/giving/yearly-appeal.ts). */
   yearlyAppeals: { event: 'mailed' | 'stopped'; year: number | null; at: string }[];
+  /** What mailbox providers reported about mails to this address (models/people/mail-suppression.ts). */
+  mailReports: { kind: string; source: string; detail: string | null; at: string }[];
+  /** Since when no newsletter or project news goes to this address, and why; null when it is not suppressed. */
+  suppressed: { reason: string; since: string } | null;
 }
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : toIso(v as string | Date));
@@ -68,6 +72,8 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
   const accounts = (await db('bank_remembered_accounts').where({ email }).orderBy('id').select('iban', 'holderName', 'consentAt')) as Record<string, unknown>[];
   const appeals = (await db('yearly_appeals').where({ email }).orderBy('id').select('year', 'createdAt')) as Record<string, unknown>[];
   const appealStop = (await db('yearly_appeal_optouts').where({ email }).first('createdAt')) as Record<string, unknown> | undefined;
+  const reports = (await db('mail_events').where({ address: email }).orderBy('id').select('kind', 'source', 'detail', 'occurredAt')) as Record<string, unknown>[];
+  const suppression = (await db('mail_suppressions').where({ address: email }).whereNull('liftedAt').first('reason', 'suppressedAt')) as Record<string, unknown> | undefined;
   return {
     email,
     subscriptions,
@@ -106,6 +112,8 @@ export async function personalDataOf(db: Knex, rawEmail: string): Promise<Person
       ...appeals.map((a) => ({ event: 'mailed' as const, year: Number(a.year), at: iso(a.createdAt)! })),
       ...(appealStop ? [{ event: 'stopped' as const, year: null, at: iso(appealStop.createdAt)! }] : []),
     ],
+    mailReports: reports.map((r) => ({ kind: String(r.kind), source: String(r.source), detail: (r.detail as string | null) ?? null, at: iso(r.occurredAt)! })),
+    suppressed: suppression ? { reason: String(suppression.reason), since: iso(suppression.suppressedAt)! } : null,
   };
 }
 
@@ -173,6 +181,10 @@ export async function erasePersonalData(db: Knex, rawEmail: string, secret: stri
     // The yearly appeal's mails and "no more of these" go too (the erased address is never written to again).
     await trx('yearly_appeals').where({ email }).delete();
     await trx('yearly_appeal_optouts').where({ email }).delete();
+    // What providers reported about the address, and its suppression, go too (an erased address is
+    // never mailed again anyway: nothing of it is left to send to).
+    await trx('mail_events').where({ address: email }).delete();
+    await trx('mail_suppressions').where({ address: email }).delete();
     const credits = trx('bank_credits').select('id').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym }));
     await trx('bank_statement_lines').whereIn('bankCreditId', credits).update({ counterpartyName: null, counterpartyIban: null });
     await trx('bank_credits').whereIn('donationId', trx('donations').select('id').where({ donorEmail: pseudonym })).update({ debtorName: null, debtorIban: null });

@@ -2,6 +2,7 @@
 // one address, and its erasure, which keeps the gifts for the books under a pseudonym.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { isSuppressed, recordMailEvent } from '../../models/people/mail-suppression';
 import request from 'supertest';
 import type { AppHandle } from '../../app';
 import { testApp, until } from '../helpers';
@@ -27,7 +28,10 @@ describe("a person's data: access and erasure", () => {
   after(() => h.close());
 
   test('access: every record about the address, whatever its case; nothing of anyone else', async () => {
+    await recordMailEvent(h.deps.db, { source: 'ses', eventId: 'anna-complaint', address: ANNA, kind: 'complaint', detail: 'abuse' });
     const data = await personalDataOf(h.deps.db, ' ANNA@example.org ');
+    assert.deepEqual(data.mailReports.map((r) => [r.kind, r.source]), [['complaint', 'ses']]);
+    assert.equal(data.suppressed?.reason, 'complaint');
     assert.equal(data.email, ANNA);
     assert.equal(data.subscriptions.length, 1);
     assert.equal(data.subscriptions[0]!.language, 'de');
@@ -45,7 +49,8 @@ describe("a person's data: access and erasure", () => {
     const result = await erasePersonalData(db, ANNA, 'secret-of-this-site');
     assert.deepEqual(result, { subscribers: 1, gifts: 1, monthlyGifts: 1, certificates: 0, mails: 1, tokens: 0 });
     const after = await personalDataOf(db, ANNA);
-    assert.deepEqual({ ...after, email: ANNA }, { email: ANNA, subscriptions: [], gifts: [], monthlyGifts: [], certificates: [], mails: [], tributeCards: [], followedProjects: [], fundraisers: [], bankAccounts: [], yearlyAppeals: [] });
+    assert.deepEqual({ ...after, email: ANNA }, { email: ANNA, subscriptions: [], gifts: [], monthlyGifts: [], certificates: [], mails: [], tributeCards: [], followedProjects: [], fundraisers: [], bankAccounts: [], yearlyAppeals: [], mailReports: [], suppressed: null });
+    assert.equal(await isSuppressed(db, ANNA), false, 'the suppression went with the rest');
     const pseudonym = pseudonymOf(ANNA, 'secret-of-this-site');
     assert.match(pseudonym, /^erased-[0-9a-f]{16}@invalid$/);
     const kept = await personalDataOf(db, pseudonym);
