@@ -193,6 +193,8 @@ const EnvSchema = z.object({
   // Keep no more than needed: the daily retention job (models/privacy/retention.ts) and the privacy notice.
   RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_IP_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // What mailbox providers reported (bounces, complaints, deliveries); a suppression itself stays until lifted.
+  RETENTION_MAIL_REPORT_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
   // Covering the fees on the checkout: "card 2.9% + 0.30; twint chf 1.3% + 0.25" (models/shared/fees.ts);
   // by default Stripe's published Swiss card rate, 2.9 % + 0.30, for every method and currency.
   FEE_RATES: z
@@ -301,7 +303,7 @@ export interface Config {
   /** The operators of the mail server and the bucket as configured (SMTP_PROVIDER, S3_PROVIDER), for the privacy notice. */
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
-  retention: { mailDays: number; ipDays: number };
+  retention: { mailDays: number; ipDays: number; reportDays: number };
   /** The books: BOOK_CURRENCY, EXCHANGE_RATES_URL and the chart of accounts as written (ACCOUNTS). */
   books: { currency: 'usd' | 'chf' | 'eur'; ratesUrl: string; accounts: string | undefined };
   /** What a donor who covers the fees adds, per payment method and currency (FEE_RATES). */
@@ -399,7 +401,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
-    retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS },
+    retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS, reportDays: e.RETENTION_MAIL_REPORT_DAYS },
     books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },
     feeRates: e.FEE_RATES,
     yearlyAppealMonth: e.YEARLY_APPEAL_MONTH,

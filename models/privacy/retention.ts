@@ -12,6 +12,8 @@
 // - supporters' fundraisers an admin rejected (or took down), RETENTION_MAIL_DAYS after that: one
 //   that never took a gift goes whole (with its updates); one that did keeps its page's record
 //   for the books, without the owner's name, address and link.
+// - what mailbox providers reported about mails (bounces, complaints, deliveries: mail_events),
+//   RETENTION_MAIL_REPORT_DAYS after it came; a suppression stays until an admin lifts it.
 // The request log records no IP address (controllers/middleware/request-log.ts).
 // The privacy notice names the periods in force (views/pages/privacy-page.tsx).
 import type { Knex } from 'knex';
@@ -30,6 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface RetentionPeriods {
   mailDays: number;
   ipDays: number;
+  reportDays?: number;
 }
 
 export interface RetentionResult {
@@ -39,6 +42,8 @@ export interface RetentionResult {
   rateLimits: number;
   /** Rejected fundraisers deleted or stripped of their owner's data. */
   fundraisers: number;
+  /** Mailbox providers' reports (bounces, complaints, deliveries). */
+  mailReports: number;
 }
 
 /** Deletes what has been kept long enough; the counts of rows deleted. */
@@ -62,7 +67,10 @@ export async function purgePersonalData(db: Knex, periods: RetentionPeriods, now
     .where('resetAtMs', '<', now.getTime() - periods.ipDays * DAY_MS)
     .delete();
   const fundraisers = await purgeRejectedFundraisers(db, mailBefore);
-  return { mails: Number(mails) + Number(cards), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits), fundraisers };
+  const mailReports = await db('mail_events')
+    .where('createdAt', '<', new Date(now.getTime() - (periods.reportDays ?? 365) * DAY_MS).toISOString())
+    .delete();
+  return { mails: Number(mails) + Number(cards), tokens, sessions: Number(sessions), rateLimits: Number(rateLimits), fundraisers, mailReports: Number(mailReports) };
 }
 
 /** Rejected fundraisers reviewed before `before`: without gifts deleted, with gifts kept without their owner. */

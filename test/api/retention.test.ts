@@ -50,6 +50,11 @@ describe('keep no more than needed', () => {
       { key: 'login:203.0.113.8', hits: 1, resetAtMs: ago(2).getTime() },
     ]);
 
+    // Mailbox providers' reports: one older than a year goes; a suppression stays until lifted.
+    const report = (eventId: string, days: number) => ({ source: 'ses', eventId, address: 'donor@example.org', kind: 'hard_bounce', occurredAt: ago(days).toISOString(), createdAt: ago(days).toISOString() });
+    await db('mail_events').insert([report('old-report', 366), report('recent-report', 364)]);
+    await db('mail_suppressions').insert({ address: 'donor@example.org', reason: 'hard_bounce', source: 'ses', suppressedAt: ago(366).toISOString() });
+
     // Supporters' fundraisers rejected 46 days ago (one never took a gift, one did), 44 days ago, and an approved one.
     const project = (await db('projects').first('id')) as { id: number };
     const fundraiser = (slug: string, status: string, reviewedAt: Date) => ({
@@ -61,7 +66,9 @@ describe('keep no more than needed', () => {
     await db('donations').insert({ paymentIntentId: 'pi_retention_fundraiser', amountCents: 1000, currency: 'chf', status: 'succeeded', fundraiserId: withGifts.id, projectId: project.id, appliedAt: ago(50) });
 
     const r = await purgePersonalData(db, h.deps.config.retention, NOW);
-    assert.deepEqual(r, { mails: 2, tokens: 2, sessions: 1, rateLimits: 1, fundraisers: 2 });
+    assert.deepEqual(r, { mails: 2, tokens: 2, sessions: 1, rateLimits: 1, fundraisers: 2, mailReports: 1 });
+    assert.deepEqual((await db('mail_events').select('eventId')).map((r: { eventId: string }) => r.eventId), ['recent-report']);
+    assert.equal((await db('mail_suppressions').where({ address: 'donor@example.org' })).length, 1);
     const left = (await db('fundraisers').whereIn('slug', ['old-rejected', 'old-rejected-gifts', 'recent-rejected', 'old-approved']).orderBy('slug').select('slug', 'ownerName', 'ownerEmail', 'manageTokenHash')) as { slug: string; ownerName: string | null; ownerEmail: string | null; manageTokenHash: string | null }[];
     assert.deepEqual(
       left.map((f) => [f.slug, f.ownerEmail !== null, f.ownerName !== null, f.manageTokenHash !== null]),
@@ -77,7 +84,7 @@ describe('keep no more than needed', () => {
     assert.deepEqual((await db('sessions').select('sid')).map((s: { sid: string }) => s.sid), ['alive']);
     assert.deepEqual((await db('rate_limits').select('key')).map((k: { key: string }) => k.key), ['login:203.0.113.8']);
     // Run again: nothing more to do.
-    assert.deepEqual(await purgePersonalData(db, h.deps.config.retention, NOW), { mails: 0, tokens: 0, sessions: 0, rateLimits: 0, fundraisers: 0 });
+    assert.deepEqual(await purgePersonalData(db, h.deps.config.retention, NOW), { mails: 0, tokens: 0, sessions: 0, rateLimits: 0, fundraisers: 0, mailReports: 0 });
   });
 
   test('mails with a one-time link are marked when written; a receipt is not', async () => {
@@ -114,10 +121,13 @@ describe('keep no more than needed', () => {
     const de = (await request(h.app).get('/de/privacy').expect(200)).text;
     assert.match(de, /45 Tage nach dem Versand/);
     assert.match(de, /spätestens nach 3 Tagen/);
+    assert.match(en, /we keep that report for 365 days/);
+    assert.match(de, /bewahren wir diese Meldung 365 Tage auf/);
   });
 
   test('the periods: 30 and 7 days by default; a period that makes no sense is refused by name', () => {
-    assert.deepEqual(loadConfig({}).retention, { mailDays: 30, ipDays: 7 });
+    assert.deepEqual(loadConfig({}).retention, { mailDays: 30, ipDays: 7, reportDays: 365 });
+    assert.throws(() => loadConfig({ RETENTION_MAIL_REPORT_DAYS: '3' }), /RETENTION_MAIL_REPORT_DAYS/);
     assert.throws(() => loadConfig({ RETENTION_MAIL_DAYS: '0' }), /RETENTION_MAIL_DAYS/);
     assert.throws(() => loadConfig({ RETENTION_IP_DAYS: 'week' }), /RETENTION_IP_DAYS/);
   });

@@ -17,7 +17,7 @@ export interface PrivacyPageProps {
   content: PageIntro | null;
   recipients: Recipient[];
   /** The periods in force (RETENTION_MAIL_DAYS, RETENTION_IP_DAYS). */
-  retention: { mailDays: number; ipDays: number };
+  retention: { mailDays: number; ipDays: number; reportDays: number };
 }
 
 export default function PrivacyPage({ content, recipients, retention }: PrivacyPageProps) {
@@ -65,6 +65,7 @@ export default function PrivacyPage({ content, recipients, retention }: PrivacyP
       <TextSection texts="privacy.retention" tone="alt" narrow paragraphs={3}>
         <p>{t('privacy.retention.p4', { mailDays: retention.mailDays, ipDays: retention.ipDays })}</p>
         <p>{t('privacy.retention.p5', { mailDays: retention.mailDays })}</p>
+        <p>{t('privacy.retention.p6', { reportDays: retention.reportDays })}</p>
       </TextSection>
 
       <TextSection texts="privacy.rights" narrow paragraphs={2} anchor="rights">
