@@ -17,6 +17,7 @@ import { NOT_SUPPRESSED_SQL } from '../people/mail-suppression';
 import { localized, type Lang } from '../shared/rules';
 import { tFor } from '../shared/text';
 import { pageUrl, localUrl } from '../shared/urls';
+import { decorateLinks, projectNewsEdition } from '../shared/campaign-links';
 
 export const PROJECT_NEWS_TASK = 'project-news';
 
@@ -86,6 +87,8 @@ export async function sendProjectNews(deps: ProjectNewsDeps, payload: unknown, c
     lang: string;
     unsubscribeToken: string;
   }[];
+  // The article's links name it as the edition (not the unsubscribe link: it carries a token).
+  const links = { publicUrl: deps.config.publicUrl, edition: projectNewsEdition(article.slug) };
   let sent = 0;
   for (const follower of followers) {
     await deps.db.transaction(async (trx) => {
@@ -108,8 +111,8 @@ export async function sendProjectNews(deps: ProjectNewsDeps, payload: unknown, c
         {
           to: follower.email,
           subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          text: decorateLinks(mail.text, 'text', links),
+          html: decorateLinks(mail.html, 'html', links),
           headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         },
         { trx },

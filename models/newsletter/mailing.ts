@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Lang, SubscribeStatus } from '../shared/rules';
 import type { RenderConfirmSubscriptionMail } from '../shared/mails';
 import { localUrl } from '../shared/urls';
+import { decorateLinks, mailchimpEdition } from '../shared/campaign-links';
 import { tFor } from '../shared/text';
 import { AppError } from '../shared/errors';
 import { audited, type AuditOf } from '../people/audit';
@@ -77,7 +78,7 @@ export interface MailingOptions {
 export function createMailingProvider(options: MailingOptions): MailingProvider {
   const { config, log, mailchimpTimeoutMs } = options;
   const mc = config.mailchimp;
-  if (mc.apiKey && mc.audienceId) return mailchimpList(options.db, createMailchimp({ mailchimp: mc, site: config.site, log, timeoutMs: mailchimpTimeoutMs }));
+  if (mc.apiKey && mc.audienceId) return mailchimpList(options.db, config.publicUrl, createMailchimp({ mailchimp: mc, site: config.site, log, timeoutMs: mailchimpTimeoutMs }));
   return localProvider(options);
 }
 
@@ -143,7 +144,7 @@ function localProvider({ config, db, mail, jobs, log, i18n, confirmMail }: Maili
 
 // --- Mailchimp: its list, our campaign rows --------------------------------------------------
 
-function mailchimpList(db: Knex, audience: MailchimpAudience): MailingProvider {
+function mailchimpList(db: Knex, publicUrl: string, audience: MailchimpAudience): MailingProvider {
   return {
     kind: 'mailchimp',
 
@@ -161,8 +162,14 @@ function mailchimpList(db: Knex, audience: MailchimpAudience): MailingProvider {
         subject: data.subject,
         previewText: data.previewText,
         language: data.language,
-        html: personalize(data.html, MAILCHIMP_UNSUBSCRIBE),
-        text: personalize(data.text, MAILCHIMP_UNSUBSCRIBE),
+        // The links name the edition by Mailchimp's id; Mailchimp's own unsubscribe link does not.
+        content: (mailchimpId) => {
+          const links = { publicUrl, edition: mailchimpEdition(mailchimpId) };
+          return {
+            html: personalize(decorateLinks(data.html, 'html', links), MAILCHIMP_UNSUBSCRIBE),
+            text: personalize(decorateLinks(data.text, 'text', links), MAILCHIMP_UNSUBSCRIBE),
+          };
+        },
       });
       return audited(db, (trx) => saveCampaign(trx, data, 'mailchimp', ref.campaignId).then(() => ref), audit);
     },

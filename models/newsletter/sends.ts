@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { isSqlite } from '../../db/connection';
 import { localUrl } from '../shared/urls';
+import { decorateLinks, newsletterEdition } from '../shared/campaign-links';
 import { buildNewsletter, findCampaign, findCampaignById, personalize, updateCampaign, type Campaign, type NewsletterInput, type RenderContext } from './campaigns';
 import { recordAudit } from '../people/audit';
 import type { JobContext, JobQueue } from '../providers/jobs';
@@ -180,6 +181,10 @@ export async function runSendJob(
   const claimer = `${ctx.attempt}-${crypto.randomBytes(6).toString('hex')}`;
   await recoverEarlierRuns(db, campaignId, claimer);
   const final = ctx.attempt >= ctx.maxAttempts;
+  // Every link to the site names this edition (the unsubscribe link, filled in below, does not).
+  const links = { publicUrl, edition: newsletterEdition(campaign) };
+  const html = decorateLinks(campaign.html, 'html', links);
+  const text = decorateLinks(campaign.text, 'text', links);
   // Rows that failed for a reason that may pass (server down, timeout): tried again by the job's next run.
   const retryLater: number[] = [];
   while (!ctx.signal.aborted) {
@@ -200,8 +205,8 @@ export async function runSendJob(
         await mail.transmit({
           to: s.email,
           subject: campaign.subject,
-          text: personalize(campaign.text, unsubscribeUrl),
-          html: personalize(campaign.html, unsubscribeUrl),
+          text: personalize(text, unsubscribeUrl),
+          html: personalize(html, unsubscribeUrl),
           headers: {
             // RFC 2369 + RFC 8058: mail programs show an unsubscribe button that POSTs here.
             'List-Unsubscribe': `<${unsubscribeUrl}>`,

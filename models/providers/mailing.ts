@@ -30,8 +30,8 @@ export interface MailchimpCampaign {
   subject: string;
   previewText: string;
   language: Lang;
-  html: string;
-  text: string;
+  /** The texts, made once Mailchimp has named the campaign (its links name the edition by that id). */
+  content(mailchimpId: string): { html: string; text: string };
 }
 
 export interface MailchimpAudience {
@@ -221,7 +221,8 @@ export function createMailchimp({ mailchimp: mc, site, log, timeoutMs }: Mailchi
             reply_to: site.email,
           },
         }), 'campaigns.create');
-        await client.campaigns.setContent(created.id, { html: data.html, plain_text: data.text });
+        const { html, text } = data.content(created.id);
+        await client.campaigns.setContent(created.id, { html, plain_text: text });
         return { campaignId: created.id, editUrl: `https://${server}.admin.mailchimp.com/campaigns/edit?id=${created.web_id}` };
       } catch (err) {
         if (err instanceof AppError) throw err;

@@ -11,6 +11,7 @@ import { regularHealth, type RegularHealth } from '../giving/recovery';
 import { whereTimeWithin, zurichDayStart } from '../giving/certificate';
 import { whereLive } from '../content/publishing';
 import { standing } from '../giving/donor-wall';
+import { newsletterEditions, type EditionRow } from './editions';
 
 /** The longest range one answer covers: two years and a day. */
 const MAX_DAYS = 731;
@@ -197,6 +198,8 @@ export interface Dashboard {
   projects: { id: number; title: string; raisedCents: number; goalCents: number }[];
   /** Now, whatever the range: the regular income at risk and what failed payments later paid brought this year. */
   regularHealth?: RegularHealth;
+  /** Whatever the range: the newest newsletters and project-news mails, with the visits and gifts each brought (models/site/editions.ts). */
+  editions: EditionRow[];
 }
 
 const DAY_MS = 86_400_000;
@@ -413,6 +416,7 @@ export async function dashboardFor(db: Knex, range: { from: string; to: string }
     byMethod: [...byMethod.entries()].filter(([m, e]) => e.gifts > 0 || !RARE_GIFT_METHODS.includes(m)).map(([method, e]) => ({ method, ...e })),
     projects,
     regularHealth: await regularHealth(db),
+    editions: await newsletterEditions(db, lang),
   };
 }
 

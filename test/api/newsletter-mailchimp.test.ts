@@ -145,6 +145,12 @@ test('campaigns: create with the language segment and content, then send', async
   assert.match(campaign.content!.html, /\*\|UNSUB\|\*/);
   assert.match(campaign.content!.plain_text, /\*\|UNSUB\|\*/);
   assert.match(campaign.content!.html, /<html lang="de"/);
+  // Its links to the site name the edition by Mailchimp's id; Mailchimp's unsubscribe link does not.
+  const edition = `utm_source=newsletter&utm_campaign=newsletter-mc-${campaign.id.toLowerCase()}`;
+  const siteLinks = [...campaign.content!.plain_text.matchAll(/https:\/\/charity\.example\S*/g)].map((m) => m[0]);
+  assert.ok(siteLinks.length >= 2 && siteLinks.every((l) => l.includes(edition)), siteLinks.join('\n'));
+  assert.match(campaign.content!.html, new RegExp(`href="https://charity\\.example/de/news/[^"]+\\?${edition.replace('&', '&amp;')}"`));
+  assert.match(campaign.content!.html, /href="\*\|UNSUB\|\*"/);
   assert.deepEqual(
     mc.requests.map((r) => `${r.method} ${r.path}`),
     ['POST /3.0/campaigns', `PUT /3.0/campaigns/${campaign.id}/content`],

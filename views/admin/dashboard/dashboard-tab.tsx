@@ -16,6 +16,7 @@ import { usd, num, longDay, percent } from './format';
 import { WeekBars, HBars, FundingBars } from './charts';
 import { WeekTable, SimpleTable } from './tables';
 import { RegularHealthTotals } from './regular-health';
+import { EditionsTable } from './editions-table';
 
 /** `impact`: the yearly impact report's panel as the server rendered it; `flash`: a refused save of its form without JavaScript. */
 export function DashboardTab({ initial, impact = null, flash = null, onChanged }: { initial: DashboardView; impact?: ImpactPanelData | null; flash?: AdminFlash | null; onChanged?: () => void }) {
@@ -149,6 +150,10 @@ function DashboardBody({ view }: { view: DashboardView }) {
             />
           </>
         )}
+      </DashSection>
+
+      <DashSection id="dash-editions" title={t('admin.dashboard.editions.title')} note={t('admin.dashboard.editions.note')}>
+        {d.editions.length === 0 ? <Empty text={t('admin.dashboard.editions.empty')} /> : <EditionsTable editions={d.editions} />}
       </DashSection>
 
       <DashSection id="dash-monthly" title={t('admin.dashboard.monthly.title')} note={t('admin.dashboard.monthly.note')}>
