@@ -34,6 +34,7 @@ import * as regularGiftHealth from './20261203000200_regular_gift_health';
 import * as yearlyAppeal from './20261203000300_yearly_appeal';
 import * as failureWrittenOff from './20261203000400_failure_written_off';
 import * as mailSuppression from './20261203000600_mail_suppression';
+import * as mailWebhookTokens from './20261203001000_mail_webhook_tokens';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -73,6 +74,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203000300_yearly_appeal': yearlyAppeal,
   '20261203000400_failure_written_off': failureWrittenOff,
   '20261203000600_mail_suppression': mailSuppression,
+  '20261203001000_mail_webhook_tokens': mailWebhookTokens,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
