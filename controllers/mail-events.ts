@@ -79,9 +79,10 @@ export function mailEventsApi(deps: Deps): Router {
       const s = settings.ses;
       if (!s) throw notConfigured();
       const message = parseSnsMessage(jsonOf(req));
-      await sns.verify(message);
-      // A valid signature says "an SNS topic": only the charity's own topics may report.
+      // A valid signature only says "an SNS topic": only the charity's own topics may report (checked
+      // first, so nothing is fetched for anyone else's).
       if (!s.topicArns.includes(message.TopicArn)) throw unauthenticated('This SNS topic is not one of SES_SNS_TOPIC_ARN');
+      await sns.verify(message);
       if (message.Type === 'SubscriptionConfirmation') {
         await sns.confirm(message);
         deps.log.info({ topic: message.TopicArn }, 'mail events: SNS subscription confirmed');

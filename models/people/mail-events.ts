@@ -312,7 +312,12 @@ export class SnsVerifier {
       throw new AppError(503, 'mail_events.unavailable', 'The SNS signing certificate could not be fetched: try again in a moment', undefined, { cause: err });
     }
     const signature = Buffer.from(m.Signature, 'base64');
-    const ok = crypto.verify(m.SignatureVersion === '1' ? 'sha1' : 'sha256', Buffer.from(snsStringToSign(m), 'utf8'), key, signature);
+    let ok = false;
+    try {
+      ok = crypto.verify(m.SignatureVersion === '1' ? 'sha1' : 'sha256', Buffer.from(snsStringToSign(m), 'utf8'), key, signature);
+    } catch {
+      ok = false;
+    }
     if (!ok) throw unauthenticated('The SNS signature is not valid');
   }
 
