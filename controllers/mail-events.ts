@@ -16,7 +16,7 @@ import {
   acceptTokenOnce,
   brevoEvents,
   checkBasicAuth,
-  checkBearer,
+  checkBrevoAuth,
   forgetToken,
   isMailEventProvider,
   mailgunEvents,
@@ -66,7 +66,7 @@ export function mailEventsApi(deps: Deps): Router {
     } else if (provider === 'brevo') {
       const b = settings.brevo;
       if (!b) throw notConfigured();
-      if (!checkBearer(req.get('authorization'), b.token)) throw unauthenticated('Brevo webhooks need the bearer token set for the webhook (Authorization: Bearer ...)');
+      if (!checkBrevoAuth(req.get('authorization'), b.token)) throw unauthenticated('Brevo webhooks need the token set for the webhook (Authorization: Bearer ..., or as the password of the webhook URL)');
       events = brevoEvents(jsonOf(req));
     } else if (provider === 'mailgun') {
       const m = settings.mailgun;

@@ -14,7 +14,8 @@
 // - Mailgun signs timestamp + token with HMAC-SHA256 (the webhook signing key). The signature does
 //   not cover the event, so a token is accepted once (kept in the database, every instance sees
 //   it) and only within ten minutes of its timestamp.
-// - Brevo signs nothing: its webhooks carry a bearer token chosen when the webhook is made.
+// - Brevo signs nothing: its webhooks carry a bearer token chosen when the webhook is made, or
+//   Basic credentials in the webhook URL; the configured token is either.
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../shared/errors';
@@ -122,10 +123,19 @@ export function postmarkEvents(body: unknown): MailEvent[] {
 
 // ---- Brevo
 
-/** `Authorization: Bearer <token>` with the configured token (constant time). */
-export function checkBearer(header: string | undefined, token: string): boolean {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return !!m && sameSecret(m[1]!, token);
+/**
+ * Brevo's two documented ways (developers.brevo.com/docs/secured-webhooks): `Authorization: Bearer
+ * <token>` (a webhook made with auth type bearer), or Basic credentials in the webhook URL
+ * (https://brevo:<token>@...): the configured token as the bearer token or the password, in constant time.
+ */
+export function checkBrevoAuth(header: string | undefined, token: string): boolean {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (bearer) return sameSecret(bearer[1]!, token);
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!basic) return false;
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0 && sameSecret(decoded.slice(colon + 1), token);
 }
 
 const BREVO_KINDS: Record<string, MailEventKind> = {

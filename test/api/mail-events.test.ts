@@ -256,10 +256,11 @@ describe('provider webhooks', () => {
     await post('mailgun').set('Content-Type', 'application/json').send('{"signature":').expect(400);
   });
 
-  test('Brevo: hard and soft bounces, invalid addresses, spam complaints, deliveries, one at a time or batched; a wrong or missing token is refused', async () => {
+  test('Brevo: hard and soft bounces, invalid addresses, spam complaints, deliveries, one at a time or batched, with the bearer token or as the password of the URL; a wrong or missing token is refused', async () => {
     const auth = `Bearer ${BREVO_TOKEN}`;
     await post('brevo').set('Authorization', auth).send(brevo('hard_bounce', 'example.brevo@example.com')).expect(200, { received: 1, recorded: 1 });
-    await post('brevo').set('Authorization', auth).send(brevo('spam', 'spam.brevo@example.com')).expect(200, { received: 1, recorded: 1 });
+    // The token as the password of the webhook URL (https://brevo:<token>@...), Brevo's other way.
+    await post('brevo').set('Authorization', basic('brevo', BREVO_TOKEN)).send(brevo('spam', 'spam.brevo@example.com')).expect(200, { received: 1, recorded: 1 });
     await post('brevo').set('Authorization', auth).send(brevo('opened', 'spam.brevo@example.com')).expect(200, { received: 0, recorded: 0 });
     const batch = [brevo('delivered', 'fine.brevo@example.com'), brevo('invalid_email', 'typo.brevo@example.con'), ...[1, 2, 3].map(() => brevo('soft_bounce', 'full.brevo@example.com'))];
     await post('brevo').set('Authorization', auth).send(batch).expect(200, { received: 5, recorded: 5 });
@@ -273,7 +274,8 @@ describe('provider webhooks', () => {
     const before = await eventCount(h);
     await post('brevo').send(brevo('hard_bounce', 'victim.brevo@example.com')).expect(401);
     await post('brevo').set('Authorization', 'Bearer not-the-token').send(brevo('hard_bounce', 'victim.brevo@example.com')).expect(401);
-    await post('brevo').set('Authorization', basic('brevo', BREVO_TOKEN)).send(brevo('hard_bounce', 'victim.brevo@example.com')).expect(401);
+    await post('brevo').set('Authorization', basic('brevo', 'not-the-token')).send(brevo('hard_bounce', 'victim.brevo@example.com')).expect(401);
+    await post('brevo').set('Authorization', `Bearer ${BREVO_TOKEN}x`).send(brevo('hard_bounce', 'victim.brevo@example.com')).expect(401);
     assert.equal(await eventCount(h), before);
     await post('brevo').set('Authorization', auth).send('"text"').set('Content-Type', 'application/json').expect(400);
   });
