@@ -8,6 +8,7 @@ import { ADMIN_ROLES, type AdminRole } from './models/shared/roles';
 import { normalizeEmail } from './models/shared/text';
 import { parseFeeRates, type FeeTable } from './models/shared/fees';
 import { parseChartText } from './models/giving/accounts';
+import type { MailEventSettings } from './models/people/mail-events';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -248,6 +249,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like CH')
     .default('CH'),
+  // Bounces and complaints from the sending provider's webhooks, POST /api/mail-events/:provider
+  // (models/people/mail-events.ts, docs/newsletter.md): each provider is accepted only when set.
+  POSTMARK_WEBHOOK_USER: optional,
+  POSTMARK_WEBHOOK_PASSWORD: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  SES_SNS_TOPIC_ARN: list.pipe(z.array(z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]{1,256}$/, 'must be SNS topic ARNs like arn:aws:sns:eu-central-1:123456789012:ses-feedback'))),
+  SNS_TEST_URL_PREFIX: list.pipe(z.array(z.string().regex(/^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//, 'must be local addresses like http://127.0.0.1:4010/ (tests only)'))),
+  MAILGUN_WEBHOOK_SIGNING_KEY: optional,
+  BREVO_WEBHOOK_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -310,6 +319,8 @@ export interface Config {
   feeRates: FeeTable;
   /** The month (1-12) of the yearly appeal to last year's bank-transfer donors (YEARLY_APPEAL_MONTH). */
   yearlyAppealMonth: number;
+  /** The sending providers' bounce and complaint webhooks that are set up (POSTMARK_WEBHOOK_*, SES_SNS_TOPIC_ARN, MAILGUN_WEBHOOK_SIGNING_KEY, BREVO_WEBHOOK_TOKEN). */
+  mailEvents: MailEventSettings;
   /** Local files (and, with S3, the temporary files of uploads being received). */
   uploadDir: string;
   /** Set when uploads go to an S3-compatible bucket instead of UPLOAD_DIR. */
@@ -360,6 +371,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const).find((k) => source[k]?.trim());
     if (stray) throw new ConfigError(`Invalid configuration: ${stray} is set but S3_BUCKET is not (uploads would stay on this machine)`);
   }
+  if (Boolean(e.POSTMARK_WEBHOOK_USER) !== Boolean(e.POSTMARK_WEBHOOK_PASSWORD)) {
+    throw new ConfigError(`Invalid configuration: ${e.POSTMARK_WEBHOOK_USER ? 'POSTMARK_WEBHOOK_PASSWORD' : 'POSTMARK_WEBHOOK_USER'} must be set together with the other Postmark webhook credential`);
+  }
+  if (production && e.SNS_TEST_URL_PREFIX.length) throw new ConfigError('Invalid configuration: SNS_TEST_URL_PREFIX is for tests only and must not be set in production');
   const s3Prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const keyEntries = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [{ value: DEMO_ADMIN_KEY, name: DEMO_ADMIN_NAME, role: 'admin' as const }];
@@ -405,6 +420,12 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },
     feeRates: e.FEE_RATES,
     yearlyAppealMonth: e.YEARLY_APPEAL_MONTH,
+    mailEvents: {
+      postmark: e.POSTMARK_WEBHOOK_USER && e.POSTMARK_WEBHOOK_PASSWORD ? { user: e.POSTMARK_WEBHOOK_USER, password: e.POSTMARK_WEBHOOK_PASSWORD } : undefined,
+      ses: e.SES_SNS_TOPIC_ARN.length ? { topicArns: e.SES_SNS_TOPIC_ARN, testUrlPrefixes: e.SNS_TEST_URL_PREFIX } : undefined,
+      mailgun: e.MAILGUN_WEBHOOK_SIGNING_KEY ? { signingKey: e.MAILGUN_WEBHOOK_SIGNING_KEY } : undefined,
+      brevo: e.BREVO_WEBHOOK_TOKEN ? { token: e.BREVO_WEBHOOK_TOKEN } : undefined,
+    },
     uploadDir: e.UPLOAD_DIR ?? path.join(ROOT, 'uploads'),
     s3: e.S3_BUCKET
       ? {

@@ -46,6 +46,7 @@ import { donorReferenceRoutes } from './donor-reference';
 import { adminPrivacyApi, privacyApi, privacyPages } from './privacy';
 import { previewApi } from './preview';
 import { a11yApi } from './admin/a11y';
+import { mailEventsApi } from './mail-events';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -178,6 +179,8 @@ export function routes(deps: Deps, options: RouteOptions): Express {
   app.use('/api/team', publicApi, teamApi(deps));
   app.use('/api', checkoutApi(deps));
   app.use('/api/newsletter', newsletterApi(deps));
+  // The sending providers' bounce and complaint webhooks, each checked as its provider documents (controllers/mail-events.ts).
+  app.use('/api/mail-events', mailEventsApi(deps));
   // ---- Donors manage their gifts: the link request (API) and the page's own routes (the link's
   // button, every form's POST; the page itself is rendered by the page router). Never stored.
   const donor = donorRoutes(deps, { secret: options.secret, monthly: options.monthly });

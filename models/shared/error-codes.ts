@@ -52,6 +52,13 @@ export const ERROR_CODES = [
   'newsletter.items_missing',
   /** Nobody would get this edition: no confirmed subscriber reads its language. Nothing was sent. */
   'newsletter.no_subscribers',
+  // Bounces and complaints from the sending provider (POST /api/mail-events/:provider)
+  /** The provider's webhook is not set up on this site (its variables are not set). */
+  'mail_events.not_configured',
+  /** The webhook's credentials or signature are missing or wrong (or a signed token was used before). */
+  'mail_events.unauthenticated',
+  /** The provider's signing certificate or subscription address cannot be reached right now: the provider retries. */
+  'mail_events.unavailable',
   // Revisions and trash
   /** The item is in the trash: restore it from the trash before restoring one of its revisions. */
   'content.in_trash',

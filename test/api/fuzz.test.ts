@@ -35,6 +35,8 @@ const SEED = envInt('FUZZ_SEED', 20261122);
 const RUNS = envInt('FUZZ_RUNS', 2500);
 
 const ADMIN_KEY = 'demo-admin-key-change-me';
+/** Every provider's bounce webhook set up, so the fuzz reaches their checks (test/api/mail-events.test.ts signs real ones). */
+const MAIL_EVENT_ENV = { POSTMARK_WEBHOOK_USER: 'fuzz', POSTMARK_WEBHOOK_PASSWORD: 'fuzz-password-0123456789', SES_SNS_TOPIC_ARN: 'arn:aws:sns:us-east-1:123456789012:ses-feedback', MAILGUN_WEBHOOK_SIGNING_KEY: 'fuzz-signing-key', BREVO_WEBHOOK_TOKEN: 'fuzz-token-0123456789abcdef' };
 
 // ---------------------------------------------------------------------------------------------
 // Values
@@ -391,6 +393,22 @@ const publicApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'POST /api/update-project-funding', method: 'POST', path: fc.constant('/api/update-project-funding'), body: jsonBody(mutated({ projectId: 1, amount: 150, paymentIntentId: 'pi_123' }, { projectId: 'id', amount: 'amount' })) }),
   // Unsigned (or wrongly signed) garbage only: signed events are another suite's.
   req({ route: 'POST /api/stripe/webhook', method: 'POST', path: fc.constant('/api/stripe/webhook'), body: jsonBody(fc.oneof(anyValue, fc.constant({ id: 'evt_1', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', amount: 100, metadata: { projectId: '1' } } } }))) }),
+  // The sending providers' webhooks, unsigned or wrongly signed (signed ones are test/api/mail-events.test.ts's); no
+  // certificate address on an SNS host, so nothing is fetched.
+  req({
+    route: 'POST /api/mail-events/:provider',
+    method: 'POST',
+    path: fc.oneof({ arbitrary: fc.constantFrom('postmark', 'ses', 'mailgun', 'brevo'), weight: 4 }, { arbitrary: textSegment, weight: 1 }).map((p) => `/api/mail-events/${p}`),
+    body: jsonBody(
+      fc.oneof(
+        anyValue,
+        mutated({ RecordType: 'Bounce', ID: 1, Type: 'HardBounce', MessageID: 'm-1', Email: 'a@example.org', BouncedAt: '2026-01-01T00:00:00Z' }, { ID: 'id', Type: 'any', BouncedAt: 'any' }),
+        mutated({ signature: { timestamp: '1764720000', token: 't'.repeat(50), signature: 'a'.repeat(64) }, 'event-data': { id: 'x', event: 'failed', severity: 'permanent', recipient: 'a@example.org' } }, { signature: 'any', 'event-data': 'any' }),
+        mutated({ Type: 'Notification', MessageId: 'm-1', TopicArn: MAIL_EVENT_ENV.SES_SNS_TOPIC_ARN, Message: '{"notificationType":"Bounce"}', Timestamp: '2026-01-01T00:00:00Z', SignatureVersion: '2', Signature: 'AAAA', SigningCertURL: 'https://evil.example/cert.pem' }, { Type: 'any', SignatureVersion: 'any', Message: 'any' }),
+        mutated({ event: 'hard_bounce', email: 'a@example.org', 'message-id': '<m@x>', ts_event: 1 }, { ts_event: 'any' }),
+      ),
+    ),
+  }),
 );
 
 const NOOK = PAGE_PATHS.nook;
@@ -738,7 +756,7 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
   before(async () => {
     fake = await startFakeStripe();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-uploads-'));
-    h = await testApp(fake.env({ UPLOAD_DIR: dir }));
+    h = await testApp(fake.env({ UPLOAD_DIR: dir, ...MAIL_EVENT_ENV }));
     server = await new Promise((resolve) => {
       const s = h.app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -820,6 +838,8 @@ describe(`fuzz of every route (seed ${SEED}, ${RUNS} requests)`, () => {
         check(`${r.route} message`, !(res.status < 500 && typeof error === 'string' && /on our side/.test(error)), () => `a 4xx that blames the server: ${what()}`);
       }
       // Refused by its signature (400), or before that by the body parser (too large, unknown charset).
+      // Never accepted without the provider's credentials or signature.
+      if (r.route === 'POST /api/mail-events/:provider') check(`${r.route} ${res.status}`, [400, 401, 404, 413, 415].includes(res.status), () => `an unsigned mail event must be refused: ${what()}`);
       if (r.route === 'POST /api/stripe/webhook') check(`${r.route} ${res.status}`, [400, 413, 415].includes(res.status), () => `an unsigned webhook must be refused with a 400: ${what()}`);
       check(`${r.route} leak`, !/at [\w.<>]+ \([^)]*\.ts:\d+:\d+\)|SQLITE_|violates .* constraint/.test(res.body.toString('utf8').slice(0, 20_000)), () => `a stack trace or database error in the answer: ${what()}`);
 

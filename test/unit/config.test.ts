@@ -70,3 +70,17 @@ test('DONATION_URL: the checkout by default, an http(s) address or a site path, 
     assert.throws(() => loadConfig({ DONATION_URL: bad }), (e: Error) => e instanceof ConfigError && e.message === message, bad);
   }
 });
+
+test('mail event webhooks: each provider set up by its variables; Postmark needs both credentials; the SNS test prefix never in production', () => {
+  assert.deepEqual(loadConfig({}).mailEvents, { postmark: undefined, ses: undefined, mailgun: undefined, brevo: undefined });
+  const c = loadConfig({ POSTMARK_WEBHOOK_USER: 'pm', POSTMARK_WEBHOOK_PASSWORD: 'p'.repeat(16), SES_SNS_TOPIC_ARN: 'arn:aws:sns:eu-central-1:123456789012:ses-feedback, arn:aws:sns:us-east-1:123456789012:other', MAILGUN_WEBHOOK_SIGNING_KEY: 'key', BREVO_WEBHOOK_TOKEN: 't'.repeat(16) });
+  assert.deepEqual(c.mailEvents.ses, { topicArns: ['arn:aws:sns:eu-central-1:123456789012:ses-feedback', 'arn:aws:sns:us-east-1:123456789012:other'], testUrlPrefixes: [] });
+  assert.deepEqual([c.mailEvents.postmark?.user, c.mailEvents.mailgun?.signingKey, c.mailEvents.brevo?.token], ['pm', 'key', 't'.repeat(16)]);
+  const refused = (env: Record<string, string>, name: string) => assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && e.message.includes(name), name);
+  refused({ POSTMARK_WEBHOOK_USER: 'pm' }, 'POSTMARK_WEBHOOK_PASSWORD');
+  refused({ POSTMARK_WEBHOOK_USER: 'pm', POSTMARK_WEBHOOK_PASSWORD: 'short' }, 'POSTMARK_WEBHOOK_PASSWORD');
+  refused({ BREVO_WEBHOOK_TOKEN: 'short' }, 'BREVO_WEBHOOK_TOKEN');
+  refused({ SES_SNS_TOPIC_ARN: 'ses-feedback' }, 'SES_SNS_TOPIC_ARN');
+  refused({ SNS_TEST_URL_PREFIX: 'https://evil.example/' }, 'SNS_TEST_URL_PREFIX');
+  refused({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), ADMIN_KEYS: 'k'.repeat(20), SNS_TEST_URL_PREFIX: 'http://127.0.0.1:4000/' }, 'SNS_TEST_URL_PREFIX');
+});
