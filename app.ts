@@ -82,7 +82,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   });
 
   const i18n = { en: createI18n('en', { en: readLocale('en') }), de: createI18n('de', { de: readLocale('de') }) };
-  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs });
+  const mail = createMailProvider({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, jobs, dkim: config.dkim });
   const deps: Deps = {
     db,
     pageCache: createPageCache(db),
