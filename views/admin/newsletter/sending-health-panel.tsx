@@ -70,7 +70,7 @@ export function SendingHealthPanel({ initial }: { initial: MailHealth | null }) 
           </p>
           <ul className="nl-send-list">
             {CHECKS.map((kind) => (
-              <CheckItem key={kind} kind={kind} check={health[kind]} health={health} uid={uid} />
+              <CheckItem key={kind} kind={kind} check={health[kind]} health={health} />
             ))}
           </ul>
         </div>
@@ -79,14 +79,13 @@ export function SendingHealthPanel({ initial }: { initial: MailHealth | null }) 
   );
 }
 
-function CheckItem({ kind, check, health, uid }: { kind: (typeof CHECKS)[number]; check: HealthCheck; health: MailHealth; uid: string }) {
+function CheckItem({ kind, check, health }: { kind: (typeof CHECKS)[number]; check: HealthCheck; health: MailHealth }) {
   const t = useT();
   const reasonKey = SHARED_REASONS.has(check.reason) ? `admin.sendingHealth.reason.${check.reason}` : `admin.sendingHealth.${kind}.${check.reason}`;
   const vars = { domain: health.domain ?? '', signing: health.signing?.domain ?? '', selector: health.signing?.selector ?? '' };
-  const id = `${uid}-${kind}`;
   return (
     <li className="nl-send">
-      <h4 className="nl-send-head" id={id}>
+      <h4 className="nl-send-head">
         {t(`admin.sendingHealth.${kind}.title`)} <span className={BADGE[check.status]}>{t(`admin.sendingHealth.status.${check.status}`)}</span>
       </h4>
       <p className="admin-hint">{t(`admin.sendingHealth.${kind}.what`)}</p>
