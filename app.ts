@@ -89,6 +89,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
     db,
     log,
     jobs,
+    dkim: config.dkim,
     // A relay that refuses an address for good is a hard bounce: no newsletter goes there again.
     onRecipientRefused: async (to, outboxId, detail) => {
       await recordMailEvent(db, { source: 'smtp', eventId: `outbox:${outboxId}`, address: to, kind: 'hard_bounce', detail });

@@ -9,6 +9,7 @@ import { normalizeEmail } from './models/shared/text';
 import { parseFeeRates, type FeeTable } from './models/shared/fees';
 import { parseChartText } from './models/giving/accounts';
 import type { MailEventSettings } from './models/people/mail-events';
+import { readDkimKey, type DkimSettings } from './models/providers/dkim';
 
 // The project folder: this file's own, or its parent when running the compiled server in dist/.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -144,6 +145,28 @@ const provider = z
     return { name, country: country.toUpperCase(), safeguard: safeguard ? (safeguard.toLowerCase() as 'dpf' | 'scc') : null };
   });
 
+/** An optional value of a given form; empty counts as unset. */
+const optionalMatching = (re: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim();
+      if (!value) return undefined;
+      if (!re.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** A DNS server for DNS_SERVERS: an IP address, with a port as ip:port or [ipv6]:port. */
+const isDnsServer = (item: string): boolean => {
+  if (net.isIP(item)) return true;
+  const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(item) ?? /^([^:\[\]]+):(\d{1,5})$/.exec(item);
+  return Boolean(m && net.isIP(m[1]!) && Number(m[2]) >= 1 && Number(m[2]) <= 65535);
+};
+
 // Every variable of the configuration table (docs/operations.md#configuration), validated once at start.
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -176,6 +199,15 @@ const EnvSchema = z.object({
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().default('Kuvaka Community Trust <info@example.org>'),
+  // DKIM signing of the site's own mails (nodemailer's): all three or none (loadConfig checks the key).
+  DKIM_DOMAIN: optionalMatching(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name like example.org'),
+  DKIM_SELECTOR: optionalMatching(/^[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9_-]{0,61}[a-z0-9])?)*$/i, 'must be a DNS label like mail2026 (letters, digits, -)'),
+  DKIM_PRIVATE_KEY: optional,
+  // The DNS servers the sending-health check asks (ip or ip:port, comma separated); the system's when unset.
+  DNS_SERVERS: list.superRefine((items, ctx) => {
+    const bad = items.find((i) => !isDnsServer(i));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `must be addresses like 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53, comma separated (not an address: ${bad.slice(0, 60)})` });
+  }),
   UPLOAD_DIR: z.string().optional(),
   S3_BUCKET: optional,
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -309,6 +341,10 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   smtpUrl?: string;
   mailFrom: string;
+  /** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (normalized PEM), as nodemailer's `dkim` option; unset: mails go unsigned. */
+  dkim?: DkimSettings;
+  /** DNS_SERVERS: the resolvers the sending-health check asks (empty: the system's). */
+  dnsServers: string[];
   /** The operators of the mail server and the bucket as configured (SMTP_PROVIDER, S3_PROVIDER), for the privacy notice. */
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
@@ -375,6 +411,19 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${e.POSTMARK_WEBHOOK_USER ? 'POSTMARK_WEBHOOK_PASSWORD' : 'POSTMARK_WEBHOOK_USER'} must be set together with the other Postmark webhook credential`);
   }
   if (production && e.SNS_TEST_URL_PREFIX.length) throw new ConfigError('Invalid configuration: SNS_TEST_URL_PREFIX is for tests only and must not be set in production');
+  const dkimSet = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3) {
+    const missing = (['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const).filter((k) => !e[k]);
+    throw new ConfigError(`Invalid configuration: ${missing.join(' and ')} must be set too (DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY, or none of them)`);
+  }
+  let dkim: DkimSettings | undefined;
+  if (e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY) {
+    try {
+      dkim = { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: readDkimKey(e.DKIM_PRIVATE_KEY).pem };
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration: DKIM_PRIVATE_KEY ${(err as Error).message}`);
+    }
+  }
   const s3Prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const keyEntries = e.ADMIN_KEYS.length || production ? e.ADMIN_KEYS : [{ value: DEMO_ADMIN_KEY, name: DEMO_ADMIN_NAME, role: 'admin' as const }];
@@ -415,6 +464,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dkim,
+    dnsServers: e.DNS_SERVERS,
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
     retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS, reportDays: e.RETENTION_MAIL_REPORT_DAYS },
     books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },

@@ -31,6 +31,8 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   // The reference rates: never the ECB from a test (a closed loopback port; tests of the rates job serve their own, test/fakes/ecb.ts).
   EXCHANGE_RATES_URL: 'http://127.0.0.1:9/eurofxref-daily.xml',
+  // DNS (the sending-health check): never the system's resolvers from a test (a closed loopback port; test/fakes/dns.ts serves records).
+  DNS_SERVERS: '127.0.0.1:9',
 };
 
 /** Env for a fresh, empty database (a new PostgreSQL database, or SQLite in memory) and its removal. */

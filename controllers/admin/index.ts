@@ -32,6 +32,8 @@ import type { MediaRouters } from '../media';
 import { spendingApi, spendingForms } from './spending';
 // Translation status.
 import { adminTranslationsApi } from './translations';
+// Sending health: SPF, DKIM and DMARC of MAIL_FROM's domain.
+import { adminMailHealthApi } from './mail-health';
 
 export { passkeyLoginApi } from './people';
 export { loginPage, loginApi, loginPages, loginLimits } from './session';
@@ -77,6 +79,8 @@ export function adminApi(deps: Deps, options: { cookieName: string }): Router {
   router.use(adminImpactApi(deps));
   // Translation status: GET /api/admin/translations.
   router.use(adminTranslationsApi(deps));
+  // Sending health: GET /api/admin/mail-health (the Newsletter screen's panel).
+  router.use(adminMailHealthApi(deps));
   // --- machine translation drafts and the glossary ---
   router.use(adminTranslateApi(deps));
   return router;

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Transporter } from 'nodemailer';
 import type { JobContext, JobQueue } from './jobs';
+import type { DkimSettings } from './dkim';
 
 export interface MailMessage {
   to: string;
@@ -88,10 +89,11 @@ export function createMailProvider(options: {
   log: Logger;
   jobs: JobQueue;
   totalMs?: number;
+  dkim?: DkimSettings;
   /** A queued mail's recipient refused for good by the relay (app.ts records it as a hard bounce). */
   onRecipientRefused?: (to: string, outboxId: number, detail: string) => Promise<void>;
 }): MailProvider {
-  const { smtpUrl, from, db, log, jobs } = options;
+  const { smtpUrl, from, db, log, jobs, dkim } = options;
   // nodemailer is loaded only where SMTP is configured (memory: every instance pays for what it loads).
   let transport: Promise<Transporter> | null = null;
   if (smtpUrl) {
@@ -103,7 +105,8 @@ export function createMailProvider(options: {
     // and greeting for each was most of the time a send took). SMTP_URL may say otherwise.
     if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
     if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '4');
-    transport = import('nodemailer').then((m) => m.default.createTransport(url.toString()));
+    // With DKIM_* every mail that leaves is signed (rsa-sha256, nodemailer's own signing).
+    transport = import('nodemailer').then((m) => m.default.createTransport({ url: url.toString(), ...(dkim ? { dkim } : {}) }));
   }
   const kind = transport ? 'smtp' : 'outbox';
 

@@ -333,6 +333,7 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   req({ route: 'PUT /api/admin/spending/:id', method: 'PUT', path: idSegment.map((id) => `/api/admin/spending/${id}`), auth: adminAuth, body: jsonBody(mutated(SPENDING)) }),
   req({ route: 'DELETE /api/admin/spending/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/spending/${id}`), auth: adminAuth }),
   req({ route: 'GET /api/admin/translations', method: 'GET', path: queryString.map((q) => `/api/admin/translations${q}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/mail-health', method: 'GET', path: queryString.map((q) => `/api/admin/mail-health${q}`), auth: adminAuth }),
   req({ route: 'POST /api/admin/translate', method: 'POST', path: fc.constant('/api/admin/translate'), auth: adminAuth, body: jsonBody(mutated({ text: '## Water\n\nThe [borehole](/projects) is ready.', from: 'en', to: 'de' })) }),
   req({ route: 'POST /api/admin/a11y-check', method: 'POST', path: fc.constant('/api/admin/a11y-check'), auth: adminAuth, body: jsonBody(mutated({ values: { content: '# Title\n\n![IMG_2041.jpg](/images/logo.svg)', contentDe: '[hier klicken](/x)' } })) }),
   req({ route: 'GET /api/admin/glossary', method: 'GET', path: fc.constant('/api/admin/glossary'), auth: adminAuth }),

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   html: string;
   /** Raw header values by lower-case name. */
   headers: Record<string, string>;
+  /** The message as it arrived (headers and body, CRLF): what a DKIM verifier reads. */
+  raw: Buffer;
 }
 
 export type SmtpMode = 'ok' | 'down' | 'silent' | 'garbage';
@@ -46,14 +48,21 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       cb();
     },
     onData(stream, session, cb) {
-      simpleParser(stream)
-        .then((mail) => {
+      const parts: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => parts.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(parts)));
+        stream.on('error', reject);
+      })
+        .then(async (raw) => ({ raw, mail: await simpleParser(raw) }))
+        .then(({ raw, mail }) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
+            raw,
           });
           cb();
         })

@@ -30,6 +30,7 @@ import type { EntityName } from './lib/fields';
 import type { NewsletterStatus } from './newsletter/types';
 import type { CampaignSummary } from './newsletter/sends-panel';
 import type { SubscriberList } from './newsletter/subscribers-panel';
+import type { MailHealth } from '../../models/site/mail-health';
 import type { CertificateOverview } from './donations/certificates-panel';
 import type { AccountView } from './people/people-tab';
 import { ContentTab } from './content/content-tab';
@@ -129,6 +130,8 @@ export interface NewsletterScreenProps {
   campaigns: CampaignSummary[];
   /** The subscribers without a filter, and the counts. */
   subscribers: SubscriberList;
+  /** The Sending health panel's check when the address asks for it (?sending=check), else null. */
+  sendingHealth: MailHealth | null;
 }
 
 export interface SocialScreenProps {

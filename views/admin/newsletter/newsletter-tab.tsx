@@ -17,6 +17,8 @@ import { TestSend } from './test-send';
 import { GeneratedPreview, SendStep } from './send-step';
 import { SendsPanel, type CampaignSummary } from './sends-panel';
 import { SubscribersPanel, type SubscriberList } from './subscribers-panel';
+import { SendingHealthPanel } from './sending-health-panel';
+import type { MailHealth } from '../../../models/site/mail-health';
 import type { CampaignRef, Composition, Generated, NewsletterStatus, SendResult, Suggestion } from './types';
 
 export interface NewsletterTabProps {
@@ -25,9 +27,11 @@ export interface NewsletterTabProps {
   status: NewsletterStatus;
   campaigns: CampaignSummary[];
   subscribers: SubscriberList;
+  /** The Sending health panel's check the page came with (?sending=check), or null. */
+  sendingHealth?: MailHealth | null;
 }
 
-export function NewsletterTab({ news, projects, status: initialStatus, campaigns, subscribers }: NewsletterTabProps) {
+export function NewsletterTab({ news, projects, status: initialStatus, campaigns, subscribers, sendingHealth }: NewsletterTabProps) {
   const t = useT();
   const uiLang = useLang();
   const [status, setStatus] = useState<NewsletterStatus>(initialStatus);
@@ -284,6 +288,8 @@ export function NewsletterTab({ news, projects, status: initialStatus, campaigns
       />
 
       <SendsPanel initial={campaigns} started={started} />
+
+      <SendingHealthPanel initial={sendingHealth ?? null} />
 
       <SubscribersPanel initial={subscribers} onChanged={() => void reloadStatus()} />
       <PersonDataPanel />
