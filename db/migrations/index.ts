@@ -33,6 +33,7 @@ import * as regularIntervals from './20261203000000_regular_intervals';
 import * as regularGiftHealth from './20261203000200_regular_gift_health';
 import * as yearlyAppeal from './20261203000300_yearly_appeal';
 import * as failureWrittenOff from './20261203000400_failure_written_off';
+import * as altDeDraft from './20261203000900_alt_de_draft';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -71,6 +72,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203000200_regular_gift_health': regularGiftHealth,
   '20261203000300_yearly_appeal': yearlyAppeal,
   '20261203000400_failure_written_off': failureWrittenOff,
+  '20261203000900_alt_de_draft': altDeDraft,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
