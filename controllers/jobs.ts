@@ -7,9 +7,11 @@ import type { MonthlyPayments } from '../models/providers/payments-monthly';
 import type { VisionProvider } from '../models/providers/vision';
 import { SEND_MAIL_TASK } from '../models/providers/mail';
 import { NEWSLETTER_SEND_TASK, runSendJob } from '../models/newsletter/sends';
-import { ALT_SUGGEST_TASK, IMAGE_VARIANTS_TASK, makeImageVariants, purgeMediaTrash } from '../models/media/library';
+import { ALT_SUGGEST_TASK, ALT_TRANSLATE_TASK, IMAGE_VARIANTS_TASK, makeImageVariants, purgeMediaTrash } from '../models/media/library';
 import { runUploadSweepJob, startUploadSweeps, SWEEP_UPLOADS_TASK } from '../models/media/sweep';
 import { runAltSuggestJob } from '../models/media/alt-suggest';
+import { queueMissingAltTranslations, runAltTranslateJob } from '../models/media/alt-translate';
+import { glossaryEntries } from '../models/translation/glossary';
 import { PURGE_TRASH_TASK, queueTrashPurge, runTrashPurgeJob } from '../models/content/trash';
 import { queueRetention, RETENTION_FIRST_DELAY_MS, RETENTION_TASK, runRetentionJob } from '../models/privacy/retention';
 import { PUBLISH_ITEM_TASK, PUBLISH_SWEEP_FIRST_DELAY_MS, PUBLISH_SWEEP_TASK, queuePublishSweep, runPublishItemJob, runPublishSweepJob } from '../models/content/publish-schedule';
@@ -101,6 +103,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
       runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
+    // The German draft of an English-only alt text, by machine translation (OpenAI configured).
+    [ALT_TRANSLATE_TASK]: (payload, ctx) => runAltTranslateJob({ db, assistant: deps.assistant, log, glossary: () => glossaryEntries(db) }, payload, ctx),
   };
 }
 
@@ -108,8 +112,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
  * hourly trash purge, the daily retention purge, the daily exchange rates and the yearly appeal's daily check.
+ * Once per database (OpenAI configured): the German alt text drafts of the library's images without one.
  */
-export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
+export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config' | 'db' | 'assistant'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
   await queuePublishSweep(deps.jobs, new Date(Date.now() + PUBLISH_SWEEP_FIRST_DELAY_MS));
   await queueTrashPurge(deps.jobs);
@@ -118,4 +123,6 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
   await queueCardExpiryJob(deps.jobs, new Date(Date.now() + CARD_EXPIRY_FIRST_DELAY_MS));
   await queueYearlyAppeal(deps.jobs, new Date(Date.now() + YEARLY_APPEAL_FIRST_DELAY_MS));
+  const drafts = await queueMissingAltTranslations(deps);
+  if (drafts) deps.log.info({ drafts }, 'media library: German alt text drafts queued for images without a German one');
 }

@@ -119,9 +119,10 @@ export function mediaRouters(deps: Deps): MediaRouters {
     if (!file) throw invalidField('file', 'file');
     try {
       const meta = parseInput(MediaMetaSchema, req.body ?? {});
-      // Alt text proposals are asked for only when OpenAI is configured.
+      // Alt text proposals, and the German draft of an English-only alt text, only when OpenAI is configured.
       return await storeUpload(deps, { tempPath: file.path, originalName: file.originalname, size: file.size }, meta, {
         suggestAlt: Boolean(deps.config.openai.apiKey),
+        translateAlt: deps.assistant.kind === 'openai',
         audit: (row) => entry(res, 'upload', row.id, row.originalName),
       });
     } catch (err) {
@@ -142,7 +143,8 @@ export function mediaRouters(deps: Deps): MediaRouters {
   /** Saves new details of a file; a missing alt text of an image is a field error. */
   async function saveMeta(id: number, body: unknown, res: Response) {
     const meta = parseInput(MediaMetaSchema, body ?? {});
-    const item = await audited(deps.db, (trx) => updateMediaMeta(trx, id, meta), (saved) => saved && entry(res, 'update', saved.id, saved.originalName));
+    const options = { jobs: deps.jobs, translateAlt: deps.assistant.kind === 'openai' };
+    const item = await audited(deps.db, (trx) => updateMediaMeta(trx, id, meta, options), (saved) => saved && entry(res, 'update', saved.id, saved.originalName));
     if (!item) throw notFound('Media item not found');
     return item;
   }

@@ -1,6 +1,6 @@
 // Translation status as JSON: GET /api/admin/translations (behind the admin guard), one entry per
 // item, field and language, filtered by ?state= (missing, outdated, current; several with
-// commas, or todo for both missing and outdated), ?entity= (project, news, team, page, locale) ?language= (en, de) and ?limit= (the first n entries; the counts are of all).
+// commas, or todo for both missing and outdated), ?entity= (project, news, team, page, media, locale) ?language= (en, de) and ?limit= (the first n entries; the counts are of all).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../context';
@@ -22,7 +22,7 @@ export const TranslationQuerySchema = z.object({
     },
     z.array(z.enum(TRANSLATION_STATES, { message: 'state must be missing, outdated or current' })).max(3).optional(),
   ),
-  entity: z.preprocess((v) => blankToUndefined(one(v)), z.enum(TRANSLATION_ENTITIES, { message: 'entity must be project, news, team, page or locale' }).optional()),
+  entity: z.preprocess((v) => blankToUndefined(one(v)), z.enum(TRANSLATION_ENTITIES, { message: 'entity must be project, news, team, page, media or locale' }).optional()),
   language: z.preprocess((v) => blankToUndefined(one(v)), z.enum(['en', 'de'], { message: 'language must be en or de' }).optional()),
   limit: z.preprocess((v) => blankToUndefined(one(v)), z.coerce.number({ message: 'limit must be a whole number from 1 to 10000' }).int().min(1).max(10_000).optional()),
 });

@@ -75,7 +75,7 @@ export function rowAfterSave(before: Record<Lang, string> | null, after: Record<
 export type Texts = Record<string, Record<Lang, string>>;
 export type AnyItem = Record<string, unknown> & { id: number };
 
-const FIELDS: Record<Exclude<TranslationEntity, 'locale'>, string[]> = {
+const FIELDS: Record<Exclude<TranslationEntity, 'locale' | 'media'>, string[]> = {
   project: ['title', 'description'],
   news: ['title', 'abstract', 'content'],
   team: ['position', 'bio'],
@@ -86,7 +86,7 @@ const FIELDS: Record<Exclude<TranslationEntity, 'locale'>, string[]> = {
 export const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The item's bilingual texts by field (a page's edited texts under texts.<key>, with the built-in copy where unedited). */
-export function itemTexts(entity: Exclude<TranslationEntity, 'locale'>, item: AnyItem): Texts {
+export function itemTexts(entity: Exclude<TranslationEntity, 'locale' | 'media'>, item: AnyItem): Texts {
   const out: Texts = {};
   for (const f of FIELDS[entity]) out[f] = { en: str(item[f]), de: str(item[`${f}De`]) };
   if (entity === 'page') {
@@ -126,7 +126,7 @@ export async function recordTranslationSources(db: Knex, entity: string, beforeI
   if (!(entity in FIELDS)) return;
   const before = beforeItem as AnyItem | null;
   const after = afterItem as AnyItem;
-  const kind = entity as Exclude<TranslationEntity, 'locale'>;
+  const kind = entity as Exclude<TranslationEntity, 'locale' | 'media'>;
   const now = itemTexts(kind, after);
   const then = before ? itemTexts(kind, before) : null;
   // A page text's edit that was taken back (now the built-in copy in both) is still compared.
@@ -155,7 +155,7 @@ export async function recordTranslationSources(db: Knex, entity: string, beforeI
 }
 
 /** A page text's built-in copy (what the field shows when nobody edited it). */
-function builtInOf(kind: Exclude<TranslationEntity, 'locale'>, item: AnyItem, field: string): Record<Lang, string> | null {
+function builtInOf(kind: Exclude<TranslationEntity, 'locale' | 'media'>, item: AnyItem, field: string): Record<Lang, string> | null {
   if (kind !== 'page' || !field.startsWith('texts.')) return null;
   const key = field.slice('texts.'.length);
   for (const section of pageTextSections(str(item.pageName))) {

@@ -1,12 +1,14 @@
 // The media library's alt texts on public pages. An image a page shows from the library (an
 // article's or project's picture, or an image in a Markdown text written without an alt text)
 // gets the alt text the volunteers saved in the library, in the page's language: the German one
-// when there is one, else the English one (required at upload). An image with its own alt text
-// keeps it.
+// when there is one, else the German machine draft (the vision proposal's German, else a machine
+// translation of the English: models/media/alt-translate.ts), else the English one (required at
+// upload). An image with its own alt text keeps it.
 import type { Knex } from 'knex';
 import type { Lang } from '../shared/rules';
 import { renderArticle, type RenderedArticle } from '../content/markup';
 import { isShippedFile } from './shipped-media';
+import { germanAltDraft } from '../shared/media-rules';
 
 const UPLOADS = '/uploads/';
 
@@ -26,7 +28,7 @@ export interface LibraryAlt {
   lang: Lang;
 }
 
-/** Address -> the library's alt text for a page in `lang` (German when set, else English); addresses without one are left out. */
+/** Address -> the library's alt text for a page in `lang` (German when set, else its machine draft, else English); addresses without one are left out. */
 export async function libraryAlts(db: Knex, srcs: (string | null | undefined)[], lang: Lang): Promise<Map<string, LibraryAlt>> {
   const byName = new Map<string, string[]>();
   for (const src of new Set(srcs.filter((s): s is string => Boolean(s)))) {
@@ -35,10 +37,14 @@ export async function libraryAlts(db: Knex, srcs: (string | null | undefined)[],
   }
   const out = new Map<string, LibraryAlt>();
   if (byName.size === 0) return out;
-  const rows = (await db('media_items').whereIn('fileName', [...byName.keys()]).select('fileName', 'altText', 'altTextDe')) as { fileName: string; altText: string | null; altTextDe: string | null }[];
+  type Row = { fileName: string; altText: string | null; altTextDe: string | null; altSuggestionEn: string | null; altSuggestionDe: string | null; altTextDeDraft: string | null };
+  const rows = (await db('media_items')
+    .whereIn('fileName', [...byName.keys()])
+    .select('fileName', 'altText', 'altTextDe', 'altSuggestionEn', 'altSuggestionDe', 'altTextDeDraft')) as Row[];
   for (const row of rows) {
-    const german = lang === 'de' && row.altTextDe?.trim();
-    const text = (german ? row.altTextDe : row.altText)?.trim();
+    const germanText = lang === 'de' ? row.altTextDe?.trim() || germanAltDraft({ ...row, altSuggestionDe: row.altSuggestionEn ? row.altSuggestionDe : null })?.text : undefined;
+    const german = Boolean(germanText);
+    const text = german ? germanText : row.altText?.trim();
     if (text) for (const src of byName.get(row.fileName) ?? []) out.set(src, { text, lang: german ? 'de' : 'en' });
   }
   return out;

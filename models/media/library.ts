@@ -18,7 +18,7 @@ import { isShippedFile } from './shipped-media';
 import { recordAudit, type AuditInput } from '../people/audit';
 import type { JobQueue } from '../providers/jobs';
 import { moveToTrash, restoreFromTrash, TRASH_MS, type PurgeResult } from '../content/trash';
-import { IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant, type VariantFormat } from '../shared/media-rules';
+import { germanAltDraft, IMAGE_VARIANT_WIDTHS, MEDIA_CATEGORIES, parseTags, type MediaFileType, type MediaItem, type MediaVariant, type VariantFormat } from '../shared/media-rules';
 
 export type { MediaItem };
 
@@ -124,6 +124,8 @@ interface MediaRow {
   altSuggestionEn?: string | null;
   altSuggestionDe?: string | null;
   altSuggestedAt?: unknown;
+  altTextDeDraft?: string | null;
+  altTextDeDraftAt?: unknown;
   tags: string;
   variants: string;
   width: number | null;
@@ -158,6 +160,14 @@ export function toMediaItem(row: MediaRow): MediaItem {
     altTextDe: row.altTextDe ?? null,
     // A machine's proposal, waiting for a person (cleared when one saves the alt texts).
     altSuggestion: row.altSuggestionEn && row.altSuggestionDe ? { en: row.altSuggestionEn, de: row.altSuggestionDe, at: toIso(row.altSuggestedAt) } : null,
+    // What German pages show while no person wrote a German alt text (marked for review).
+    altDraftDe: germanAltDraft({
+      altTextDe: row.altTextDe,
+      altSuggestionDe: row.altSuggestionEn ? row.altSuggestionDe : null,
+      altSuggestedAt: row.altSuggestedAt ? toIso(row.altSuggestedAt) : null,
+      altTextDeDraft: row.altTextDeDraft,
+      altTextDeDraftAt: row.altTextDeDraftAt ? toIso(row.altTextDeDraftAt) : null,
+    }),
     tags: parseJson<string[]>(row.tags, []),
     // A file shipped with the site (models/media/shipped-media.ts) is served from its own address.
     url: isShippedFile(row.fileName) ? row.fileName : `/uploads/${row.fileName}`,
@@ -215,6 +225,18 @@ export interface MediaDeps {
 /** The background job that asks for alt text proposals of an uploaded image (models/media/alt-suggest.ts). */
 export const ALT_SUGGEST_TASK = 'alt-suggest';
 
+/**
+ * The background job that drafts an image's German alt text from its English one by machine
+ * translation (models/media/alt-translate.ts): queued when an English alt text is saved without a
+ * German one, OpenAI configured.
+ */
+export const ALT_TRANSLATE_TASK = 'alt-translate';
+
+/** Queues the German draft of an item's alt text (in the caller's transaction; one waiting job per item). */
+export function queueAltTranslation(jobs: JobQueue, mediaId: number, trx?: Knex): Promise<void> {
+  return jobs.add(ALT_TRANSLATE_TASK, { mediaId }, { key: `${ALT_TRANSLATE_TASK}:${mediaId}`, maxAttempts: 5, trx });
+}
+
 /** The background job that makes the WebP variants of an uploaded image. */
 export const IMAGE_VARIANTS_TASK = 'image-variants';
 
@@ -240,7 +262,7 @@ export async function storeUpload(
   deps: MediaDeps,
   upload: { tempPath: string; originalName: string; size: number },
   meta: MediaMeta,
-  options: { suggestAlt?: boolean; audit?: (row: { id: number; originalName: string }) => AuditInput } = {},
+  options: { suggestAlt?: boolean; translateAlt?: boolean; audit?: (row: { id: number; originalName: string }) => AuditInput } = {},
 ): Promise<MediaItem> {
   const { db, storage, jobs } = deps;
   const type = await detectType(upload.tempPath, upload.originalName);
@@ -287,6 +309,8 @@ export async function storeUpload(
       if (type.fileType === 'image') await jobs.add(IMAGE_VARIANTS_TASK, { mediaId: newId }, { key: `${IMAGE_VARIANTS_TASK}:${newId}`, trx });
       // Alt text proposals (OpenAI configured): queued with the row, so none is lost to a restart.
       if (type.fileType === 'image' && options.suggestAlt) await jobs.add(ALT_SUGGEST_TASK, { mediaId: newId }, { key: `${ALT_SUGGEST_TASK}:${newId}`, trx });
+      // An English alt text without a German one: a machine draft of the German (OpenAI configured).
+      if (type.fileType === 'image' && options.translateAlt && meta.altText && !meta.altTextDe) await queueAltTranslation(jobs, newId, trx);
       if (options.audit) await recordAudit(trx, options.audit({ id: newId, originalName: upload.originalName }));
       return newId;
     });
@@ -463,13 +487,21 @@ export async function pendingVariantFallback(db: Knex, variantName: string): Pro
  * Changes what the library says about a file (category, alt text, description, tags); the file
  * itself never changes. Images keep their required alt text. Null when the id is unknown.
  */
-export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta): Promise<MediaItem | null> {
-  const item = await findMedia(db, id);
-  if (!item) return null;
+export async function updateMediaMeta(db: Knex, id: number, meta: MediaMeta, options: { jobs?: JobQueue; translateAlt?: boolean } = {}): Promise<MediaItem | null> {
+  const row = await live(db).where({ id }).first();
+  if (!row) return null;
+  const item = toMediaItem(row);
   if (item.fileType === 'image' && !meta.altText) throw invalidField('altText', 'alt_text');
+  // The German machine draft: a person's German text ends it; a changed English text makes it
+  // stale (a new one is drafted); otherwise it stays, and one is drafted if there is none yet.
+  const englishChanged = (meta.altText ?? '') !== (item.altText ?? '');
+  const dropDraft = Boolean(meta.altTextDe) || englishChanged;
+  const hasDraft = !dropDraft && Boolean(row.altTextDeDraft?.trim());
+  if (item.fileType === 'image' && options.jobs && options.translateAlt && meta.altText && !meta.altTextDe && !hasDraft) await queueAltTranslation(options.jobs, id, db);
   // A person saved the alt texts: the machine's proposal has been read and is no longer shown, and
   // one still on its way is not stored any more (alt_saved_at, see models/media/alt-suggest.ts).
   await db('media_items').where({ id }).update({
+    ...(dropDraft ? { altTextDeDraft: null, altTextDeDraftAt: null } : {}),
     category: meta.category,
     description: meta.description,
     altText: meta.altText,

@@ -38,6 +38,12 @@ export interface MediaItem {
   altTextDe: string | null;
   /** An AI proposal of both alt texts, shown as such until a person saves the item. */
   altSuggestion: { en: string; de: string; at: string } | null;
+  /**
+   * The machine draft German pages show while no person has written a German alt text (null once
+   * one has): the vision proposal's German, else a machine translation of the English alt text.
+   * Marked for review in the admin (models/media/alt-translate.ts).
+   */
+  altDraftDe: AltDraftDe | null;
   tags: string[];
   /** Public address of the original: /uploads/<fileName>. */
   url: string;
@@ -45,6 +51,28 @@ export interface MediaItem {
   height: number | null;
   variants: MediaVariant[];
   createdAt: string;
+}
+
+export interface AltDraftDe {
+  text: string;
+  /** 'suggestion': the vision proposal's German; 'translation': the English alt text translated. */
+  source: 'suggestion' | 'translation';
+  at: string | null;
+}
+
+/** The German machine draft of an item's alt text, or null when a person wrote a German one (or there is no draft). */
+export function germanAltDraft(row: {
+  altTextDe?: string | null;
+  altSuggestionDe?: string | null;
+  altSuggestedAt?: string | null;
+  altTextDeDraft?: string | null;
+  altTextDeDraftAt?: string | null;
+}): AltDraftDe | null {
+  if (row.altTextDe?.trim()) return null;
+  const suggestion = row.altSuggestionDe?.trim();
+  if (suggestion) return { text: suggestion, source: 'suggestion', at: row.altSuggestedAt ?? null };
+  const translation = row.altTextDeDraft?.trim();
+  return translation ? { text: translation, source: 'translation', at: row.altTextDeDraftAt ?? null } : null;
 }
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

@@ -2,7 +2,7 @@
 // this file stays free of anything the browser cannot load).
 export const TRANSLATION_STATES = ['missing', 'outdated', 'current'] as const;
 export type TranslationState = (typeof TRANSLATION_STATES)[number];
-export const TRANSLATION_ENTITIES = ['project', 'news', 'team', 'page', 'locale'] as const;
+export const TRANSLATION_ENTITIES = ['project', 'news', 'team', 'page', 'media', 'locale'] as const;
 export type TranslationEntity = (typeof TRANSLATION_ENTITIES)[number];
 /** The Translations tab's state filter: "todo" is missing and out of date together (its default). */
 export const VIEW_STATES = ['todo', 'missing', 'outdated', 'current', 'all'] as const;
@@ -23,6 +23,8 @@ export interface TranslationEntry {
   link: string | null;
   /** Whether visitors see this text now (an out-of-date text stays published until it is updated). */
   live: boolean;
+  /** A missing German alt text whose machine draft German pages show meanwhile (media only): to be checked. */
+  machineDraft?: boolean;
 }
 
 export interface TranslationReport {

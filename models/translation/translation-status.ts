@@ -15,6 +15,7 @@ import { listProjects } from '../content/project';
 import { listNews } from '../content/news';
 import { listTeam } from '../content/team';
 import { listPageContents } from '../content/page';
+import { listMedia } from '../media/library';
 import { isPublic } from '../content/publishing';
 import { fieldState, isEmpty, itemTexts, rowsOf, str, type AnyItem, type SourceRow } from '../content/translation-sources';
 import { TRANSLATION_ENTITIES, TRANSLATION_STATES, type TranslationEntity, type TranslationEntry, type TranslationReport, type TranslationState } from '../shared/translation-rules';
@@ -39,7 +40,7 @@ export interface TranslationFilter {
 const isLive = (item: AnyItem, now: Date) => isPublic({ draft: Boolean(item.draft), publishAt: (item.publishAt as string | null) ?? null }, now);
 
 /** The admin form's field of an item's text: the form opens on the item and scrolls to the field. */
-export function fieldLink(entity: Exclude<TranslationEntity, 'locale'>, id: number, field: string, language: Lang, uiLang: Lang): string {
+export function fieldLink(entity: Exclude<TranslationEntity, 'locale' | 'media'>, id: number, field: string, language: Lang, uiLang: Lang): string {
   const name = field.startsWith('texts.') ? `texts.${language}.${field.slice(6)}` : language === 'de' ? `${field}De` : field;
   return adminHref(uiLang, TABS[entity], `?edit=${id}#field-${name}`);
 }
@@ -71,6 +72,25 @@ export function localeEntries(enTree: unknown = en, deTree: unknown = de, checke
   return out;
 }
 
+/**
+ * The German alt texts of the library's images (the English one is required at upload): missing
+ * until a person writes one, and marked when German pages show a machine draft meanwhile.
+ */
+export async function mediaEntries(db: Knex, uiLang: Lang): Promise<TranslationEntry[]> {
+  const images = (await listMedia(db)).filter((m) => m.fileType === 'image' && m.altText?.trim()).sort((a, b) => a.id - b.id);
+  return images.map((m) => ({
+    entity: 'media' as const,
+    id: m.id,
+    field: 'altText',
+    language: 'de' as const,
+    state: m.altTextDe?.trim() ? ('current' as const) : ('missing' as const),
+    label: m.originalName,
+    link: adminHref(uiLang, 'media', `?edit=${m.id}#media-${m.id}`),
+    live: true,
+    ...(m.altDraftDe ? { machineDraft: true } : {}),
+  }));
+}
+
 /** Every translatable text of the site with its state, filtered, and the counts per state. */
 export async function translationReport(db: Knex, filter: TranslationFilter = {}, uiLang: Lang = 'en'): Promise<TranslationReport> {
   const all: TranslationEntry[] = [];
@@ -91,6 +111,7 @@ export async function translationReport(db: Knex, filter: TranslationFilter = {}
       }
     }
   }
+  if (!filter.entity || filter.entity === 'media') all.push(...(await mediaEntries(db, uiLang)));
   if (!filter.entity || filter.entity === 'locale') all.push(...localeEntries());
   const scoped = filter.language ? all.filter((e) => e.language === filter.language) : all;
   const counts = { missing: 0, outdated: 0, current: 0, total: scoped.length };

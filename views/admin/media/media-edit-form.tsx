@@ -42,7 +42,7 @@ export function MediaEditForm({ item, initial, focusFirst, onSaved, cancelHref, 
   return (
     <form ref={formRef} className="media-edit" method="post" action={action(`/admin/media/${item.id}`)} onSubmit={hydrated ? submit : undefined} noValidate aria-label={t('admin.media.editLabel', { name: item.originalName })}>
       <CsrfField />
-      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} suggestion={item.altSuggestion} />
+      <MediaMetaFields values={values} onChange={setValues} errors={errors} altRequired={item.fileType === 'image'} suggestion={item.altSuggestion} germanDraft={item.altDraftDe} />
       <div className="media-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
           {busy ? t('admin.form.saving') : t('admin.form.save')}

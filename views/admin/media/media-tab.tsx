@@ -206,6 +206,18 @@ export function MediaTab({ initialItems, initialFilter, initialConfirm, initialU
                       </p>
                     </div>
                   )}
+                  {m.altDraftDe && !editing && (
+                    // German pages show a machine's German until a person writes one: marked for review.
+                    <div className="admin-alt-suggestion media-alt-draft">
+                      <p>
+                        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.draftLabel')}</span>
+                      </p>
+                      <p lang="de">
+                        <q>{m.altDraftDe.text}</q>
+                      </p>
+                      <p className="admin-hint">{t('admin.altSuggest.draftShown')}</p>
+                    </div>
+                  )}
                   {m.tags.length > 0 && (
                     <ul className="media-tags" aria-label={t('admin.media.tags')}>
                       {tags.map((tag) => (

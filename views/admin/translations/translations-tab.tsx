@@ -59,6 +59,7 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
 
   const fieldName = (e: TranslationEntry) => {
     if (e.entity === 'locale') return e.field;
+    if (e.entity === 'media') return t('admin.altSuggest.altTextDe');
     if (e.field.startsWith('texts.')) return t('admin.translations.pageText', { key: e.field.slice(6) });
     return t(`admin.fields.${e.language === 'de' ? `${e.field}De` : e.field}`);
   };
@@ -173,6 +174,11 @@ export function TranslationsTab({ initial }: { initial: TranslationsView | null 
                       <td>
                         <span className={`badge tr-badge-${e.state}`}>{t(`admin.translations.states.${e.state}`)}</span>
                         {e.state === 'outdated' && e.live && <span className="don-sub">{t('admin.translations.stillShown')}</span>}
+                        {e.machineDraft && (
+                          <span className="don-sub">
+                            <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.draftLabel')}</span>
+                          </span>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -23,7 +23,7 @@ export const EMPTY_META: MediaMetaValues = { category: 'projects', altText: '', 
  * An AI proposal of an alt text, next to its field and marked as such: the volunteer copies it
  * into the field (with JavaScript) or reads and types it; saving the item clears the proposal.
  */
-function AltSuggestionNote({ text, language, onUse }: { text: string; language: 'en' | 'de'; onUse: () => void }) {
+function AltSuggestionNote({ text, language, onUse, draft = false }: { text: string; language: 'en' | 'de'; onUse: () => void; draft?: boolean }) {
   const t = useT();
   const hydrated = useHydrated();
   const languageName = t(language === 'de' ? 'admin.a11y.german' : 'admin.a11y.english');
@@ -31,13 +31,14 @@ function AltSuggestionNote({ text, language, onUse }: { text: string; language: 
     <div className="admin-alt-suggestion">
       <p>
         {/* Only the suggestion is in its language; the badge and the button are in the admin's. */}
-        <span className="admin-badge admin-badge-warning">{t('admin.altSuggest.label')}</span> <q lang={language}>{text}</q>
+        <span className="admin-badge admin-badge-warning">{t(draft ? 'admin.altSuggest.draftLabel' : 'admin.altSuggest.label')}</span> <q lang={language}>{text}</q>
       </p>
+      {draft && <p className="admin-hint">{t('admin.altSuggest.draftShown')}</p>}
       {hydrated && (
         // The name begins with the visible words (a speech command says what it sees); the
         // language follows for screen readers, which hear two such buttons.
         <button type="button" className="btn btn-outline btn-small" onClick={onUse}>
-          {t('admin.altSuggest.use')}
+          {t(draft ? 'admin.altSuggest.useDraft' : 'admin.altSuggest.use')}
           <span className="sr-only"> ({languageName})</span>
         </button>
       )}
@@ -61,6 +62,7 @@ export function MediaMetaFields({
   errors,
   altRequired = false,
   suggestion = null,
+  germanDraft = null,
   draftKey = 'media',
 }: {
   values: MediaMetaValues;
@@ -68,6 +70,8 @@ export function MediaMetaFields({
   errors: Record<string, FieldIssue>;
   altRequired?: boolean;
   suggestion?: MediaItem['altSuggestion'];
+  /** The machine translation German pages show while the German field is empty (marked for review). */
+  germanDraft?: MediaItem['altDraftDe'];
   draftKey?: string;
 }) {
   const t = useT();
@@ -96,6 +100,7 @@ export function MediaMetaFields({
         <div>
           {drafts.wrap(ALT_DEFS[1]!, <TextField name="altTextDe" label={t('admin.altSuggest.altTextDe')} value={values.altTextDe} onChange={set('altTextDe')} error={fieldError(errors.altTextDe)} />)}
           {suggestion && suggestion.de !== values.altTextDe && <AltSuggestionNote text={suggestion.de} language="de" onUse={() => onChange({ ...values, altTextDe: suggestion.de })} />}
+          {germanDraft && germanDraft.source === 'translation' && !values.altTextDe && <AltSuggestionNote draft text={germanDraft.text} language="de" onUse={() => onChange({ ...values, altTextDe: germanDraft.text })} />}
         </div>
       </div>
       <div className="admin-form-row cols-2">
