@@ -35,8 +35,8 @@ import * as yearlyAppeal from './20261203000300_yearly_appeal';
 import * as failureWrittenOff from './20261203000400_failure_written_off';
 import * as mailSuppression from './20261203000600_mail_suppression';
 import * as visitCampaignIndex from './20261203000800_visit_campaign_index';
-import * as mailWebhookTokens from './20261203001000_mail_webhook_tokens';
 import * as altDeDraft from './20261203000900_alt_de_draft';
+import * as mailWebhookTokens from './20261203001000_mail_webhook_tokens';
 
 // Migrations are listed here (not discovered from the folder) so they load the
 // same way under tsx, esbuild and the test runner. Add new ones at the end.
@@ -77,8 +77,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203000400_failure_written_off': failureWrittenOff,
   '20261203000600_mail_suppression': mailSuppression,
   '20261203000800_visit_campaign_index': visitCampaignIndex,
-  '20261203001000_mail_webhook_tokens': mailWebhookTokens,
   '20261203000900_alt_de_draft': altDeDraft,
+  '20261203001000_mail_webhook_tokens': mailWebhookTokens,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
