@@ -2,12 +2,14 @@
 // in headless Chromium, so the pictures follow the interface as it is.
 // Usage: npx tsx scripts/guide-shots.ts            -> docs/guide/images/publishing.png (and -de), and
 // the screens the guide shows whole (with the menu beside them): news-list, media-upload, activity,
-// translations, glossary; the regular gifts at risk (donations-at-risk.png and -de).
+// translations, glossary; the regular gifts at risk (donations-at-risk.png and -de); the
+// Subscribers panel's suppressed addresses (suppressed-addresses.png).
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { chooseScreen, launchBrowser, signInAdmin, startServer, watchedPage } from '../test/helpers';
 import type { AdminTab } from '../models/shared/admin-rules';
 import { ROOT } from '../config';
+import { recordMailEvent } from '../models/people/mail-suppression';
 
 const out = (name: string) => path.join(ROOT, 'docs', 'guide', 'images', name);
 const srv = await startServer();
@@ -83,6 +85,21 @@ try {
     await panel.getByRole('table').waitFor();
     await panel.screenshot({ path: out(file) });
     console.log(out(file), problems.length ? problems : 'no console problems');
+    await page.context().close();
+  }
+
+  // The Subscribers panel's suppressed addresses (bounces, complaints, Mailchimp's cleaned).
+  {
+    const sdb = srv.handle.deps.db;
+    await recordMailEvent(sdb, { source: 'postmark', eventId: 'guide-1', address: 'old.address@example.org', kind: 'hard_bounce', detail: '550 5.1.1 The email account does not exist' });
+    await recordMailEvent(sdb, { source: 'imap', eventId: 'guide-2', address: 'reader@example.ch', kind: 'complaint', detail: 'abuse report (ARF)' });
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1100, height: 900 } });
+    await signInAdmin(page, srv.url, { tab: 'newsletter' });
+    await page.addStyleTag({ content: '.whatsapp-fab, .toast { display: none !important; }' });
+    const section = page.locator('section.subs-suppressed');
+    await section.getByRole('table').waitFor();
+    await section.screenshot({ path: out('suppressed-addresses.png') });
+    console.log(out('suppressed-addresses.png'), problems.length ? problems : 'no console problems');
     await page.context().close();
   }
 } finally {

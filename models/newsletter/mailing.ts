@@ -60,6 +60,8 @@ export interface MailingProvider {
   memberRecord(email: string): Promise<Record<string, unknown> | null>;
   /** Deletes an address for good (Mailchimp: delete-permanent; an unknown address is fine). Local: nothing to do, the site's rows are erased by the caller. */
   forget(email: string): Promise<void>;
+  /** Mailchimp only: its members of a status changed since a moment, a page at a time (the read back of cleaned and unsubscribed). */
+  changedMembers?: MailchimpAudience['changedMembers'];
 }
 
 export interface MailingOptions {
@@ -156,6 +158,7 @@ function mailchimpList(db: Knex, publicUrl: string, audience: MailchimpAudience)
 
     memberRecord: (email) => audience.memberRecord(email),
     forget: (email) => audience.forget(email),
+    changedMembers: (query) => audience.changedMembers(query),
 
     async createCampaign(data, audit = none) {
       const ref = await audience.createCampaign({

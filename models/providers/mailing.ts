@@ -45,6 +45,27 @@ export interface MailchimpAudience {
   createCampaign(campaign: MailchimpCampaign): Promise<{ campaignId: string; editUrl: string }>;
   /** Sends a campaign created before (404: it is not at Mailchimp). */
   sendCampaign(campaignId: string): Promise<void>;
+  /**
+   * One page of the audience's members of a status changed since a moment (Mailchimp's
+   * since_last_changed; null: all of them), in Mailchimp's order: GET /lists/{id}/members.
+   */
+  changedMembers(query: ChangedMembersQuery): Promise<{ members: ChangedMember[]; total: number }>;
+}
+
+export interface ChangedMembersQuery {
+  status: 'cleaned' | 'unsubscribed';
+  /** ISO 8601; null: every member of the status. */
+  since: string | null;
+  offset: number;
+  count: number;
+}
+
+/** A member as the read back needs it. */
+export interface ChangedMember {
+  email: string;
+  status: string;
+  /** Mailchimp's last_changed (ISO 8601 with an offset). */
+  lastChanged: string;
 }
 
 export interface MailchimpOptions {
@@ -70,6 +91,7 @@ interface MailchimpClient {
   setConfig(config: { apiKey: string; server: string }): void;
   lists: {
     getListMember(listId: string, hash: string, opts?: { fields?: string[] }): Promise<MailchimpMember>;
+    getListMembersInfo(listId: string, opts: { fields?: string[]; count?: number; offset?: number; status?: string; sinceLastChanged?: string }): Promise<unknown>;
     setListMember(listId: string, hash: string, body: Record<string, unknown>): Promise<MailchimpMember>;
     deleteListMemberPermanent(listId: string, hash: string): Promise<unknown>;
   };
@@ -89,6 +111,10 @@ interface SuperagentError {
 }
 
 const MemberSchema = z.looseObject({ status: z.string().min(1).max(40), language: z.string().max(20).optional() });
+const MembersPageSchema = z.looseObject({
+  members: z.array(z.looseObject({ email_address: z.string().min(3).max(320), status: z.string().max(40), last_changed: z.string().max(40).default('') })),
+  total_items: z.number().int().min(0),
+});
 const CampaignSchema = z.looseObject({ id: z.string().min(1).max(100), web_id: z.number().int() });
 
 const require = createRequire(import.meta.url);
@@ -228,6 +254,23 @@ export function createMailchimp({ mailchimp: mc, site, log, timeoutMs }: Mailchi
         if (err instanceof AppError) throw err;
         throw failure(err, 'createCampaign');
       }
+    },
+
+    async changedMembers({ status, since, offset, count }) {
+      let answer: unknown;
+      try {
+        answer = await client.lists.getListMembersInfo(audienceId, {
+          fields: ['members.email_address', 'members.status', 'members.last_changed', 'total_items'],
+          status,
+          count,
+          offset,
+          ...(since ? { sinceLastChanged: since } : {}),
+        });
+      } catch (err) {
+        throw failure(err, 'getListMembersInfo');
+      }
+      const page = checked(MembersPageSchema, answer, 'getListMembersInfo');
+      return { members: page.members.map((m) => ({ email: m.email_address, status: m.status, lastChanged: m.last_changed })), total: page.total_items };
     },
 
     async sendCampaign(campaignId) {

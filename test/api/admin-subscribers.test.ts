@@ -105,7 +105,7 @@ describe('local mailing list', () => {
       ['dario_x@example.org', 'carla@example.org', 'bruno@example.ch', 'anna@example.org'],
     );
     const anna = res.body.subscribers.find((s: { email: string }) => s.email === 'anna@example.org');
-    assert.deepEqual(Object.keys(anna).sort(), ['confirmedAt', 'consentAt', 'consentForm', 'consentSource', 'createdAt', 'email', 'id', 'language', 'status', 'unsubscribedAt'].sort());
+    assert.deepEqual(Object.keys(anna).sort(), ['confirmedAt', 'consentAt', 'consentForm', 'consentSource', 'createdAt', 'email', 'id', 'language', 'status', 'suppressed', 'unsubscribedAt'].sort());
     assert.equal(anna.status, 'subscribed');
     assert.equal(anna.consentSource, 'double-opt-in');
     assert.equal(anna.consentForm, 'footer');

@@ -344,6 +344,8 @@ const adminApi: fc.Arbitrary<Req> = fc.oneof(
   { arbitrary: req({ route: 'GET /api/admin/newsletter/subscribers', method: 'GET', path: fc.tuple(fc.constantFrom('', '.csv'), queryString).map(([csv, q]) => `/api/admin/newsletter/subscribers${csv}${q}`), auth: adminAuth }), weight: 2 },
   req({ route: 'GET /api/admin/newsletter/subscribers/:id', method: 'GET', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
   req({ route: 'DELETE /api/admin/newsletter/subscribers/:id', method: 'DELETE', path: idSegment.map((id) => `/api/admin/newsletter/subscribers/${id}`), auth: adminAuth }),
+  req({ route: 'GET /api/admin/newsletter/suppressions', method: 'GET', path: queryString.map((q) => `/api/admin/newsletter/suppressions${q}`), auth: adminAuth }),
+  req({ route: 'POST /api/admin/newsletter/suppressions/lift', method: 'POST', path: fc.constant('/api/admin/newsletter/suppressions/lift'), auth: adminAuth, body: jsonBody(mutated({ address: 'ben@example.org' }, { address: 'text' })) }),
   req({ route: 'POST /api/admin/privacy/access|erasure', method: 'POST', path: fc.constantFrom('/api/admin/privacy/access', '/api/admin/privacy/erasure'), auth: adminAuth, body: jsonBody(mutated({ email: 'person@example.org' }, { email: 'text' })) }),
   // Admins are people: the people, one's account (passkeys, sessions), the passkey sign-in and the invitation's passkey.
   req({ route: 'GET /api/admin/people', method: 'GET', path: queryString.map((q) => `/api/admin/people${q}`), auth: adminAuth }),

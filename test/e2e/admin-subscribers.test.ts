@@ -1,10 +1,12 @@
 // The subscribers panel of the Newsletter tab in Chromium: a volunteer finds a subscriber, shows
-// their consent record and history, and erases them after confirming (Swiss FADP / EU GDPR).
+// their consent record and history, and erases them after confirming (Swiss FADP / EU GDPR); and
+// lifts a suppressed address (bounces, complaints) by keyboard on the German screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { axeSerious, serverAndBrowser, watchedPage, signInAdmin } from '../helpers';
 import { confirmSubscription, requestSubscription } from '../../models/newsletter/subscriber';
+import { isSuppressed, recordMailEvent } from '../../models/people/mail-suppression';
 
 const e2e = serverAndBrowser();
 const CONSENT = 'Send me news from the villages. I can unsubscribe at any time.';
@@ -13,7 +15,7 @@ const CONSENT = 'Send me news from the villages. I can unsubscribe at any time.'
 async function openPanel(page: Page, lang: '' | '/de' = '') {
   await signInAdmin(page, e2e.srv.url, { lang, tab: 'newsletter' });
   const panel = page.locator('section.subs');
-  await panel.locator('table').waitFor();
+  await panel.locator('table').first().waitFor();
   return panel;
 }
 
@@ -91,7 +93,7 @@ test('find a subscriber, show the consent record, erase them', async () => {
   assert.equal((await db('newsletter_subscribers').where({ email: 'erase.me@example.org' })).length, 0);
   await panel.getByText('1 confirmed').waitFor();
   // The activity log names the number only.
-  const audit = await db('audit_log').where({ entity: 'subscriber' });
+  const audit = await db('audit_log').where({ entity: 'subscriber', action: 'erase' });
   assert.equal(audit.length, 1);
   assert.doesNotMatch(JSON.stringify(audit), /erase\.me/);
 
@@ -109,6 +111,44 @@ test('German, on a phone: translated, and the table scrolls in its own box', asy
   await panel.getByRole('button', { name: 'Löschen: stays@example.ch' }).waitFor();
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
   assert.ok(widths.page <= widths.view, `the page does not scroll sideways: ${JSON.stringify(widths)}`);
+  assert.deepEqual(await axeSerious(page), []);
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
+test('German: a suppressed address with its reason, lifted by keyboard, the list and the badge updated', async () => {
+  await subscribers();
+  const db = e2e.srv.handle.deps.db;
+  await recordMailEvent(db, { source: 'postmark', eventId: 'e2e-bounce-1', address: 'stays@example.ch', kind: 'hard_bounce', detail: '550 5.1.1 user unknown' });
+  const { page, problems } = await watchedPage(browser());
+  const panel = await openPanel(page, '/de');
+  const section = panel.locator('section.subs-suppressed');
+  await section.getByRole('heading', { name: 'Gesperrte Adressen' }).waitFor();
+  const row = section.getByRole('table', { name: /gesperrte Adresse/ }).getByRole('row', { name: /stays@example\.ch/ });
+  await row.getByText('Unzustellbar: Das Postfach existiert nicht').waitFor();
+  await row.getByText('Postmark', { exact: true }).waitFor();
+  // The subscriber's own row says so too.
+  const subscriberRow = panel.getByRole('table', { name: /Newsletter-Abonnierende/ }).getByRole('row', { name: /stays@example\.ch/ });
+  await subscriberRow.getByText('Gesperrt', { exact: true }).waitFor();
+  // No English on the German screen.
+  assert.doesNotMatch((await section.innerText()) ?? '', /\b(?:Lift|Suppress\w*|bounce|mailbox|Reported|Since|Why)\b/i);
+  assert.deepEqual(await axeSerious(page), []);
+
+  // By keyboard: the row's button, the confirmation (which starts on Cancel), then "Ja, aufheben".
+  await row.getByRole('button', { name: 'Sperre aufheben: stays@example.ch' }).focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Sperre aufheben?' });
+  await confirm.getByText(/stays@example\.ch erh\u00e4lt wieder Newsletter/).waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Abbrechen');
+  assert.deepEqual(await axeSerious(page), []);
+  await page.keyboard.press('Shift+Tab');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Ja, aufheben');
+  await page.keyboard.press('Enter');
+  await section.getByRole('status').filter({ hasText: 'Sperre aufgehoben: stays@example.ch erh\u00e4lt wieder Newsletter.' }).waitFor();
+  await row.waitFor({ state: 'detached' });
+  await section.getByText('Keine gesperrten Adressen').waitFor();
+  await subscriberRow.getByText('Gesperrt', { exact: true }).waitFor({ state: 'detached' });
+  assert.equal(await isSuppressed(db, 'stays@example.ch'), false);
   assert.deepEqual(await axeSerious(page), []);
   assert.deepEqual(problems, []);
   await page.context().close();

@@ -1,6 +1,9 @@
 // A local HTTP fake of the Mailchimp Marketing API endpoints the newsletter uses, so the REAL
 // `@mailchimp/mailchimp_marketing` SDK (pointed here through MAILCHIMP_API_BASE) can be tested offline.
 //
+//   GET  /3.0/lists/:list/members                the audience's members: status, since_last_changed,
+//                                                before_last_changed, count (default 10, at most 1000)
+//                                                and offset, as Mailchimp filters and pages them
 //   GET  /3.0/lists/:list/members/:hash          404 (problem+json) when unknown
 //   PUT  /3.0/lists/:list/members/:hash          add or update (status_if_new / status / language)
 //   POST /3.0/lists/:list/members/:hash/actions/delete-permanent   forget for good (404 when unknown)
@@ -20,12 +23,19 @@ export interface FakeMember {
   email_address: string;
   status: string;
   language: string;
+  /** When Mailchimp last changed the member (ISO 8601 with +00:00, as Mailchimp writes it); addMember sets it. */
+  last_changed?: string;
 }
+
+/** Mailchimp's format of a moment: 2015-10-21T15:41:36+00:00. */
+export const mailchimpTime = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
 
 export interface RecordedRequest {
   method: string;
   path: string;
   body: any;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   /** The API key from the Basic auth header. */
   apiKey: string | null;
 }
@@ -48,8 +58,8 @@ export interface FakeMailchimp {
   outage: 'none' | '500' | 'timeout';
   /** false: the audience subscribes new members at once (Mailchimp's single opt-in setting). */
   doubleOptIn: boolean;
-  /** Seeds a member with a status (subscribed, unsubscribed, archived, pending, cleaned). */
-  addMember(email: string, status: string, language?: string): void;
+  /** Seeds a member with a status (subscribed, unsubscribed, archived, pending, cleaned), changed now or at `lastChanged`. */
+  addMember(email: string, status: string, language?: string, lastChanged?: Date): void;
   memberOf(email: string): FakeMember | undefined;
   close(): Promise<void>;
 }
@@ -79,8 +89,8 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
     forgotten: new Set(),
     outage: 'none',
     doubleOptIn: true,
-    addMember(email, status, language = 'en') {
-      fake.members.set(md5(email), { email_address: email, status, language });
+    addMember(email, status, language = 'en', lastChanged = new Date()) {
+      fake.members.set(md5(email), { email_address: email, status, language, last_changed: mailchimpTime(lastChanged) });
     },
     memberOf(email) {
       return fake.members.get(md5(email));
@@ -106,7 +116,7 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
       const auth = req.headers.authorization ?? '';
       const decoded = auth.startsWith('Basic ') ? Buffer.from(auth.slice(6), 'base64').toString('utf8') : '';
       const key = decoded.includes(':') ? decoded.slice(decoded.indexOf(':') + 1) : null;
-      fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, apiKey: key });
+      fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, body, query: Object.fromEntries(url.searchParams), apiKey: key });
 
       if (fake.outage === 'timeout') {
         hanging.add(res);
@@ -118,6 +128,39 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
       const parts = url.pathname.split('/').filter(Boolean); // ['3.0', ...]
       if (parts[0] !== '3.0') return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
       const [, a, b, c, d, e] = parts;
+
+      // /lists/:list/members: a page of the audience, filtered by status and by when each member last
+      // changed (since_last_changed: changed after that moment; before_last_changed: before it).
+      if (a === 'lists' && c === 'members' && !d && req.method === 'GET') {
+        const q = url.searchParams;
+        const status = q.get('status');
+        if (status && !['subscribed', 'unsubscribed', 'cleaned', 'pending', 'transactional', 'archived'].includes(status)) {
+          return problem(res, 400, 'Invalid Resource', 'The resource submitted could not be validated.');
+        }
+        const moment = (name: string) => {
+          const v = q.get(name);
+          if (v === null || v === '') return null;
+          const t = Date.parse(v);
+          return Number.isNaN(t) ? NaN : t;
+        };
+        const since = moment('since_last_changed');
+        const before = moment('before_last_changed');
+        if (Number.isNaN(since) || Number.isNaN(before)) return problem(res, 400, 'Invalid Resource', 'The date format is invalid.');
+        const count = q.has('count') ? Number(q.get('count')) : 10;
+        const offset = q.has('offset') ? Number(q.get('offset')) : 0;
+        if (!Number.isInteger(count) || count < 0 || count > 1000 || !Number.isInteger(offset) || offset < 0) {
+          return problem(res, 400, 'Invalid Resource', 'count must be 0 to 1000 and offset 0 or more.');
+        }
+        const matching = [...fake.members.entries()].filter(([, m]) => {
+          const changed = Date.parse(m.last_changed ?? '1970-01-01T00:00:00+00:00');
+          return (!status || m.status === status) && (since === null || changed > since) && (before === null || changed < before);
+        });
+        return json(res, 200, {
+          members: matching.slice(offset, offset + count).map(([id, m]) => ({ id, list_id: b, ...m })),
+          list_id: b,
+          total_items: matching.length,
+        });
+      }
 
       // /lists/:list/members/:hash
       if (a === 'lists' && c === 'members' && d && !e) {
@@ -139,11 +182,12 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
           }
           if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return problem(res, 400, 'Invalid Resource', `${email} looks fake or invalid, please enter a real email address.`);
           const next: FakeMember = member
-            ? { ...member, status: body.status ?? member.status, language: body.language ?? member.language }
+            ? { ...member, status: body.status ?? member.status, language: body.language ?? member.language, last_changed: mailchimpTime(new Date()) }
             : {
                 email_address: email,
                 status: body.status ?? (fake.doubleOptIn ? body.status_if_new : 'subscribed') ?? 'subscribed',
                 language: body.language ?? '',
+                last_changed: mailchimpTime(new Date()),
               };
           fake.members.set(d, next);
           return json(res, 200, { id: d, list_id: b, ...next });

@@ -154,3 +154,12 @@ test("an item's German title for a German reader, the media trash in both langua
   assert.equal(activityHref({ action: 'upload', item: item('live', 'media') }, 'de', 'editor'), '/de/admin/media?edit=12#media-12');
   assert.equal(activityHref({ action: 'login' }, 'en', 'admin'), null);
 });
+
+test('a lifted suppression: who, the address and why it was suppressed, in both languages', () => {
+  const f = (reason: string): ActivityFacts => ({ actor: 'anna@example.org', actorName: 'Anna', action: 'lift', entity: 'subscriber', details: { name: 'ben@example.org', reason } });
+  assert.equal(activitySentence(T.en, 'en', f('hard_bounce')), 'Anna lifted the suppression of ben@example.org (hard bounce)');
+  assert.equal(activitySentence(T.de, 'de', f('hard_bounce')), 'Anna hat die Sperre von ben@example.org aufgehoben (unzustellbar)');
+  assert.equal(activitySentence(T.de, 'de', f('complaint')), 'Anna hat die Sperre von ben@example.org aufgehoben (Spam-Beschwerde)');
+  assert.equal(activitySentence(T.en, 'en', f('cleaned')), 'Anna lifted the suppression of ben@example.org (cleaned by Mailchimp)');
+  assert.equal(T.de('admin.activity.actions.lift'), 'Sperre aufgehoben');
+});

@@ -252,6 +252,11 @@ export function activitySentence(t: TFunction, lang: Lang, e: ActivityFacts): st
   if (e.entity === 'journal' && a === 'export' && d.date && name) return say('exportJournal', { from: formatDay(d.date, lang), to: formatDay(name, lang) });
   if (e.entity === 'supporters' && a === 'export' && d.count !== undefined) return say('exportSupporters', { n: formatNumber(d.count, lang) });
   if (e.entity === 'subscriber' && a === 'erase') return say('eraseSubscriber');
+  // A suppressed address (bounces, complaints) lifted: the address and why it was suppressed.
+  if (e.entity === 'subscriber' && a === 'lift' && d.name) {
+    const reason = d.reason ? t(`admin.subscribers.suppressions.reasonsShort.${d.reason}`, { defaultValue: d.reason }) : '';
+    return say('liftSuppression', { email: d.name, reason });
+  }
   // People's data (controllers/privacy.ts): named by their pseudonym, never their address.
   if (e.entity === 'person' && name) {
     const person = name;

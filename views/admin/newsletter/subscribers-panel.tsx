@@ -10,6 +10,7 @@ import { toast } from '../../components/toaster';
 import { adminFetch, AdminApiError, errorText, withLang } from '../lib/api';
 import { Dialog, formatDateTime, Spinner } from '../widgets/ui';
 import type { ConsentEvent, SubscriberCounts, SubscriberRecord, SubscriberStatus } from '../../../models/newsletter/subscriber';
+import type { Suppression } from '../../../models/people/mail-suppression';
 
 const API = '/api/admin/newsletter/subscribers';
 const STATUSES: SubscriberStatus[] = ['subscribed', 'pending', 'unsubscribed'];
@@ -17,6 +18,10 @@ const BADGE: Record<SubscriberStatus, string> = { subscribed: 'badge-completed',
 /** Labels for the values the site itself writes; anything else is shown as stored. */
 const KNOWN_EVENTS = ['requested', 'confirmed', 'unsubscribed'];
 const KNOWN_METHODS = ['double-opt-in', 'confirmation-link', 'unsubscribe-link', 'one-click-header'];
+/** Suppressed addresses (bounces, complaints): their API, and the words of their reasons and sources. */
+const SUPPRESSIONS_API = '/api/admin/newsletter/suppressions';
+const KNOWN_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'cleaned'];
+const KNOWN_SOURCES = ['postmark', 'ses', 'mailgun', 'brevo', 'imap', 'mailchimp', 'smtp', 'admin'];
 const KNOWN_FORMS = ['footer'];
 
 /** GET /api/admin/newsletter/subscribers (and the screen's loader, without a filter). */
@@ -25,11 +30,14 @@ export interface SubscriberList {
   counts: SubscriberCounts;
   limit: number;
   truncated: boolean;
-  subscribers: SubscriberRecord[];
+  /** Each says whether its address is suppressed (it gets no newsletter). */
+  subscribers: (SubscriberRecord & { suppressed: boolean })[];
+  /** The suppressed addresses, newest first (GET /api/admin/newsletter/suppressions). */
+  suppressions: { total: number; items: Suppression[] };
 }
 
 interface Details {
-  subscriber: SubscriberRecord & { consentText: string | null };
+  subscriber: SubscriberRecord & { consentText: string | null; suppressed?: boolean };
   events: ConsentEvent[];
 }
 
@@ -56,7 +64,11 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
   const [details, setDetails] = useState<Details | null>(null);
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [lifting, setLifting] = useState<Suppression | null>(null);
+  const [liftedText, setLiftedText] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const suppressedRef = useRef<HTMLHeadingElement>(null);
+  const liftCancelRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const seq = useRef(0);
 
@@ -97,6 +109,33 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
     if (open?.mode === 'confirm') cancelRef.current?.focus();
   }, [open?.mode, open?.row.id]);
 
+  // The lift's confirmation starts on "Cancel" too.
+  useEffect(() => {
+    if (lifting) liftCancelRef.current?.focus();
+  }, [lifting?.address]);
+
+  const lift = async (item: Suppression) => {
+    setBusy(true);
+    try {
+      await adminFetch('POST', `${SUPPRESSIONS_API}/lift`, { address: item.address });
+      setLiftedText(t('admin.subscribers.suppressions.lifted', { email: item.address }));
+    } catch (err) {
+      if (!(err instanceof AdminApiError && err.code === 'not_found')) {
+        toast({ title: t('admin.subscribers.suppressions.liftFailed'), description: errorText(t, err), variant: 'destructive' });
+        setBusy(false);
+        return;
+      }
+      // Lifted already (another admin, another tab): the list is refreshed below.
+      setLiftedText(t('admin.subscribers.suppressions.liftedAlready', { email: item.address }));
+    }
+    setBusy(false);
+    setLifting(null);
+    setReload((n) => n + 1);
+    onChanged?.();
+    // The row (and its button) goes: continue at the section's heading.
+    requestAnimationFrame(() => suppressedRef.current?.focus());
+  };
+
   const erase = async (row: SubscriberRecord) => {
     setBusy(true);
     try {
@@ -122,6 +161,13 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
   const statusLabel = (s: string) => t(`admin.subscribers.statuses.${s}`, { defaultValue: s });
   const languageLabel = (l: string) => t(`admin.subscribers.languages.${l === 'de' ? 'de' : 'en'}`);
   const label = (group: string, known: string[], value: string | null) => (!value ? '—' : known.includes(value) ? t(`admin.subscribers.${group}.${value}`) : value);
+  // Mailchimp's unsubscribes, read back (models/newsletter/mailchimp-read-back.ts).
+  const methodLabel = (m: string | null) => (m === 'mailchimp' ? t('admin.subscribers.suppressions.methodMailchimp') : label('methods', KNOWN_METHODS, m));
+  const reasonLabel = (r: string) => label('suppressions.reasons', KNOWN_REASONS, r);
+  const sourceLabel = (src: string) => label('suppressions.sources', KNOWN_SOURCES, src);
+  const suppressions = data.suppressions ?? { total: 0, items: [] };
+  const suppressedCaptionId = `${uid}-suppressed-caption`;
+  const suppressedBadge = <span className="badge subs-badge-suppressed">{t('admin.subscribers.suppressions.badge')}</span>;
 
   const counts = data.counts;
   const mailchimp = data.provider === 'mailchimp';
@@ -236,7 +282,10 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
                             <span className="subs-email">{s.email}</span>
                           </th>
                           <td>
-                            <span className={`badge ${BADGE[s.status]}`}>{statusLabel(s.status)}</span>
+                            <span className="subs-badges">
+                              <span className={`badge ${BADGE[s.status]}`}>{statusLabel(s.status)}</span>
+                              {s.suppressed && suppressedBadge}
+                            </span>
                           </td>
                           <td>{languageLabel(s.language)}</td>
                           <td className="subs-date">{s.consentAt ? <time dateTime={s.consentAt}>{date(s.consentAt)}</time> : '—'}</td>
@@ -260,6 +309,86 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
           )}
         </>
       )}
+
+      {/* Addresses that get no newsletter (bounces, complaints, Mailchimp's cleaned): lifted one by one. */}
+      <section className="subs-suppressed" aria-labelledby={`${uid}-suppressed-title`}>
+        <h4 id={`${uid}-suppressed-title`} ref={suppressedRef} tabIndex={-1}>
+          {t('admin.subscribers.suppressions.title')}
+        </h4>
+        <p className="muted">{t('admin.subscribers.suppressions.intro')}</p>
+        <p className="subs-lifted" role="status">
+          {liftedText}
+        </p>
+        {suppressions.items.length === 0 ? (
+          <div className="admin-empty">
+            <p className="admin-empty-title">{t('admin.subscribers.suppressions.empty')}</p>
+            <p>{t('admin.subscribers.suppressions.emptyHint')}</p>
+          </div>
+        ) : (
+          <>
+            {suppressions.total > suppressions.items.length && <p className="subs-truncated">{t('admin.subscribers.suppressions.truncated', { count: suppressions.items.length, total: suppressions.total })}</p>}
+            <div className="subs-table-wrap" role="region" aria-labelledby={suppressedCaptionId} tabIndex={0}>
+              <table className="subs-table">
+                <caption id={suppressedCaptionId}>{t('admin.subscribers.suppressions.caption', { count: suppressions.total })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.subscribers.columns.email')}</th>
+                    <th scope="col">{t('admin.subscribers.suppressions.columns.reason')}</th>
+                    <th scope="col">{t('admin.subscribers.suppressions.columns.source')}</th>
+                    <th scope="col">{t('admin.subscribers.suppressions.columns.since')}</th>
+                    <th scope="col">
+                      <span className="sr-only">{t('admin.subscribers.columns.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {suppressions.items.map((item) => (
+                    <tr key={item.address}>
+                      <th scope="row">
+                        <span className="subs-email">{item.address}</span>
+                      </th>
+                      <td>
+                        {reasonLabel(item.reason)}
+                        {item.detail && <span className="subs-detail">{item.detail}</span>}
+                      </td>
+                      <td>{sourceLabel(item.source)}</td>
+                      <td className="subs-date">
+                        <time dateTime={item.suppressedAt}>{date(item.suppressedAt)}</time>
+                      </td>
+                      <td>
+                        <div className="subs-actions">
+                          <button type="button" className="btn btn-outline btn-small" aria-label={t('admin.subscribers.suppressions.liftLabel', { email: item.address })} onClick={() => setLifting(item)}>
+                            {t('admin.subscribers.suppressions.lift')}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+
+      <Dialog open={lifting !== null} onClose={() => setLifting(null)} title={t('admin.subscribers.suppressions.confirmTitle')}>
+        {lifting && (
+          <div className="subs-confirm" role="group" aria-labelledby={`${uid}-lift-text`}>
+            <p id={`${uid}-lift-text`} className="admin-confirm-text">
+              {t('admin.subscribers.suppressions.confirmText', { email: lifting.address, reason: label('suppressions.reasonsShort', KNOWN_REASONS, lifting.reason) })}
+            </p>
+            <p className="admin-hint">{t('admin.subscribers.suppressions.confirmHint')}</p>
+            <div className="subs-dialog-actions">
+              <button type="button" className="btn btn-primary" onClick={() => void lift(lifting)} disabled={busy}>
+                {busy ? t('admin.subscribers.suppressions.lifting') : t('admin.subscribers.suppressions.confirmYes')}
+              </button>
+              <button type="button" className="btn btn-outline" ref={liftCancelRef} data-autofocus onClick={() => setLifting(null)} disabled={busy}>
+                {t('admin.subscribers.cancel')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
 
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={open?.mode === 'confirm' ? t('admin.subscribers.confirmTitle') : (open?.row.email ?? '')} wide={open?.mode === 'details'}>
         {open?.mode === 'confirm' ? (
@@ -291,14 +420,17 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
                 <dl className="media-details">
                   <dt>{t('admin.subscribers.columns.status')}</dt>
                   <dd>
-                    <span className={`badge ${BADGE[details.subscriber.status]}`}>{statusLabel(details.subscriber.status)}</span>
+                    <span className="subs-badges">
+                      <span className={`badge ${BADGE[details.subscriber.status]}`}>{statusLabel(details.subscriber.status)}</span>
+                      {details.subscriber.suppressed && suppressedBadge}
+                    </span>
                   </dd>
                   <dt>{t('admin.subscribers.columns.language')}</dt>
                   <dd>{languageLabel(details.subscriber.language)}</dd>
                   <dt>{t('admin.subscribers.fields.consentAt')}</dt>
                   <dd>{date(details.subscriber.consentAt)}</dd>
                   <dt>{t('admin.subscribers.fields.source')}</dt>
-                  <dd>{label('methods', KNOWN_METHODS, details.subscriber.consentSource)}</dd>
+                  <dd>{methodLabel(details.subscriber.consentSource)}</dd>
                   <dt>{t('admin.subscribers.fields.form')}</dt>
                   <dd>{label('forms', KNOWN_FORMS, details.subscriber.consentForm)}</dd>
                   <dt>{t('admin.subscribers.fields.confirmedAt')}</dt>
@@ -327,7 +459,7 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
                         </p>
                         <p className="subs-event-meta">
                           {t('admin.subscribers.eventMeta', {
-                            method: label('methods', KNOWN_METHODS, e.method),
+                            method: methodLabel(e.method),
                             form: label('forms', KNOWN_FORMS, e.form),
                             language: languageLabel(e.language),
                           })}
