@@ -10,9 +10,13 @@ import { chooseScreen, launchBrowser, signInAdmin, startServer, watchedPage } fr
 import type { AdminTab } from '../models/shared/admin-rules';
 import { ROOT } from '../config';
 import { recordMailEvent } from '../models/people/mail-suppression';
+import { startFakeDns } from '../test/fakes/dns';
 
 const out = (name: string) => path.join(ROOT, 'docs', 'guide', 'images', name);
-const srv = await startServer();
+// The Sending health panel asks DNS: a local server answers for the demo's MAIL_FROM domain as a
+// domain half set up would (SPF there, no DKIM record, DMARC only watching).
+const dns = await startFakeDns({ 'example.org': ['v=spf1 include:_spf.mail.example.net ~all'], '_dmarc.example.org': ['v=DMARC1; p=none; rua=mailto:dmarc@example.org'] });
+const srv = await startServer({ DNS_SERVERS: dns.server });
 const browser = await launchBrowser();
 try {
   for (const [lang, prefix, texts] of [
@@ -102,7 +106,20 @@ try {
     console.log(out('suppressed-addresses.png'), problems.length ? problems : 'no console problems');
     await page.context().close();
   }
+
+  // The Newsletter screen's Sending health, checked (the no-script link's page: the loader checks).
+  for (const [lang, file] of [['', 'sending-health.png'], ['/de', 'sending-health-de.png']] as const) {
+    const { page, problems } = await watchedPage(browser, { viewport: { width: 1100, height: 1400 } });
+    await signInAdmin(page, srv.url, { tab: 'newsletter', lang, query: '?sending=check' });
+    await page.addStyleTag({ content: '.whatsapp-fab, .toast { display: none !important; }' });
+    const panel = page.locator('#sending-health');
+    await panel.locator('.sending-health-result').waitFor();
+    await panel.screenshot({ path: out(file) });
+    console.log(out(file), problems.length ? problems : 'no console problems');
+    await page.context().close();
+  }
 } finally {
   await browser.close();
   await srv.close();
+  await dns.close();
 }
