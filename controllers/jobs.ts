@@ -30,6 +30,7 @@ import { CARD_EXPIRY_FIRST_DELAY_MS, CARD_EXPIRY_TASK, queueCardExpiryJob, runCa
 import { recoveryMail } from '../views/mails/recovery';
 import { queueYearlyAppeal, runYearlyAppealJob, YEARLY_APPEAL_FIRST_DELAY_MS, YEARLY_APPEAL_TASK } from '../models/giving/yearly-appeal';
 import { yearlyAppealMail } from '../views/mails/yearly-appeal';
+import { BOUNCE_MAILBOX_FIRST_DELAY_MS, BOUNCE_MAILBOX_TASK, queueBounceMailbox, runBounceMailboxJob } from '../models/people/bounce-mailbox';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -99,6 +100,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     // Last year's bank-transfer donors: their total, thanks and own QR-bill, in YEARLY_APPEAL_MONTH only; checked daily.
     [YEARLY_APPEAL_TASK]: () =>
       runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
+    // The bounce mailbox (BOUNCE_IMAP_URL): its delivery status notifications and complaint reports, every BOUNCE_IMAP_EVERY_MINUTES.
+    [BOUNCE_MAILBOX_TASK]: (_payload, ctx) => runBounceMailboxJob({ db, jobs, log: ctx.log, imapUrl: config.bounces.imapUrl, everyMinutes: config.bounces.everyMinutes, signal: ctx.signal }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
   };
@@ -107,7 +110,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
- * hourly trash purge, the daily retention purge, the daily exchange rates and the yearly appeal's daily check.
+ * hourly trash purge, the daily retention purge, the daily exchange rates and the yearly appeal's daily check;
+ * with BOUNCE_IMAP_URL, the reading of the bounce mailbox.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config'>): Promise<void> {
   await startUploadSweeps({ jobs: deps.jobs, log: deps.log, uploadDir: deps.config.uploadDir });
@@ -118,4 +122,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   await queueRatesJob(deps.jobs, new Date(Date.now() + EXCHANGE_RATES_FIRST_DELAY_MS));
   await queueCardExpiryJob(deps.jobs, new Date(Date.now() + CARD_EXPIRY_FIRST_DELAY_MS));
   await queueYearlyAppeal(deps.jobs, new Date(Date.now() + YEARLY_APPEAL_FIRST_DELAY_MS));
+  if (deps.config.bounces.imapUrl) await queueBounceMailbox(deps.jobs, new Date(Date.now() + BOUNCE_MAILBOX_FIRST_DELAY_MS));
 }
