@@ -4,6 +4,7 @@
 // Every step has a deadline: the connection, the greeting and the socket through imapflow's own
 // timeouts, and each command through `step()`, which closes the connection when it is over time.
 // The password is never logged nor put into an error.
+import net from 'node:net';
 import type { ImapFlow } from 'imapflow';
 
 export interface ImapSettings {
@@ -77,7 +78,7 @@ export async function readUnseen(
     secure: settings.secure,
     doSTARTTLS: settings.requireStartTls ? true : undefined,
     auth: { user: settings.user, pass: settings.password },
-    tls: { rejectUnauthorized: !settings.insecureTls, servername: settings.host },
+    tls: { rejectUnauthorized: !settings.insecureTls, ...(net.isIP(settings.host) ? {} : { servername: settings.host }) },
     logger: false,
     disableAutoIdle: true,
     connectionTimeout: IMAP_CONNECT_MS,

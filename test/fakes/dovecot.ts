@@ -94,6 +94,8 @@ default_internal_group = ${group}
 default_login_user = ${runAs}
 auth_mechanisms = plain login
 disable_plaintext_auth = no
+# A wrong password is answered at once (the tests try one on purpose).
+auth_failure_delay = 0
 ssl = yes
 ssl_cert = <${dir}/cert.pem
 ssl_key = <${dir}/key.pem
