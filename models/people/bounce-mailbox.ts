@@ -20,7 +20,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { JobQueue } from '../providers/jobs';
 import { imapSettings, mailboxName, readUnseen, type MailboxRun } from '../providers/imap';
 import { eventAddress, recordMailEvents, type MailEvent } from './mail-suppression';
@@ -88,6 +88,8 @@ const addressesOf = (a: AddressObject | AddressObject[] | undefined) => (Array.i
 
 /** What one message says about the site's recipients: null when it is no report. */
 export async function reportEvents(source: Buffer): Promise<MailEvent[] | null> {
+  // Loaded only where a bounce mailbox is read (memory: every instance pays for what it loads).
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(source, { keepDeliveryStatus: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
   const ct = mail.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
   if (ct?.value?.toLowerCase() !== 'multipart/report') return null;
