@@ -86,6 +86,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<AppHand
   const mail = createMailProvider({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
+    envelopeFrom: config.bounces.address,
     db,
     log,
     jobs,

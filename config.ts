@@ -208,6 +208,14 @@ const EnvSchema = z.object({
     const bad = items.find((i) => !isDnsServer(i));
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `must be addresses like 9.9.9.9, 9.9.9.9:53 or [2620:fe::fe]:53, comma separated (not an address: ${bad.slice(0, 60)})` });
   }),
+  // The bounce mailbox (issue 40, models/people/bounce-mailbox.ts): the envelope sender of every
+  // mail the site sends itself, and the IMAP folder where its bounces and complaint reports arrive.
+  BOUNCE_ADDRESS: z.email({ message: 'must be an e-mail address like bounces@example.org' }).optional(),
+  BOUNCE_IMAP_URL: z
+    .url({ protocol: /^imaps?$/, message: 'must be imaps://user:password@host:993/INBOX or imap://user:password@host:143/Folder' })
+    .refine((u) => URL.canParse(u) && !!new URL(u).username && !!new URL(u).password, 'must name the user and the password (imaps://user:password@host/INBOX)')
+    .optional(),
+  BOUNCE_IMAP_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   UPLOAD_DIR: z.string().optional(),
   S3_BUCKET: optional,
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -345,6 +353,8 @@ export interface Config {
   dkim?: DkimSettings;
   /** DNS_SERVERS: the resolvers the sending-health check asks (empty: the system's). */
   dnsServers: string[];
+  /** The bounce mailbox: BOUNCE_ADDRESS (the envelope sender), BOUNCE_IMAP_URL and how often it is read. */
+  bounces: { address?: string; imapUrl?: string; everyMinutes: number };
   /** The operators of the mail server and the bucket as configured (SMTP_PROVIDER, S3_PROVIDER), for the privacy notice. */
   providers: { smtp?: ProviderInfo; s3?: ProviderInfo };
   /** Days after which sent mails with a one-time link, and IP addresses in rate-limit rows, are deleted. */
@@ -466,6 +476,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     dkim,
     dnsServers: e.DNS_SERVERS,
+    bounces: { address: e.BOUNCE_ADDRESS, imapUrl: e.BOUNCE_IMAP_URL, everyMinutes: e.BOUNCE_IMAP_EVERY_MINUTES },
     providers: { smtp: e.SMTP_PROVIDER, s3: e.S3_PROVIDER },
     retention: { mailDays: e.RETENTION_MAIL_DAYS, ipDays: e.RETENTION_IP_DAYS, reportDays: e.RETENTION_MAIL_REPORT_DAYS },
     books: { currency: e.BOOK_CURRENCY, ratesUrl: e.EXCHANGE_RATES_URL, accounts: e.ACCOUNTS },

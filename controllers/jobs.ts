@@ -33,6 +33,7 @@ import { recoveryMail } from '../views/mails/recovery';
 import { queueYearlyAppeal, runYearlyAppealJob, YEARLY_APPEAL_FIRST_DELAY_MS, YEARLY_APPEAL_TASK } from '../models/giving/yearly-appeal';
 import { yearlyAppealMail } from '../views/mails/yearly-appeal';
 import { MAILCHIMP_READ_BACK_FIRST_DELAY_MS, MAILCHIMP_READ_BACK_TASK, queueMailchimpReadBack, runMailchimpReadBackJob } from '../models/newsletter/mailchimp-read-back';
+import { BOUNCE_MAILBOX_FIRST_DELAY_MS, BOUNCE_MAILBOX_TASK, queueBounceMailbox, runBounceMailboxJob } from '../models/people/bounce-mailbox';
 
 /** What the handlers need besides the app's Deps: the providers only jobs use. */
 export interface JobProviders {
@@ -104,6 +105,8 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
       runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
     // With Mailchimp: its cleaned members suppressed here too, its unsubscribed ones unsubscribed here too; hourly.
     [MAILCHIMP_READ_BACK_TASK]: (_payload, ctx) => runMailchimpReadBackJob({ db, jobs, log: ctx.log, changedMembers: deps.mailing.changedMembers }),
+    // The bounce mailbox (BOUNCE_IMAP_URL): its delivery status notifications and complaint reports, every BOUNCE_IMAP_EVERY_MINUTES.
+    [BOUNCE_MAILBOX_TASK]: (_payload, ctx) => runBounceMailboxJob({ db, jobs, log: ctx.log, imapUrl: config.bounces.imapUrl, everyMinutes: config.bounces.everyMinutes, signal: ctx.signal }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).
     [ALT_SUGGEST_TASK]: (payload, ctx) => runAltSuggestJob({ db, storage: deps.storage, log, vision, orgName: config.site.name }, payload, ctx),
     // The German draft of an English-only alt text, by machine translation (OpenAI configured).
@@ -114,7 +117,9 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
 /**
  * The recurring jobs, each one pending job for all instances (its job key), run soon after a
  * start: the sweep of killed uploads' leftovers, the minute check of scheduled publishing, the
- * hourly trash purge, the daily retention purge, the daily exchange rates, the yearly appeal's daily check and (with Mailchimp) the hourly read back of its cleaned and unsubscribed members.
+ * hourly trash purge, the daily retention purge, the daily exchange rates, the yearly appeal's daily check, (with
+ * Mailchimp) the hourly read back of its cleaned and unsubscribed members and (with BOUNCE_IMAP_URL) the
+ * reading of the bounce mailbox.
  * Once per database (OpenAI configured): the German alt text drafts of the library's images without one.
  */
 export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'config' | 'db' | 'assistant'>): Promise<void> {
@@ -129,4 +134,5 @@ export async function queueRecurringJobs(deps: Pick<Deps, 'jobs' | 'log' | 'conf
   const drafts = await queueMissingAltTranslations(deps);
   if (drafts) deps.log.info({ drafts }, 'media library: German alt text drafts queued for images without a German one');
   if (deps.config.mailchimp.apiKey && deps.config.mailchimp.audienceId) await queueMailchimpReadBack(deps.jobs, new Date(Date.now() + MAILCHIMP_READ_BACK_FIRST_DELAY_MS));
+  if (deps.config.bounces.imapUrl) await queueBounceMailbox(deps.jobs, new Date(Date.now() + BOUNCE_MAILBOX_FIRST_DELAY_MS));
 }

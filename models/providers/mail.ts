@@ -85,6 +85,8 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
 export function createMailProvider(options: {
   smtpUrl?: string;
   from: string;
+  /** The envelope sender (Return-Path) of every mail: where bounces go (BOUNCE_ADDRESS); else the From address. */
+  envelopeFrom?: string;
   db: Knex;
   log: Logger;
   jobs: JobQueue;
@@ -117,7 +119,7 @@ export function createMailProvider(options: {
     }
     try {
       const attachments = m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
-      await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
+      await withDeadline((await transport).sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments, ...(options.envelopeFrom ? { envelope: { from: options.envelopeFrom, to: m.to } } : {}) }), options.totalMs ?? SMTP_TOTAL_MS, 'the SMTP server');
     } catch (err) {
       if (err instanceof MailError) throw err;
       const e = err as { responseCode?: number; message?: string; code?: string; command?: string };

@@ -7,6 +7,8 @@ import { simpleParser } from 'mailparser';
 
 export interface ReceivedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM, where bounces go), lower case. */
+  envelopeFrom: string;
   subject: string;
   text: string;
   html: string;
@@ -58,6 +60,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         .then(({ raw, mail }) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address.toLowerCase() : '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
