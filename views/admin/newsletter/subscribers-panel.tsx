@@ -328,7 +328,7 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
           <>
             {suppressions.total > suppressions.items.length && <p className="subs-truncated">{t('admin.subscribers.suppressions.truncated', { count: suppressions.items.length, total: suppressions.total })}</p>}
             <div className="subs-table-wrap" role="region" aria-labelledby={suppressedCaptionId} tabIndex={0}>
-              <table className="subs-table">
+              <table className="subs-table subs-suppressed-table">
                 <caption id={suppressedCaptionId}>{t('admin.subscribers.suppressions.caption', { count: suppressions.total })}</caption>
                 <thead>
                   <tr>
@@ -347,12 +347,12 @@ export function SubscribersPanel({ initial, onChanged }: { initial: SubscriberLi
                       <th scope="row">
                         <span className="subs-email">{item.address}</span>
                       </th>
-                      <td>
+                      <td data-label={t('admin.subscribers.suppressions.columns.reason')}>
                         {reasonLabel(item.reason)}
                         {item.detail && <span className="subs-detail">{item.detail}</span>}
                       </td>
-                      <td>{sourceLabel(item.source)}</td>
-                      <td className="subs-date">
+                      <td data-label={t('admin.subscribers.suppressions.columns.source')}>{sourceLabel(item.source)}</td>
+                      <td className="subs-date" data-label={t('admin.subscribers.suppressions.columns.since')}>
                         <time dateTime={item.suppressedAt}>{date(item.suppressedAt)}</time>
                       </td>
                       <td>
