@@ -104,7 +104,7 @@ export function jobTasks(deps: Deps, providers: JobProviders): TaskList {
     [YEARLY_APPEAL_TASK]: () =>
       runYearlyAppealJob({ db, jobs, log, mail: deps.mail, site: config.site, publicUrl: config.publicUrl, month: config.yearlyAppealMonth, texts: (lang) => tFor(deps.i18n, lang), renderMail: yearlyAppealMail }),
     // With Mailchimp: its cleaned members suppressed here too, its unsubscribed ones unsubscribed here too; hourly.
-    [MAILCHIMP_READ_BACK_TASK]: (_payload, ctx) => runMailchimpReadBackJob({ db, jobs, log: ctx.log, changedMembers: deps.mailing.changedMembers }),
+    [MAILCHIMP_READ_BACK_TASK]: (_payload, ctx) => runMailchimpReadBackJob({ db, jobs, log: ctx.log, changedMembers: deps.mailing.changedMembers, campaignSent: deps.mailing.campaignSent }),
     // The bounce mailbox (BOUNCE_IMAP_URL): its delivery status notifications and complaint reports, every BOUNCE_IMAP_EVERY_MINUTES.
     [BOUNCE_MAILBOX_TASK]: (_payload, ctx) => runBounceMailboxJob({ db, jobs, log: ctx.log, imapUrl: config.bounces.imapUrl, everyMinutes: config.bounces.everyMinutes, signal: ctx.signal }),
     // Alt text suggestions: queued on upload only when OpenAI is configured (controllers/media.ts).

@@ -36,6 +36,35 @@ export interface ReadBackDeps {
   /** The provider's page of changed members (undefined: the newsletter is not on Mailchimp). */
   changedMembers?: (query: ChangedMembersQuery) => Promise<{ members: ChangedMember[]; total: number }>;
   jobs?: Pick<JobQueue, 'add'>;
+  /** How many mails Mailchimp sent of a campaign (undefined: not on Mailchimp). */
+  campaignSent?: (campaignId: string) => Promise<{ emailsSent: number; status: string } | null>;
+}
+
+/** Mailchimp campaigns sent within this many days have their count of mails sent read again (it grows while Mailchimp sends). */
+export const SENT_COUNT_DAYS = 14;
+
+/**
+ * The number of mails Mailchimp sent of each recent campaign, kept on the campaign's row
+ * (`recipients`), which the dashboard shows as the edition's mails sent. A campaign whose count
+ * was read after its sending ended is not asked again.
+ */
+export async function readBackSentCounts(deps: ReadBackDeps, now = new Date()): Promise<number> {
+  if (!deps.campaignSent) return 0;
+  const since = new Date(now.getTime() - SENT_COUNT_DAYS * 24 * 60 * 60 * 1000);
+  const campaigns = (await deps.db('newsletter_campaigns')
+    .where({ provider: 'mailchimp', status: 'sent' })
+    .whereNotNull('externalId')
+    .where((q) => q.whereNull('recipients').orWhere('recipients', 0).orWhere('sentAt', '>=', since))
+    .orderBy('id', 'desc')
+    .limit(12)
+    .select('id', 'externalId')) as { id: number; externalId: string }[];
+  let updated = 0;
+  for (const c of campaigns) {
+    const sent = await deps.campaignSent(c.externalId);
+    if (!sent) continue;
+    updated += Number(await deps.db('newsletter_campaigns').where({ id: c.id }).update({ recipients: sent.emailsSent }));
+  }
+  return updated;
 }
 
 /** Mailchimp's format of a moment: 2015-10-21T15:41:36+00:00. */
@@ -96,6 +125,7 @@ export async function runMailchimpReadBackJob(deps: ReadBackDeps): Promise<void>
   if (!deps.changedMembers) return;
   try {
     await readBackMailchimp(deps);
+    await readBackSentCounts(deps);
   } catch (err) {
     deps.log.warn({ err: (err as Error).message }, 'mailchimp read back failed; next run in an hour');
   } finally {

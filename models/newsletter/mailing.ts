@@ -62,6 +62,8 @@ export interface MailingProvider {
   forget(email: string): Promise<void>;
   /** Mailchimp only: its members of a status changed since a moment, a page at a time (the read back of cleaned and unsubscribed). */
   changedMembers?: MailchimpAudience['changedMembers'];
+  /** Mailchimp only: how many mails it sent of a campaign (the dashboard's "mails sent" of an edition). */
+  campaignSent?: MailchimpAudience['campaignSent'];
 }
 
 export interface MailingOptions {
@@ -159,6 +161,7 @@ function mailchimpList(db: Knex, publicUrl: string, audience: MailchimpAudience)
     memberRecord: (email) => audience.memberRecord(email),
     forget: (email) => audience.forget(email),
     changedMembers: (query) => audience.changedMembers(query),
+    campaignSent: (campaignId) => audience.campaignSent(campaignId),
 
     async createCampaign(data, audit = none) {
       const ref = await audience.createCampaign({

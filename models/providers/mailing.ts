@@ -50,6 +50,8 @@ export interface MailchimpAudience {
    * since_last_changed; null: all of them), in Mailchimp's order: GET /lists/{id}/members.
    */
   changedMembers(query: ChangedMembersQuery): Promise<{ members: ChangedMember[]; total: number }>;
+  /** How many mails Mailchimp sent of a campaign (its `emails_sent`), and its status; null when Mailchimp does not know it. */
+  campaignSent(campaignId: string): Promise<{ emailsSent: number; status: string } | null>;
 }
 
 export interface ChangedMembersQuery {
@@ -99,6 +101,7 @@ interface MailchimpClient {
     create(body: Record<string, unknown>): Promise<{ id: string; web_id: number }>;
     setContent(id: string, body: { html: string; plain_text: string }): Promise<unknown>;
     send(id: string): Promise<unknown>;
+    get(id: string, opts?: { fields?: string[] }): Promise<unknown>;
   };
 }
 
@@ -116,6 +119,7 @@ const MembersPageSchema = z.looseObject({
   total_items: z.number().int().min(0),
 });
 const CampaignSchema = z.looseObject({ id: z.string().min(1).max(100), web_id: z.number().int() });
+const CampaignSentSchema = z.looseObject({ emails_sent: z.number().int().min(0).default(0), status: z.string().max(40) });
 
 const require = createRequire(import.meta.url);
 
@@ -271,6 +275,18 @@ export function createMailchimp({ mailchimp: mc, site, log, timeoutMs }: Mailchi
       }
       const page = checked(MembersPageSchema, answer, 'getListMembersInfo');
       return { members: page.members.map((m) => ({ email: m.email_address, status: m.status, lastChanged: m.last_changed })), total: page.total_items };
+    },
+
+    async campaignSent(campaignId) {
+      let answer: unknown;
+      try {
+        answer = await client.campaigns.get(campaignId, { fields: ['emails_sent', 'status'] });
+      } catch (err) {
+        if ((err as SuperagentError).status === 404) return null;
+        throw failure(err, 'getCampaign');
+      }
+      const c = checked(CampaignSentSchema, answer, 'getCampaign');
+      return { emailsSent: c.emails_sent, status: c.status };
     },
 
     async sendCampaign(campaignId) {

@@ -47,8 +47,9 @@ export async function newsletterEditions(db: Knex, lang: Lang, limit: number = E
     .whereIn('status', ['sending', 'sent'])
     .orderBy('id', 'desc')
     .limit(limit)
-    .select('id', 'provider', 'externalId', 'subject', 'language', 'sentAt', 'sendStartedAt', 'createdAt')) as {
+    .select('id', 'provider', 'externalId', 'subject', 'language', 'sentAt', 'sendStartedAt', 'createdAt', 'recipients')) as {
     id: number;
+    recipients: number | null;
     provider: string;
     externalId: string | null;
     subject: string;
@@ -75,7 +76,9 @@ export async function newsletterEditions(db: Knex, lang: Lang, limit: number = E
       title: c.subject,
       language: c.language === 'de' ? 'de' : 'en',
       at: toIso(c.sentAt ?? c.sendStartedAt ?? c.createdAt),
-      mailsSent: provider === 'mailchimp' ? null : (delivered.get(Number(c.id)) ?? 0),
+      // Mailchimp: the count its read back took from Mailchimp (models/newsletter/mailchimp-read-back.ts),
+      // unknown until then (0: not read yet; Mailchimp refuses to send a campaign to nobody).
+      mailsSent: provider === 'mailchimp' ? (Number(c.recipients ?? 0) > 0 ? Number(c.recipients) : null) : (delivered.get(Number(c.id)) ?? 0),
     };
   });
 

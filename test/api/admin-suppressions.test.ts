@@ -164,6 +164,20 @@ describe('Mailchimp read back', () => {
     assert.equal(Number(((await h.deps.db('mail_events').count({ n: '*' }).first()) as { n: number | string }).n), events + 1);
   });
 
+  test("a Mailchimp edition's mails sent: unknown until the read back asks Mailchimp, then its emails_sent", async () => {
+    const DEMO = { 'X-Admin-Key': 'demo-admin-key-change-me' };
+    const generated = await request(h.app).post('/api/admin/newsletter/generate').set(DEMO).send({ subject: 'Mailchimp letter', previewText: '', language: 'en', selectedNews: [1], selectedProjects: [] }).expect(200);
+    const created = await request(h.app).post('/api/admin/newsletter/create-campaign').set(DEMO).send(generated.body.newsletterData).expect(201);
+    const sent = await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(DEMO);
+    assert.ok(sent.status < 300, JSON.stringify(sent.body));
+    const edition = async () => ((await request(h.app).get('/api/admin/dashboard').set(DEMO).expect(200)).body.data.editions as { title: string; mailsSent: number | null }[]).find((e) => e.title === 'Mailchimp letter');
+    assert.equal((await edition())?.mailsSent, null);
+    await jobTasks(h.deps, { monthly: null, vision: null })[MAILCHIMP_READ_BACK_TASK]!({}, ctx);
+    const subscribed = [...mc.members.values()].filter((m) => m.status === 'subscribed').length;
+    assert.ok(subscribed > 0);
+    assert.equal((await edition())?.mailsSent, subscribed);
+  });
+
   test('Mailchimp down: logged, nothing thrown, the next run reads from the same moment', async () => {
     const before = await h.deps.db('app_settings').where({ key: READ_BACK_SETTING }).first('value');
     mc.outage = '500';

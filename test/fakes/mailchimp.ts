@@ -10,6 +10,7 @@
 //   POST /3.0/campaigns                          -> { id, web_id, ... }
 //   PUT  /3.0/campaigns/:id/content              -> { html, plain_text }
 //   POST /3.0/campaigns/:id/actions/send         -> 204
+//   GET  /3.0/campaigns/:id                      -> { id, status, emails_sent }
 //
 // Every request is recorded. Switches: `forgotten` (addresses Mailchimp permanently deleted:
 // PUT answers 'Forgotten Email Not Subscribed'), `outage` ('500' answers every request with a
@@ -46,6 +47,8 @@ export interface FakeCampaign {
   body: any;
   content: { html: string; plain_text: string } | null;
   status: 'save' | 'sent';
+  /** Mailchimp's emails_sent: the audience's subscribed members when it was sent. */
+  emails_sent: number;
 }
 
 export interface FakeMailchimp {
@@ -207,9 +210,14 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
       if (a === 'campaigns' && !b && req.method === 'POST') {
         if (!body?.recipients?.list_id) return problem(res, 400, 'Invalid Resource', 'recipients.list_id is required');
         const id = crypto.randomBytes(5).toString('hex');
-        const campaign: FakeCampaign = { id, web_id: ++webId, body, content: null, status: 'save' };
+        const campaign: FakeCampaign = { id, web_id: ++webId, body, content: null, status: 'save', emails_sent: 0 };
         fake.campaigns.set(id, campaign);
         return json(res, 200, { id, web_id: campaign.web_id, type: body.type, status: 'save', recipients: body.recipients, settings: body.settings });
+      }
+      if (a === 'campaigns' && b && !c && req.method === 'GET') {
+        const campaign = fake.campaigns.get(b);
+        if (!campaign) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+        return json(res, 200, { id: campaign.id, web_id: campaign.web_id, status: campaign.status, emails_sent: campaign.emails_sent });
       }
       if (a === 'campaigns' && b && c === 'content' && req.method === 'PUT') {
         const campaign = fake.campaigns.get(b);
@@ -223,6 +231,7 @@ export async function startFakeMailchimp(options: { apiKey?: string } = {}): Pro
         if (!campaign.content) return problem(res, 400, 'Bad Request', 'Your Campaign is not ready to send.');
         if (campaign.status === 'sent') return problem(res, 400, 'Bad Request', 'This campaign has already been sent.');
         campaign.status = 'sent';
+        campaign.emails_sent = [...fake.members.values()].filter((m) => m.status === 'subscribed').length;
         res.writeHead(204);
         return res.end();
       }
