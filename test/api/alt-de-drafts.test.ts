@@ -51,20 +51,28 @@ async function adminPage(h: AppHandle, address: string) {
 const mediaEntry = async (h: AppHandle, id: number) =>
   ((await request(h.app).get('/api/admin/translations?entity=media&state=all').set(ADMIN).expect(200)).body.entries as any[]).find((e) => e.id === id);
 
-describe('German alt text drafts with OpenAI configured', () => {
+/** An app with its own upload folder and the fake OpenAI (its key only when `env` gives one), for the suite around the call. */
+function appWithFakeOpenAI(env: Record<string, string>, use: (h: AppHandle, ai: FakeOpenAI) => void): void {
   let h: AppHandle;
   let ai: FakeOpenAI;
   let dir: string;
   before(async () => {
     ai = await startFakeOpenAI();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alt-de-'));
-    h = await testApp({ UPLOAD_DIR: dir, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: ai.url });
+    h = await testApp({ UPLOAD_DIR: dir, OPENAI_BASE_URL: ai.url, ...env });
+    use(h, ai);
   });
   after(async () => {
     await h.close();
     await ai.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+}
+
+describe('German alt text drafts with OpenAI configured', () => {
+  let h: AppHandle;
+  let ai: FakeOpenAI;
+  appWithFakeOpenAI({ OPENAI_API_KEY: 'sk-test' }, (app, fake) => ((h = app), (ai = fake)));
 
   test('an English-only upload: German pages show the machine draft as German, marked for review; a person’s German wins', async () => {
     const { id, url } = await upload(h);
@@ -136,17 +144,7 @@ describe('German alt text drafts with OpenAI configured', () => {
 describe('German alt text drafts without an OpenAI key', () => {
   let h: AppHandle;
   let ai: FakeOpenAI;
-  let dir: string;
-  before(async () => {
-    ai = await startFakeOpenAI();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alt-de-'));
-    h = await testApp({ UPLOAD_DIR: dir, OPENAI_BASE_URL: ai.url });
-  });
-  after(async () => {
-    await h.close();
-    await ai.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  appWithFakeOpenAI({}, (app, fake) => ((h = app), (ai = fake)));
 
   test('nothing is drafted: German pages keep the English alt text, marked as English', async () => {
     const { id, url } = await upload(h);
