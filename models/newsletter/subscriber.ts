@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Lang, SubscribeStatus } from '../shared/rules';
 import { toIso } from '../shared/dates';
 import { normalizeEmail } from '../shared/text';
+import { NOT_SUPPRESSED_SQL } from '../people/mail-suppression';
 import { csvDateTime, csvLabel, toCsv } from '../shared/csv';
 import type { TFunction } from 'i18next';
 
@@ -230,8 +231,9 @@ export async function unsubscribe(db: Knex, token: string, method: string, now =
   });
 }
 
+/** Confirmed subscribers per language a newsletter goes to: not those whose address is suppressed (a bounce, a complaint). */
 export async function countConfirmedSubscribers(db: Knex): Promise<Record<Lang, number>> {
-  const rows = (await table(db).where({ status: 'subscribed' }).select('language').count({ n: '*' }).groupBy('language')) as unknown as {
+  const rows = (await table(db).where({ status: 'subscribed' }).whereRaw(NOT_SUPPRESSED_SQL('email')).select('language').count({ n: '*' }).groupBy('language')) as unknown as {
     language: string;
     n: number | string;
   }[];

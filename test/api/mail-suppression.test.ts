@@ -84,7 +84,10 @@ describe('what is not sent to a suppressed address', () => {
     for (const email of ['reader@example.org', 'bounced@example.org']) {
       await db('newsletter_subscribers').insert({ email, status: 'subscribed', language: 'en', unsubscribeToken: newToken(), consentAt: new Date(), consentForm: 'footer', consentSource: 'double-opt-in', confirmTokenHash: hashToken(newToken()) });
     }
+    const readers = async () => (await request(h.app).get('/api/admin/newsletter/status').set(ADMIN).expect(200)).body.audience.en as number;
+    const before = await readers();
     await recordMailEvent(db, ev('bounced@example.org', 'hard_bounce'));
+    assert.equal(await readers(), before - 1, 'the Send button counts who will get it');
     const generated = await request(h.app).post('/api/admin/newsletter/generate').set(ADMIN).send({ subject: 'Winter letter', previewText: '', language: 'en', selectedNews: [1], selectedProjects: [] }).expect(200);
     const created = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(generated.body.newsletterData).expect(201);
     await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(ADMIN).expect(202);
