@@ -9,6 +9,7 @@ import { testApp, twoInstances } from '../helpers';
 import { isSuppressed, liftSuppression, listSuppressions, recordMailEvent, type MailEvent } from '../../models/people/mail-suppression';
 import request from 'supertest';
 import { outboxFor } from '../../models/providers/mail';
+import { runSendJob } from '../../models/newsletter/sends';
 import { newToken, hashToken } from '../../models/newsletter/subscriber';
 import { PROJECT_NEWS_TASK } from '../../models/giving/project-news';
 import { listLiveNews } from '../../models/content/news';
@@ -70,6 +71,23 @@ describe('suppression rules', () => {
     assert.equal(await isSuppressed(h.deps.db, a), true, 'suppressed anew');
   });
 
+  test('an address suppressed while its send waits is skipped when its turn comes', async () => {
+    const { db } = h.deps;
+    const emails = ['waiting@example.org', 'bounces-meanwhile@example.org'];
+    for (const email of emails) {
+      await db('newsletter_subscribers').insert({ email, status: 'subscribed', language: 'de', unsubscribeToken: newToken(), consentAt: new Date(), consentForm: 'footer', consentSource: 'double-opt-in', confirmTokenHash: hashToken(newToken()) });
+    }
+    const generated = await request(h.app).post('/api/admin/newsletter/generate').set(ADMIN).send({ subject: 'Wartebrief', previewText: '', language: 'de', selectedNews: [1], selectedProjects: [] }).expect(200);
+    const created = await request(h.app).post('/api/admin/newsletter/create-campaign').set(ADMIN).send(generated.body.newsletterData).expect(201);
+    await request(h.app).post(`/api/admin/newsletter/send/${created.body.campaignId}`).set(ADMIN).expect(202);
+    // No worker here: the rows wait. A hard bounce of an earlier mail comes in meanwhile.
+    await recordMailEvent(db, ev('bounces-meanwhile@example.org', 'hard_bounce'));
+    const ctx = { attempt: 1, maxAttempts: 10, log: h.deps.log, signal: new AbortController().signal };
+    await runSendJob({ db, mail: h.deps.mail, publicUrl: h.deps.config.publicUrl, log: h.deps.log }, { campaignId: Number(created.body.campaignId) }, ctx);
+    const rows = (await db('newsletter_deliveries').join('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_deliveries.subscriber_id').where({ campaignId: created.body.campaignId }).whereIn('email', emails).select('email', 'newsletter_deliveries.status as status')) as { email: string; status: string }[];
+    assert.deepEqual(Object.fromEntries(rows.map((r) => [r.email, r.status])), { 'waiting@example.org': 'sent', 'bounces-meanwhile@example.org': 'skipped' });
+    assert.equal((await outboxFor(db, 'bounces-meanwhile@example.org')).length, 0);
+  });
 });
 
 describe('what is not sent to a suppressed address', () => {
